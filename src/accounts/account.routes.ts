@@ -1,0 +1,20 @@
+import { Type } from 'typebox';
+import { Envelope, ok } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import type { AccountService } from './account.service.ts';
+
+const WhoAmI = Envelope(Type.Object({ username: Type.String(), email: Type.String() }));
+const tags = ['Account'];
+
+export function accountRoutes(app: App, accounts: AccountService): void {
+  for (const path of ['/v1/whoami', '/v2/user/whoami']) {
+    app.get(path, {
+      schema: { tags, summary: 'The account this API key belongs to', response: { 200: WhoAmI } },
+      handler: async (req) => ok({ username: req.principal.username, email: req.principal.email ?? '' }),
+    });
+  }
+  app.get('/v2/user/remaining_quota', {
+    schema: { tags, summary: 'Remaining credits', response: { 200: Envelope(Type.Object({ remaining_quota: Type.Integer() })) } },
+    handler: async (req) => ok({ remaining_quota: await accounts.remainingCredits(req.principal.accountId) }),
+  });
+}

@@ -1,0 +1,71 @@
+import type { Clock } from '../lib/clock.ts';
+import { hashApiKey, newApiKey } from '../lib/ids.ts';
+import type { UnitOfWork } from '../db/repos.ts';
+import type { AccountRepository } from './account.repository.ts';
+
+export class OperatorError extends Error {}
+
+/** Operator use-cases behind the CLI: accounts, keys, credits. */
+export class AccountService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async createAccount(input: { username: string; email?: string | undefined; credits?: number | undefined }) {
+    const username = input.username.trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$/.test(username)) {
+      throw new OperatorError('username must be 2-64 characters: letters, digits, "_", "." or "-", starting with a letter or digit');
+    }
+    const credits = input.credits ?? 0;
+    if (!Number.isInteger(credits) || credits < 0) throw new OperatorError('credits must be a non-negative integer');
+    if (await this.accounts.findByUsername(username)) throw new OperatorError(`account "${username}" already exists`);
+    const apiKey = newApiKey();
+    const nowMs = this.clock.nowMs();
+    // Account, opening credit and first key commit together: no account is left without its key.
+    await this.uow(async (r) => {
+      const account = await r.accounts.create({ username, email: input.email?.trim() || null, nowMs });
+      if (credits > 0) await r.accounts.addCredits(account.id, credits, 'grant', null, nowMs);
+      await r.accounts.insertKey(account.id, hashApiKey(apiKey), apiKey.slice(0, 8), nowMs);
+    });
+    return { username, api_key: apiKey, credits };
+  }
+
+  async createKey(username: string) {
+    const account = await this.requireAccount(username);
+    return { username: account.username, api_key: await this.issueKeyFor(account.id) };
+  }
+
+  async revokeKey(apiKey: string) {
+    if (!(await this.accounts.revokeKey(hashApiKey(apiKey), this.clock.nowMs()))) throw new OperatorError('no active key matches');
+    return { revoked: true };
+  }
+
+  async addCredits(username: string, amount: number) {
+    if (!Number.isInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero integer');
+    const account = await this.requireAccount(username);
+    const changed = await this.uow((r) => r.accounts.addCredits(account.id, amount, amount > 0 ? 'grant' : 'deduction', null, this.clock.nowMs()));
+    if (!changed) {
+      throw new OperatorError(`the balance (${account.credits}) cannot go below zero`);
+    }
+    const after = await this.requireAccount(username);
+    return { username, credits: after.credits };
+  }
+
+  async remainingCredits(accountId: string): Promise<number> {
+    return (await this.accounts.findById(accountId))?.credits ?? 0;
+  }
+
+  private async requireAccount(username: string) {
+    const account = await this.accounts.findByUsername(username);
+    if (!account) throw new OperatorError(`no account named "${username}"`);
+    return account;
+  }
+
+  private async issueKeyFor(accountId: string): Promise<string> {
+    const key = newApiKey();
+    await this.accounts.insertKey(accountId, hashApiKey(key), key.slice(0, 8), this.clock.nowMs());
+    return key;
+  }
+}

@@ -1,0 +1,100 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** Table shapes as Kysely sees them. Times are Unix milliseconds (bigint in PostgreSQL). */
+export interface AccountsTable {
+  id: string;
+  username: string;
+  email: string | null;
+  credits: number;
+  status: 'active' | 'suspended';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  /** First characters of the key, so an operator can tell keys apart. */
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  account_id: string;
+  delta: number;
+  reason: string;
+  /** With reason, unique: a refund for one video can be written once only. */
+  ref: string | null;
+  created_at: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  account_id: string;
+  source_url: string | null;
+  name: string;
+  description: string;
+  target_audience: string;
+  /** JSON array of media items. */
+  media: string;
+  brand: string | null;
+  price: string | null;
+  currency: string | null;
+  /** JSON array of strings. */
+  selling_points: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VideosTable {
+  id: string;
+  account_id: string;
+  product_id: string;
+  /** JSON of the normalised create_video_from_url request. */
+  request: string;
+  title: string;
+  status: number;
+  progress: number;
+  video_url: string;
+  cover_url: string;
+  subtitles_url: string;
+  duration: number;
+  script: string;
+  error_code: number | null;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  secret: string;
+  status: 'enabled' | 'disabled';
+  /** JSON array of event kinds. */
+  events: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  products: ProductsTable;
+  videos: VideosTable;
+  webhook_endpoints: WebhookEndpointsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+// Generated is re-exported for migrations that add generated columns later.
+export type { Generated };

@@ -1,0 +1,33 @@
+import { Type, type TSchema } from 'typebox';
+
+/** The response envelope (CONTRACT §1); `rid` is added to every envelope on its way out. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    code: Type.Integer({ description: 'Business status code; 0 is success' }),
+    msg: Type.String(),
+    data,
+    rid: Type.String({ description: '32-hex request id, also sent as X-Request-Id' }),
+  });
+}
+
+export const BareEnvelope = Type.Object({
+  code: Type.Integer({ description: 'Business status code; 0 is success' }),
+  msg: Type.String(),
+  rid: Type.String({ description: '32-hex request id, also sent as X-Request-Id' }),
+});
+
+export const ErrorEnvelope = Type.Object(
+  {
+    code: Type.Integer({ description: '10104, 10105, 18020, 18025, 40000, 429 or 50000' }),
+    msg: Type.String({ description: 'Names the field and the rule for parameter errors' }),
+    rid: Type.String(),
+  },
+  { description: 'Business error (HTTP 200), rate limit (HTTP 429) or unknown route (HTTP 404)' },
+);
+
+/** `rid` is filled in by the server's preSerialization hook. */
+export function ok<T>(data: T) {
+  return { code: 0 as const, msg: 'success', data, rid: '' };
+}
+
+export const okBare = () => ({ code: 0 as const, msg: 'success', rid: '' });

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Principal } from '../accounts/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the API key hook on every /v1 and /v2 route. */
+    principal: Principal;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

@@ -1,0 +1,102 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import type { AuthService } from '../accounts/auth.service.ts';
+import { errors } from '../lib/errors.ts';
+import { hashApiKey, hexId } from '../lib/ids.ts';
+import { makeErrorHandler } from './error-handler.ts';
+import type { App } from './http-types.ts';
+import { dropEmptyValues } from './validation.ts';
+
+export interface ServerOptions {
+  bodyLimitBytes: number;
+  postRateLimitPerMinute: number;
+  /** Shares rate-limit counters between API processes; in-memory without it. */
+  redis?: Redis | undefined;
+  logger: FastifyServerOptions['logger'];
+  version: string;
+}
+
+/** The HTTP shell: envelope, request ids, auth, rate limit, validation, docs. Routes plug in via `routes`. */
+export async function buildServer(opts: ServerOptions, auth: AuthService, routes: (api: App) => void): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger,
+    bodyLimit: opts.bodyLimitBytes,
+    genReqId: () => hexId(),
+    requestIdHeader: false,
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('principal', null as never);
+  app.setErrorHandler(makeErrorHandler(opts.bodyLimitBytes));
+  app.setNotFoundHandler((req) => {
+    throw errors.routeNotFound(req.method, req.url.split('?')[0] ?? '');
+  });
+
+  // An empty JSON body reads as {} (some clients send Content-Type on bodiless DELETEs).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    return defaultJson(req, String(body), done);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  // CONTRACT §1: empty strings (and nulls) mean "absent".
+  app.addHook('preValidation', async (req) => {
+    if (req.body && typeof req.body === 'object') req.body = dropEmptyValues(req.body);
+    if (req.query && typeof req.query === 'object') req.query = dropEmptyValues(req.query) as typeof req.query;
+  });
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };
+    return payload;
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.postRateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: (req) => req.method !== 'POST',
+    keyGenerator: (req) => {
+      const key = req.headers['x-api-key'];
+      return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${req.ip}`;
+    },
+    errorResponseBuilder: (_req, ctx) => errors.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))),
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'reelsmith-rl-' } : {}),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Reelsmith API',
+        version: opts.version,
+        description:
+          'Product-to-video API compatible with the JoggAI v1/v2 API. Every business response is HTTP 200 with ' +
+          '`{code, msg, data?, rid}`; `code` 0 is success, other codes are listed in docs/api.md.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (req) => {
+      const key = req.headers['x-api-key'];
+      req.principal = await auth.authenticate(typeof key === 'string' ? key.trim() : undefined);
+    });
+    routes(api.withTypeProvider<TypeBoxTypeProvider>());
+  });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+/**
+ * Request normalisation and validation messages (CONTRACT §1): empty strings and nulls mean
+ * "absent", and every parameter error names the field and the rule.
+ */
+
+/** Drops "" and null values from objects, recursively through nested objects and arrays of objects. */
+export function dropEmptyValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? dropEmptyValues(v) : v));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === '' || v === null) continue;
+    out[k] = typeof v === 'object' ? dropEmptyValues(v) : v;
+  }
+  return out;
+}
+
+export interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const typeNames: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean (true or false)',
+  array: 'an array',
+  object: 'an object',
+};
+
+/** "/media/0/type" → "media[0].type" */
+export function fieldName(instancePath: string, missing?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (missing) parts.push(missing);
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+/** One schema issue as "<field> <rule>", e.g. "video_length must be one of 15, 30, 60". */
+export function describeIssue(issue: SchemaIssue, container: string): string {
+  const p = issue.params;
+  const field = fieldName(issue.instancePath) || container;
+  switch (issue.keyword) {
+    case 'required':
+      return `${fieldName(issue.instancePath, String(p.missingProperty))} is required`;
+    case 'type': {
+      const types = String(p.type).split(',');
+      return `${field} must be ${types.map((t) => typeNames[t] ?? t).join(' or ')}`;
+    }
+    case 'enum':
+      return `${field} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${field} must be ${String(p.allowedValue)}`;
+    case 'minLength':
+      return Number(p.limit) === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${String(p.limit)} characters`;
+    case 'minItems':
+      return Number(p.limit) === 1 ? `${field} must not be empty` : `${field} must have at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `${field} must have at most ${String(p.limit)} items`;
+    case 'uniqueItems':
+      return `${field} must not contain duplicates`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `${field} must be ${String(p.comparison)} ${String(p.limit)}`;
+    case 'format':
+      return `${field} must be a valid ${String(p.format)}`;
+    case 'pattern':
+      return `${field} has an invalid format`;
+    default:
+      return `${field} ${issue.message ?? 'is invalid'}`;
+  }
+}

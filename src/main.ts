@@ -1,0 +1,114 @@
+import { Command, Option } from 'commander';
+import { loadConfig, ConfigError } from './config/config.ts';
+import { buildServices, createApp, openDatabase, VERSION } from './app.ts';
+import { migrate } from './db/database.ts';
+import { OperatorError } from './accounts/account.service.ts';
+
+/** Prints a result: JSON with --json, else one "key: value" line per field. */
+function print(result: Record<string, unknown>, json: boolean | undefined): void {
+  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else for (const [k, v] of Object.entries(result)) process.stdout.write(`${k}: ${String(v)}\n`);
+}
+
+/** Runs an operator command against the configured database, closing it afterwards. */
+async function withServices<T>(work: (services: ReturnType<typeof buildServices>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  try {
+    await migrate(db);
+    return await work(buildServices(config, db));
+  } finally {
+    await db.close();
+  }
+}
+
+const integerArg = (name: string) => (raw: string) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new OperatorError(`${name} must be an integer, got "${raw}"`);
+  return n;
+};
+
+export function cli(): Command {
+  const program = new Command('reelsmith').version(VERSION).description('Reelsmith product-video service');
+
+  program
+    .command('serve')
+    .description('run the HTTP API (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_BASE_URL, ALLOW_PRIVATE_URLS)')
+    .action(async () => {
+      const config = loadConfig();
+      const running = await createApp(config);
+      const stop = async () => {
+        await running.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      await running.app.listen({ port: config.port, host: config.host });
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const config = loadConfig();
+      const db = openDatabase(config);
+      try {
+        print({ applied: (await migrate(db)).join(',') || 'none' }, opts.json);
+      } finally {
+        await db.close();
+      }
+    });
+
+  const account = program.command('account').description('operator: accounts');
+  account
+    .command('create')
+    .requiredOption('--username <name>')
+    .option('--email <email>')
+    .option('--credits <n>', 'opening credit', integerArg('credits'), 0)
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; email?: string; credits: number; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.createAccount(opts)), opts.json);
+    });
+
+  const key = program.command('key').description('operator: API keys');
+  key
+    .command('create')
+    .requiredOption('--username <name>')
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.createKey(opts.username)), opts.json);
+    });
+  key
+    .command('revoke')
+    .requiredOption('--key <key>')
+    .option('--json', 'print JSON')
+    .action(async (opts: { key: string; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.revokeKey(opts.key)), opts.json);
+    });
+
+  const credits = program.command('credits').description('operator: credits');
+  credits
+    .command('add')
+    .requiredOption('--username <name>')
+    .addOption(new Option('--amount <n>', 'credits to add (negative takes)').argParser(integerArg('amount')).makeOptionMandatory())
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; amount: number; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.addCredits(opts.username, opts.amount)), opts.json);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await cli().parseAsync(argv);
+  } catch (err) {
+    if (err instanceof OperatorError || err instanceof ConfigError) {
+      process.stderr.write(`reelsmith: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  }
+}

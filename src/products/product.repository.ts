@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow } from '../db/schema.ts';
+
+export interface MediaItem {
+  type: 1 | 2;
+  name: string;
+  url: string;
+  description: string;
+}
+
+export interface Product {
+  id: string;
+  accountId: string;
+  sourceUrl: string | null;
+  name: string;
+  description: string;
+  targetAudience: string;
+  media: MediaItem[];
+  brand: string | null;
+  price: string | null;
+  currency: string | null;
+  sellingPoints: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'targetAudience' | 'media'>>;
+
+function fromRow(row: ProductRow): Product {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    sourceUrl: row.source_url,
+    name: row.name,
+    description: row.description,
+    targetAudience: row.target_audience,
+    media: JSON.parse(row.media) as MediaItem[],
+    brand: row.brand,
+    price: row.price,
+    currency: row.currency,
+    sellingPoints: JSON.parse(row.selling_points) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class ProductRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(p: Product): Promise<void> {
+    await this.db
+      .insertInto('products')
+      .values({
+        id: p.id,
+        account_id: p.accountId,
+        source_url: p.sourceUrl,
+        name: p.name,
+        description: p.description,
+        target_audience: p.targetAudience,
+        media: JSON.stringify(p.media),
+        brand: p.brand,
+        price: p.price,
+        currency: p.currency,
+        selling_points: JSON.stringify(p.sellingPoints),
+        created_at: p.createdAt,
+        updated_at: p.updatedAt,
+      })
+      .execute();
+  }
+
+  /** Only the account's own products are visible: another account's id reads as absent. */
+  async get(accountId: string, id: string): Promise<Product | undefined> {
+    const row = await this.db.selectFrom('products').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Newest first; ties broken by id so pages are stable. */
+  async list(accountId: string, limit: number, offset: number): Promise<Product[]> {
+    const rows = await this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  /** Returns false when the product does not exist for this account. */
+  async update(accountId: string, id: string, changes: ProductChanges, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('products')
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.targetAudience !== undefined ? { target_audience: changes.targetAudience } : {}),
+        ...(changes.media !== undefined ? { media: JSON.stringify(changes.media) } : {}),
+        updated_at: nowMs,
+      })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,103 @@
+import { Type } from 'typebox';
+import { Envelope, BareEnvelope, ok, okBare } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import { IntEnum, Opt } from '../http/schema-helpers.ts';
+import type { Product } from './product.repository.ts';
+import type { ProductService } from './product.service.ts';
+
+const MediaItemIn = Type.Object({
+  type: IntEnum([1, 2], { description: '1 image, 2 video' }),
+  url: Type.String({ minLength: 1, maxLength: 2048 }),
+  name: Opt(Type.String({ maxLength: 255, description: 'File name; defaults to the last part of the URL path' })),
+  description: Opt(Type.String({ maxLength: 2000 })),
+});
+
+const MediaList = Type.Array(MediaItemIn, { maxItems: 50, description: 'At most 50 items' });
+
+const CreateBody = Type.Object({
+  url: Opt(Type.String({ maxLength: 2048, description: 'Product page to crawl; when given, the other fields are ignored' })),
+  name: Opt(Type.String({ maxLength: 500, description: 'Required without url' })),
+  description: Opt(Type.String({ maxLength: 20000, description: 'Introduction and selling points; required without url' })),
+  target_audience: Opt(Type.String({ maxLength: 2000 })),
+  media: Opt(MediaList),
+});
+
+const UpdateBody = Type.Object({
+  product_id: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Opt(Type.String({ maxLength: 500 })),
+  description: Opt(Type.String({ maxLength: 20000 })),
+  target_audience: Opt(Type.String({ maxLength: 2000 })),
+  media: Opt(MediaList),
+});
+
+const MediaItemOut = Type.Object({ type: Type.Integer(), name: Type.String(), url: Type.String(), description: Type.String() });
+
+const ProductOut = Type.Object({
+  product_id: Type.String(),
+  id: Type.String({ description: 'Same as product_id' }),
+  url: Type.String({ description: 'The crawled page, or empty' }),
+  name: Type.String(),
+  description: Type.String(),
+  target_audience: Type.String(),
+  media: Type.Array(MediaItemOut),
+  brand: Type.String({ description: 'Extension; empty when unknown' }),
+  price: Type.String({ description: 'Extension; decimal string, empty when unknown' }),
+  currency: Type.String({ description: 'Extension; ISO 4217, empty when unknown' }),
+  selling_points: Type.Array(Type.String(), { description: 'Extension' }),
+  created_at: Type.Integer({ description: 'Unix seconds' }),
+  updated_at: Type.Integer({ description: 'Unix seconds' }),
+});
+
+export function productView(p: Product) {
+  return {
+    product_id: p.id,
+    id: p.id,
+    url: p.sourceUrl ?? '',
+    name: p.name,
+    description: p.description,
+    target_audience: p.targetAudience,
+    media: p.media,
+    brand: p.brand ?? '',
+    price: p.price ?? '',
+    currency: p.currency ?? '',
+    selling_points: p.sellingPoints,
+    created_at: Math.floor(p.createdAt / 1000),
+    updated_at: Math.floor(p.updatedAt / 1000),
+  };
+}
+
+const tags = ['Products'];
+
+export function productRoutes(app: App, products: ProductService): void {
+  for (const path of ['/v1/product', '/v1/open/product']) {
+    app.post(path, {
+      schema: { tags, summary: 'Create a product from a page URL, or from name and description', body: CreateBody, response: { 200: Envelope(ProductOut) } },
+      handler: async (req) => ok(productView(await products.create(req.principal, req.body))),
+    });
+    app.put(path, {
+      schema: { tags, summary: 'Update a product; a supplied media list replaces the old one', body: UpdateBody, response: { 200: BareEnvelope } },
+      handler: async (req) => {
+        await products.update(req.principal, req.body);
+        return okBare();
+      },
+    });
+  }
+
+  app.get('/v1/product', {
+    schema: { tags, summary: 'Get one product (extension)', querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64 }) }), response: { 200: Envelope(ProductOut) } },
+    handler: async (req) => ok(productView(await products.get(req.principal, req.query.product_id))),
+  });
+
+  app.get('/v1/products', {
+    schema: {
+      tags,
+      summary: "List the account's products, newest first",
+      querystring: Type.Object({
+        page: Opt(Type.Integer({ minimum: 1, default: 1 })),
+        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+      }),
+      response: { 200: Envelope(Type.Array(ProductOut)) },
+    },
+    handler: async (req) => ok((await products.list(req.principal, req.query.page ?? 1, req.query.page_size ?? 100)).map(productView)),
+  });
+}

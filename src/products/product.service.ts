@@ -1,0 +1,115 @@
+import type { Principal } from '../accounts/auth.service.ts';
+import type { Clock } from '../lib/clock.ts';
+import { errors } from '../lib/errors.ts';
+import { hexId } from '../lib/ids.ts';
+import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
+import type { ProductCrawler } from './product.crawler.ts';
+import type { MediaItem, Product, ProductChanges, ProductRepository } from './product.repository.ts';
+
+export interface MediaInput {
+  type: number;
+  url: string;
+  name?: string | undefined;
+  description?: string | undefined;
+}
+
+export interface CreateProductInput {
+  url?: string | undefined;
+  name?: string | undefined;
+  description?: string | undefined;
+  target_audience?: string | undefined;
+  media?: MediaInput[] | undefined;
+}
+
+export interface UpdateProductInput {
+  product_id: string;
+  name?: string | undefined;
+  description?: string | undefined;
+  target_audience?: string | undefined;
+  media?: MediaInput[] | undefined;
+}
+
+export class ProductService {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly crawler: ProductCrawler,
+    private readonly urlPolicy: UrlPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(who: Principal, input: CreateProductInput): Promise<Product> {
+    const nowMs = this.clock.nowMs();
+    const base = { id: hexId(), accountId: who.accountId, createdAt: nowMs, updatedAt: nowMs };
+    let product: Product;
+    if (input.url !== undefined) {
+      // CONTRACT §3: with a url the page is the source and the other fields are ignored.
+      this.checkUrl('url', input.url);
+      const crawled = await this.crawler.crawl(input.url);
+      product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '' };
+    } else {
+      if (input.name === undefined) throw errors.parameter('name', 'is required when url is absent');
+      if (input.description === undefined) throw errors.parameter('description', 'is required when url is absent');
+      product = {
+        ...base,
+        sourceUrl: null,
+        name: input.name,
+        description: input.description,
+        targetAudience: input.target_audience ?? '',
+        media: this.normaliseMedia(input.media ?? []),
+        brand: null,
+        price: null,
+        currency: null,
+        sellingPoints: [],
+      };
+    }
+    await this.products.insert(product);
+    return product;
+  }
+
+  async update(who: Principal, input: UpdateProductInput): Promise<void> {
+    const changes: ProductChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.target_audience !== undefined) changes.targetAudience = input.target_audience;
+    if (input.media !== undefined) changes.media = this.normaliseMedia(input.media);
+    const updated = await this.products.update(who.accountId, input.product_id, changes, this.clock.nowMs());
+    if (!updated) throw errors.notFound(`product_id ${input.product_id}`);
+  }
+
+  async get(who: Principal, productId: string): Promise<Product> {
+    const product = await this.products.get(who.accountId, productId);
+    if (!product) throw errors.notFound(`product_id ${productId}`);
+    return product;
+  }
+
+  list(who: Principal, page: number, pageSize: number): Promise<Product[]> {
+    return this.products.list(who.accountId, pageSize, (page - 1) * pageSize);
+  }
+
+  private normaliseMedia(items: MediaInput[]): MediaItem[] {
+    return items.map((item, i) => {
+      this.checkUrl(`media[${i}].url`, item.url);
+      return {
+        type: item.type === 2 ? 2 : 1,
+        name: item.name ?? fileNameOf(item.url),
+        url: item.url,
+        description: item.description ?? '',
+      };
+    });
+  }
+
+  private checkUrl(field: string, url: string): void {
+    const problem = urlProblem(url, this.urlPolicy);
+    if (problem) throw errors.parameter(field, problem);
+  }
+}
+
+function fileNameOf(url: string): string {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+  if (!last) return 'media';
+  try {
+    return decodeURIComponent(last).slice(0, 255);
+  } catch {
+    return last.slice(0, 255);
+  }
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database, VideoRow } from '../db/schema.ts';
+
+/** status_code values (CONTRACT §4). */
+export const VideoStatus = { start: 1, waiting: 2, processing: 3, success: 4, failed: 5, deleted: 99 } as const;
+export const statusDescriptions: Record<number, string> = {
+  1: 'start',
+  2: 'waiting',
+  3: 'processing',
+  4: 'success',
+  5: 'failed',
+  99: 'deleted',
+};
+
+/** The create_video_from_url request after validation and normalisation. */
+export interface VideoRequest {
+  product_id: string;
+  aspect_ratio: 0 | 1 | 2;
+  video_length: 15 | 30 | 60;
+  language: string;
+  avatar_id: number;
+  avatar_type: 0 | 1;
+  script_style: string;
+  template_type: 'public' | 'custom';
+  voice_id: string | null;
+  music_id: number | null;
+  visual_style: string | null;
+  template_id: number | null;
+  override_script: string | null;
+  caption: boolean;
+  video_name: string | null;
+}
+
+export interface Video {
+  id: string;
+  accountId: string;
+  productId: string;
+  request: VideoRequest;
+  title: string;
+  status: number;
+  progress: number;
+  videoUrl: string;
+  coverUrl: string;
+  subtitlesUrl: string;
+  duration: number;
+  script: string;
+  error: { code: number; message: string } | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+function fromRow(row: VideoRow): Video {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    productId: row.product_id,
+    request: JSON.parse(row.request) as VideoRequest,
+    title: row.title,
+    status: row.status,
+    progress: row.progress,
+    videoUrl: row.video_url,
+    coverUrl: row.cover_url,
+    subtitlesUrl: row.subtitles_url,
+    duration: row.duration,
+    script: row.script,
+    error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class VideoRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(v: { id: string; accountId: string; productId: string; request: VideoRequest; title: string; nowMs: number }): Promise<void> {
+    await this.db
+      .insertInto('videos')
+      .values({
+        id: v.id,
+        account_id: v.accountId,
+        product_id: v.productId,
+        request: JSON.stringify(v.request),
+        title: v.title,
+        status: VideoStatus.waiting,
+        progress: 0,
+        video_url: '',
+        cover_url: '',
+        subtitles_url: '',
+        duration: 0,
+        script: '',
+        error_code: null,
+        error_message: null,
+        created_at: v.nowMs,
+        updated_at: v.nowMs,
+      })
+      .execute();
+  }
+
+  async get(accountId: string, id: string): Promise<Video | undefined> {
+    const row = await this.db.selectFrom('videos').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  async countByAccount(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,104 @@
+import { Type, type Static } from 'typebox';
+import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
+import { Envelope, ok } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
+import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
+import type { VideoService } from './video.service.ts';
+
+/** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
+const CreateVideoBody = Type.Object({
+  product_id: Type.String({ minLength: 1, maxLength: 64 }),
+  aspect_ratio: IntEnum([0, 1, 2], { description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
+  video_length: StringEnum(VIDEO_LENGTHS, { description: 'Seconds; a number is accepted too' }),
+  // The seed marks language required but names english as its default: absent means english.
+  language: Opt(StringEnum(LANGUAGES, { description: 'Script language; absent or empty means english' })),
+  avatar_id: Type.Integer({ description: 'From GET /v1/avatars (avatar_type 0) or /v1/avatars/custom (1)' }),
+  avatar_type: IntEnum([0, 1], { description: '0 public, 1 custom' }),
+  script_style: StringEnum(SCRIPT_STYLES),
+  template_type: StringEnum(['public', 'custom'] as const),
+  voice_id: Opt(Type.String({ maxLength: 128, description: 'From GET /v1/voices; absent → default voice' })),
+  music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/musics; absent or 0 → no music' })),
+  visual_style: Opt(Type.String({ maxLength: 100, description: 'A name from GET /v1/visual_styles' })),
+  template_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/templates; absent or 0 → none' })),
+  override_script: Opt(Type.String({ maxLength: 5000, description: 'Narration text used instead of a generated script' })),
+  caption: Opt(Type.Boolean({ description: 'Burn in captions (default false)' })),
+  video_name: Opt(Type.String({ maxLength: 200 })),
+});
+type CreateVideoInput = Static<typeof CreateVideoBody>;
+
+export function normaliseVideoRequest(b: CreateVideoInput): VideoRequest {
+  return {
+    product_id: b.product_id,
+    aspect_ratio: b.aspect_ratio,
+    video_length: Number(b.video_length) as 15 | 30 | 60,
+    language: b.language ?? 'english',
+    avatar_id: b.avatar_id,
+    avatar_type: b.avatar_type,
+    script_style: b.script_style,
+    template_type: b.template_type,
+    voice_id: b.voice_id ?? null,
+    music_id: b.music_id ? b.music_id : null,
+    visual_style: b.visual_style ?? null,
+    template_id: b.template_id ? b.template_id : null,
+    override_script: b.override_script?.trim() ? b.override_script : null,
+    caption: b.caption ?? false,
+    video_name: b.video_name ?? null,
+  };
+}
+
+const ProjectOut = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  video_url: Type.String({ description: 'Empty until status_code 4' }),
+  cover_url: Type.String({ description: 'Empty until status_code 4' }),
+  video_duration: Type.Number({ description: 'Seconds' }),
+  status_code: Type.Integer({ description: '1 start, 2 waiting, 3 processing, 4 success, 5 failed, 99 deleted' }),
+  status_desc: Type.String(),
+  created_at: Type.Integer({ description: 'Unix seconds' }),
+  progress: Type.Integer({ description: 'Extension: 0-100' }),
+  subtitles_url: Type.String({ description: 'Extension: WebVTT when captions were made, else empty' }),
+  script: Type.String({ description: 'Extension: the narration text, once written' }),
+  error: Opt(Type.Object({ code: Type.Integer(), message: Type.String() }, { description: 'Extension: present when failed' })),
+});
+
+function projectView(v: Video) {
+  return {
+    id: v.id,
+    title: v.title,
+    video_url: v.videoUrl,
+    cover_url: v.coverUrl,
+    video_duration: v.duration,
+    status_code: v.status,
+    status_desc: statusDescriptions[v.status] ?? 'unknown',
+    created_at: Math.floor(v.createdAt / 1000),
+    progress: v.progress,
+    subtitles_url: v.subtitlesUrl,
+    script: v.script,
+    ...(v.error ? { error: v.error } : {}),
+  };
+}
+
+const tags = ['Product videos'];
+
+export function videoRoutes(app: App, videos: VideoService): void {
+  app.post('/v1/create_video_from_url', {
+    schema: {
+      tags,
+      summary: 'Generate an avatar video from a product (costs 1 credit)',
+      body: CreateVideoBody,
+      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id' }) })) },
+    },
+    handler: async (req) => ok(await videos.create(req.principal, normaliseVideoRequest(req.body))),
+  });
+
+  app.get('/v1/project', {
+    schema: {
+      tags,
+      summary: 'Status and result of a video',
+      querystring: Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+      response: { 200: Envelope(ProjectOut) },
+    },
+    handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id))),
+  });
+}

@@ -1,0 +1,68 @@
+import type { Principal } from '../accounts/auth.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { UnitOfWork } from '../db/repos.ts';
+import type { Clock } from '../lib/clock.ts';
+import { errors } from '../lib/errors.ts';
+import { hexId } from '../lib/ids.ts';
+import type { ProductRepository } from '../products/product.repository.ts';
+import { type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
+
+/** Every product video costs one credit (CONTRACT §2). */
+export const VIDEO_CREDIT_COST = 1;
+
+/** Called after a video has been committed, to start its job (wired by the jobs stage). */
+export type VideoAccepted = (video: { id: string; accountId: string }) => void;
+
+export class VideoService {
+  constructor(
+    private readonly videos: VideoRepository,
+    private readonly products: ProductRepository,
+    private readonly catalog: CatalogService,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly onAccepted: VideoAccepted = () => {},
+  ) {}
+
+  /**
+   * Checks every reference, then takes the credit and records the video (status 2, waiting) in one
+   * transaction. Not enough credit → 18020 and nothing is written.
+   */
+  async create(who: Principal, request: VideoRequest): Promise<{ project_id: string }> {
+    const product = await this.products.get(who.accountId, request.product_id);
+    if (!product) throw errors.notFound(`product_id ${request.product_id}`);
+    this.checkCatalogRefs(request);
+
+    const id = hexId();
+    const nowMs = this.clock.nowMs();
+    await this.uow(async (r) => {
+      const taken = await r.accounts.addCredits(who.accountId, -VIDEO_CREDIT_COST, 'video', id, nowMs);
+      if (!taken) {
+        const balance = (await r.accounts.findById(who.accountId))?.credits ?? 0;
+        throw errors.insufficientCredit(VIDEO_CREDIT_COST, balance);
+      }
+      await r.videos.insert({ id, accountId: who.accountId, productId: product.id, request, title: request.video_name ?? product.name, nowMs });
+    });
+    this.onAccepted({ id, accountId: who.accountId });
+    return { project_id: id };
+  }
+
+  async get(who: Principal, projectId: string): Promise<Video> {
+    const video = await this.videos.get(who.accountId, projectId);
+    if (!video) throw errors.notFound(`project_id ${projectId}`);
+    return video;
+  }
+
+  private checkCatalogRefs(r: VideoRequest): void {
+    if (!this.catalog.hasAvatar(r.avatar_id, r.avatar_type)) {
+      throw errors.notFound(`avatar_id ${r.avatar_id} (avatar_type ${r.avatar_type}); see GET /v1/avatars`);
+    }
+    if (r.voice_id !== null && !this.catalog.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices`);
+    if (r.music_id !== null && !this.catalog.hasMusic(r.music_id)) throw errors.notFound(`music_id ${r.music_id}; see GET /v1/musics`);
+    if (r.template_id !== null && !this.catalog.hasTemplate(r.template_id, r.template_type)) {
+      throw errors.notFound(`template_id ${r.template_id} (template_type ${r.template_type}); see GET /v1/templates`);
+    }
+    if (r.visual_style !== null && !this.catalog.hasVisualStyle(r.visual_style)) {
+      throw errors.notFound(`visual_style "${r.visual_style}"; see GET /v1/visual_styles`);
+    }
+  }
+}
