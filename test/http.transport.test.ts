@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { businessError, startServer, type TestServer } from './support/server.ts';
+
+const endpointBody = { url: 'https://hooks.example.com/in', events: ['generated_video_success'] };
+
+describe('transport rules: malformed and oversized bodies', () => {
+  let s: TestServer;
+  let key: string;
+  before(async () => {
+    s = await startServer();
+    ({ apiKey: key } = await s.account());
+  });
+  after(() => s.close());
+
+  const productCount = async () => (await s.call('GET', '/v1/products', { key })).body.data.length;
+
+  it('malformed JSON is 40000 and creates nothing', async () => {
+    const before = await productCount();
+    const res = await s.call('POST', '/v1/product', { key, rawBody: '{"name": "Mug", "description": ', headers: { 'content-type': 'application/json' } });
+    assert.match(businessError(res, 40000), /not valid JSON/);
+    assert.equal(await productCount(), before);
+  });
+
+  it('a body over 1 MiB is 40000 and creates nothing', async () => {
+    const before = await productCount();
+    const big = { name: 'Mug', description: 'x'.repeat(1024 * 1024 + 10) };
+    const res = await s.call('POST', '/v1/product', { key, body: big });
+    assert.match(businessError(res, 40000), /larger than 1048576 bytes/);
+    assert.equal(await productCount(), before);
+  });
+
+  it('a body just under the limit but over a field limit names the field', async () => {
+    const res = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'x'.repeat(20001) } });
+    assert.equal(businessError(res, 40000), 'Parameter error: description must be at most 20000 characters');
+  });
+
+  it('a non-JSON content type is 40000', async () => {
+    const res = await s.call('POST', '/v1/product', { key, rawBody: 'name=Mug', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.match(businessError(res, 40000), /Content-Type must be application\/json/);
+  });
+
+  it('a JSON array instead of an object is 40000', async () => {
+    const res = await s.call('POST', '/v1/endpoint', { key, rawBody: '[1,2]', headers: { 'content-type': 'application/json' } });
+    businessError(res, 40000);
+  });
+
+  it('unknown extra fields are ignored', async () => {
+    const res = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice', colour: 'red' } });
+    assert.equal(res.body.code, 0);
+  });
+
+  it('an invalid key is checked before the body is parsed', async () => {
+    const res = await s.call('POST', '/v1/product', { key: 'nope', rawBody: '{oops', headers: { 'content-type': 'application/json' } });
+    businessError(res, 10105);
+  });
+});
+
+const stores = [
+  { name: 'in-memory counters', env: {} as Record<string, string> },
+  { name: 'Redis counters (REDIS_URL)', env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : undefined },
+];
+
+for (const store of stores) describe(`POST rate limit with ${store.name}`, { skip: store.env ? false : 'REDIS_URL is not set' }, () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({ env: { RATE_LIMIT_POST_PER_MINUTE: '5', ...store.env } });
+  });
+  after(() => s.close());
+
+  it('the request after the limit gets HTTP 429 with code 429 and Retry-After; GETs and other keys are not limited', async () => {
+    const { apiKey: key } = await s.account();
+    const { apiKey: other } = await s.account();
+    for (let i = 0; i < 5; i++) {
+      const res = await s.call('POST', '/v1/endpoint', { key, body: endpointBody });
+      assert.equal(res.body.code, 0, `request ${i + 1} should pass`);
+    }
+    const limited = await s.call('POST', '/v1/endpoint', { key, body: endpointBody });
+    assert.equal(limited.status, 429);
+    assert.equal(limited.body.code, 429);
+    assert.match(limited.body.msg, /Rate limit exceeded/);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    assert.ok(retryAfter > 0 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+
+    // Nothing was created by the limited request.
+    const list = await s.call('GET', '/v1/endpoints', { key });
+    assert.equal(list.body.code, 0);
+    assert.equal(list.body.data.endpoints.length, 5);
+
+    assert.equal((await s.call('POST', '/v1/endpoint', { key: other, body: endpointBody })).body.code, 0);
+  });
+});

@@ -1,0 +1,75 @@
+import { createApp, type Running } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import type { ProductCrawler } from '../../src/products/product.crawler.ts';
+import { sqliteTestDb, type TestDb } from './db.ts';
+
+export interface TestServer {
+  baseUrl: string;
+  running: Running;
+  config: Config;
+  /** Creates an account through the operator service and returns its API key. */
+  account(opts?: { credits?: number; username?: string; email?: string }): Promise<{ username: string; apiKey: string }>;
+  call(method: string, path: string, opts?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+let counter = 0;
+
+/** A real server on 127.0.0.1 with a real database (SQLite unless a TestDb is given). */
+export async function startServer(opts: { env?: Record<string, string>; testDb?: TestDb; crawler?: ProductCrawler } = {}): Promise<TestServer> {
+  const testDb = opts.testDb ?? (await sqliteTestDb());
+  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: '/tmp/unused', DATABASE_URL: '' });
+  const running = await createApp(config, { db: testDb.db, logger: false, ...(opts.crawler ? { crawler: opts.crawler } : {}) });
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = running.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  return {
+    baseUrl,
+    running,
+    config,
+    async account(a = {}) {
+      const username = a.username ?? `user${process.pid}x${++counter}`;
+      const created = await running.services.accounts.createAccount({ username, email: a.email, credits: a.credits ?? 10 });
+      return { username, apiKey: created.api_key };
+    },
+    async call(method, path, c = {}) {
+      const headers: Record<string, string> = { ...c.headers };
+      if (c.key !== undefined) headers['x-api-key'] = c.key;
+      let body: string | undefined = c.rawBody;
+      if (c.body !== undefined) {
+        body = JSON.stringify(c.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // non-JSON bodies (docs page) stay text
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    async close() {
+      await running.close();
+      if (!opts.testDb) await testDb.dispose();
+    },
+  };
+}
+
+/** Asserts the envelope of a business error and returns its msg. */
+export function businessError(res: CallResult, code: number): string {
+  if (res.status !== (code === 429 ? 429 : 200) || res.body?.code !== code) {
+    throw new Error(`expected business code ${code}, got HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  if (!/^[0-9a-f]{32}$/.test(res.body.rid)) throw new Error(`missing rid in ${JSON.stringify(res.body)}`);
+  return res.body.msg as string;
+}
