@@ -71,6 +71,20 @@ export function cli(): Command {
       print(await withServices((s) => s.accounts.createAccount(opts)), opts.json);
     });
 
+  for (const [name, status] of [
+    ['suspend', 'suspended'],
+    ['activate', 'active'],
+  ] as const) {
+    account
+      .command(name)
+      .description(status === 'suspended' ? "the account's keys get 18025 until it is activated" : 'lift a suspension')
+      .requiredOption('--username <name>')
+      .option('--json', 'print JSON')
+      .action(async (opts: { username: string; json?: boolean }) => {
+        print(await withServices((s) => s.accounts.setStatus(opts.username, status)), opts.json);
+      });
+  }
+
   const key = program.command('key').description('operator: API keys');
   key
     .command('create')

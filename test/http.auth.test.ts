@@ -49,6 +49,14 @@ describe('API keys and whoami', () => {
     assert.equal((await s.call('GET', '/v1/whoami', { key })).body.code, 0);
   });
 
+  it('a suspended account gets 18025 on every key until it is activated again', async () => {
+    const other = await s.account();
+    await s.running.services.accounts.setStatus(other.username, 'suspended');
+    businessError(await s.call('GET', '/v1/whoami', { key: other.apiKey }), 18025);
+    await s.running.services.accounts.setStatus(other.username, 'active');
+    assert.equal((await s.call('GET', '/v1/whoami', { key: other.apiKey })).body.code, 0);
+  });
+
   it('request ids differ between requests', async () => {
     const a = await s.call('GET', '/v1/whoami', { key });
     const b = await s.call('GET', '/v1/whoami', { key });

@@ -4,6 +4,28 @@ import { businessError, startServer, type TestServer } from './support/server.ts
 
 const endpointBody = { url: 'https://hooks.example.com/in', events: ['generated_video_success'] };
 
+describe('unexpected failures', () => {
+  it('an unexpected exception is 50000 with the rid, and the message does not leak internals', async () => {
+    const s = await startServer({
+      env: { ALLOW_PRIVATE_URLS: '1' },
+      crawler: {
+        crawl: async () => {
+          throw new Error('connection string postgres://admin:hunter2@db');
+        },
+      },
+    });
+    try {
+      const { apiKey: key } = await s.account();
+      const res = await s.call('POST', '/v1/product', { key, body: { url: 'https://shop.example.com/p/1' } });
+      const msg = businessError(res, 50000);
+      assert.doesNotMatch(msg, /hunter2|postgres/);
+      assert.equal((await s.call('GET', '/v1/products', { key })).body.data.length, 0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('transport rules: malformed and oversized bodies', () => {
   let s: TestServer;
   let key: string;

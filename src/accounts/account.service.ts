@@ -53,6 +53,13 @@ export class AccountService {
     return { username, credits: after.credits };
   }
 
+  /** A suspended account's keys get 18025 until it is activated again. */
+  async setStatus(username: string, status: 'active' | 'suspended') {
+    const account = await this.requireAccount(username);
+    await this.accounts.setStatus(account.id, status, this.clock.nowMs());
+    return { username, status };
+  }
+
   async remainingCredits(accountId: string): Promise<number> {
     return (await this.accounts.findById(accountId))?.credits ?? 0;
   }

@@ -24,7 +24,8 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | null {
   }
   if (url.username || url.password) return 'must not contain credentials';
   if (policy.allowPrivate) return null;
-  const host = url.hostname.toLowerCase();
+  // A fully qualified name may end in a dot ("localhost."); it names the same host.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
   if (isIpLiteral(host)) return isPublicAddress(host) ? null : 'must not point at a private, loopback or reserved address';
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.')) {
     return 'must use a public host name';

@@ -93,7 +93,8 @@ export function productRoutes(app: App, products: ProductService): void {
       tags,
       summary: "List the account's products, newest first",
       querystring: Type.Object({
-        page: Opt(Type.Integer({ minimum: 1, default: 1 })),
+        // Bounded so that the row offset, (page - 1) * page_size, stays a valid SQL integer.
+        page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
         page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
       }),
       response: { 200: Envelope(Type.Array(ProductOut)) },
