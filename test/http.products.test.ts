@@ -201,8 +201,7 @@ describe('POST /v1/product validation', () => {
 
   it('media as a string is 40000 naming media', async () => {
     const msg = await rejected({ name: 'n', description: 'd', media: 'https://cdn.example.com/a.jpg' });
-    // The string is read as a one-item list (array coercion), whose item is then not a media object.
-    assert.equal(msg, 'Parameter error: media[0] must be an object');
+    assert.equal(msg, 'Parameter error: media must be an array');
   });
 
   it('media[0].type 3 is 40000 naming media[0].type and "one of 1, 2"', async () => {

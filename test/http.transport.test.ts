@@ -67,6 +67,30 @@ describe('transport rules: malformed and oversized bodies', () => {
     businessError(res, 40000);
   });
 
+  it('only the conversions the contract allows are made: numeric strings yes, booleans or arrays for numbers and strings no', async () => {
+    const product = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice' } });
+    const video = { product_id: product.body.data.product_id, aspect_ratio: '0', video_length: 15, avatar_id: '1', avatar_type: 0, script_style: 'Data', template_type: 'public', caption: 'true' };
+    assert.equal((await s.call('POST', '/v1/create_video_from_url', { key, body: video })).body.code, 0);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ avatar_id: true }, 'Parameter error: avatar_id must be an integer'],
+      [{ avatar_type: false }, 'Parameter error: avatar_type must be an integer'],
+      [{ caption: 1 }, 'Parameter error: caption must be a boolean (true or false)'],
+      [{ product_id: [video.product_id] }, 'Parameter error: product_id must be a string'],
+      [{ aspect_ratio: '1.5' }, 'Parameter error: aspect_ratio must be an integer'],
+      [{ video_length: [15] }, 'Parameter error: video_length must be a string'],
+    ];
+    for (const [change, msg] of cases) {
+      assert.equal(businessError(await s.call('POST', '/v1/create_video_from_url', { key, body: { ...video, ...change } }), 40000), msg);
+    }
+    const events = await s.call('POST', '/v1/endpoint', { key, body: { url: 'https://hooks.example.com/a', events: 'generated_video_success' } });
+    assert.equal(businessError(events, 40000), 'Parameter error: events must be an array');
+  });
+
+  it('a blank string counts as absent, like an empty one', async () => {
+    const res = await s.call('POST', '/v1/product', { key, body: { name: '   ', description: 'Nice' } });
+    assert.equal(businessError(res, 40000), 'Parameter error: name is required when url is absent');
+  });
+
   it('unknown extra fields are ignored', async () => {
     const res = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice', colour: 'red' } });
     assert.equal(res.body.code, 0);

@@ -256,6 +256,13 @@ describe('POST /v1/create_video_from_url: accepted requests', () => {
     }
   });
 
+  it('a visual style name in another case is accepted and stored in the catalog spelling', async () => {
+    const styles = success(await f.s.call('GET', '/v1/visual_styles', { key: f.key })).visual_styles;
+    const name: string = styles[0].name;
+    const id = await f.create(f.body({ visual_style: ` ${name.toUpperCase()} ` }));
+    assert.equal((await f.storedRequest(id)).visual_style, name);
+  });
+
   it('every voice and music id the lists return is accepted (the lists may be empty in this build)', async () => {
     const voices = success(await f.s.call('GET', '/v1/voices?page_size=100', { key: f.key })).voices;
     for (const v of voices) await f.create(f.body({ voice_id: v.voice_id }));

@@ -104,8 +104,9 @@ export class CatalogService {
     return VISUAL_STYLES.map((s) => ({ id: s.id, name: s.name }));
   }
 
-  hasVisualStyle(name: string): boolean {
-    return VISUAL_STYLES.some((s) => s.name.toLowerCase() === name.toLowerCase());
+  /** The catalog's spelling of a visual style name matched without regard to case, or undefined. */
+  visualStyleName(name: string): string | undefined {
+    return VISUAL_STYLES.find((s) => s.name.toLowerCase() === name.trim().toLowerCase())?.name;
   }
 
   templates(aspectRatio: number | undefined) {

@@ -9,7 +9,7 @@ import { errors } from '../lib/errors.ts';
 import { hashApiKey, hexId } from '../lib/ids.ts';
 import { makeErrorHandler } from './error-handler.ts';
 import type { App } from './http-types.ts';
-import { dropEmptyValues } from './validation.ts';
+import { coerceToSchema, dropEmptyValues } from './validation.ts';
 
 export interface ServerOptions {
   bodyLimitBytes: number;
@@ -28,7 +28,8 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     genReqId: () => hexId(),
     requestIdHeader: false,
     ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false },
+      // Conversions are done by coerceToSchema: only the ones CONTRACT §1 allows.
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -49,10 +50,11 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
-  // CONTRACT §1: empty strings (and nulls) mean "absent".
+  // CONTRACT §1: empty strings (and nulls) mean "absent"; numbers may come as numeric strings.
   app.addHook('preValidation', async (req) => {
-    if (req.body && typeof req.body === 'object') req.body = dropEmptyValues(req.body);
-    if (req.query && typeof req.query === 'object') req.query = dropEmptyValues(req.query) as typeof req.query;
+    const schema = req.routeOptions.schema as { body?: object; querystring?: object } | undefined;
+    if (req.body && typeof req.body === 'object') req.body = coerceToSchema(dropEmptyValues(req.body), schema?.body);
+    if (req.query && typeof req.query === 'object') req.query = coerceToSchema(dropEmptyValues(req.query), schema?.querystring) as typeof req.query;
   });
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };

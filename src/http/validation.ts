@@ -3,13 +3,13 @@
  * "absent", and every parameter error names the field and the rule.
  */
 
-/** Drops "" and null values from objects, recursively through nested objects and arrays of objects. */
+/** Drops "" (or blank) and null values from objects, recursively through nested objects and arrays of objects. */
 export function dropEmptyValues(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? dropEmptyValues(v) : v));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (v === '' || v === null) continue;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) continue;
     out[k] = typeof v === 'object' ? dropEmptyValues(v) : v;
   }
   return out;
@@ -75,4 +75,35 @@ export function describeIssue(issue: SchemaIssue, container: string): string {
     default:
       return `${field} ${issue.message ?? 'is invalid'}`;
   }
+}
+
+interface SchemaNode {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+}
+
+const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * The only conversions CONTRACT §1 allows, guided by the route's schema: a numeric string where a
+ * number is expected, a number where a string is expected (video_length: 15), and "true"/"false"
+ * for booleans. Anything else (true for an integer, [x] for a string) stays as sent and fails
+ * validation with a message naming the field.
+ */
+export function coerceToSchema(value: unknown, schema: SchemaNode | undefined): unknown {
+  if (!schema) return value;
+  const type = schema.type;
+  if (type === 'object' && schema.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [key, child] of Object.entries(schema.properties)) {
+      if (key in out) out[key] = coerceToSchema(out[key], child);
+    }
+    return out;
+  }
+  if (type === 'array' && schema.items && Array.isArray(value)) return value.map((v) => coerceToSchema(v, schema.items));
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && numeric.test(value)) return Number(value);
+  if (type === 'string' && typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
 }

@@ -30,7 +30,7 @@ export class VideoService {
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
-    this.checkCatalogRefs(request);
+    request = this.resolveCatalogRefs(request);
 
     const id = hexId();
     const nowMs = this.clock.nowMs();
@@ -52,7 +52,8 @@ export class VideoService {
     return video;
   }
 
-  private checkCatalogRefs(r: VideoRequest): void {
+  /** 10104 for any reference the catalogs do not list; returns the request in the catalog's spelling. */
+  private resolveCatalogRefs(r: VideoRequest): VideoRequest {
     if (!this.catalog.hasAvatar(r.avatar_id, r.avatar_type)) {
       throw errors.notFound(`avatar_id ${r.avatar_id} (avatar_type ${r.avatar_type}); see GET /v1/avatars`);
     }
@@ -61,8 +62,9 @@ export class VideoService {
     if (r.template_id !== null && !this.catalog.hasTemplate(r.template_id, r.template_type)) {
       throw errors.notFound(`template_id ${r.template_id} (template_type ${r.template_type}); see GET /v1/templates`);
     }
-    if (r.visual_style !== null && !this.catalog.hasVisualStyle(r.visual_style)) {
-      throw errors.notFound(`visual_style "${r.visual_style}"; see GET /v1/visual_styles`);
-    }
+    if (r.visual_style === null) return r;
+    const visualStyle = this.catalog.visualStyleName(r.visual_style);
+    if (!visualStyle) throw errors.notFound(`visual_style "${r.visual_style}"; see GET /v1/visual_styles`);
+    return { ...r, visual_style: visualStyle };
   }
 }
