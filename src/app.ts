@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Redis } from 'ioredis';
@@ -13,7 +14,11 @@ import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { buildServer } from './http/server.ts';
 import type { App } from './http/http-types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { unavailableCrawler, type ProductCrawler } from './products/product.crawler.ts';
+import type { ProductCrawler } from './products/product.crawler.ts';
+import { MediaImporter } from './products/crawl/media-importer.ts';
+import { PageCrawler } from './products/crawl/page-crawler.ts';
+import { createSafeFetcher, type Resolver } from './net/safe-fetch.ts';
+import { LocalBlobStore } from './storage/blob-store.ts';
 import { ProductService } from './products/product.service.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
@@ -29,6 +34,8 @@ export interface AppOverrides {
   /** Tests open their own database (e.g. a private PostgreSQL schema). */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Tests answer DNS themselves, to point public-looking names at loopback servers. */
+  resolver?: Resolver;
 }
 
 /** The composition root: config → database → services. Nothing else wires dependencies. */
@@ -42,11 +49,20 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const uow = unitOfWork(db.kysely);
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
   const catalog = new CatalogService(emptyMediaLibrary);
+  const fetcher = createSafeFetcher({
+    allowPrivate: config.allowPrivateUrls,
+    userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+  });
+  const store = new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
+  const crawler = overrides.crawler ?? new PageCrawler(fetcher, new MediaImporter(fetcher, store));
   return {
+    fetcher,
+    store,
     accounts: new AccountService(repos.accounts, uow, clock),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, overrides.crawler ?? unavailableCrawler, urlPolicy, clock),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock),
     videos: new VideoService(repos.videos, repos.products, catalog, uow, clock),
     endpoints: new EndpointService(repos.endpoints, uow, urlPolicy, config.maxEndpointsPerAccount, clock),
   };
@@ -66,6 +82,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const db = overrides.db ?? openDatabase(config);
   await migrate(db);
   const services = buildServices(config, db, overrides);
+  fs.mkdirSync(services.store.root, { recursive: true });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : undefined;
   const app = await buildServer(
     {
@@ -74,6 +91,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       redis,
       logger: overrides.logger ?? { level: config.logLevel },
       version: VERSION,
+      filesRoot: services.store.root,
     },
     services.auth,
     (api) => {
@@ -90,6 +108,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     db,
     close: async () => {
       await app.close();
+      await services.fetcher.close();
       redis?.disconnect();
       if (!overrides.db) await db.close();
     },

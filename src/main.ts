@@ -16,7 +16,12 @@ async function withServices<T>(work: (services: ReturnType<typeof buildServices>
   const db = openDatabase(config);
   try {
     await migrate(db);
-    return await work(buildServices(config, db));
+    const services = buildServices(config, db);
+    try {
+      return await work(services);
+    } finally {
+      await services.fetcher.close();
+    }
   } finally {
     await db.close();
   }

@@ -11,18 +11,14 @@ export interface CrawledProduct {
   sellingPoints: string[];
 }
 
-/** Fetches a product page and extracts the product; throws AppError 40000 on any failure. */
+/**
+ * Fetches a product page and extracts the product, storing its media under the given product id;
+ * throws AppError 40000 on any failure, before anything is stored.
+ */
 export interface ProductCrawler {
-  crawl(url: string): Promise<CrawledProduct>;
+  crawl(url: string, productId: string): Promise<CrawledProduct>;
 }
 
 export function crawlFailure(reason: string): AppError {
   return new AppError(Codes.parameter, `Failed to extract product information: ${reason}`);
 }
-
-/** Stands in until the crawler lands: says so plainly instead of storing an empty product. */
-export const unavailableCrawler: ProductCrawler = {
-  crawl: async () => {
-    throw crawlFailure('crawling product pages is not available in this build; send name and description instead');
-  },
-};

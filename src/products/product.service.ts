@@ -44,7 +44,7 @@ export class ProductService {
     if (input.url !== undefined) {
       // CONTRACT §3: with a url the page is the source and the other fields are ignored.
       this.checkUrl('url', input.url);
-      const crawled = await this.crawler.crawl(input.url);
+      const crawled = await this.crawler.crawl(input.url, base.id);
       product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '' };
     } else {
       if (input.name === undefined) throw errors.parameter('name', 'is required when url is absent');

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createApp, type Running } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import type { ProductCrawler } from '../../src/products/product.crawler.ts';
+import type { Resolver } from '../../src/net/safe-fetch.ts';
 import { sqliteTestDb, type TestDb } from './db.ts';
 
 export interface TestServer {
@@ -22,10 +26,23 @@ export interface CallResult {
 let counter = 0;
 
 /** A real server on 127.0.0.1 with a real database (SQLite unless a TestDb is given). */
-export async function startServer(opts: { env?: Record<string, string>; testDb?: TestDb; crawler?: ProductCrawler } = {}): Promise<TestServer> {
+/** Tests never ask real DNS: every name is unknown unless a test maps it (to loopback). */
+export const noDns: Resolver = async (host) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+};
+
+export async function startServer(
+  opts: { env?: Record<string, string>; testDb?: TestDb; crawler?: ProductCrawler; resolver?: Resolver } = {},
+): Promise<TestServer> {
   const testDb = opts.testDb ?? (await sqliteTestDb());
-  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: '/tmp/unused', DATABASE_URL: '' });
-  const running = await createApp(config, { db: testDb.db, logger: false, ...(opts.crawler ? { crawler: opts.crawler } : {}) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-data-'));
+  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const running = await createApp(config, {
+    db: testDb.db,
+    logger: false,
+    resolver: opts.resolver ?? noDns,
+    ...(opts.crawler ? { crawler: opts.crawler } : {}),
+  });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const address = running.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -61,6 +78,7 @@ export async function startServer(opts: { env?: Record<string, string>; testDb?:
     async close() {
       await running.close();
       if (!opts.testDb) await testDb.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

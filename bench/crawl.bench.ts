@@ -1,0 +1,138 @@
+/**
+ * Product-extraction benchmark over the shared development split
+ * (../shared/bench/product-pages, see its README for the sources and scoring).
+ *
+ *   node --import tsx bench/crawl.bench.ts [--verbose]
+ *
+ * Scoring convention (per field): a field is scored on a page when the page's source annotates
+ * that field at all (the union of `ground_truth_fields_annotated` over the source's pages), so a
+ * Zyte page without a brand value means "this page has no brand", while the metascraper-shopping
+ * pages, which only annotate price, are not scored for brand. Then:
+ *   truth present, prediction matches       → TP
+ *   truth present, prediction differs       → FP and FN (a wrong value is both)
+ *   truth present, no prediction            → FN
+ *   truth empty/absent, prediction present  → FP
+ *   truth empty/absent, no prediction       → nothing
+ * Matching: price as a decimal number (any listed value counts); brand and sku exactly after
+ * trimming and case folding; name exactly after whitespace and case normalisation, and a lenient
+ * variant where the normalised truth is contained in the normalised prediction. A page judged
+ * blocked/not_product predicts nothing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { extractProduct, type PageVerdict } from '../src/products/crawl/extract.ts';
+
+interface ManifestPage {
+  id: string;
+  source: string;
+  file: string;
+  compressed: string | null;
+  url: string;
+  host: string;
+  ground_truth: Record<string, string[]>;
+  ground_truth_fields_annotated?: string[];
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = process.env.CRAWL_BENCH_DIR ?? path.resolve(repoRoot, '..', 'shared', 'bench', 'product-pages');
+const verbose = process.argv.includes('--verbose');
+
+const manifest = JSON.parse(readFileSync(path.join(benchDir, 'manifest.json'), 'utf8')) as { pages: ManifestPage[] };
+const pages = manifest.pages.map((p) => {
+  const raw = readFileSync(path.join(benchDir, p.file));
+  const html = (p.compressed === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+  return { ...p, html };
+});
+
+// warm-up pass (JIT, lazy module init), then the timed pass
+for (const p of pages) extractProduct(p.html, p.url);
+const results: Array<{ page: (typeof pages)[number]; verdict: PageVerdict; ms: number }> = [];
+for (const p of pages) {
+  const t0 = performance.now();
+  const verdict = extractProduct(p.html, p.url);
+  results.push({ page: p, verdict, ms: performance.now() - t0 });
+}
+
+const annotatedBySource = new Map<string, Set<string>>();
+for (const p of pages) {
+  const set = annotatedBySource.get(p.source) ?? new Set<string>();
+  for (const f of p.ground_truth_fields_annotated ?? Object.keys(p.ground_truth)) set.add(f);
+  annotatedBySource.set(p.source, set);
+}
+
+const fold = (s: string) => s.normalize('NFKC').trim().toLowerCase();
+const ws = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+
+type Matcher = (pred: string, truth: string) => boolean;
+const fields: Array<{ label: string; field: 'price' | 'brand' | 'sku' | 'name'; match: Matcher }> = [
+  { label: 'price', field: 'price', match: (p, t) => Math.abs(Number(p) - Number(t.trim())) < 1e-6 },
+  { label: 'brand', field: 'brand', match: (p, t) => fold(p) === fold(t) },
+  { label: 'sku', field: 'sku', match: (p, t) => fold(p) === fold(t) },
+  { label: 'name', field: 'name', match: (p, t) => ws(p) === ws(t) },
+  { label: 'name (lenient)', field: 'name', match: (p, t) => ws(p).includes(ws(t)) },
+];
+
+const rows: string[][] = [];
+const misses: string[] = [];
+for (const f of fields) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let scored = 0;
+  for (const { page, verdict } of results) {
+    if (!annotatedBySource.get(page.source)?.has(f.field)) continue;
+    scored++;
+    const truth = (page.ground_truth[f.field] ?? []).map((t) => t.trim()).filter(Boolean);
+    const pred = verdict.kind === 'product' ? verdict.product[f.field] : null;
+    if (truth.length === 0) {
+      if (pred) {
+        fp++;
+        misses.push(`${f.label.padEnd(14)} FP  ${page.host}  pred=${JSON.stringify(pred)} (no truth)`);
+      }
+      continue;
+    }
+    if (!pred) {
+      fn++;
+      misses.push(`${f.label.padEnd(14)} FN  ${page.host}  truth=${JSON.stringify(truth)} verdict=${verdict.kind}${verdict.kind !== 'product' ? ` (${verdict.reason})` : ''}`);
+    } else if (truth.some((t) => f.match(pred, t))) tp++;
+    else {
+      fp++;
+      fn++;
+      misses.push(`${f.label.padEnd(14)} BAD ${page.host}  pred=${JSON.stringify(pred)} truth=${JSON.stringify(truth)}`);
+    }
+  }
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  rows.push([f.label, String(scored), String(tp), String(fp), String(fn), precision.toFixed(3), recall.toFixed(3), f1.toFixed(3)]);
+}
+
+const header = ['field', 'pages', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+
+const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+const pct = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+const median = ms.length % 2 ? ms[(ms.length - 1) / 2]! : (ms[ms.length / 2 - 1]! + ms[ms.length / 2]!) / 2;
+const verdicts = new Map<string, number>();
+for (const r of results) verdicts.set(r.verdict.kind, (verdicts.get(r.verdict.kind) ?? 0) + 1);
+const withImage = results.filter((r) => r.verdict.kind === 'product' && r.verdict.product.images.length > 0).length;
+
+console.log(`crawl bench: ${pages.length} pages from ${benchDir}`);
+console.log(`verdicts: ${[...verdicts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+console.log('scoring: a field is scored on the pages whose source annotates it; a wrong value counts as FP and FN; a value where the truth is empty is FP');
+console.log('');
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+console.log('');
+console.log(`pages with at least one image: ${withImage}/${pages.length}`);
+console.log(`parse time per page (extractProduct only, after one warm-up pass): median ${median.toFixed(2)} ms, p95 ${pct(0.95).toFixed(2)} ms, max ${ms[ms.length - 1]!.toFixed(2)} ms`);
+if (verbose) {
+  console.log('');
+  for (const m of misses) console.log(m);
+  const slow = [...results].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  console.log('');
+  for (const s of slow) console.log(`slow ${s.ms.toFixed(1)} ms  ${s.page.host}  ${(s.page.html.length / 1024).toFixed(0)} KB`);
+}

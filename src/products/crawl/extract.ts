@@ -1,0 +1,179 @@
+/**
+ * Product extraction: a pure function from page HTML + URL to the product's fields, or a verdict
+ * that the page is a bot wall or not a product page.
+ *
+ * The page is parsed once; every source reads the shared index. Sources, most trusted first:
+ * JSON-LD, microdata, Shopify product JSON, Amazon-style layout, OpenGraph/product meta, embedded
+ * app state, generic page heuristics. Per field the first source with a good value wins; images
+ * and videos are merged across sources and deduplicated.
+ */
+import { countryCurrency, type PageLocale } from './currency.ts';
+import { fromAppState } from './app-state.ts';
+import { fromAmazonLayout } from './amazon.ts';
+import { detectBotWall } from './botwall.ts';
+import { loadPage, meta, type Page } from './dom.ts';
+import { fromGeneric } from './generic.ts';
+import { MediaList } from './images.ts';
+import { fromMagento } from './magento.ts';
+import { cleanText } from './json.ts';
+import { fromJsonLd } from './jsonld.ts';
+import { fromMeta, metaDescription } from './meta.ts';
+import { fromMicrodata } from './microdata.ts';
+import { fromShopify } from './shopify.ts';
+import { emptyResult, type ExtractedProduct, type PageVerdict, type SourceResult } from './types.ts';
+
+export type { ExtractedProduct, PageVerdict } from './types.ts';
+
+const MAX_IMAGES = 20;
+const MAX_VIDEOS = 10;
+
+type Field = 'name' | 'description' | 'brand' | 'sku';
+
+function firstOf(sources: SourceResult[], field: Field): string | null {
+  for (const s of sources) {
+    const v = s[field];
+    if (v) return v;
+  }
+  return null;
+}
+
+/** og:title / <title> without the shop's name ("Blue Mug | Acme Store" → "Blue Mug"). */
+export function stripSiteName(title: string | null, page: Page): string | null {
+  if (!title) return null;
+  const site = (meta(page, 'og:site_name') ?? '').toLowerCase().trim();
+  const hostWord = page.host.replace(/^www\./, '').split('.')[0] ?? '';
+  const parts = title.split(/\s+[|｜–—-]\s+|\s+::\s+|｜/);
+  if (parts.length < 2) return title;
+  const isSite = (p: string) => {
+    const l = p.toLowerCase().trim();
+    return (!!site && (l === site || l.includes(site) || site.includes(l))) || (!!hostWord && l.replace(/[^a-z0-9]/g, '').includes(hostWord.replace(/[^a-z0-9]/g, '')));
+  };
+  while (parts.length > 1 && isSite(parts[parts.length - 1]!)) parts.pop();
+  while (parts.length > 1 && isSite(parts[0]!)) parts.shift();
+  return cleanText(parts.join(' - '), 500);
+}
+
+const BRAND_LABEL = /(?:^|[\s:])(?:brand|marca|marke|marque|merk|marka|märke|značka|бренд)\s*:\s*(.+)$/i;
+
+/** Drops template placeholders and label text around brand values ("… Marca: Panasonic" → "Panasonic"). */
+export function cleanBrand(v: string | null): string | null {
+  if (!v) return null;
+  let t = v.trim();
+  const labelled = BRAND_LABEL.exec(t);
+  if (labelled) t = labelled[1]!.trim();
+  t = t.split(/\s+\|\s+/)[0]!.trim();
+  if (!t || t.length > 60 || !/\p{L}/u.test(t) || /^[$#]|\{\{|\}\}|<%|%>|\$\{/.test(t)) return null;
+  if (/^(n\/a|none|null|undefined|brand|generic brand|no brand)$/i.test(t)) return null;
+  return t;
+}
+
+/** SKUs must look like identifiers ("-1", "0", "null" are placeholders). */
+export function cleanSku(v: string | null): string | null {
+  if (!v) return null;
+  const t = v.trim();
+  if (!t || t.length > 60 || !/[\p{L}\p{N}]/u.test(t) || /^-?[01]$|^(null|undefined|n\/a|none)$/i.test(t)) return null;
+  return t;
+}
+
+function mergeMedia(page: Page, lists: string[][], max: number, images: boolean): string[] {
+  const m = new MediaList(page.baseUrl, max, images);
+  for (const l of lists) m.addAll(l);
+  return m.urls;
+}
+
+function pageVideos(page: Page): string[] {
+  const out: string[] = [];
+  for (const v of page.videos) {
+    if (v.attribs.src) out.push(v.attribs.src);
+    else if (v.attribs['data-src']) out.push(v.attribs['data-src']);
+    for (const c of v.children) {
+      if (c.type === 'tag' && (c as { name?: string }).name === 'source') {
+        const a = (c as unknown as { attribs: Record<string, string> }).attribs;
+        const src = a.src ?? a['data-src'];
+        if (src) out.push(src);
+      }
+    }
+  }
+  return out;
+}
+
+export function extractProduct(html: string, pageUrl: string): PageVerdict {
+  const page = loadPage(html, pageUrl);
+  const loc: PageLocale = { host: page.host, lang: page.lang, path: page.pageUrl?.pathname ?? '' };
+
+  const jsonld = fromJsonLd(page, loc);
+  const micro = fromMicrodata(page, loc);
+  const shopify = fromShopify(page, loc);
+  const amazon = fromAmazonLayout(page, loc);
+  const metaR = fromMeta(page, loc);
+  const structured = [jsonld, micro, shopify, amazon].some((s) => s.isProduct);
+
+  // product data (markup, a meta price, or a title with an add-to-cart control) rules out a wall
+  const wall = detectBotWall(page, structured || metaR.price !== null || (page.cartSignals > 0 && page.h1s.length > 0));
+  if (wall) return { kind: 'blocked', reason: wall };
+
+  const ogTitle = stripSiteName(metaR.name, page);
+  const docTitle = stripSiteName(cleanText(page.title, 500), page);
+  const hints = [jsonld.name, micro.name, shopify.name, ogTitle, docTitle].filter((x): x is string => !!x);
+  const needState = !structured || ![jsonld, micro, shopify, amazon].some((s) => s.price);
+  const app = needState ? fromAppState(page, loc, hints) : emptyResult('app-state');
+  const generic = fromGeneric(page, loc, hints);
+  const titleMeta = { ...metaR, name: ogTitle };
+
+  // an h1 that neither og:title nor <title> mentions (a modal, a section heading) loses to og:title
+  const low = (x: string | null) => (x ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const h1Agrees = !!generic.name && [ogTitle, docTitle].some((t) => !!t && (low(t).includes(low(generic.name)) || low(generic.name).includes(low(t))));
+  const byName = h1Agrees || !ogTitle ? [jsonld, micro, shopify, amazon, app, generic, titleMeta] : [jsonld, micro, shopify, amazon, app, titleMeta, generic];
+  const name = firstOf(byName, 'name') ?? docTitle;
+  const description =
+    firstOf([jsonld, micro, shopify, amazon, app, metaR], 'description') ?? metaDescription(page) ?? generic.description;
+  for (const src of [jsonld, micro, shopify, metaR, amazon, app, generic]) {
+    src.brand = cleanBrand(src.brand);
+    src.sku = cleanSku(src.sku);
+  }
+  const brand = firstOf([jsonld, micro, shopify, metaR, amazon, app, generic], 'brand');
+  const sku = firstOf([jsonld, micro, shopify, amazon, metaR, app, generic], 'sku');
+
+  // Structured prices first; when structured sources disagree, the one the visible page
+  // corroborates (the price shown next to the title) wins.
+  const structuredPriced = [jsonld, micro, shopify, amazon, metaR, app].filter((s) => s.price);
+  let priced: SourceResult | undefined = structuredPriced[0] ?? (generic.price ? generic : undefined);
+  if (priced && priced !== generic && generic.price && structuredPriced.length > 1) {
+    const shown = Number(generic.price.amount);
+    if (Number(priced.price!.amount) !== shown) priced = structuredPriced.find((s) => Number(s.price!.amount) === shown) ?? priced;
+  }
+  const price = priced?.price ?? null;
+  let currency = price?.currency ?? priced?.currency ?? null;
+  if (price && !currency) {
+    currency = [jsonld, micro, shopify, amazon, metaR, app, generic].map((s) => s.currency).find((c) => !!c) ?? countryCurrency(loc);
+  }
+
+  const sellingPoints = [amazon, shopify, generic].find((s) => s.sellingPoints.length > 0)?.sellingPoints ?? [];
+  const magento = fromMagento(page);
+  const images = mergeMedia(page, [jsonld.images, micro.images, shopify.images, magento.images, amazon.images, app.images, metaR.images, amazon.isProduct ? [] : generic.images], MAX_IMAGES, true);
+  const videos = mergeMedia(page, [jsonld.videos, micro.videos, shopify.videos, magento.videos, metaR.videos, pageVideos(page)], MAX_VIDEOS, false);
+
+  if (!name) return { kind: 'not_product', reason: 'no product name found' };
+  const listing = (jsonld.listing || micro.listing || (generic.listing && !metaR.isProduct && page.cartSignals !== 1)) && !structured;
+  if (listing) return { kind: 'not_product', reason: 'the page lists several products (category or search page)' };
+  const strongSignal = structured || metaR.isProduct || page.cartSignals > 0;
+  if ((jsonld.article || metaR.article) && !structured && !metaR.isProduct) {
+    return { kind: 'not_product', reason: 'the page is an article, not a product page' };
+  }
+  if (!strongSignal && !price) {
+    return { kind: 'not_product', reason: 'no product signal (no price, product markup or add-to-cart)' };
+  }
+
+  const product: ExtractedProduct = {
+    name,
+    description,
+    sellingPoints,
+    brand,
+    price: price?.amount ?? null,
+    currency: price ? currency : null,
+    sku,
+    images,
+    videos,
+  };
+  return { kind: 'product', product };
+}

@@ -1,0 +1,274 @@
+/**
+ * Heuristics for pages without product markup: the h1 as the name, the price nearest after it
+ * (itemprop/class*=price elements, then short currency-marked texts), labelled brand/SKU rows,
+ * feature lists under "Features"/"Highlights" headings, and gallery images.
+ */
+import type { PageLocale } from './currency.ts';
+import { classId, descendants, hasAncestor, textOf, type Element, type Page } from './dom.ts';
+import { galleryImages } from './images.ts';
+import { cleanText } from './json.ts';
+import { findLabelled } from './labels.ts';
+import { parseMachinePrice, parsePriceText, type ParsedPrice } from './price.ts';
+import { emptyResult, type SourceResult } from './types.ts';
+
+/** Class/id words marking a price that is not the current one (old, list, per-unit, shipping…). */
+const NOT_CURRENT =
+  /(^|[\s_-])(old|was|regular|compare|strike|crossed|before|original|rrp|uvp|msrp|savings?|save|per-?unit|unit|shipping|installments?|monthly|filter|range|slider|hidden|from)([\s_-]|$)|old-?price|price-?old|list-?price|compare-?at|was-?price|price-?was|regular-?price|unit-?price|tax-?amount|discount(?!ed)/i;
+/** Containers whose prices belong to other products or to page chrome. */
+const ELSEWHERE =
+  /related|recommend|similar|upsell|up-sell|cross-?sell|recently|also-?(viewed|bought)|accessor|bundle|mini-?cart|cart-?(summary|drawer)|(^|\s)((site|page|main|global)-?)?header(\s|$)|(^|[\s_-])(site-?)?footer([\s_-]|$)|(^|[\s_-])nav(bar|igation)?([\s_-]|$)|(^|[\s_-])menu([\s_-]|$)|breadcrumb|carousel|slider|swiper|sponsored/i;
+const FEATURE_HEADING =
+  /^(key )?(features?|highlights?|benefits?|key benefits|product features|why you.ll love it|merkmale|vorteile|highlights|eigenschaften|caractéristiques|points forts|avantages|características|ventajas|caratteristiche|vantaggi|kenmerken|voordelen|cechy|zalety|особенности|преимущества|特徴|特点|卖点)\s*:?$/i;
+const NEAR = 600; // elements after the title where the main price is expected
+
+function outOfContext(el: Element): boolean {
+  return hasAncestor(el, (p) => p.name === 'del' || p.name === 's' || p.name === 'strike' || p.name === 'header' || p.name === 'footer' || p.name === 'nav' || ELSEWHERE.test(classId(p)), 14);
+}
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The product title: an h1 the og:title/<title> contains, else any heading or title-classed
+ * element whose text equals one of those hints, else the first usable h1, else a
+ * product-title-classed element.
+ */
+export function pickTitle(page: Page, hints: string[]): Element | null {
+  const ok = (h: Element) => {
+    const t = textOf(h, 400);
+    return t.length >= 2 && t.length <= 300 && !/logo/i.test(classId(h)) && !hasAncestor(h, (p) => p.name === 'nav' || p.name === 'footer' || /logo|modal|popup|dialog|cookie/i.test(classId(p)), 8);
+  };
+  const usable = page.h1s.filter(ok);
+  const normHints = hints.map(norm).filter(Boolean);
+  const h1 = usable.find((h) => {
+    const t = norm(textOf(h, 300));
+    return normHints.some((x) => x.includes(t) || t.includes(x));
+  });
+  if (h1) return h1;
+  for (const el of [...page.headings.filter((h) => h.name[0] === 'h'), ...page.titleEls]) {
+    const t = norm(textOf(el, 300));
+    if (t.length >= 3 && normHints.includes(t) && ok(el)) return el;
+  }
+  if (usable[0]) return usable[0];
+  return page.titleEls.find((el) => /product[-_]?(title|name)|item[-_]?(title|name)/i.test(classId(el)) && ok(el)) ?? null;
+}
+
+interface PriceCandidate {
+  el: Element;
+  price: ParsedPrice;
+  order: number;
+  strong: boolean;
+}
+
+/** Text of a price element without struck-through or old-price parts. */
+function priceText(el: Element, max: number): string {
+  const parts: string[] = [];
+  let len = 0;
+  const stack: Element['children'][number][] = [el];
+  while (stack.length > 0 && len < max) {
+    const n = stack.pop()!;
+    if (n.type === 'text') {
+      const d = (n as unknown as { data: string }).data;
+      parts.push(d);
+      len += d.length;
+    } else if (n.type === 'tag') {
+      const e = n as Element;
+      if (e !== el && (e.name === 's' || e.name === 'del' || e.name === 'strike' || NOT_CURRENT.test(classId(e)))) continue;
+      for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i]!);
+    }
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** True when the element sits in a grid of ≥4 repeated, priced, pictured cards (a listing). */
+function inProductGrid(el: Element, loc: PageLocale): boolean {
+  let cur: Element = el;
+  for (let depth = 0; depth < 7; depth++) {
+    const parent = cur.parent;
+    if (!parent || parent.type !== 'tag') return false;
+    const sig = `${cur.name}|${cur.attribs.class ?? ''}`;
+    const same = (parent as Element).children.filter((c): c is Element => c.type === 'tag' && `${(c as Element).name}|${(c as Element).attribs.class ?? ''}` === sig);
+    if (same.length >= 4) {
+      let cards = 0;
+      for (const c of same.slice(0, 12)) {
+        const hasImg = [...descendants(c, 300)].some((d) => d.name === 'img');
+        if (hasImg && parsePriceText(textOf(c, 300), loc, { requireCurrency: true })) cards++;
+      }
+      if (cards >= 4) return true;
+    }
+    cur = parent as Element;
+  }
+  return false;
+}
+
+function candidateFromElement(el: Element, loc: PageLocale): ParsedPrice | null {
+  const a = el.attribs;
+  const machine = a.content ?? a['data-price-amount'] ?? a['data-price'] ?? a['data-product-price'] ?? a['data-price-value'];
+  if (machine !== undefined && /\d/.test(machine)) {
+    const cur = textOf(el, 60);
+    const fromText = parsePriceText(cur, loc, { requireCurrency: true });
+    const p = parseMachinePrice(machine, fromText?.currency ?? null, loc);
+    if (p) return p;
+  }
+  const t = priceText(el, 100);
+  if (!t || t.length > 60 || !/\d/.test(t)) return null;
+  return parsePriceText(t, loc, { requireCurrency: true });
+}
+
+function priceCandidates(page: Page, loc: PageLocale): PriceCandidate[] {
+  const out: PriceCandidate[] = [];
+  const valid = new Set<Element>();
+  const pool = [...page.itemprops.filter((e) => /\b(price|lowPrice)\b/.test(e.attribs.itemprop ?? '')), ...page.priceEls];
+  for (const el of pool) {
+    if (valid.has(el)) continue;
+    if (NOT_CURRENT.test(classId(el)) || /old|regular|was/i.test(el.attribs['data-price-type'] ?? '')) continue;
+    if (outOfContext(el)) continue;
+    valid.add(el);
+  }
+  // a container is only a candidate when no valid price element sits inside it
+  const containers = new Set<Element>();
+  for (const el of valid) {
+    for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
+      if (valid.has(p as Element)) containers.add(p as Element);
+    }
+  }
+  for (const el of valid) {
+    if (containers.has(el)) continue;
+    const price = candidateFromElement(el, loc);
+    if (price) out.push({ el, price, order: page.order.get(el) ?? 0, strong: el.attribs.itemprop !== undefined });
+  }
+  return out;
+}
+
+/** Short, currency-marked texts in the elements following the title (for pages with no price classes). */
+function priceTextAfter(title: Element, loc: PageLocale, limit = 400): ParsedPrice | null {
+  let node = nextInDocument(title);
+  for (let n = 0; node && n < limit; n++) {
+    if (node.name === 'script' || node.name === 'style' || node.name === 's' || node.name === 'del' || node.name === 'strike') {
+      node = skipSubtree(node);
+      continue;
+    }
+    const hasDigits = node.children.some((c) => c.type === 'text' && /\d/.test((c as unknown as { data: string }).data));
+    if (hasDigits && !outOfContext(node) && !NOT_CURRENT.test(classId(node))) {
+      const parent = node.parent && node.parent.type === 'tag' ? (node.parent as Element) : null;
+      const t = parent && textOf(parent, 80).length <= 40 ? textOf(parent, 80) : textOf(node, 80);
+      const p = t.length <= 40 ? parsePriceText(t, loc, { requireCurrency: true }) : null;
+      if (p) return p;
+    }
+    node = nextInDocument(node);
+  }
+  return null;
+}
+
+function nextInDocument(el: Element): Element | null {
+  const first = el.children.find((c) => c.type === 'tag' || c.type === 'script' || c.type === 'style');
+  if (first) return first as Element;
+  return skipSubtree(el);
+}
+
+function skipSubtree(el: Element): Element | null {
+  for (let cur: Element | null = el; cur; cur = cur.parent && cur.parent.type === 'tag' ? (cur.parent as Element) : null) {
+    for (let s = cur.next; s; s = s.next) if (s.type === 'tag' || s.type === 'script' || s.type === 'style') return s as Element;
+  }
+  return null;
+}
+
+/**
+ * The price nearest after the title (itemprop prices first), skipping prices inside a grid of
+ * product cards (recommendations). A grid right under the title means the page is a listing.
+ */
+function pickPrice(cands: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean } {
+  if (cands.length === 0) return { price: null, listing: false };
+  let ordered: PriceCandidate[];
+  if (anchor === null) ordered = [...cands.filter((c) => c.strong), ...cands.filter((c) => !c.strong)];
+  else {
+    const after = cands.filter((c) => c.order >= anchor && c.order - anchor <= NEAR).sort((a, b) => a.order - b.order);
+    const before = cands.filter((c) => c.order < anchor && anchor - c.order <= NEAR / 3).sort((a, b) => b.order - a.order);
+    ordered = [...after.filter((c) => c.strong), ...after.filter((c) => !c.strong), ...before];
+  }
+  for (const c of ordered.slice(0, 6)) {
+    if (!inProductGrid(c.el, loc)) return { price: c, listing: false };
+    if (c === ordered[0] && (anchor === null || c.order - anchor <= NEAR / 4)) return { price: null, listing: true };
+  }
+  return { price: null, listing: false };
+}
+
+const BRAND_CLASS = /(^|[\s_-])(brand|brand-?name|product-?brand|vendor|product-?vendor)([\s_-]|$)/i;
+
+function brandFromElements(page: Page, anchor: number | null): string | null {
+  for (const el of page.brandEls) {
+    if (!BRAND_CLASS.test(classId(el)) && !/\bbrand\b/i.test(el.attribs.itemprop ?? '')) continue;
+    const order = page.order.get(el) ?? 0;
+    if (anchor !== null && (order < anchor - 100 || order > anchor + NEAR)) continue;
+    if (outOfContext(el) || /logo|list|filter|facet|nav/i.test(classId(el))) continue;
+    let t = textOf(el, 100);
+    if (!t && el.name === 'img') t = el.attribs.alt ?? '';
+    if (!t) {
+      const img = [...descendants(el, 20)].find((d) => d.name === 'img');
+      t = img?.attribs.alt ?? '';
+    }
+    t = t.replace(/^(brand|marke|marque|marca|merk|by)\s*:?\s+/i, '').trim();
+    if (t.length >= 2 && t.length <= 50 && t.split(' ').length <= 5 && !/^(brands?|all brands|shop by brand|marken)$/i.test(t) && !/\d{4,}|\d+\/\d+/.test(t)) return cleanText(t, 50);
+  }
+  return null;
+}
+
+function featureBullets(page: Page): string[] {
+  const lists: Element[] = [];
+  for (const h of page.headings) {
+    const t = textOf(h, 60);
+    if (!t || t.length > 50 || !FEATURE_HEADING.test(t)) continue;
+    let sib: Element | null = null;
+    for (let cur: Element | null = h, depth = 0; cur && depth < 3 && !sib; cur = cur.parent && cur.parent.type === 'tag' ? (cur.parent as Element) : null, depth++) {
+      for (let s = cur.next, k = 0; s && k < 6; s = s.next) {
+        if (s.type !== 'tag') continue;
+        k++;
+        const e = s as Element;
+        if (e.name === 'ul' || e.name === 'ol') sib = e;
+        else sib = [...descendants(e, 200)].find((d) => d.name === 'ul' || d.name === 'ol') ?? null;
+        if (sib) break;
+      }
+    }
+    if (sib) lists.push(sib);
+  }
+  for (const el of page.featureLists) if (!outOfContext(el)) lists.push(el);
+  const out: string[] = [];
+  for (const list of lists) {
+    for (const li of descendants(list, 500)) {
+      if (li.name !== 'li') continue;
+      const t = cleanText(textOf(li, 400), 400);
+      if (t && t.length >= 3 && !out.includes(t)) out.push(t);
+      if (out.length >= 10) return out;
+    }
+    if (out.length > 0) return out;
+  }
+  return out;
+}
+
+export function fromGeneric(page: Page, loc: PageLocale, hints: string[]): SourceResult {
+  const r = emptyResult('generic');
+  const title = pickTitle(page, hints);
+  const anchor = title ? (page.order.get(title) ?? null) : null;
+  r.name = title ? cleanText(textOf(title, 400), 400) : null;
+  // an h1 that wraps the name plus extras ("Name Code: 123") yields the hint it contains
+  const inner = r.name ? hints.find((h) => h.length >= 0.5 * r.name!.length && norm(r.name!).includes(norm(h))) : undefined;
+  if (inner) r.name = inner;
+  const picked = pickPrice(priceCandidates(page, loc), anchor, loc);
+  r.listing = picked.listing;
+  if (!picked.listing) r.price = picked.price?.price ?? (title ? priceTextAfter(title, loc) : null);
+  r.currency = r.price?.currency ?? null;
+  r.brand = findLabelled(page, 'brand', anchor) ?? brandFromElements(page, anchor);
+  r.sku = findLabelled(page, 'sku', anchor);
+  if (!r.sku) {
+    const el = page.itemprops.find((e) => /\bsku\b/.test(e.attribs.itemprop ?? '')) ?? page.skuEls.find((e) => !outOfContext(e));
+    const t = el ? (el.attribs.content ?? textOf(el, 60)).replace(/^(sku|art\.?-?nr\.?)\s*:?\s*/i, '').trim() : '';
+    if (t && t.length <= 40 && /\d/.test(t)) r.sku = t;
+  }
+  r.sellingPoints = featureBullets(page);
+  const desc = page.descEls.find((d) => !outOfContext(d) && /product|item|detail|desc/i.test(classId(d)));
+  r.description = desc ? cleanText(textOf(desc, 3000), 3000) : null;
+  if (r.description && r.description.length < 40) r.description = null;
+  r.images = galleryImages(page, anchor);
+  return r;
+}

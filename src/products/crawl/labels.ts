@@ -1,0 +1,88 @@
+/** Label/value pairs in spec tables and detail lists ("Brand: Sony", `<th>SKU</th><td>123</td>`). */
+import { hasAncestor, textOf, type Element, type Page } from './dom.ts';
+
+export type LabelKind = 'brand' | 'sku' | 'other';
+
+const END = '(?=$|[^\\p{L}])';
+const BRAND_WORDS = new RegExp(`^(brand( name)?|make|marke|marque|marca|merk|marka|značka|márka|бренд|марка|ブランド|品牌|브랜드)${END}`, 'iu');
+const MAKER_WORDS = new RegExp(`^(manufacturer|hersteller|fabricant|fabricante|fabrikant|produttore|producent|výrobce|výrobca|gyártó|производитель|виробник|メーカー|제조사)${END}`, 'iu');
+const SKU_WORDS = new RegExp(
+  `^(sku|item\\s*(#|no\\.?|number)?|product (code|id|number)|article number|art\\.?-?nr\\.?|artikelnummer|artikel-nr\\.?|artikelnr\\.?|varenummer|varenr\\.?|tuotenumero|référence|ref\\.?|réf\\.?|código|codice|cod\\.?|kod( produktu)?|kód( produktu)?|katalógové číslo|katalogové číslo|numer katalogowy|šifra( proizvoda)?|артикул|код( товара)?|cikkszám|tootekood|prekės kodas)${END}`,
+  'iu',
+);
+const NOISE_CONTEXT = /filter|facet|refine|navigation|\bnav\b|menu|footer|breadcrumb|sort|sidebar|search/i;
+
+function kindOf(label: string): { kind: LabelKind; rank: number } {
+  if (BRAND_WORDS.test(label)) return { kind: 'brand', rank: 0 };
+  if (MAKER_WORDS.test(label)) return { kind: 'brand', rank: 1 };
+  if (SKU_WORDS.test(label)) return { kind: 'sku', rank: /^sku/i.test(label) ? 0 : 1 };
+  return { kind: 'other', rank: 9 };
+}
+
+function nextElement(el: Element): Element | null {
+  for (let n = el.next; n; n = n.next) if (n.type === 'tag') return n as Element;
+  return null;
+}
+
+function ownText(el: Element): string {
+  let s = '';
+  for (const c of el.children) if (c.type === 'text') s += (c as unknown as { data: string }).data;
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function cleanValue(v: string): string | null {
+  const t = v.replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/^[\s:#.\-–]+/, '').replace(/\s+/g, ' ').trim();
+  if (!t || t.length > 80 || /^(n\/a|none|-|—|\?)$/i.test(t)) return null;
+  return t;
+}
+
+/** The value belonging to a label element, read from its own text, its next sibling or its parent's next sibling. */
+export function valueOfLabel(label: Element): string | null {
+  const own = ownText(label);
+  const colon = own.search(/[:#]/);
+  if (colon >= 0) {
+    const rest = cleanValue(own.slice(colon + 1));
+    if (rest) return rest;
+  }
+  let sib = nextElement(label);
+  if (sib) {
+    const v = cleanValue(textOf(sib, 120));
+    if (v) return v;
+  }
+  // text right after the label inside the same parent: <li><b>Brand:</b> Sony</li>
+  for (let n = label.next; n; n = n.next) {
+    if (n.type === 'text') {
+      const v = cleanValue((n as unknown as { data: string }).data);
+      if (v) return v;
+    } else break;
+  }
+  const parent = label.parent;
+  if (parent && parent.type === 'tag') {
+    const p = parent as Element;
+    if (p.children.filter((c) => c.type === 'tag').length === 1 || p.name === 'th' || p.name === 'dt' || p.name === 'td') {
+      sib = nextElement(p);
+      if (sib) {
+        const v = cleanValue(textOf(sib, 120));
+        if (v) return v;
+      }
+    }
+  }
+  return null;
+}
+
+/** Finds the value for a kind of label, preferring labels close after `anchor` (the product title). */
+export function findLabelled(page: Page, kind: LabelKind, anchor: number | null): string | null {
+  let best: { value: string; score: number } | null = null;
+  for (const el of page.labelEls) {
+    const k = kindOf(ownText(el));
+    if (k.kind !== kind) continue;
+    if (hasAncestor(el, (p) => NOISE_CONTEXT.test(`${p.attribs.class ?? ''} ${p.attribs.id ?? ''}`) || p.name === 'nav' || p.name === 'footer', 10)) continue;
+    const value = valueOfLabel(el);
+    if (!value) continue;
+    const order = page.order.get(el) ?? 0;
+    const dist = anchor === null ? order : order >= anchor ? order - anchor : (anchor - order) * 3;
+    const score = k.rank * 100_000 + dist;
+    if (!best || score < best.score) best = { value, score };
+  }
+  return best?.value ?? null;
+}

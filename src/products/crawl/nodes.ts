@@ -1,0 +1,76 @@
+/** Small DOM helpers over domhandler nodes (text, ancestry, descendants). */
+import type { AnyNode, Element, ParentNode } from 'domhandler';
+
+/** Elements whose text is never visible. */
+export const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'title']);
+
+export function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Whitespace-collapsed text content of a node, skipping scripts/styles; stops after `max` characters. */
+export function textOf(node: AnyNode | null | undefined, max = 4000): string {
+  if (!node) return '';
+  const parts: string[] = [];
+  let len = 0;
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0 && len < max) {
+    const n = stack.pop()!;
+    if (n.type === 'text') {
+      const d = (n as unknown as { data: string }).data;
+      parts.push(d);
+      len += d.length;
+    } else if (n.type === 'tag' || n.type === 'root') {
+      const el = n as Element;
+      if (n.type === 'tag' && SKIP_TEXT.has(el.name)) continue;
+      if (n.type === 'tag' && el.name === 'br') {
+        parts.push(' ');
+        continue;
+      }
+      const ch = (n as ParentNode).children;
+      for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
+    }
+  }
+  const s = collapse(parts.join(''));
+  return s.length > max ? s.slice(0, max) : s;
+}
+
+export function attr(el: Element | null | undefined, name: string): string | undefined {
+  return el?.attribs[name];
+}
+
+export function isElement(n: AnyNode | null | undefined): n is Element {
+  return !!n && (n.type === 'tag' || n.type === 'script' || n.type === 'style');
+}
+
+/** Iterates the descendants of `root` (elements only), depth-first in document order. */
+export function* descendants(root: ParentNode, limit = 50_000): Generator<Element> {
+  const stack: AnyNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
+  let seen = 0;
+  while (stack.length > 0 && seen < limit) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    seen++;
+    yield n;
+    const ch = n.children;
+    for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
+  }
+}
+
+/** True if some ancestor (up to `depth` levels) satisfies `pred`. */
+export function hasAncestor(el: Element, pred: (a: Element) => boolean, depth = 12): boolean {
+  let p = el.parent;
+  for (let i = 0; p && i < depth; i++) {
+    if (p.type !== 'tag') return false;
+    if (pred(p as Element)) return true;
+    p = p.parent;
+  }
+  return false;
+}
+
+export function classId(el: Element): string {
+  const c = el.attribs.class;
+  const id = el.attribs.id;
+  return c && id ? `${c} ${id}` : (c ?? id ?? '');
+}

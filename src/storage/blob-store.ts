@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where media, renders and other files the API serves are kept. */
+export interface BlobStore {
+  /** Stores bytes under a key like "media/<32 hex>/<name>.jpg" and returns the public URL. */
+  put(key: string, data: Buffer): Promise<string>;
+  publicUrl(key: string): string;
+  /** Local path of a key, for tools (ffmpeg) that read files. */
+  localPath(key: string): string;
+}
+
+const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+/** Files under DATA_DIR/files, served at PUBLIC_BASE_URL/files/<key>. */
+export class LocalBlobStore implements BlobStore {
+  constructor(
+    readonly root: string,
+    private readonly publicBase: string,
+  ) {}
+
+  async put(key: string, data: Buffer): Promise<string> {
+    const file = this.localPath(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+    return this.publicUrl(key);
+  }
+
+  publicUrl(key: string): string {
+    return `${this.publicBase}/files/${key}`;
+  }
+
+  localPath(key: string): string {
+    if (!safeKey.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+}
