@@ -63,22 +63,7 @@ interface PriceCandidate {
 
 /** Text of a price element without struck-through or old-price parts. */
 function priceText(el: Element, max: number): string {
-  const parts: string[] = [];
-  let len = 0;
-  const stack: Element['children'][number][] = [el];
-  while (stack.length > 0 && len < max) {
-    const n = stack.pop()!;
-    if (n.type === 'text') {
-      const d = (n as unknown as { data: string }).data;
-      parts.push(d);
-      len += d.length;
-    } else if (n.type === 'tag') {
-      const e = n as Element;
-      if (e !== el && (e.name === 's' || e.name === 'del' || e.name === 'strike' || NOT_CURRENT.test(classId(e)))) continue;
-      for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i]!);
-    }
-  }
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  return textOf(el, max, (e) => e !== el && (e.name === 's' || e.name === 'del' || e.name === 'strike' || NOT_CURRENT.test(classId(e))));
 }
 
 /** True when the element sits in a grid of ≥4 repeated, priced, pictured cards (a listing). */

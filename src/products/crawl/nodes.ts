@@ -8,8 +8,11 @@ export function collapse(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** Whitespace-collapsed text content of a node, skipping scripts/styles; stops after `max` characters. */
-export function textOf(node: AnyNode | null | undefined, max = 4000): string {
+/**
+ * Whitespace-collapsed text content of a node, skipping scripts/styles and any element `skip`
+ * names; stops after `max` characters.
+ */
+export function textOf(node: AnyNode | null | undefined, max = 4000, skip?: (el: Element) => boolean): string {
   if (!node) return '';
   const parts: string[] = [];
   let len = 0;
@@ -22,7 +25,7 @@ export function textOf(node: AnyNode | null | undefined, max = 4000): string {
       len += d.length;
     } else if (n.type === 'tag' || n.type === 'root') {
       const el = n as Element;
-      if (n.type === 'tag' && SKIP_TEXT.has(el.name)) continue;
+      if (n.type === 'tag' && (SKIP_TEXT.has(el.name) || skip?.(el))) continue;
       if (n.type === 'tag' && el.name === 'br') {
         parts.push(' ');
         continue;
