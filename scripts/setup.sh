@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # One-time setup on a fresh Debian machine with Node.js 20 and npm: the system packages the
-# project needs (a C++ toolchain: better-sqlite3 compiles from source; ffmpeg for probing and
-# encoding media), then the npm packages.
+# project needs, then the npm packages.
+#   g++ make python3   better-sqlite3 compiles from source (no reachable prebuilt binary)
+#   ffmpeg             probing product videos, encoding and mixing
+#   espeak-ng, libespeak-ng1   offline speech with word and phoneme timings (library API via FFI)
+#   fonts-noto-core fonts-noto-cjk   text in every script of the 54 languages
 set -euo pipefail
 cd "$(dirname "$0")/.."
+packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 fonts-noto-core fonts-noto-cjk)
 need=()
-command -v g++ >/dev/null || need+=(g++)
-command -v make >/dev/null || need+=(make)
-command -v python3 >/dev/null || need+=(python3)
-command -v ffprobe >/dev/null || need+=(ffmpeg)
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
+done
 if ((${#need[@]})); then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 npm ci --no-fund --no-audit
