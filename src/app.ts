@@ -25,6 +25,19 @@ import { VideoService } from './videos/video.service.ts';
 import { videoRoutes } from './videos/video.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
+import { Background } from './jobs/background.ts';
+import { JobRepository } from './jobs/job.repository.ts';
+import type { JobHandler } from './jobs/leased-run.ts';
+import { jsonLogger, type Log } from './jobs/log.ts';
+import { Signals } from './jobs/wakeup.ts';
+import { workUnitOfWork } from './jobs/work-unit.ts';
+import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
+import { VideoJob } from './videos/video-job.ts';
+import { DeliveryRepository } from './webhooks/delivery.repository.ts';
+import { deliveryRoutes } from './webhooks/delivery.routes.ts';
+import { DeliveryService } from './webhooks/delivery.service.ts';
+import { EndpointOutboxRepository } from './webhooks/endpoint-outbox.repository.ts';
+import { OutboxRepository } from './webhooks/outbox.repository.ts';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
@@ -36,6 +49,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Tests answer DNS themselves, to point public-looking names at loopback servers. */
   resolver?: Resolver;
+  /** The video generator; see resolveGenerator. */
+  generator?: VideoGenerator;
 }
 
 /** The composition root: config → database → services. Nothing else wires dependencies. */
@@ -54,26 +69,98 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
   });
+  // Webhook deliveries: their own fetcher, keeping connections to receivers open (the address
+  // checks still run on every new connection). Its pool is made on first use.
+  const deliveryFetcher = createSafeFetcher({
+    allowPrivate: config.allowPrivateUrls,
+    userAgent: `Reelsmith-Webhook/${VERSION}`,
+    ...(config.webhooks.keepAlive ? { keepAlive: { connectionsPerOrigin: config.webhooks.concurrency } } : {}),
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+  });
   const store = new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
   const crawler = overrides.crawler ?? new PageCrawler(fetcher, new MediaImporter(fetcher, store));
+  // After-commit wake-ups: a job was enqueued, deliveries were committed.
+  const signals = new Signals();
+  const work = workUnitOfWork(db);
   return {
+    clock,
     fetcher,
+    deliveryFetcher,
     store,
+    signals,
+    work,
+    jobs: new JobRepository(db.kysely, db.dialect),
+    outbox: new OutboxRepository(db.kysely, db.dialect),
+    videoRepo: repos.videos,
+    productRepo: repos.products,
     accounts: new AccountService(repos.accounts, uow, clock),
     auth: new AuthService(repos.accounts),
     catalog,
     products: new ProductService(repos.products, crawler, urlPolicy, clock),
-    videos: new VideoService(repos.videos, repos.products, catalog, uow, clock),
-    endpoints: new EndpointService(repos.endpoints, uow, urlPolicy, config.maxEndpointsPerAccount, clock),
+    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0)),
+    endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
+    deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
 
+/**
+ * The video generator. Order: a test's override; then, TEST ONLY, REELSMITH_TEST_GENERATOR
+ * selects the ffmpeg test generator (test/support/ffmpeg-generator.ts: a real ffmpeg process
+ * making a short test-pattern clip, with knobs to be slow or fail; never for production);
+ * then the media pipeline's generator (not wired yet). Undefined: jobs wait in the table (status 2).
+ */
+export async function resolveGenerator(config: Config, overrides: AppOverrides): Promise<VideoGenerator | undefined> {
+  if (overrides.generator) return overrides.generator;
+  if (config.testGenerator) {
+    const { ffmpegTestGenerator } = await import('../test/support/ffmpeg-generator.ts');
+    return ffmpegTestGenerator(config.testGenerator);
+  }
+  return undefined;
+}
+
+/** The in-process runner or BullMQ parts, the sweeper and the dispatcher, for a role. Not started. */
+export function buildBackground(role: 'serve' | 'worker', config: Config, services: Services, generator: VideoGenerator | undefined, log: Log): Background {
+  const s = services;
+  const handlers: Record<string, JobHandler> = {};
+  if (generator) {
+    handlers[VIDEO_JOB_KIND] = new VideoJob({
+          uow: s.work,
+          videos: s.videoRepo,
+          products: s.productRepo,
+          jobs: s.jobs,
+          store: s.store,
+          generator,
+          clock: s.clock,
+          signals: s.signals,
+          workRoot: path.join(config.dataDir, 'work'),
+          backoffMs: config.jobs.backoffMs,
+          log,
+        });
+  }
+  return new Background({
+    role,
+    config,
+    jobs: s.jobs,
+    outbox: s.outbox,
+    uow: s.work,
+    handlers,
+    signals: s.signals,
+    deliveryFetcher: s.deliveryFetcher,
+    clock: s.clock,
+    version: VERSION,
+    log,
+  });
+}
+
 export interface Running {
   app: App;
   services: Services;
   db: Db;
+  background: Background;
+  /** Starts the job runner (or BullMQ enqueuer and sweeper) and the webhook dispatcher. */
+  startBackground(): void;
   close(): Promise<void>;
 }
 
@@ -100,16 +187,52 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       videoRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
       endpointRoutes(api, services.endpoints);
+      deliveryRoutes(api, services.deliveries);
     },
   );
+  const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides), app.log);
   return {
     app,
     services,
     db,
+    background,
+    startBackground: () => background.start(),
     close: async () => {
+      await background.stop();
       await app.close();
       await services.fetcher.close();
+      await services.deliveryFetcher.close();
       redis?.disconnect();
+      if (!overrides.db) await db.close();
+    },
+  };
+}
+
+export interface RunningWorker {
+  services: Services;
+  db: Db;
+  background: Background;
+  close(): Promise<void>;
+}
+
+/** Everything `reelsmith worker` runs: jobs (BullMQ with REDIS_URL, else the database) and deliveries. Started. */
+export async function createWorker(config: Config, overrides: AppOverrides = {}): Promise<RunningWorker> {
+  const log = jsonLogger(config.logLevel, { role: 'worker', pid: process.pid });
+  const db = overrides.db ?? openDatabase(config);
+  await migrate(db);
+  const services = buildServices(config, db, overrides);
+  const generator = await resolveGenerator(config, overrides);
+  if (!generator) log.warn({}, 'no video generator is configured: this worker only delivers webhooks');
+  const background = buildBackground('worker', config, services, generator, log);
+  background.start();
+  return {
+    services,
+    db,
+    background,
+    close: async () => {
+      await background.stop();
+      await services.fetcher.close();
+      await services.deliveryFetcher.close();
       if (!overrides.db) await db.close();
     },
   };

@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config/config.ts';
 import { buildServices, createApp, openDatabase, VERSION } from './app.ts';
 import { migrate } from './db/database.ts';
 import { OperatorError } from './accounts/account.service.ts';
+import { registerWorkerCommand } from './cli/worker.command.ts';
 
 /** Prints a result: JSON with --json, else one "key: value" line per field. */
 function print(result: Record<string, unknown>, json: boolean | undefined): void {
@@ -49,7 +50,10 @@ export function cli(): Command {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       await running.app.listen({ port: config.port, host: config.host });
+      running.startBackground();
     });
+
+  registerWorkerCommand(program);
 
   program
     .command('migrate')

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { hashApiKey } from '../src/lib/ids.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'reelsmith.js');
@@ -75,7 +76,7 @@ describe('reelsmith CLI', () => {
   });
 
   it('migrate --json applies the migrations to a fresh DATA_DIR and creates reelsmith.db there', async () => {
-    assert.deepEqual(json(await run(dataDir, ['migrate', '--json'])), { applied: '001_initial' });
+    assert.deepEqual(json(await run(dataDir, ['migrate', '--json'])), { applied: Object.keys(migrations).join(',') });
     assert.ok(fs.existsSync(path.join(dataDir, 'reelsmith.db')));
   });
 

@@ -19,7 +19,55 @@ export interface Config {
   bodyLimitBytes: number;
   maxEndpointsPerAccount: number;
   logLevel: string;
+  jobs: JobSettings;
+  webhooks: WebhookSettings;
+  /**
+   * TEST ONLY (REELSMITH_TEST_GENERATOR): selects the ffmpeg test generator of
+   * test/support/ffmpeg-generator.ts, e.g. "ffmpeg" or "ffmpeg:seconds=1,stageDelayMs=500".
+   */
+  testGenerator: string | undefined;
 }
+
+export interface JobSettings {
+  /** 'inline': the server process runs jobs from the database; 'bullmq': `reelsmith worker` processes take them through Redis. */
+  runner: 'inline' | 'bullmq';
+  /** Jobs one process runs at a time (JOB_CONCURRENCY). */
+  concurrency: number;
+  /** A claim lasts this long unless heartbeats extend it; a dead worker's job is retried after it (JOB_LEASE_MS). */
+  leaseMs: number;
+  /** Claims a job may use before it fails for good (JOB_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Retry n waits backoffMs × 4^(n-1) (JOB_BACKOFF_MS). */
+  backoffMs: number;
+  /** One attempt is aborted after this long (JOB_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Scale-out: how often the sweeper puts due database jobs back into BullMQ (JOB_SWEEP_MS). */
+  sweepMs: number;
+  /** Longest sleep when nothing is known to be due: a safety net for work written by other processes (JOB_MAX_SLEEP_MS). */
+  maxSleepMs: number;
+}
+
+export interface WebhookSettings {
+  /** One attempt's deadline (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Waits after failed attempt 1, 2, ...; when they run out the delivery fails (WEBHOOK_RETRY_SCHEDULE_MS, comma separated). */
+  retryScheduleMs: number[];
+  /** Random delay added to a retry: up to a tenth of the wait, at most this (WEBHOOK_JITTER_MAX_MS). */
+  jitterMaxMs: number;
+  /** Retry-After is honoured up to this wait (WEBHOOK_RETRY_AFTER_MAX_MS). */
+  retryAfterMaxMs: number;
+  /** Attempts one process has in flight (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /** A claimed delivery is retried by any dispatcher after this long unless its result was written (WEBHOOK_LEASE_MS). */
+  leaseMs: number;
+  /** Longest sleep when no delivery is known to be due (WEBHOOK_MAX_SLEEP_MS). */
+  maxSleepMs: number;
+  /** Keep connections to receivers open between attempts (WEBHOOK_KEEP_ALIVE, default 1). */
+  keepAlive: boolean;
+}
+
+/** CONTRACT §7: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
 
 export class ConfigError extends Error {}
 
@@ -46,6 +94,52 @@ function flag(env: Env, name: string): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function flagDefault(env: Env, name: string, fallback: boolean): boolean {
+  return optional(env, name) === undefined ? fallback : flag(env, name);
+}
+
+function msList(env: Env, name: string, fallback: number[]): number[] {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (!values.length || values.some((v) => !Number.isInteger(v) || v < 0 || v > 7 * 86_400_000)) {
+    throw new ConfigError(`${name} must be a comma-separated list of milliseconds, got "${raw}"`);
+  }
+  return values;
+}
+
+function jobSettings(env: Env, redisUrl: string | undefined): JobSettings {
+  const runner = optional(env, 'JOB_RUNNER') ?? (redisUrl ? 'bullmq' : 'inline');
+  if (runner !== 'inline' && runner !== 'bullmq') throw new ConfigError(`JOB_RUNNER must be inline or bullmq, got "${runner}"`);
+  if (runner === 'bullmq' && !redisUrl) throw new ConfigError('JOB_RUNNER=bullmq needs REDIS_URL');
+  return {
+    runner,
+    concurrency: intSetting(env, 'JOB_CONCURRENCY', 1, 1, 64),
+    leaseMs: intSetting(env, 'JOB_LEASE_MS', 60_000, 500, 3_600_000),
+    maxAttempts: intSetting(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
+    backoffMs: intSetting(env, 'JOB_BACKOFF_MS', 10_000, 0, 3_600_000),
+    timeoutMs: intSetting(env, 'JOB_TIMEOUT_MS', 1_800_000, 1000, 86_400_000),
+    sweepMs: intSetting(env, 'JOB_SWEEP_MS', 10_000, 100, 3_600_000),
+    maxSleepMs: intSetting(env, 'JOB_MAX_SLEEP_MS', 60_000, 100, 3_600_000),
+  };
+}
+
+function webhookSettings(env: Env): WebhookSettings {
+  const timeoutMs = intSetting(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000);
+  const leaseMs = intSetting(env, 'WEBHOOK_LEASE_MS', timeoutMs + 15_000, 200, 600_000);
+  if (leaseMs <= timeoutMs) throw new ConfigError(`WEBHOOK_LEASE_MS (${leaseMs}) must be longer than WEBHOOK_TIMEOUT_MS (${timeoutMs})`);
+  return {
+    timeoutMs,
+    retryScheduleMs: msList(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
+    jitterMaxMs: intSetting(env, 'WEBHOOK_JITTER_MAX_MS', 30_000, 0, 3_600_000),
+    retryAfterMaxMs: intSetting(env, 'WEBHOOK_RETRY_AFTER_MAX_MS', 86_400_000, 0, 7 * 86_400_000),
+    concurrency: intSetting(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    leaseMs,
+    maxSleepMs: intSetting(env, 'WEBHOOK_MAX_SLEEP_MS', 30_000, 100, 3_600_000),
+    keepAlive: flagDefault(env, 'WEBHOOK_KEEP_ALIVE', true),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -76,5 +170,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: intSetting(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     maxEndpointsPerAccount: intSetting(env, 'MAX_ENDPOINTS_PER_ACCOUNT', 20, 1, 10_000),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    jobs: jobSettings(env, redisUrl),
+    webhooks: webhookSettings(env),
+    testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
   };
 }

@@ -82,6 +82,71 @@ export interface WebhookEndpointsTable {
   deleted_at: number | null;
 }
 
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** Durable work (migration 002): the database is the source of truth, a queue only wakes workers. */
+export interface JobsTable {
+  /** For 'video.generate' jobs: the project id. */
+  id: string;
+  kind: string;
+  account_id: string;
+  status: JobStatus;
+  /** Claims so far; a claim counts as an attempt even if its worker dies. */
+  attempts: number;
+  max_attempts: number;
+  /** When a queued job becomes due. */
+  run_at: number;
+  lease_owner: string | null;
+  /** A running job whose lease has expired may be claimed again. */
+  lease_expires_at: number | null;
+  stage: string;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  subject_id: string | null;
+  /** The exact JSON body sent on every delivery and retry. */
+  payload: string;
+  created_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface DeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  account_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  /** Pending: when the next attempt is due; while leased: the lease's expiry. */
+  next_attempt_at: number;
+  lease_owner: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  resent_from: string | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  error_class: string | null;
+  error_message: string | null;
+  response_excerpt: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -89,6 +154,10 @@ export interface Database {
   products: ProductsTable;
   videos: VideosTable;
   webhook_endpoints: WebhookEndpointsTable;
+  jobs: JobsTable;
+  events: EventsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -96,5 +165,9 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
 // Generated is re-exported for migrations that add generated columns later.
 export type { Generated };

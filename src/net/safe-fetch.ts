@@ -52,6 +52,13 @@ export interface SafeFetcherOptions {
   /** DNS resolution; defaults to the system resolver (dns.lookup, all addresses). */
   resolver?: Resolver;
   userAgent?: string;
+  /**
+   * Reuse connections between fetches (webhook deliveries): one pooled Agent whose connector
+   * applies the same address checks to every new connection (lookup and remote address), so a
+   * kept connection was checked when it was made. Without it, every fetch has its own Agent.
+   * In this mode remoteAddress is the address of the origin's most recent connection.
+   */
+  keepAlive?: { connectionsPerOrigin: number; idleMs?: number; connectTimeoutMs?: number };
 }
 
 export interface FetchOptions {
@@ -68,6 +75,8 @@ export interface FetchOptions {
   accept?: (contentType: string) => boolean;
   /** Default true for GET, false for POST: a non-2xx final status is a FetchError 'http_status'. */
   throwOnHttpError?: boolean;
+  /** Keep the first maxBytes of a longer body instead of failing with 'too_large' (the connection is then closed). */
+  truncateBody?: boolean;
 }
 
 export interface FetchResult {
@@ -200,6 +209,9 @@ function decoderFor(coding: string): Transform | null {
   }
 }
 
+/** Ends a body read early in truncateBody mode; never leaves readBody. */
+class BodyTruncated extends Error {}
+
 function tooLarge(maxBytes: number): FetchError {
   return new FetchError('too_large', `the response body is larger than ${maxBytes} bytes`);
 }
@@ -210,27 +222,39 @@ function tooLarge(maxBytes: number): FetchError {
  * Throwing from a stage destroys the whole pipeline, the response stream included, which aborts
  * the connection.
  */
-async function readBody(body: Readable, decoders: Transform[], maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+async function readBody(body: Readable, decoders: Transform[], maxBytes: number, signal: AbortSignal, truncate = false): Promise<Buffer> {
   const rawCap = decoders.length ? wireCap(maxBytes) : maxBytes;
+  const over = () => (truncate ? new BodyTruncated() : tooLarge(maxBytes));
   let wire = 0;
+  const chunks: Buffer[] = [];
+  let total = 0;
   const wireCounter = new Transform({
     transform(chunk: Buffer, _enc, callback) {
       wire += chunk.length;
-      if (wire > rawCap) callback(tooLarge(maxBytes));
+      // Uncompressed, the sink keeps what fits; compressed, wire overflow ends the read.
+      if (wire > rawCap && (decoders.length || !truncate)) callback(over());
       else callback(null, chunk);
     },
   });
-  const chunks: Buffer[] = [];
-  let total = 0;
   const sink = new Writable({
     write(chunk: Buffer, _enc, callback) {
+      if (total + chunk.length > maxBytes) {
+        if (truncate) {
+          chunks.push(chunk.subarray(0, maxBytes - total));
+          total = maxBytes;
+        }
+        return callback(over());
+      }
       total += chunk.length;
-      if (total > maxBytes) return callback(tooLarge(maxBytes));
       chunks.push(chunk);
       callback();
     },
   });
-  await pipeline([body, wireCounter, ...decoders, sink], { signal });
+  try {
+    await pipeline([body, wireCounter, ...decoders, sink], { signal });
+  } catch (err) {
+    if (!(err instanceof BodyTruncated)) throw err;
+  }
   return Buffer.concat(chunks, total);
 }
 
@@ -290,14 +314,12 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
   const userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
   const live = new Set<Agent>();
   let closed = false;
+  let pooled: { agent: Agent; remoteByOrigin: Map<string, string> } | null = null;
 
-  /**
-   * One Agent per fetch: connections never outlive the exchange (no keep-alive to leak), and each
-   * socket can be tied to the hop it served, which is how remoteAddress is known.
-   */
-  function agentFor(deadlineMs: number, remoteByOrigin: Map<string, string>): Agent {
-    const base = buildConnector({ lookup, timeout: deadlineMs + 1000 });
-    const connect: buildConnector.connector = (connOpts, callback) => {
+  /** Every new connection: guarded lookup, then the connected address judged once more. */
+  function checkedConnector(connectTimeoutMs: number, remoteByOrigin: Map<string, string>): buildConnector.connector {
+    const base = buildConnector({ lookup, timeout: connectTimeoutMs });
+    return (connOpts, callback) => {
       base(connOpts, (err: Error | null, socket: Socket | null) => {
         if (err || !socket) return callback(err ?? new Error('no socket'), null);
         const remote = socket.remoteAddress ?? '';
@@ -310,7 +332,25 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
         callback(null, socket);
       });
     };
+  }
+
+  /**
+   * One Agent per fetch: connections never outlive the exchange (no keep-alive to leak), and each
+   * socket can be tied to the hop it served, which is how remoteAddress is known.
+   */
+  function agentFor(deadlineMs: number, remoteByOrigin: Map<string, string>): Agent {
+    const connect = checkedConnector(deadlineMs + 1000, remoteByOrigin);
     return new Agent({ connect, connections: 1, headersTimeout: deadlineMs, bodyTimeout: deadlineMs, keepAliveTimeout: 1000 });
+  }
+
+  function pooledAgent(keepAlive: NonNullable<SafeFetcherOptions['keepAlive']>): { agent: Agent; remoteByOrigin: Map<string, string> } {
+    if (!pooled) {
+      const remoteByOrigin = new Map<string, string>();
+      const connect = checkedConnector(keepAlive.connectTimeoutMs ?? 10_000, remoteByOrigin);
+      const idleMs = keepAlive.idleMs ?? 4000;
+      pooled = { agent: new Agent({ connect, connections: keepAlive.connectionsPerOrigin, keepAliveTimeout: idleMs, keepAliveMaxTimeout: idleMs }), remoteByOrigin };
+    }
+    return pooled;
   }
 
   async function fetch(rawUrl: string, options: FetchOptions): Promise<FetchResult> {
@@ -342,9 +382,10 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
       timedOut = true;
       controller.abort(new FetchError('timeout', `no complete response within ${options.deadlineMs} ms`));
     }, options.deadlineMs);
-    const remoteByOrigin = new Map<string, string>();
-    const agent = agentFor(options.deadlineMs, remoteByOrigin);
-    live.add(agent);
+    const shared = opts.keepAlive ? pooledAgent(opts.keepAlive) : null;
+    const remoteByOrigin = shared?.remoteByOrigin ?? new Map<string, string>();
+    const agent = shared?.agent ?? agentFor(options.deadlineMs, remoteByOrigin);
+    if (!shared) live.add(agent);
 
     try {
       for (let redirects = 0; ; ) {
@@ -355,6 +396,7 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
           headers,
           body: method === 'POST' ? body : undefined,
           signal: controller.signal,
+          ...(shared ? { headersTimeout: options.deadlineMs, bodyTimeout: options.deadlineMs } : {}),
         });
         const status = res.statusCode;
         const resHeaders = flattenHeaders(res.headers);
@@ -402,11 +444,11 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
         // "gzip, br" was gzipped first, so br is undone first.
         const chain = decoding ? codings.reverse().map((c) => decoderFor(c)!) : [];
         const declared = Number(resHeaders['content-length']);
-        if (Number.isFinite(declared) && declared > (chain.length ? wireCap(options.maxBytes) : options.maxBytes)) {
+        if (!options.truncateBody && Number.isFinite(declared) && declared > (chain.length ? wireCap(options.maxBytes) : options.maxBytes)) {
           discard(res.body);
           throw tooLarge(options.maxBytes);
         }
-        const data = await readBody(res.body, chain, options.maxBytes, controller.signal);
+        const data = await readBody(res.body, chain, options.maxBytes, controller.signal, options.truncateBody);
         if (decoding) {
           delete resHeaders['content-encoding'];
           delete resHeaders['content-length'];
@@ -425,8 +467,10 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
       throw mapError(err, timedOut, options.deadlineMs);
     } finally {
       clearTimeout(timer);
-      live.delete(agent);
-      await agent.destroy().catch(() => undefined);
+      if (!shared) {
+        live.delete(agent);
+        await agent.destroy().catch(() => undefined);
+      }
     }
   }
 
@@ -436,6 +480,8 @@ export function createSafeFetcherWithAddressPolicy(opts: SafeFetcherOptions, all
       closed = true;
       const agents = [...live];
       live.clear();
+      if (pooled) agents.push(pooled.agent);
+      pooled = null;
       await Promise.all(agents.map((a) => a.destroy().catch(() => undefined)));
     },
   };

@@ -101,6 +101,57 @@ export class VideoRepository {
     return row ? fromRow(row) : undefined;
   }
 
+  /** For workers, which act for every account. */
+  async getById(id: string): Promise<Video | undefined> {
+    const row = await this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Status 3 with progress; only while the video is not finished. */
+  async setProgress(id: string, progress: number, nowMs: number): Promise<boolean> {
+    return this.transition(id, { status: VideoStatus.processing, progress, updated_at: nowMs });
+  }
+
+  /** Back to status 2 while a retry waits. */
+  async markWaiting(id: string, nowMs: number): Promise<boolean> {
+    return this.transition(id, { status: VideoStatus.waiting, progress: 0, updated_at: nowMs });
+  }
+
+  /** The final success; false when the video had already finished (so nothing is emitted twice). */
+  async markSucceeded(
+    id: string,
+    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string },
+    nowMs: number,
+  ): Promise<boolean> {
+    return this.transition(id, {
+      status: VideoStatus.success,
+      progress: 100,
+      video_url: r.videoUrl,
+      cover_url: r.coverUrl,
+      subtitles_url: r.subtitlesUrl,
+      duration: r.durationS,
+      script: r.script,
+      error_code: null,
+      error_message: null,
+      updated_at: nowMs,
+    });
+  }
+
+  /** The final failure; false when the video had already finished. */
+  async markFailed(id: string, error: { code: number; message: string }, nowMs: number): Promise<boolean> {
+    return this.transition(id, { status: VideoStatus.failed, error_code: error.code, error_message: error.message, updated_at: nowMs });
+  }
+
+  private async transition(id: string, set: Partial<Omit<VideoRow, 'id'>>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('videos')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', 'in', [VideoStatus.start, VideoStatus.waiting, VideoStatus.processing])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async countByAccount(accountId: string): Promise<number> {
     const row = await this.db
       .selectFrom('videos')

@@ -1,16 +1,17 @@
 import type { Principal } from '../accounts/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { UnitOfWork } from '../db/repos.ts';
+import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
+import { VIDEO_JOB_KIND } from './video-generator.ts';
 import { type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
 /** Every product video costs one credit (CONTRACT §2). */
 export const VIDEO_CREDIT_COST = 1;
 
-/** Called after a video has been committed, to start its job (wired by the jobs stage). */
+/** Called after a video and its job have been committed, to wake a worker. */
 export type VideoAccepted = (video: { id: string; accountId: string }) => void;
 
 export class VideoService {
@@ -18,14 +19,15 @@ export class VideoService {
     private readonly videos: VideoRepository,
     private readonly products: ProductRepository,
     private readonly catalog: CatalogService,
-    private readonly uow: UnitOfWork,
+    private readonly uow: WorkUnitOfWork,
     private readonly clock: Clock,
+    private readonly jobMaxAttempts: number,
     private readonly onAccepted: VideoAccepted = () => {},
   ) {}
 
   /**
-   * Checks every reference, then takes the credit and records the video (status 2, waiting) in one
-   * transaction. Not enough credit → 18020 and nothing is written.
+   * Checks every reference, then takes the credit, records the video (status 2, waiting) and
+   * enqueues its generation job in one transaction. Not enough credit → 18020 and nothing is written.
    */
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string }> {
     const product = await this.products.get(who.accountId, request.product_id);
@@ -41,6 +43,7 @@ export class VideoService {
         throw errors.insufficientCredit(VIDEO_CREDIT_COST, balance);
       }
       await r.videos.insert({ id, accountId: who.accountId, productId: product.id, request, title: request.video_name ?? product.name, nowMs });
+      await r.jobs.insert({ id, kind: VIDEO_JOB_KIND, accountId: who.accountId, maxAttempts: this.jobMaxAttempts, runAt: nowMs, nowMs });
     });
     this.onAccepted({ id, accountId: who.accountId });
     return { project_id: id };

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_initial.ts';
+import * as m002 from './002_jobs_and_webhooks.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '002_jobs_and_webhooks': m002,
 };

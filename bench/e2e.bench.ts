@@ -1,0 +1,88 @@
+// npm run bench:e2e — time from POST /v1/create_video_from_url to the success webhook for a 15 s
+// and a 30 s 9:16 video, through a real server (in this process): HTTP API, the accepting
+// transaction, the in-process job runner, the generator, publishing, the outbox and the dispatcher.
+//
+// SKELETON for the media pipeline: the generator is whatever src/app.ts resolveGenerator() gives
+// (wire the pipeline's VideoGenerator there). Until then BENCH_E2E_TEST_GENERATOR=1 runs the
+// harness with the ffmpeg test generator (a test pattern, not a product video) so it can be
+// checked end to end; its figures say nothing about the real pipeline.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, resolveGenerator } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import type { VideoGenerator } from '../src/videos/video-generator.ts';
+
+const LENGTHS = [15, 30] as const;
+const TIMEOUT_MS = Number(process.env.BENCH_E2E_TIMEOUT_MS ?? 600_000);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-e2e-'));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', REDIS_URL: '', ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'warn', RATE_LIMIT_POST_PER_MINUTE: '1000' });
+let generator: VideoGenerator | undefined = await resolveGenerator(config, {});
+if (!generator && process.env.BENCH_E2E_TEST_GENERATOR === '1') {
+  const { ffmpegTestGenerator } = await import('../test/support/ffmpeg-generator.ts');
+  generator = ffmpegTestGenerator({ seconds: 'auto' });
+  console.log('NOTE: ffmpeg TEST generator (test pattern); these figures are for the harness, not the pipeline');
+}
+if (!generator) {
+  console.log('bench:e2e: no video generator is wired (src/app.ts resolveGenerator); set BENCH_E2E_TEST_GENERATOR=1 to run the harness with the test generator');
+  process.exit(1);
+}
+
+// A receiver that resolves a waiter per project id when its success (or failure) webhook arrives.
+const waiters = new Map<string, (event: { event: string; at: number }) => void>();
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event: string; data: { project_id: string } };
+    waiters.get(body.data.project_id)?.({ event: body.event, at: performance.now() });
+    res.end('ok');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverPort = (receiver.address() as { port: number }).port;
+
+const running = await createApp(config, { logger: false, generator });
+await running.app.listen({ port: 0, host: '127.0.0.1' });
+running.startBackground();
+const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
+const { api_key: key } = await running.services.accounts.createAccount({ username: 'e2e', credits: 10 });
+const api = async (method: string, p: string, body?: unknown): Promise<any> => {
+  const res = await fetch(base + p, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const json = (await res.json()) as { code: number; data: unknown; msg: string };
+  if (json.code !== 0) throw new Error(`${method} ${p}: ${json.code} ${json.msg}`);
+  return json.data;
+};
+
+try {
+  await api('POST', '/v1/endpoint', { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['generated_video_success', 'generated_video_failed'] });
+  const product = await api('POST', '/v1/product', {
+    name: 'Aurora Desk Lamp',
+    description: 'Warm dimmable LED lamp with three colour temperatures and a USB-C charging port. Folds flat for travel.',
+    target_audience: 'home office workers',
+  });
+  for (const length of LENGTHS) {
+    const t0 = performance.now();
+    const { project_id } = await api('POST', '/v1/create_video_from_url', {
+      product_id: product.product_id, aspect_ratio: 0, video_length: String(length), language: 'english',
+      avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public', caption: true,
+    });
+    const hook = await new Promise<{ event: string; at: number }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no webhook within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+      waiters.set(project_id, (e) => {
+        clearTimeout(timer);
+        resolve(e);
+      });
+    });
+    const project = await api('GET', `/v1/project?project_id=${project_id}`);
+    console.log(
+      `${length} s 9:16: ${hook.event} after ${((hook.at - t0) / 1000).toFixed(2)} s (video ${project.video_duration} s, status ${project.status_code}${project.error ? `, ${project.error.message}` : ''})`,
+    );
+  }
+} finally {
+  await running.close();
+  receiver.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,129 @@
+/**
+ * Render benchmark: for 15/30/60 s videos in each aspect ratio, the renderer's wall time and
+ * frames per second against ffmpeg encoding the same number of raw RGBA frames piped from this
+ * process with no drawing (same size, rate and encoder settings, measured in the same run,
+ * interleaved with the renders so both see the same machine load).
+ *
+ *   npm run bench:render
+ *   BENCH_LENGTHS=15 BENCH_ASPECTS=0 npm run bench:render      # a subset
+ *
+ * Baselines:
+ *   static  – one pre-made frame (a frame of the same video) sent N times: the encoder's best case.
+ *   motion  – a ring of pre-made frames of the same video played back and forth: the encoder
+ *             working on content that moves like the render's, without drawing.
+ * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
+ * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_SINK (direct|fifo,
+ * used by both the render and the baselines).
+ */
+import '../src/pipeline/render/alloc-env.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderVideo } from '../src/pipeline/render/render-video.ts';
+import { Compositor } from '../src/pipeline/render/compositor.ts';
+import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
+import { createFrameSink, type SinkMode } from '../src/pipeline/render/encoder.ts';
+import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { registerFonts } from '../src/pipeline/render/fonts.ts';
+import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
+import { buildTimeline } from '../src/pipeline/timeline/build.ts';
+import type { AspectRatio } from '../src/pipeline/templates/types.ts';
+import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
+
+const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
+const lengths = list(process.env.BENCH_LENGTHS, '15,30,60').map(Number);
+const aspects = list(process.env.BENCH_ASPECTS, '0,1,2').map(Number) as AspectRatio[];
+const templateId = Number(process.env.BENCH_TEMPLATE ?? 1);
+const style = process.env.BENCH_STYLE ?? null;
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const baselines = list(process.env.BENCH_BASELINES, 'static,motion');
+const ringSize = Number(process.env.BENCH_RING ?? 24);
+const avatarId = templateId === 4 ? null : 1;
+const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
+
+/** Frames drawn by the real compositor, for the baselines' input. */
+async function premadeFrames(narration: Narration, product: ProductFacts, ar: AspectRatio, count: number): Promise<Buffer[]> {
+  const t = buildTimeline({ script: narration.script, speech: narration.speech, product, templateId, hasPresenter: avatarId !== null, visualStyle: style, aspectRatio: ar, caption: true, scale });
+  const presenter = avatarId !== null ? createPresenter(avatarId, t, narration.speech, narration.script) : null;
+  const c = new Compositor(t, product, presenter, avatarId);
+  await c.prepare();
+  const out: Buffer[] = [];
+  const start = Math.min(t.frames - count, Math.round(t.fps * 1.5));
+  for (let i = 0; i < count; i++) {
+    await c.drawFrame(Math.max(0, start + i));
+    out.push(c.canvas.data());
+  }
+  c.close();
+  return out;
+}
+
+async function encodeOnly(frames: Buffer[], n: number, w: number, h: number, fps: number, out: string): Promise<number> {
+  const enc = createFrameSink(baselineEncodeArgs(w, h, fps, out), { mode: sink });
+  const t0 = performance.now();
+  const period = frames.length > 1 ? 2 * frames.length - 2 : 1;
+  for (let i = 0; i < n; i++) {
+    const k = i % period;
+    await enc.write(frames[k < frames.length ? k : period - k]!);
+  }
+  await enc.finish();
+  return (performance.now() - t0) / 1000;
+}
+
+interface Row {
+  aspect: AspectRatio;
+  size: string;
+  lengthS: number;
+  frames: number;
+  wallS: number;
+  fps: number;
+  base: Record<string, number>;
+  load: number;
+}
+
+async function main(): Promise<void> {
+  registerFonts();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-bench-'));
+  const rows: Row[] = [];
+  try {
+    const product = await writeSampleProduct(path.join(dir, 'product'));
+    for (const lengthS of lengths) {
+      const narration = await sampleNarration(path.join(dir, `n${lengthS}`), sampleSentences(lengthS));
+      for (const aspect of aspects) {
+        const load = os.loadavg()[0]!;
+        const ring = await premadeFrames(narration, product, aspect, Math.max(1, ringSize));
+        const t0 = performance.now();
+        const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, outDir: path.join(dir, `r${lengthS}-${aspect}`) }, { sink });
+        const wallS = (performance.now() - t0) / 1000;
+        const base: Record<string, number> = {};
+        for (const b of baselines) {
+          const frames = b === 'static' ? [ring[0]!] : ring;
+          const s = await encodeOnly(frames, r.frames, r.width, r.height, 30, path.join(dir, `b-${b}.mp4`));
+          base[b] = r.frames / s;
+        }
+        const row = { aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, base, load };
+        rows.push(row);
+        printRow(row);
+        fs.rmSync(path.join(dir, `r${lengthS}-${aspect}`), { recursive: true, force: true });
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('\nTargets: render fps >= 0.85 x encode-only fps; a 30 s 1080x1920 video in <= 30 s wall.');
+  const t30 = rows.find((r) => r.lengthS === 30 && r.aspect === 0);
+  if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
+}
+
+let printedHeader = false;
+function printRow(r: Row): void {
+  if (!printedHeader) {
+    const bh = baselines.map((b) => `${b} fps`.padStart(11) + `${'ratio'.padStart(7)}`).join('');
+    console.log(`template ${templateId}, scale ${scale}, sink ${sink}, node ${process.version}, ${os.cpus().length} cpus`);
+    console.log(`${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${bh}${'load'.padStart(6)}`);
+    printedHeader = true;
+  }
+  const b = baselines.map((k) => r.base[k]!.toFixed(1).padStart(11) + (r.fps / r.base[k]!).toFixed(2).padStart(7)).join('');
+  console.log(`${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${b}${r.load.toFixed(1).padStart(6)}`);
+}
+
+await main();

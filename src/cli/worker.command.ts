@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { createWorker } from '../app.ts';
+import { loadConfig } from '../config/config.ts';
+
+/**
+ * `reelsmith worker`: only background work — video jobs (through BullMQ when REDIS_URL is set,
+ * else straight from the database) and webhook deliveries. Any number can run, on any machine
+ * that reaches the database (and Redis).
+ */
+export function registerWorkerCommand(program: Command): void {
+  program
+    .command('worker')
+    .description('run video jobs and webhook deliveries only (DATABASE_URL, REDIS_URL, JOB_CONCURRENCY, DATA_DIR)')
+    .action(async () => {
+      const config = loadConfig();
+      const worker = await createWorker(config);
+      let stopping = false;
+      const stop = async () => {
+        if (stopping) return;
+        stopping = true;
+        await worker.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

@@ -1,0 +1,161 @@
+import { Queue, Worker } from 'bullmq';
+import type { Clock } from '../lib/clock.ts';
+import type { JobRepository } from './job.repository.ts';
+import { runLeased, type JobHandler, type LeaseSettings } from './leased-run.ts';
+
+/** BullMQ queue names may not contain ':'. */
+export const JOB_QUEUE = 'reelsmith-jobs';
+
+/** Delayed messages are sent a little after the row is due, so the claim finds it due. */
+const DELAY_SLACK_MS = 50;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The message id of "claim number attempts+1 of job id". Adding a message whose id exists is a
+ * no-op in BullMQ, so the sweeper and the enqueuers may add the same message any number of times.
+ */
+export const messageId = (jobId: string, attempts: number) => `${jobId}.${attempts}`;
+
+/**
+ * Scale-out: BullMQ only carries wake-ups. A message holds the job id (for video jobs, the project
+ * id) and nothing else; the database row is the job. Finished messages are removed, so a message
+ * id can be added again after it has been processed.
+ */
+export class BullJobQueue {
+  readonly #queue: Queue;
+
+  constructor(redisUrl: string, private readonly log: Log) {
+    this.#queue = new Queue(JOB_QUEUE, { connection: { url: redisUrl, maxRetriesPerRequest: null } });
+    this.#queue.on('error', (err) => log.warn({ err }, 'job queue: redis error'));
+  }
+
+  async add(jobId: string, attempts: number, delayMs: number): Promise<void> {
+    await this.#queue.add(
+      'run',
+      { jobId },
+      { jobId: messageId(jobId, attempts), delay: delayMs > 0 ? delayMs + DELAY_SLACK_MS : 0, removeOnComplete: true, removeOnFail: true, attempts: 1 },
+    );
+  }
+
+  /** Fire and forget after a commit: if Redis is away, the sweeper adds the message later. */
+  enqueue(jobId: string, attempts: number, delayMs: number): void {
+    this.add(jobId, attempts, delayMs).catch((err: unknown) => this.log.warn({ err, jobId }, 'job queue: could not add a message; the sweeper will'));
+  }
+
+  async close(): Promise<void> {
+    await this.#queue.close();
+  }
+}
+
+export interface BullWorkerOptions extends LeaseSettings {
+  owner: string;
+  concurrency: number;
+  clock: Clock;
+  log: Log;
+}
+
+/**
+ * `reelsmith worker` with REDIS_URL: takes messages from BullMQ, claims the named job's lease in
+ * the database (a message for a job that is not claimable — finished, not yet due, leased by a
+ * live worker — is dropped), and runs it. Waiting for messages is BullMQ's blocking read, not polling.
+ */
+export class BullJobWorker {
+  readonly #stop = new AbortController();
+  #worker: Worker | null = null;
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly jobs: JobRepository,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly opts: BullWorkerOptions,
+  ) {}
+
+  start(): void {
+    if (this.#worker) return;
+    const { leaseMs, concurrency, log } = this.opts;
+    this.#worker = new Worker(JOB_QUEUE, async (message) => this.process(String((message.data as { jobId: string }).jobId)), {
+      connection: { url: this.redisUrl, maxRetriesPerRequest: null },
+      concurrency,
+      // The database lease is what counts; BullMQ's own lock only needs to outlive a heartbeat gap.
+      lockDuration: Math.max(leaseMs, 5000),
+      stalledInterval: Math.max(leaseMs, 5000),
+    });
+    this.#worker.on('error', (err) => log.warn({ err }, 'job worker: redis error'));
+  }
+
+  async process(jobId: string): Promise<void> {
+    const { owner, clock, log } = this.opts;
+    const job = await this.jobs.claimOne(jobId, owner, clock.nowMs(), this.opts.leaseMs);
+    if (!job) return;
+    const handler = this.handlers[job.kind];
+    if (!handler) {
+      // Give it back for a process that knows the kind.
+      await this.jobs.release(job.id, owner, clock.nowMs());
+      return;
+    }
+    await runLeased(job, handler, this.jobs, owner, this.opts, clock, this.#stop.signal, (err) =>
+      log.error({ err, jobId }, 'job attempt failed outside its handler'),
+    );
+  }
+
+  /** Aborts running attempts (their handlers give the jobs back), then closes the worker. */
+  async stop(): Promise<void> {
+    this.#stop.abort();
+    await this.#worker?.close();
+  }
+}
+
+/**
+ * Puts every claimable database job (queued and due, or leased by a dead worker) into BullMQ.
+ * Runs in serve and in workers every `sweepMs`, so flushing Redis, or a message lost between a
+ * commit and its add, delays a job by at most one sweep.
+ */
+export class JobSweeper {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly queue: BullJobQueue,
+    private readonly opts: { sweepMs: number; clock: Clock; log: Log },
+  ) {}
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.sweep(), this.opts.sweepMs);
+    void this.sweep();
+  }
+
+  async sweep(): Promise<number> {
+    if (this.#running) {
+      await this.#running;
+      return 0;
+    }
+    let added = 0;
+    this.#running = (async () => {
+      try {
+        const due = await this.jobs.listClaimable(this.opts.clock.nowMs(), 1000);
+        for (const j of due) {
+          await this.queue.add(j.id, j.attempts, 0);
+          added++;
+        }
+      } catch (err) {
+        this.opts.log.warn({ err }, 'job sweeper: sweep failed; next one in JOB_SWEEP_MS');
+      }
+    })().finally(() => {
+      this.#running = null;
+    });
+    await this.#running;
+    return added;
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}

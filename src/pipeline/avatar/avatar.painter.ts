@@ -1,0 +1,154 @@
+/**
+ * A presenter painter for one avatar at one size. The torso and clothes (the big, detailed part
+ * that never moves) are drawn once into a cached layer and blitted at whole-pixel offsets; the
+ * head (back hair, face, front hair, eyes, brows, mouth) and arms are a few dozen vector paths
+ * drawn each frame under the pose's transform. Measured: a rotated bitmap of the head cost more
+ * than drawing its paths, and blurred it.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
+import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, Rect } from './avatar.types.ts';
+import { lookFor, type AvatarLook } from './looks.data.ts';
+import { armStyle, drawArms } from './paint/arms.ts';
+import { drawBody } from './paint/body.ts';
+import {
+  browColor, drawAgeLines, drawBeard, drawBrows, drawEars, drawEyes, drawFaceBase, drawGlasses, drawMoustache, drawNose, jawDrop,
+} from './paint/face.ts';
+import { drawHairBack, drawHairFront, hasBackHair } from './paint/hair.ts';
+import { drawMouth } from './paint/mouth.ts';
+import {
+  BREATH_LIFT, CENTER_X, DESIGN_H, DESIGN_W, EYE_DX, EYE_RX, EYE_Y, FACE_H, FACE_W, HEAD_SCALE, HEAD_Y, MOUTH_W, MOUTH_Y, PIVOT_Y,
+} from './paint/layout.ts';
+
+function layer(width: number, height: number, draw: (ctx: SKRSContext2D) => void): Canvas {
+  const canvas = createCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
+  draw(canvas.getContext('2d'));
+  return canvas;
+}
+
+export function avatarRecord(avatarId: number) {
+  const record = PUBLIC_AVATARS.find((a) => a.avatar_id === avatarId);
+  if (record === undefined) throw new RangeError(`unknown avatar ${avatarId}`);
+  return record;
+}
+
+export function createAvatarPainter(avatarId: number, size: { width: number; height: number }, options: AvatarPainterOptions = {}): AvatarPainter {
+  const record = avatarRecord(avatarId);
+  const look: AvatarLook = lookFor(avatarId);
+  const male = record.gender === 'male';
+  const { width, height } = size;
+  const s = Math.min(width / DESIGN_W, height / DESIGN_H);
+  const ox = (width - DESIGN_W * s) / 2;
+  const oy = height - DESIGN_H * s;
+  const productSide = options.productSide === 'left' ? -1 : 1;
+  const arms = armStyle(look, male);
+  const brow = browColor(look);
+  const lash = '#2A1B1E';
+  const backHair = hasBackHair(look);
+
+  const body = layer(width, height + BREATH_LIFT * s + 2, (ctx) => {
+    ctx.translate(ox, oy);
+    ctx.scale(s, s);
+    drawBody(ctx, look, male);
+  });
+  const hs = s * HEAD_SCALE;
+
+  // Head-local units to painter pixels (no head motion).
+  const px = (dx: number) => ox + CENTER_X * s + dx * hs;
+  const py = (dy: number) => oy + HEAD_Y * s + dy * hs;
+  const rect = (x0: number, y0: number, x1: number, y1: number): Rect => ({
+    x: Math.round(px(x0)), y: Math.round(py(y0)), width: Math.round((x1 - x0) * hs), height: Math.round((y1 - y0) * hs),
+  });
+  const layout: AvatarLayout = {
+    head: rect(-FACE_W, -FACE_H, FACE_W, FACE_H),
+    mouth: rect(-MOUTH_W * 1.35, MOUTH_Y - 16, MOUTH_W * 1.35, MOUTH_Y + 30),
+    leftEye: rect(-EYE_DX - EYE_RX - 2, EYE_Y - 13, -EYE_DX + EYE_RX + 2, EYE_Y + 9),
+    rightEye: rect(EYE_DX - EYE_RX - 2, EYE_Y - 13, EYE_DX + EYE_RX + 2, EYE_Y + 9),
+    cheek: rect(-70, 26, -62, 34),
+  };
+
+  function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, width, height);
+    ctx.clip();
+    // Whole pixels for the body layer: a fractional offset would resample the whole bitmap.
+    const lift = Math.round(pose.breathe * BREATH_LIFT * 0.5 * s);
+    const hx = x + px(pose.headOffsetX * 2 * FACE_H);
+    const hy = y + py(pose.headOffsetY * 2 * FACE_H) - lift * 0.6;
+    const tilt = (pose.headTiltDeg * Math.PI) / 180;
+    const toHead = () => {
+      ctx.translate(hx, hy + PIVOT_Y * hs);
+      ctx.rotate(tilt);
+      ctx.translate(0, -PIVOT_Y * hs);
+      ctx.scale(hs, hs);
+    };
+
+    if (backHair) {
+      ctx.save();
+      toHead();
+      drawHairBack(ctx, look);
+      ctx.restore();
+    }
+
+    ctx.drawImage(body, Math.round(x), Math.round(y) - lift);
+
+    ctx.save();
+    ctx.translate(x + ox, y + oy - lift);
+    ctx.scale(s, s);
+    drawArms(ctx, arms, look.shoulders, pose, productSide);
+    ctx.restore();
+
+    // The head is a handful of vector paths: drawing them is cheaper than resampling a rotated
+    // bitmap of them, and stays sharp at every tilt.
+    ctx.save();
+    toHead();
+    drawEars(ctx, look);
+    const drop = jawDrop(pose.mouthOpen);
+    drawFaceBase(ctx, look, drop);
+    if (look.earrings !== undefined) drawEarrings(ctx, look.earrings);
+    if (look.ageLines) drawAgeLines(ctx, look);
+    drawNose(ctx, look);
+    drawBeard(ctx, look, drop);
+    drawHairFront(ctx, look);
+    drawEyes(ctx, look, pose.blink, pose.lookX, pose.lookY, lash);
+    drawBrows(ctx, pose.browRaise, brow, male);
+    drawMouth(ctx, look, pose.viseme, pose.mouthOpen, male);
+    drawMoustache(ctx, look, pose.mouthOpen);
+    drawGlasses(ctx, look);
+    ctx.restore();
+
+    ctx.restore();
+  }
+
+  return { width, height, layout, draw };
+}
+
+function drawEarrings(ctx: SKRSContext2D, e: NonNullable<AvatarLook['earrings']>): void {
+  for (const side of [-1, 1]) {
+    const x = side * (FACE_W - 1);
+    const y = EYE_Y + 38;
+    ctx.fillStyle = e.color;
+    ctx.strokeStyle = e.color;
+    ctx.lineWidth = 3.5;
+    ctx.beginPath();
+    if (e.style === 'hoop') {
+      ctx.arc(x, y + 14, 13, 0, Math.PI * 2);
+      ctx.stroke();
+    } else if (e.style === 'drop') {
+      ctx.moveTo(x, y);
+      ctx.lineTo(x, y + 12);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, y + 10);
+      ctx.lineTo(x + 7, y + 22);
+      ctx.lineTo(x, y + 32);
+      ctx.lineTo(x - 7, y + 22);
+      ctx.closePath();
+      ctx.fill();
+    } else {
+      ctx.arc(x, y + 2, 5, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+}

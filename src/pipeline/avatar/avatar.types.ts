@@ -1,0 +1,101 @@
+/**
+ * Shapes shared by the avatar stage: the mouth shapes, one frame's pose, the per-video track the
+ * timeline builds, and the painter the renderer calls. All pure data; drawing lives in paint/.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+
+/**
+ * Rhubarb-style mouth shapes:
+ * A closed (M B P) · B slightly open, teeth together (K S T EE) · C open (EH AE) · D wide open (AA)
+ * E rounded (AO ER) · F puckered (UW OW W) · G upper teeth on lower lip (F V) · H tongue up (L)
+ * X idle / rest.
+ */
+export type Viseme = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'X';
+
+export const VISEMES: readonly Viseme[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'X'];
+
+export type Gesture = 'none' | 'point' | 'open' | 'count' | 'nod';
+
+/**
+ * Everything the painter needs for one frame. Offsets are in head heights (0.05 = a twentieth of
+ * the head), so a pose means the same at every painter size. lookX > 0 looks to the viewer's right.
+ */
+export interface AvatarPose {
+  viseme: Viseme;
+  /** 0 closed … 1 widest; tweened between shapes, exactly 0 on closures and rests. */
+  mouthOpen: number;
+  /** 0 eyes open … 1 closed. */
+  blink: number;
+  headTiltDeg: number;
+  headOffsetX: number;
+  headOffsetY: number;
+  /** 0 exhaled … 1 inhaled. */
+  breathe: number;
+  browRaise: number;
+  lookX: number;
+  lookY: number;
+  gesture: Gesture;
+  /** 0 arms at rest … 1 gesture fully made (already eased). */
+  gestureAmount: number;
+  /** Fingers raised for 'count' (1..3); 1 otherwise. */
+  countFingers: number;
+}
+
+export const NEUTRAL_POSE: Readonly<AvatarPose> = Object.freeze({
+  viseme: 'X',
+  mouthOpen: 0,
+  blink: 0,
+  headTiltDeg: 0,
+  headOffsetX: 0,
+  headOffsetY: 0,
+  breathe: 0.5,
+  browRaise: 0,
+  lookX: 0,
+  lookY: 0,
+  gesture: 'none',
+  gestureAmount: 0,
+  countFingers: 1,
+});
+
+export interface AvatarTrack {
+  fps: number;
+  durationMs: number;
+  /** Frames covering durationMs; poseAt clamps frames outside 0..frameCount-1. */
+  frameCount: number;
+  /** One mouth shape a frame (buildMouthTrack's output). */
+  visemes: readonly Viseme[];
+  poseAt(frame: number): AvatarPose;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the face parts sit, in pixels from the painter's top-left, for a pose with no head motion.
+ * Tests and the renderer (e.g. to frame a close-up) use these; they are not drawing instructions.
+ */
+export interface AvatarLayout {
+  head: Rect;
+  mouth: Rect;
+  leftEye: Rect;
+  rightEye: Rect;
+  /** A patch of bare cheek: mean skin colour. */
+  cheek: Rect;
+}
+
+export interface AvatarPainter {
+  readonly width: number;
+  readonly height: number;
+  readonly layout: AvatarLayout;
+  /** Draws the presenter with its top-left at (x, y); clipped to width × height. */
+  draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void;
+}
+
+export interface AvatarPainterOptions {
+  /** Side of the frame the product is on, seen by the viewer; 'point' gestures go that way. */
+  productSide?: 'left' | 'right';
+}

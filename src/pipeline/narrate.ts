@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaLibrary, MusicRecord, VoiceRecord } from '../catalog/catalog.service.ts';
+import { mixNarration, type MixOptions, type MixReport } from './mix/mix.ts';
+import type { MusicLibrary } from './music/music.library.ts';
+import type { SpeechEngine } from './speech/espeak.client.ts';
+import { speak } from './speech/speech.service.ts';
+import { voiceRecords } from './speech/voice.catalog.ts';
+import type { Narration, Script } from './types.ts';
+
+/**
+ * The sound half of a video: script → speech (WAV + engine timings) → mix (voice over a ducked
+ * music bed, -14 LUFS). Files land in workDir: speech.wav, timings.json, mix.m4a.
+ */
+
+export interface NarrateDeps {
+  engine: SpeechEngine;
+  /** Needed only when musicId is not null. */
+  music?: MusicLibrary;
+  mix?: MixOptions;
+}
+
+export interface NarrateInput {
+  script: Script;
+  voiceId: string;
+  musicId: number | null;
+  workDir: string;
+}
+
+export class NarrationError extends Error {}
+
+export async function narrate(input: NarrateInput, deps: NarrateDeps): Promise<Narration> {
+  return (await narrateWithReport(input, deps)).narration;
+}
+
+/** narrate() plus what the mixer measured (for the CLI, the bench and the tests). */
+export async function narrateWithReport(input: NarrateInput, deps: NarrateDeps): Promise<{ narration: Narration; mix: MixReport }> {
+  if (input.script.sentences.length === 0) throw new NarrationError('the script has no sentences');
+  await fs.mkdir(input.workDir, { recursive: true });
+  let music: { path: string; lufs: number } | null = null;
+  if (input.musicId !== null) {
+    if (!deps.music) throw new NarrationError('music requested but no music library given');
+    const file = await deps.music.ensure(input.musicId);
+    const meta = await deps.music.meta(input.musicId);
+    if (!meta) throw new NarrationError(`music ${input.musicId} has no measurements`);
+    music = { path: file, lufs: meta.lufs };
+  }
+  const speech = await speak({ sentences: input.script.sentences.map((s) => s.text), voiceId: input.voiceId, outDir: input.workDir }, deps.engine);
+  await fs.writeFile(path.join(input.workDir, 'timings.json'), timingsJson(speech));
+  const mix = await mixNarration({ speech, music, outPath: path.join(input.workDir, 'mix.m4a') }, deps.mix);
+  return { narration: { script: input.script, speech, mixedAudioPath: mix.outPath, musicId: input.musicId }, mix };
+}
+
+/** The timing file: everything in Speech except where the WAV is. */
+export function timingsJson(speech: Narration['speech']): string {
+  const { wavPath: _wav, ...rest } = speech;
+  return `${JSON.stringify({ ...rest, wav: path.basename(speech.wavPath) }, null, 1)}\n`;
+}
+
+/** The MediaLibrary the catalog lists voices and music from (CatalogService's dependency). */
+export function narrationMediaLibrary(publicBaseUrl: string, music: MusicLibrary): MediaLibrary {
+  const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl);
+  const musics: readonly MusicRecord[] = music.records();
+  return { voices: () => voices, musics: () => musics };
+}

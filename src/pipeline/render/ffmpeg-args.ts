@@ -1,0 +1,103 @@
+/**
+ * ffmpeg command lines as data (pure, tested as data). The renderer pipes raw RGBA frames
+ * (what @napi-rs/canvas's canvas.data() gives; frames are opaque, so premultiplied equals
+ * straight) into libx264 and muxes the narration as AAC.
+ */
+
+export interface EncodeSettings {
+  preset: string;
+  crf: number;
+  audioBitrateK: number;
+  /** Keyframe interval in frames; 2 x fps when absent. */
+  gop?: number;
+}
+
+export const DEFAULT_ENCODE: EncodeSettings = { preset: 'veryfast', crf: 23, audioBitrateK: 160 };
+
+export interface EncodeArgsInput {
+  width: number;
+  height: number;
+  fps: number;
+  /** Number of frames that will be written; the output lasts exactly frames / fps. */
+  frames: number;
+  /** Narration audio; null gives a silent track so players still see audio. */
+  audioPath: string | null;
+  /** Where the frames come from: 'pipe:0' or a path (a FIFO). */
+  input?: string;
+  outPath: string;
+  settings?: EncodeSettings;
+}
+
+const seconds = (frames: number, fps: number) => (frames / fps).toFixed(6);
+
+/** The video encoder options shared by the renderer and the encode-only baseline. */
+export function videoCodecArgs(fps: number, settings: EncodeSettings = DEFAULT_ENCODE): string[] {
+  return [
+    '-c:v', 'libx264', '-preset', settings.preset, '-crf', String(settings.crf),
+    '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-g', String(settings.gop ?? 2 * fps),
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+  ];
+}
+
+export function rawVideoInputArgs(width: number, height: number, fps: number, input = 'pipe:0'): string[] {
+  return ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', input];
+}
+
+/** Frames on stdin + narration → MP4 (H.264 + AAC, faststart), audio padded or cut to the video's length. */
+export function encodeArgs(o: EncodeArgsInput): string[] {
+  const s = o.settings ?? DEFAULT_ENCODE;
+  const dur = seconds(o.frames, o.fps);
+  const audioIn = o.audioPath ? ['-i', o.audioPath] : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    ...rawVideoInputArgs(o.width, o.height, o.fps, o.input),
+    ...audioIn,
+    '-map', '0:v:0', '-map', '1:a:0',
+    // RGB → BT.709 limited-range YUV, the matrix players assume for HD.
+    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    ...videoCodecArgs(o.fps, s),
+    '-af', `apad,atrim=0:${dur}`,
+    '-c:a', 'aac', '-b:a', `${s.audioBitrateK}k`, '-ar', '48000', '-ac', '2',
+    '-t', dur,
+    '-movflags', '+faststart',
+    o.outPath,
+  ];
+}
+
+/** The encode-only baseline: the same raw input and video encoder, no audio, to a file. */
+export function baselineEncodeArgs(width: number, height: number, fps: number, outPath: string, settings: EncodeSettings = DEFAULT_ENCODE): string[] {
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    ...rawVideoInputArgs(width, height, fps),
+    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    ...videoCodecArgs(fps, settings),
+    '-movflags', '+faststart',
+    outPath,
+  ];
+}
+
+export interface DecodeArgsInput {
+  path: string;
+  /** Where in the clip to start; the clip loops when the scene outlasts it. */
+  offsetS: number;
+  durationS: number;
+  width: number;
+  height: number;
+  fps: number;
+  fit: 'cover' | 'contain';
+}
+
+/** A product clip → raw RGBA frames at the output fps and box size, trimmed to the scene. */
+export function decodeClipArgs(o: DecodeArgsInput): string[] {
+  const scale =
+    o.fit === 'cover'
+      ? `scale=${o.width}:${o.height}:force_original_aspect_ratio=increase:flags=bilinear,crop=${o.width}:${o.height}`
+      : `scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease:flags=bilinear,pad=${o.width}:${o.height}:-1:-1:color=black@0`;
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin',
+    '-stream_loop', '-1', '-ss', o.offsetS.toFixed(3), '-i', o.path,
+    '-t', o.durationS.toFixed(3), '-an',
+    '-vf', `fps=${o.fps},${scale},format=rgba`,
+    '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1',
+  ];
+}

@@ -1,0 +1,294 @@
+/**
+ * The product media layer: per scene an image with its Ken Burns move, a product clip, or the
+ * drawn product card, with the style's transition at each cut; or, for carousel templates, the
+ * row of cards sliding one place per cut. Images are pre-sized (media.ts), so a frame costs one
+ * resampled draw of the box (two during a transition).
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { probe } from '../../media/ffprobe.ts';
+import type { ProductFacts } from '../types.ts';
+import type { Box } from '../templates/types.ts';
+import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE } from '../timeline/motion.ts';
+import type { Scene, Timeline } from '../timeline/types.ts';
+import { productArtCard, styleBackground } from './background.ts';
+import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
+
+const PREFETCH_MS = 800;
+const POP_IN_MS = 350;
+const POP_OUT_MS = 250;
+
+interface ClipInfo {
+  durationS: number;
+  width: number;
+  height: number;
+}
+
+function clipPath(ctx: SKRSContext2D, b: Box, r: number): void {
+  ctx.beginPath();
+  if (r > 0) ctx.roundRect(b.x, b.y, b.w, b.h, r);
+  else ctx.rect(b.x, b.y, b.w, b.h);
+  ctx.clip();
+}
+
+export class MediaLayer {
+  private images = new Map<number, PreparedImage | null>();
+  private cards = new Map<string, Canvas>();
+  private clips: ClipInfo[] = [];
+  private readers = new Map<number, ClipReader>();
+  private art: Canvas | null = null;
+  private styleFill: Canvas | null = null;
+  private cardBack: { canvas: Canvas; pad: number } | null = null;
+  private cursor = 0;
+
+  constructor(private readonly t: Timeline, private readonly product: ProductFacts) {}
+
+  private get box(): Box {
+    return this.t.media!.box;
+  }
+
+  async prepare(): Promise<void> {
+    const m = this.t.media;
+    if (!m) return;
+    const carousel = m.motion === 'carousel';
+    const needed = new Set(this.t.scenes.filter((s) => s.media.kind === 'image').map((s) => (s.media as { index: number }).index));
+    await Promise.all(
+      [...needed].map(async (i) => {
+        try {
+          this.images.set(i, await prepareImage(this.product.imagePaths[i]!, m.box.w, m.box.h, carousel ? 1 : MAX_KEN_BURNS_SCALE));
+        } catch {
+          this.images.set(i, null);
+        }
+      }),
+    );
+    this.clips = await Promise.all(
+      this.product.videoPaths.map(async (p) => {
+        const info = await probe(p);
+        return { durationS: info?.durationS ?? 0, width: info?.video?.width ?? 0, height: info?.video?.height ?? 0 };
+      }),
+    );
+    this.styleFill = styleBackground(this.t.style, m.box.w, m.box.h, this.t.seed);
+    if (m.frame === 'card') {
+      const pad = Math.ceil(Math.min(this.t.width, this.t.height) * 0.04);
+      const bw = Math.max(2, Math.min(this.t.width, this.t.height) * 0.007);
+      const c = createCanvas(Math.ceil(m.box.w + pad * 2), Math.ceil(m.box.h + pad * 2));
+      const ctx = c.getContext('2d');
+      ctx.shadowColor = 'rgba(0,0,0,0.32)';
+      ctx.shadowBlur = pad * 0.7;
+      ctx.shadowOffsetY = pad * 0.25;
+      ctx.fillStyle = '#FFFFFF';
+      ctx.beginPath();
+      ctx.roundRect(pad - bw, pad - bw, m.box.w + bw * 2, m.box.h + bw * 2, m.radius + bw);
+      ctx.fill();
+      this.cardBack = { canvas: c, pad };
+    }
+  }
+
+  private artCanvas(): Canvas {
+    const k = this.t.media!.motion === 'carousel' ? 1 : MAX_KEN_BURNS_SCALE;
+    this.art ??= productArtCard(this.t.style, this.box.w * k, this.box.h * k, this.t.product);
+    return this.art;
+  }
+
+  private vStart(i: number): number {
+    const s = this.t.scenes[i]!;
+    return s.startMs - s.transitionIn.durationMs / 2;
+  }
+
+  private vEnd(i: number): number {
+    const next = this.t.scenes[i + 1];
+    return this.t.scenes[i]!.endMs + (next ? next.transitionIn.durationMs / 2 : 0);
+  }
+
+  private sceneIndexAt(tMs: number): number {
+    const sc = this.t.scenes;
+    if (this.cursor >= sc.length || sc[this.cursor]!.startMs > tMs) this.cursor = 0;
+    while (this.cursor < sc.length - 1 && sc[this.cursor + 1]!.startMs <= tMs) this.cursor++;
+    return this.cursor;
+  }
+
+  /** Starts decoders shortly before their scene and stops them after it. */
+  private manageReaders(tMs: number): void {
+    this.t.scenes.forEach((s, i) => {
+      if (s.media.kind !== 'video') return;
+      const start = this.vStart(i);
+      const end = this.vEnd(i);
+      const reader = this.readers.get(i);
+      if (!reader && tMs >= start - PREFETCH_MS && tMs < end) {
+        const info = this.clips[s.media.index];
+        const path = this.product.videoPaths[s.media.index];
+        if (!info || !path || info.durationS <= 0) return;
+        const cover = fitsByCover(info.width / Math.max(1, info.height), this.box.w / this.box.h) || info.width === 0;
+        const w = cover ? this.box.w : Math.min(this.box.w, (this.box.h * info.width) / info.height);
+        const h = cover ? this.box.h : Math.min(this.box.h, (this.box.w * info.height) / info.width);
+        const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+        const offset = (s.media.offsetMs / 1000) % info.durationS;
+        this.readers.set(i, new ClipReader(path, offset, (end - start) / 1000 + 0.2, even(w), even(h), this.t.fps, 'cover'));
+      } else if (reader && tMs >= end) {
+        reader.close();
+        this.readers.delete(i);
+      }
+    });
+  }
+
+  close(): void {
+    for (const r of this.readers.values()) r.close();
+    this.readers.clear();
+  }
+
+  /** Draws scene i's media into the box at time tMs. */
+  private async drawScene(ctx: SKRSContext2D, i: number, tMs: number): Promise<void> {
+    const s = this.t.scenes[i]!;
+    const b = this.box;
+    const p = clamp01((tMs - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
+    if (s.media.kind === 'video') {
+      const reader = this.readers.get(i);
+      const frame = reader ? await reader.frameAt(Math.max(0, Math.round(((tMs - this.vStart(i)) * this.t.fps) / 1000))) : null;
+      if (frame && reader) {
+        if (reader.width < b.w - 1 || reader.height < b.h - 1) ctx.drawImage(this.styleFill!, b.x, b.y);
+        ctx.drawImage(frame, b.x + (b.w - reader.width) / 2, b.y + (b.h - reader.height) / 2);
+        return;
+      }
+    }
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    if (!img || img.mode === 'cover') {
+      const src = img ? img.image : this.artCanvas();
+      const r = kenBurnsSource(s.motion, p, src.width, src.height, b.w, b.h);
+      ctx.drawImage(src, r.x, r.y, r.w, r.h, b.x, b.y, b.w, b.h);
+      return;
+    }
+    ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    const e = easeInOut(p);
+    const scale = (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e) / MAX_KEN_BURNS_SCALE;
+    const w = img.image.width * scale;
+    const h = img.image.height * scale;
+    const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
+    const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
+    ctx.drawImage(img.image, b.x + (b.w - w) / 2 + fx * b.w * 0.025, b.y + (b.h - h) / 2 + fy * b.h * 0.025, w, h);
+  }
+
+  /** How much of a pop-up media card shows (image-cue templates): 0 hidden … 1 fully in. */
+  private visibility(i: number, tMs: number): number {
+    const sc = this.t.scenes;
+    const s = sc[i]!;
+    if (!s.showMedia) return 0;
+    const inP = i > 0 && !sc[i - 1]!.showMedia ? clamp01((tMs - s.startMs) / POP_IN_MS) : 1;
+    const outP = sc[i + 1] && !sc[i + 1]!.showMedia ? clamp01((s.endMs - tMs) / POP_OUT_MS) : 1;
+    return Math.min(inP, outP);
+  }
+
+  async draw(ctx: SKRSContext2D, tMs: number): Promise<void> {
+    const m = this.t.media;
+    if (!m) return;
+    this.manageReaders(tMs);
+    if (m.motion === 'carousel') return this.drawCarousel(ctx, tMs);
+    const i = this.sceneIndexAt(tMs);
+    const v = this.visibility(i, tMs);
+    if (v <= 0) return;
+    const b = m.box;
+    ctx.save();
+    if (v < 1) {
+      const k = 0.88 + 0.12 * easeOutBack(v);
+      ctx.globalAlpha = clamp01(v * 1.5);
+      ctx.translate(b.x + b.w / 2, b.y + b.h / 2);
+      ctx.scale(k, k);
+      ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
+    }
+    if (this.cardBack) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
+    const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
+    if (!full) clipPath(ctx, b, m.radius);
+    const sc = this.t.scenes;
+    const cur = sc[i]!;
+    const next = sc[i + 1];
+    let pair: [number, number, number] | null = null;
+    const dIn = cur.transitionIn.durationMs;
+    if (i > 0 && dIn > 0 && tMs < cur.startMs + dIn / 2 && sc[i - 1]!.showMedia) pair = [i - 1, i, 0.5 + (tMs - cur.startMs) / dIn];
+    else if (next && next.transitionIn.durationMs > 0 && next.showMedia && tMs >= next.startMs - next.transitionIn.durationMs / 2)
+      pair = [i, i + 1, 0.5 - (next.startMs - tMs) / next.transitionIn.durationMs];
+    if (!pair) await this.drawScene(ctx, i, tMs);
+    else await this.drawTransition(ctx, pair[0], pair[1], clamp01(pair[2]), tMs);
+    ctx.restore();
+  }
+
+  private async drawTransition(ctx: SKRSContext2D, a: number, bIdx: number, p: number, tMs: number): Promise<void> {
+    const kind = this.t.scenes[bIdx]!.transitionIn.kind;
+    const e = easeInOut(p);
+    const b = this.box;
+    if (kind === 'slide') {
+      ctx.save();
+      ctx.translate(-e * b.w, 0);
+      await this.drawScene(ctx, a, tMs);
+      ctx.translate(b.w, 0);
+      await this.drawScene(ctx, bIdx, tMs);
+      ctx.restore();
+      return;
+    }
+    await this.drawScene(ctx, a, tMs);
+    ctx.save();
+    ctx.globalAlpha *= e;
+    if (kind === 'zoom') {
+      const k = 1.12 - 0.12 * e;
+      ctx.translate(b.x + b.w / 2, b.y + b.h / 2);
+      ctx.scale(k, k);
+      ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
+    }
+    await this.drawScene(ctx, bIdx, tMs);
+    ctx.restore();
+  }
+
+  /** A rounded card of scene i's media for the carousel (cached). */
+  private card(s: Scene): Canvas {
+    const key = s.media.kind === 'image' ? `i${s.media.index}` : 'art';
+    const hit = this.cards.get(key);
+    if (hit) return hit;
+    const b = this.box;
+    const c = createCanvas(Math.round(b.w), Math.round(b.h));
+    const ctx = c.getContext('2d');
+    clipPath(ctx, { x: 0, y: 0, w: c.width, h: c.height }, this.t.media!.radius);
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    if (!img) ctx.drawImage(this.artCanvas(), 0, 0, c.width, c.height);
+    else if (img.mode === 'cover') ctx.drawImage(img.image, 0, 0, c.width, c.height);
+    else {
+      ctx.drawImage(img.backdrop ?? this.styleFill!, 0, 0, c.width, c.height);
+      ctx.drawImage(img.image, (c.width - img.image.width) / 2, (c.height - img.image.height) / 2);
+    }
+    this.cards.set(key, c);
+    return c;
+  }
+
+  private drawCarousel(ctx: SKRSContext2D, tMs: number): void {
+    const sc = this.t.scenes;
+    const i = this.sceneIndexAt(tMs);
+    const cur = sc[i]!;
+    const next = sc[i + 1];
+    // Offset in card slots: 1 → 0 while the current card slides into the centre.
+    let shift = 0;
+    let base = i;
+    const dIn = cur.transitionIn.durationMs;
+    if (i > 0 && dIn > 0 && tMs < cur.startMs + dIn / 2) shift = 1 - easeInOut(0.5 + (tMs - cur.startMs) / dIn);
+    else if (next && next.transitionIn.durationMs > 0 && tMs >= next.startMs - next.transitionIn.durationMs / 2) {
+      base = i + 1;
+      shift = 1 - easeInOut(0.5 - (next.startMs - tMs) / next.transitionIn.durationMs);
+    }
+    const b = this.box;
+    const step = b.w * 0.94;
+    const items: { j: number; pos: number }[] = [];
+    for (let j = base - 2; j <= base + 2; j++) if (j >= 0 && j < sc.length) items.push({ j, pos: j - base + shift });
+    items.sort((x, y) => Math.abs(y.pos) - Math.abs(x.pos));
+    for (const { j, pos } of items) {
+      const d = Math.min(1, Math.abs(pos));
+      if (Math.abs(pos) > 1.6) continue;
+      const k = (1 - 0.2 * d) * (d < 0.01 ? 1 + 0.03 * clamp01((tMs - sc[j]!.startMs) / Math.max(1, sc[j]!.endMs - sc[j]!.startMs)) : 1);
+      const w = b.w * k;
+      const h = b.h * k;
+      const cx = b.x + b.w / 2 + pos * step;
+      const cy = b.y + b.h / 2;
+      ctx.globalAlpha = 1 - 0.45 * d;
+      if (this.cardBack) {
+        const pd = this.cardBack.pad * k;
+        ctx.drawImage(this.cardBack.canvas, cx - w / 2 - pd, cy - h / 2 - pd, w + pd * 2, h + pd * 2);
+      }
+      ctx.drawImage(this.card(sc[j]!), cx - w / 2, cy - h / 2, w, h);
+    }
+    ctx.globalAlpha = 1;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Product media made ready to draw, once per video: images decoded and scaled by sharp (libvips)
+ * into canvases of the exact size they are drawn at, so per frame the renderer only samples a
+ * pre-sized bitmap; product clips decoded by an ffmpeg child into raw RGBA frames at the box
+ * size and the output frame rate, read in order as the frames are drawn.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
+import sharp, { type Sharp } from 'sharp';
+import { decodeClipArgs } from './ffmpeg-args.ts';
+
+/** Boxes whose aspect differs from the image's by more than this get the image whole over a backdrop. */
+const COVER_TOLERANCE = 1.3;
+
+export function canvasFromRaw(data: Buffer, width: number, height: number): Canvas {
+  const c = createCanvas(width, height);
+  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, width * height * 4);
+  c.getContext('2d').putImageData(new ImageData(px, width, height), 0, 0);
+  return c;
+}
+
+async function rawCanvas(img: Sharp): Promise<Canvas> {
+  const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return canvasFromRaw(data, info.width, info.height);
+}
+
+export interface CoverImage {
+  mode: 'cover';
+  /** The image cropped to the box's aspect, at box size x maxScale. */
+  image: Canvas;
+}
+
+export interface ContainImage {
+  mode: 'contain';
+  /** Box-sized blurred fill behind the product, or null for transparent cut-outs (the style shows). */
+  backdrop: Canvas | null;
+  /** The whole product at its fitted size x maxScale, with a soft shadow baked in (pad on each side). */
+  image: Canvas;
+  pad: number;
+}
+
+export type PreparedImage = CoverImage | ContainImage;
+
+/** Whether an image of aspect `a` should fill (crop) a box of aspect `b`. */
+export function fitsByCover(a: number, b: number): boolean {
+  const r = a / b;
+  return r <= COVER_TOLERANCE && r >= 1 / COVER_TOLERANCE;
+}
+
+/** Decodes and sizes one product image for a box of w x h drawn with moves up to maxScale. */
+export async function prepareImage(path: string, w: number, h: number, maxScale: number, opts: { cover?: boolean } = {}): Promise<PreparedImage> {
+  const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
+  const meta = await base.metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const iw = (swap ? meta.height : meta.width) ?? w;
+  const ih = (swap ? meta.width : meta.height) ?? h;
+  const W = Math.max(2, Math.round(w * maxScale));
+  const H = Math.max(2, Math.round(h * maxScale));
+  if (opts.cover || fitsByCover(iw / ih, w / h)) {
+    const image = await rawCanvas(base.clone().resize(W, H, { fit: 'cover', position: sharp.strategy.attention }));
+    return { mode: 'cover', image };
+  }
+  const stats = meta.hasAlpha ? await base.clone().stats() : null;
+  const cutout = !!stats && !stats.isOpaque;
+  const fit = 0.8;
+  const fg = await base.clone().resize(Math.round(W * fit), Math.round(H * fit), { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pad = Math.round(Math.min(w, h) * 0.06);
+  const image = createCanvas(fg.info.width + pad * 2, fg.info.height + pad * 2);
+  const ctx = image.getContext('2d');
+  ctx.shadowColor = 'rgba(0,0,0,0.35)';
+  ctx.shadowBlur = pad * 0.8;
+  ctx.shadowOffsetY = pad * 0.3;
+  ctx.drawImage(canvasFromRaw(fg.data, fg.info.width, fg.info.height), pad, pad);
+  let backdrop: Canvas | null = null;
+  if (!cutout) {
+    const small = await base
+      .clone()
+      .resize(Math.max(8, Math.round(w / 8)), Math.max(8, Math.round(h / 8)), { fit: 'cover' })
+      .blur(6)
+      .modulate({ brightness: 0.82, saturation: 1.1 })
+      .png()
+      .toBuffer();
+    backdrop = await rawCanvas(sharp(small).resize(Math.round(w), Math.round(h), { kernel: 'cubic' }));
+  }
+  return { mode: 'contain', backdrop, image, pad };
+}
+
+/**
+ * Reads a clip's frames in order from an ffmpeg child. The pipe is paused when a few frames are
+ * buffered, so decoding runs just ahead of drawing. After the last frame the last one is held.
+ */
+export class ClipReader {
+  private readonly proc: ChildProcess;
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private ended = false;
+  private waiting: (() => void) | null = null;
+  private next = 0;
+  private last: Buffer | null = null;
+  readonly canvas: Canvas;
+  private readonly frameBytes: number;
+
+  constructor(path: string, offsetS: number, durationS: number, readonly width: number, readonly height: number, fps: number, fit: 'cover' | 'contain') {
+    this.frameBytes = width * height * 4;
+    this.canvas = createCanvas(width, height);
+    this.proc = spawn('ffmpeg', decodeClipArgs({ path, offsetS, durationS, width, height, fps, fit }), { stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = this.proc.stdout!;
+    out.on('data', (d: Buffer) => {
+      this.chunks.push(d);
+      this.bytes += d.length;
+      if (this.bytes >= this.frameBytes * 3) out.pause();
+      this.wake();
+    });
+    out.on('end', () => {
+      this.ended = true;
+      this.wake();
+    });
+    this.proc.on('error', () => {
+      this.ended = true;
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.();
+  }
+
+  private async readFrame(): Promise<Buffer | null> {
+    while (this.bytes < this.frameBytes && !this.ended) {
+      this.proc.stdout!.resume();
+      await new Promise<void>((r) => (this.waiting = r));
+    }
+    if (this.bytes < this.frameBytes) return null;
+    const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const frame = all.subarray(0, this.frameBytes);
+    const rest = all.subarray(this.frameBytes);
+    this.chunks = rest.length ? [rest] : [];
+    this.bytes = rest.length;
+    if (this.bytes < this.frameBytes * 3) this.proc.stdout!.resume();
+    return frame;
+  }
+
+  /** Puts clip frame k (0-based, in output frames) into `canvas`; holds the last frame past the end. */
+  async frameAt(k: number): Promise<Canvas | null> {
+    let changed = false;
+    while (this.next <= k) {
+      const f = await this.readFrame();
+      if (!f) break;
+      this.last = f;
+      this.next++;
+      changed = true;
+    }
+    if (!this.last) return null;
+    if (changed) {
+      const px = new Uint8ClampedArray(this.last.buffer, this.last.byteOffset, this.frameBytes);
+      this.canvas.getContext('2d').putImageData(new ImageData(px, this.width, this.height), 0, 0);
+    }
+    return this.canvas;
+  }
+
+  close(): void {
+    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
+  }
+}

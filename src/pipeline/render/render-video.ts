@@ -1,0 +1,130 @@
+/**
+ * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT.
+ * Timeline (pure) → compositor draws each frame into one canvas → canvas.data() (a copy of the
+ * RGBA pixels, so the next frame can be drawn while this one is written) → bounded queue into
+ * ffmpeg's stdin, where conversion and x264 run on their own threads.
+ */
+import './alloc-env.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { probe } from '../../media/ffprobe.ts';
+import type { Narration, ProductFacts } from '../types.ts';
+import type { AspectRatio } from '../templates/types.ts';
+import { toWebVtt } from '../captions/vtt.ts';
+import { buildTimeline } from '../timeline/build.ts';
+import type { Timeline } from '../timeline/types.ts';
+import { createPresenter } from './avatar-adapter.ts';
+import { Compositor } from './compositor.ts';
+import { createFrameSink, type SinkMode } from './encoder.ts';
+import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { registerFonts } from './fonts.ts';
+
+export interface RenderVideoInput {
+  narration: Narration;
+  product: ProductFacts;
+  /** null: no presenter (the template's product-only variant). */
+  avatarId: number | null;
+  templateId: number | null;
+  visualStyle: string | null;
+  aspectRatio: AspectRatio;
+  caption: boolean;
+  fps?: number;
+  /** Output scale factor in (0, 1]: 0.5 renders 540x960 for 9:16. Default 1 (the CONTRACT sizes). */
+  scale?: number;
+  outDir: string;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface RenderVideoResult {
+  videoPath: string;
+  coverPath: string;
+  vttPath: string | null;
+  durationS: number;
+  width: number;
+  height: number;
+  frames: number;
+}
+
+export interface RenderTuning {
+  /** Frames queued for ffmpeg before drawing waits (backpressure). Default 3. */
+  maxQueued?: number;
+  /** How frames reach ffmpeg (encoder.ts); default 'direct'. */
+  sink?: SinkMode;
+  settings?: EncodeSettings;
+  seed?: number;
+  /** Called with the built timeline before drawing starts (tests, bench). */
+  onTimeline?: (t: Timeline) => void;
+}
+
+/** How long the video runs: the speech, or the mixed audio when it runs on a little (music tail). */
+async function videoDurationMs(narration: Narration): Promise<number> {
+  const speechMs = narration.speech.durationMs;
+  const info = narration.mixedAudioPath ? await probe(narration.mixedAudioPath) : null;
+  const audioMs = info?.audio ? info.durationS * 1000 : 0;
+  return Math.round(audioMs > speechMs ? Math.min(audioMs, speechMs + 2000) : speechMs);
+}
+
+/** The cover frame: about 1 s into the hook, once the product name has come in. */
+function coverFrame(t: Timeline): number {
+  const name = t.overlays.find((o) => o.slot === 'name');
+  const at = name ? Math.min(Math.max(1000, name.startMs + 700), Math.max(name.startMs, name.endMs - 100)) : 1000;
+  return Math.min(t.frames - 1, Math.max(0, Math.round((at * t.fps) / 1000)));
+}
+
+export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<RenderVideoResult> {
+  registerFonts();
+  const { narration, product } = input;
+  const durationMs = await videoDurationMs(narration);
+  const timeline = buildTimeline({
+    script: narration.script,
+    speech: narration.speech,
+    product,
+    templateId: input.templateId,
+    hasPresenter: input.avatarId !== null,
+    visualStyle: input.visualStyle,
+    aspectRatio: input.aspectRatio,
+    caption: input.caption,
+    fps: input.fps,
+    scale: input.scale,
+    durationMs,
+    seed: tuning.seed,
+  });
+  tuning.onTimeline?.(timeline);
+  await fs.mkdir(input.outDir, { recursive: true });
+  const videoPath = path.join(input.outDir, 'video.mp4');
+  const coverPath = path.join(input.outDir, 'cover.jpg');
+  const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
+
+  const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, narration.speech, narration.script) : null;
+  const compositor = new Compositor(timeline, product, presenter, input.avatarId);
+  const { width, height, frames, fps } = timeline;
+  const encoder = createFrameSink(
+    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings: tuning.settings }),
+    { mode: tuning.sink, maxQueued: tuning.maxQueued },
+  );
+  const coverAt = coverFrame(timeline);
+  let cover: Promise<unknown> | null = null;
+  try {
+    await compositor.prepare();
+    const step = Math.max(1, Math.floor(frames / 100));
+    for (let f = 0; f < frames; f++) {
+      await compositor.drawFrame(f);
+      const pixels = compositor.canvas.data();
+      if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+      await encoder.write(pixels);
+      if (input.onProgress && f % step === 0) input.onProgress(f / frames);
+    }
+    await encoder.finish();
+    await cover;
+  } catch (err) {
+    encoder.abort();
+    await cover?.catch(() => undefined);
+    throw err;
+  } finally {
+    compositor.close();
+  }
+  if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
+  input.onProgress?.(1);
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames };
+}

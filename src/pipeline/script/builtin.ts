@@ -1,0 +1,202 @@
+import type { Language, ScriptStyle } from '../../catalog/languages.ts';
+import type { ProductFacts, Script } from '../types.ts';
+import { assignImages, type Draft } from './cues.ts';
+import { fit, type Chosen, type Item } from './fit.ts';
+import { PHRASES } from './phrases/index.ts';
+import type { PhraseTable, StyleKey } from './phrases/types.ts';
+import { formatPrice } from './price.ts';
+import { LANGUAGE_PROFILES } from './rates.ts';
+import { clean, fill, hasNumber, keywords, productPoints, shortName, variants, words } from './text.ts';
+
+export const STYLE_KEYS: Readonly<Record<ScriptStyle, StyleKey>> = {
+  "Don't Worry": 'worry', Discovery: 'discovery', Data: 'data', 'Top 3 reasons': 'top3', 'Soft Selling': 'soft',
+  'Humor & Meme': 'humor', 'Feature Explainer': 'feature', 'Soft Storytelling with Twist': 'twist',
+  'Expert Advice': 'expert', 'Unboxing & Review': 'unboxing', Challenge: 'challenge', 'Problem/Solution': 'problem',
+  Comparison: 'comparison', 'Creative/Innovative': 'creative', 'Emotional Appeal': 'emotional',
+  'Immersive Storytelling': 'immersive',
+};
+
+/** Where each part goes in the finished script. */
+const ORDER = { hook: 0, intro: 10, twist: 20, point: 100, recap: 400, line: 500, price: 600, cta: 700 } as const;
+
+/** The share of the length the narration aims for: under the length so a pause after the call to action fits. */
+export const BUDGET = { min: 0.9, max: 0.97 } as const;
+
+/** FNV-1a, 32 bit: a stable seed from the product name. */
+export function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of s) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+export interface BuiltinInput {
+  product: ProductFacts;
+  style: ScriptStyle;
+  lengthS: 15 | 30 | 60;
+  language: Language;
+}
+
+/** The built-in writer: templates of the language × the style, filled with product text, fitted to the length. */
+export function writeBuiltin(input: BuiltinInput): Script {
+  const { product, style, lengthS, language } = input;
+  const t = PHRASES[language];
+  const key = STYLE_KEYS[style];
+  const [hookA, hookB, intro, line] = t.styles[key];
+  const seed = hash(product.name);
+  const pick = (slot: string, n: number) => hash(`${seed}:${slot}`) % n;
+  const name = shortName(product.name) || shortName(product.brand ?? '');
+  const nameCuts = nameVariants(name);
+  const price = formatPrice(product.price, product.currency, language);
+  const items: Item[] = [];
+
+  const hooks = pick('hook', 2) === 0 ? [hookA, hookB] : [hookB, hookA];
+  items.push(phrase('hook', ORDER.hook, hooks, { gesture: key === 'worry' ? 'nod' : 'none', overlay: key === 'top3' ? t.threeReasons : null }));
+
+  const named = (tpl: string) => nameCuts.map((n) => fill(tpl, { name: n }));
+  if (!name) {
+    // Nameless product (never from the API, which requires a name): no sentence that names it.
+    if (key === 'twist') items.push(phrase('intro', ORDER.intro, [intro], { kind: 'story' }));
+  } else if (key === 'twist') {
+    items.push(phrase('intro', ORDER.intro, [intro], { kind: 'story', gesture: 'none' }));
+    items.push({ ...phrase('line', ORDER.twist, named(line), { kind: 'story', gesture: 'open', overlay: keywords(name) }), required: true });
+  } else {
+    const introItem = phrase('intro', ORDER.intro, named(intro), { kind: 'intro', gesture: 'open', overlay: keywords(name) });
+    // At 15 s a Top 3 script may not hold the name and three counted reasons; the reasons win.
+    if (key === 'top3') introItem.dropRank = 1;
+    items.push(introItem);
+    const nod = key === 'worry' || key === 'expert' || key === 'soft' || key === 'emotional';
+    items.push({ ...phrase('line', ORDER.line, named(line), { kind: 'story', gesture: nod ? 'nod' : 'none' }), required: false, priority: 0 });
+  }
+
+  if (price) {
+    // The seed's pick first; the other wordings are there to save or fill time.
+    const tpls = rotate(t.price, pick('price', t.price.length));
+    items.push(phrase('price', ORDER.price, tpls.map((p) => fill(p, { price })), { kind: 'price', gesture: 'point', overlay: price }));
+  } else {
+    items.push({ ...phrase('price', ORDER.price, [t.offer], { kind: 'price', gesture: 'point' }), required: false, priority: 1 });
+  }
+  const ctas = key === 'soft' ? [t.softCta] : rotate(t.cta, pick('cta', t.cta.length));
+  items.push(phrase('cta', ORDER.cta, ctas, { kind: 'cta', gesture: 'point' }));
+
+  const fillers = rotate(t.fillers, pick('filler', t.fillers.length));
+  // Fillers sit between the points (after the 2nd, 4th, ...) rather than in one block of praise.
+  fillers.forEach((f, i) => items.push({ ...phrase('filler', ORDER.point + 2 * (i + 1) + 0.5, [f], { kind: 'story' }), required: false, priority: 30 + i }));
+
+  const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS };
+  // Points in the product's order; if a required one had to be cut mid-sentence to fit, the
+  // shortest of the first five go first instead (a whole short point beats a chopped long one).
+  let points = pointItems(product, key, t, seed, false);
+  let chosen = fit([...items, ...points], language, budget);
+  if (chosen.some(isCutPoint)) {
+    const shortFirst = pointItems(product, key, t, seed, true);
+    const again = fit([...items, ...shortFirst], language, budget);
+    if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
+  }
+  const recapped = recaps(chosen, points, t, name, language, budget);
+  const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
+  const sentences = assignImages(drafts, product.imagePaths.length);
+  return {
+    language,
+    style,
+    lengthS,
+    sentences,
+    text: sentences.map((s) => s.text).join(LANGUAGE_PROFILES[language].joiner),
+    source: 'builtin',
+  };
+}
+
+type CueBits = Partial<Pick<Item['cue'], 'kind' | 'gesture' | 'overlay' | 'pointIndex'>>;
+
+function phrase(role: Item['role'], order: number, forms: string[], cue: CueBits, cuts: string[] = []): Item {
+  return {
+    role,
+    order,
+    forms: dedupe(forms),
+    cuts,
+    at: 0,
+    required: true,
+    priority: 0,
+    dropRank: 0,
+    cue: { kind: cue.kind ?? 'hook', gesture: cue.gesture ?? 'none', overlay: cue.overlay ?? null, pointIndex: cue.pointIndex ?? null },
+  };
+}
+
+const isCutPoint = (c: Chosen) => c.role === 'point' && c.at >= c.forms.length;
+
+/** Selling points as sentences, each with its shorter forms; the style decides the wording and how many are required. */
+function pointItems(product: ProductFacts, key: StyleKey, t: PhraseTable, seed: number, shortFirst: boolean): Item[] {
+  let pool = productPoints(product);
+  if (key === 'data') pool = [...pool.filter((p) => hasNumber(p.text)), ...pool.filter((p) => !hasNumber(p.text))];
+  if (shortFirst) {
+    const head = pool.slice(0, 5).sort((a, b) => firstClauseWords(a.text) - firstClauseWords(b.text));
+    pool = [...head, ...pool.slice(5)];
+  }
+  const minPoints = key === 'top3' ? 3 : 1;
+  // Top 3 needs three reasons even from a product with fewer points: generic praise stands in.
+  for (let i = 0; pool.length < minPoints && i < t.fillers.length; i++) pool.push({ text: clean(t.fillers[i]!), index: null });
+  const connectors = t.point.slice(1);
+  return pool.map((p, k) => {
+    let tpl: string;
+    if (key === 'top3' && k < 3) tpl = t.reasons[k as 0 | 1 | 2];
+    else if (key === 'data' && hasNumber(p.text)) tpl = t.fact;
+    else if (key === 'feature') tpl = k === 0 ? t.first : k % 2 === 1 ? t.next : connectors[(seed + k) % connectors.length]!;
+    else if (key === 'comparison' && k === 0) tpl = t.unlike;
+    else if (k === 0 || connectors.length === 0) tpl = t.point[0]!;
+    else tpl = connectors[(seed + k) % connectors.length]!;
+    const v = variants(p.text);
+    const counted = key === 'top3' && k < 3;
+    return {
+      ...phrase('point', ORDER.point + k, v.natural.map((x) => fill(tpl, { p: x })), {
+        kind: 'point',
+        gesture: counted ? 'count' : 'none',
+        overlay: keywords(p.text),
+        pointIndex: p.index,
+      }, v.cuts.map((x) => fill(tpl, { p: x }))),
+      required: k < minPoints,
+      priority: 10 + k,
+      raw: p.text,
+    };
+  });
+}
+
+/** Long scripts of products with few points: recap the points said, until the budget is met. */
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: { min: number; max: number }): Chosen[] {
+  const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
+  const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
+  if (unused.length > 0) return chosen;
+  const extra = said.map((p, k) => {
+    // Shortest form first: a recap is a reminder, the full sentence only when time asks for it.
+    const natural = [...variants(p.raw!).natural].reverse();
+    const forms = natural.map((x) => fill(t.recap, { p: x }));
+    return { ...phrase('recap', ORDER.recap + k, forms, { kind: 'point', overlay: keywords(natural[0]!), pointIndex: p.cue.pointIndex }), required: false, priority: 50 + k };
+  });
+  // Last of all, the name once more before the price: "Remember: ThermoFlask Pro 750."
+  extra.push({ ...phrase('recap', ORDER.recap + 99, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
+  return fit([...fixed, ...extra], language, budget);
+}
+
+function firstClauseWords(s: string): number {
+  const natural = variants(s).natural;
+  return words(natural[natural.length - 1]!).length;
+}
+
+/** The name, then its first three and two words as last resorts. */
+function nameVariants(name: string): string[] {
+  const ws = words(name);
+  const out = [name];
+  if (ws.length > 3) out.push(ws.slice(0, 3).join(' '));
+  if (ws.length > 2) out.push(ws.slice(0, 2).join(' '));
+  return out;
+}
+
+function rotate<T>(xs: readonly T[], by: number): T[] {
+  return xs.map((_, i) => xs[(i + by) % xs.length]!);
+}
+
+function dedupe(xs: string[]): string[] {
+  return [...new Set(xs)];
+}

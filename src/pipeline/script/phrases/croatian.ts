@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** First-person phrases avoid past-tense verbs, which would fix the presenter's gender. */
+export const croatian: PhraseTable = {
+  point: ['{p}.', 'Osim toga: {p}.', 'I to nije sve: {p}.', 'Povrh svega: {p}.', 'Također: {p}.'],
+  reasons: ['Prvi razlog: {p}.', 'Drugi razlog: {p}.', 'Treći razlog: {p}.'],
+  fact: 'Činjenica: {p}.',
+  first: 'Prvo: {p}.',
+  next: 'Zatim: {p}.',
+  unlike: 'Za razliku od običnih proizvoda: {p}.',
+  price: ['Sve to za samo {price}.', 'A košta samo {price}.', 'Nabavite ga danas za {price}.', 'Samo {price}.'],
+  offer: 'Današnju cijenu provjerite na poveznici.',
+  cta: ['Kliknite poveznicu i naručite svoj već danas!', 'Naručite sada prije nego nestane!', 'Uzmite ga, nećete požaliti!', 'Kupite sada!'],
+  softCta: 'Pogledajte kad vam odgovara.',
+  fillers: ['Oduševit će vas.', 'Jednostavno radi.', 'Uvjerite se sami.', 'Napravljen da vam olakša dan.', 'Kvaliteta koju osjetite svaki dan.', 'Mali detalj, velika razlika.', 'Kad jednom probate, nećete htjeti drugačije.', 'Jednostavno za korištenje, svaki dan.'],
+  recap: 'Zapamtite: {p}.',
+  threeReasons: '3 razloga',
+  styles: {
+    worry: ['Bez brige.', 'Opustite se, pomoći ću.', '{name} sve rješava.', 'Bez stresa, bez muke, samo rezultati.'],
+    discovery: ['Ovo je sjajno otkriće!', 'Pogledajte kakvo otkriće!', 'Zove se {name}.', 'Gdje je ovo bilo cijeli moj život?'],
+    data: ['Razgovarajmo o brojkama.', 'Evo činjenica.', '{name} u brojkama.', 'Brojke govore same za sebe.'],
+    top3: ['Tri razloga zašto ga želite.', 'Evo tri razloga.', 'Zato pobjeđuje {name}.', 'To su tri razloga, a ima ih još.'],
+    soft: ['Samo mali savjet.', 'Mogu li podijeliti favorita?', 'Jeste li već probali {name}?', 'Bez pritiska, samo vrijedi pogledati.'],
+    humor: ['Dobro, ovo je smiješno.', 'Preokret: ovo mi je trebalo.', 'Ovo je {name}, moj novi najbolji prijatelj.', 'Novčanik plače, ali ja se smiješim.'],
+    feature: ['Pogledajmo kako radi.', 'Evo što sve može.', 'Ovo je {name}.', 'Jednostavno, pametno i spremno kad ste i vi.'],
+    twist: ['Ispričat ću vam priču.', 'Ova priča ima preokret.', 'Prošli tjedan ništa mi nije išlo.', 'A preokret: cijelo vrijeme bio je to {name}.'],
+    expert: ['Evo mog stručnog savjeta.', 'Vjerujte stručnjaku.', 'Kao stručnjak preporučujem: {name}.', 'Vjerujte mi, provjereno je.'],
+    unboxing: ['Vrijeme je za otpakiravanje!', 'Otvorimo ga!', 'Otvaramo kutiju: {name}.', 'Moja presuda: apsolutno vrijedi.'],
+    challenge: ['Imam izazov za vas.', 'Spremni za izazov?', 'Isprobajte sedam dana: {name}.', 'Izazov prihvaćen?'],
+    problem: ['Dosadile su vam pokvarene stvari?', 'Uvijek isti problem?', 'Evo rješenja: {name}.', 'Problem riješen.'],
+    comparison: ['Nisu svi proizvodi jednaki.', 'Usporedimo.', 'Obični proizvodi rade minimum, {name} radi više.', 'Kad jednom usporedite, nema povratka.'],
+    creative: ['Što ako postoji bolji način?', 'Vrijeme je za drugačije razmišljanje.', '{name} iznova izmišlja svakodnevicu.', 'To je inovacija koju osjetite.'],
+    emotional: ['Zaslužujete se osjećati dobro.', 'Ovo dolazi iz srca.', '{name} je stvoren za trenutke koji su važni.', 'Jer vi ste važni.'],
+    immersive: ['Zatvorite oči i zamislite.', 'Zamislite ovo sa mnom.', 'Sada zamislite svoj dan, a u njemu {name}.', 'Osjećate li razliku?'],
+  },
+};

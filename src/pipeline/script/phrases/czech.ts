@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** First-person phrases avoid past-tense verbs, which would fix the presenter's gender. */
+export const czech: PhraseTable = {
+  point: ['{p}.', 'Navíc: {p}.', 'A to není všechno: {p}.', 'K tomu: {p}.', 'Také: {p}.'],
+  reasons: ['Důvod číslo jedna: {p}.', 'Důvod číslo dva: {p}.', 'Důvod číslo tři: {p}.'],
+  fact: 'Fakt: {p}.',
+  first: 'Za prvé: {p}.',
+  next: 'Dále: {p}.',
+  unlike: 'Na rozdíl od běžných produktů: {p}.',
+  price: ['To vše za pouhých {price}.', 'A stojí jen {price}.', 'Pořiďte si ho dnes za {price}.', 'Jen {price}.'],
+  offer: 'Dnešní cenu najdete v odkazu.',
+  cta: ['Klikněte na odkaz a objednejte si ho ještě dnes!', 'Objednejte hned, než se vyprodá!', 'Pořiďte si ho, nebudete litovat!', 'Kupte teď!'],
+  softCta: 'Podívejte se, až budete mít chuť.',
+  fillers: ['Zamilujete si ho.', 'Prostě funguje.', 'Přesvědčte se sami.', 'Vyrobeno, aby vám usnadnilo den.', 'Kvalita, kterou cítíte každý den.', 'Malý detail, velký rozdíl.', 'Jednou to zkusíte a už nebudete chtít jinak.', 'Snadné použití, každý den.'],
+  recap: 'Pamatujte: {p}.',
+  threeReasons: '3 důvody',
+  styles: {
+    worry: ['Žádné obavy.', 'Klid, postarám se.', '{name} to vyřeší za vás.', 'Žádný stres, žádné starosti, jen výsledky.'],
+    discovery: ['Tohle je úžasný objev!', 'Podívejte, jaký objev!', 'Jmenuje se to {name}.', 'Kde to bylo celý můj život?'],
+    data: ['Pojďme mluvit o číslech.', 'Tady jsou fakta.', '{name} v číslech.', 'Čísla mluví za vše.'],
+    top3: ['Tři důvody, proč to chtít.', 'Tady jsou tři důvody.', 'Proto vítězí {name}.', 'To jsou tři důvody a je jich víc.'],
+    soft: ['Jen malý tip pro vás.', 'Můžu doporučit oblíbenou věc?', 'Už znáte {name}?', 'Žádný tlak, jen to stojí za pohled.'],
+    humor: ['Dobře, tohle je absurdní.', 'Zvrat: tohle mi chybělo.', 'Tohle je {name}, můj nový nejlepší kamarád.', 'Peněženka pláče, ale já se usmívám.'],
+    feature: ['Podívejme se, jak to funguje.', 'Tohle všechno umí.', 'Tohle je {name}.', 'Jednoduché, chytré a připravené, když vy.'],
+    twist: ['Povím vám příběh.', 'Tento příběh má zvrat.', 'Minulý týden se mi nic nedařilo.', 'A zvrat: celou dobu to byl {name}.'],
+    expert: ['Tady je moje rada odborníka.', 'Věřte odborníkovi.', 'Jako odborník doporučuji: {name}.', 'Věřte mi, je to vyzkoušené.'],
+    unboxing: ['Čas na unboxing!', 'Pojďme to rozbalit!', 'Otevíráme krabici: {name}.', 'Můj verdikt: rozhodně to stojí za to.'],
+    challenge: ['Mám pro vás výzvu.', 'Jste připraveni na výzvu?', 'Vyzkoušejte sedm dní: {name}.', 'Výzva přijata?'],
+    problem: ['Nebaví vás věci, které nefungují?', 'Pořád stejný problém?', 'Tady je řešení: {name}.', 'Problém vyřešen.'],
+    comparison: ['Ne všechny produkty jsou stejné.', 'Pojďme porovnat.', 'Běžné produkty dělají minimum, {name} dělá víc.', 'Kdo jednou porovná, už se nevrátí.'],
+    creative: ['Co kdyby to šlo lépe?', 'Čas myslet jinak.', '{name} přetváří všední den.', 'To je inovace, kterou cítíte.'],
+    emotional: ['Zasloužíte si cítit se dobře.', 'Tohle je od srdce.', '{name} je stvořený pro chvíle, na kterých záleží.', 'Protože na vás záleží.'],
+    immersive: ['Zavřete oči a představte si.', 'Představte si to se mnou.', 'Teď si představte svůj den a v něm {name}.', 'Cítíte ten rozdíl?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Dutch; Flemish uses the same table (see index.ts). */
+export const dutch: PhraseTable = {
+  point: ['{p}.', 'Bovendien: {p}.', 'En dat is niet alles: {p}.', 'Daarbovenop: {p}.', 'Ook: {p}.'],
+  reasons: ['Reden één: {p}.', 'Reden twee: {p}.', 'Reden drie: {p}.'],
+  fact: 'Feit: {p}.',
+  first: 'Ten eerste: {p}.',
+  next: 'Daarna: {p}.',
+  unlike: 'Anders dan gewone producten: {p}.',
+  price: ['Dit alles voor maar {price}.', 'En het kost maar {price}.', 'Haal het vandaag voor {price}.', 'Slechts {price}.'],
+  offer: 'Bekijk de prijs van vandaag via de link.',
+  cta: ['Tik op de link en haal de jouwe vandaag!', 'Bestel nu voordat het op is!', 'Haal hem nu, je krijgt er geen spijt van!', 'Bestel nu!'],
+  softCta: 'Neem gerust een kijkje wanneer je wilt.',
+  fillers: ['Je gaat het geweldig vinden.', 'Het werkt gewoon.', 'Zie zelf het verschil.', 'Gemaakt om je dag makkelijker te maken.', 'Kwaliteit die je elke dag voelt.', 'Klein detail, groot verschil.', 'Eenmaal geprobeerd, wil je niet meer terug.', 'Makkelijk in gebruik, elke dag.'],
+  recap: 'Onthoud: {p}.',
+  threeReasons: '3 redenen',
+  styles: {
+    worry: ['Maak je geen zorgen.', 'Ontspan, ik help je.', '{name} regelt het voor je.', 'Geen stress, geen gedoe, alleen resultaat.'],
+    discovery: ['Ik heb net iets geweldigs gevonden!', 'Kijk wat ik net ontdekte!', 'Het heet {name}.', 'Waar was dit mijn hele leven?'],
+    data: ['Laten we over cijfers praten.', 'Dit zijn de feiten.', '{name} in cijfers.', 'De cijfers spreken voor zich.'],
+    top3: ['Drie redenen om dit te willen.', 'Hier zijn drie redenen.', 'Daarom wint {name}.', 'Dat zijn drie redenen, en er zijn er meer.'],
+    soft: ['Gewoon een kleine tip.', 'Mag ik een favoriet delen?', 'Heb je {name} al geprobeerd?', 'Geen druk, het is gewoon het bekijken waard.'],
+    humor: ['Oké, dit is belachelijk.', 'Plotwending: ik had dit nodig.', 'Dit is {name}, mijn nieuwe beste vriend.', 'Mijn portemonnee huilt, maar ik lach.'],
+    feature: ['Laten we kijken hoe het werkt.', 'Dit kan het allemaal.', 'Dit is {name}.', 'Simpel, slim en klaar wanneer jij dat bent.'],
+    twist: ['Ik vertel je een verhaal.', 'Dit verhaal heeft een twist.', 'Vorige week ging alles mis.', 'En de twist: het was de hele tijd {name}.'],
+    expert: ['Hier is mijn advies als expert.', 'Neem het aan van een expert.', 'Als expert raad ik {name} aan.', 'Geloof me, ik heb er veel getest.'],
+    unboxing: ['Tijd voor een unboxing!', 'Laten we het uitpakken!', 'We openen de doos van {name}.', 'Mijn oordeel: absoluut de moeite waard.'],
+    challenge: ['Ik heb een uitdaging voor je.', 'Klaar voor een uitdaging?', 'Probeer {name} zeven dagen lang.', 'Uitdaging aangenomen?'],
+    problem: ['Moe van dingen die niet werken?', 'Steeds hetzelfde probleem?', 'Hier is de oplossing: {name}.', 'Probleem opgelost.'],
+    comparison: ['Niet alle producten zijn gelijk.', 'Laten we vergelijken.', 'Gewone producten doen het minimum, {name} doet meer.', 'Wie eenmaal vergelijkt, wil niet meer terug.'],
+    creative: ['Wat als het beter kan?', 'Tijd om anders te denken.', '{name} vindt het dagelijks leven opnieuw uit.', 'Dat is innovatie die je voelt.'],
+    emotional: ['Jij verdient het beste.', 'Deze komt uit het hart.', '{name} is gemaakt voor de momenten die ertoe doen.', 'Omdat jij ertoe doet.'],
+    immersive: ['Stel je dit eens voor.', 'Beeld je dit in.', 'Stel je nu je dag voor met {name}.', 'Voel je het verschil?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Filipino; Tagalog uses the same table (see index.ts). */
+export const filipino: PhraseTable = {
+  point: ['{p}.', 'Dagdag pa: {p}.', 'At hindi lang iyan: {p}.', 'Bukod diyan: {p}.', 'Pati: {p}.'],
+  reasons: ['Unang dahilan: {p}.', 'Ikalawang dahilan: {p}.', 'Ikatlong dahilan: {p}.'],
+  fact: 'Katotohanan: {p}.',
+  first: 'Una: {p}.',
+  next: 'Sunod: {p}.',
+  unlike: 'Hindi tulad ng ordinaryong produkto: {p}.',
+  price: ['Lahat ng ito sa halagang {price} lang.', 'At {price} lang ito.', 'Kunin mo na ngayon sa {price}.', '{price} lang.'],
+  offer: 'Tingnan ang presyo ngayon sa link.',
+  cta: ['I-tap ang link at kunin ang sa iyo ngayon!', 'Umorder na bago maubos!', 'Kunin mo na, hindi ka magsisisi!', 'Bili na!'],
+  softCta: 'Silipin mo lang kapag handa ka na.',
+  fillers: ['Siguradong magugustuhan mo.', 'Gumagana talaga.', 'Tingnan mo ang pagkakaiba.', 'Ginawa para gumaan ang araw mo.', 'Kalidad na ramdam mo araw-araw.', 'Maliit na detalye, malaking pagkakaiba.', 'Kapag nasubukan mo na, hahanap-hanapin mo.', 'Madaling gamitin, araw-araw.'],
+  recap: 'Tandaan: {p}.',
+  threeReasons: '3 dahilan',
+  styles: {
+    worry: ['Huwag kang mag-alala.', 'Relax, tutulungan kita.', 'Sagot ka ng {name}.', 'Walang stress, walang abala, resulta lang.'],
+    discovery: ['May nahanap akong astig!', 'Tingnan mo ang natuklasan ko!', 'Ito ang {name}.', 'Nasaan ito buong buhay ko?'],
+    data: ['Pag-usapan natin ang numero.', 'Heto ang mga datos.', 'Ang {name} sa numero.', 'Ang numero na ang nagsasalita.'],
+    top3: ['Tatlong dahilan para dito.', 'Heto ang tatlong dahilan.', 'Kaya panalo ang {name}.', 'Tatlong dahilan iyan, at may iba pa.'],
+    soft: ['Munting tip lang.', 'Puwede bang magbahagi ng paborito?', 'Nasubukan mo na ba ang {name}?', 'Walang pilitan, sulit lang tingnan.'],
+    humor: ['Okay, nakakatawa na ito.', 'Plot twist: kailangan ko pala.', 'Kilalanin si {name}, ang bago kong best friend.', 'Umiiyak ang wallet ko, pero nakangiti ako.'],
+    feature: ['Tingnan natin kung paano gumagana.', 'Heto ang kaya nitong gawin.', 'Ito ang {name}.', 'Simple, matalino, at handa kapag handa ka.'],
+    twist: ['Kuwentuhan kita.', 'May twist ang kuwentong ito.', 'Noong isang linggo, palpak ang lahat.', 'At ang twist: ang {name} pala ang sagot.'],
+    expert: ['Payo ng eksperto.', 'Makinig sa eksperto.', 'Bilang eksperto, inirerekomenda ko ang {name}.', 'Maniwala ka, marami na akong nasubukan.'],
+    unboxing: ['Oras na ng unboxing!', 'Buksan na natin!', 'Bubuksan natin ang kahon ng {name}.', 'Ang hatol ko: sulit na sulit.'],
+    challenge: ['May hamon ako sa iyo.', 'Handa ka sa hamon?', 'Subukan ang {name} nang pitong araw.', 'Tanggap mo ba ang hamon?'],
+    problem: ['Sawa na sa sirang gamit?', 'Parehong problema na naman?', 'Heto ang solusyon: {name}.', 'Solusyonado ang problema.'],
+    comparison: ['Hindi pare-pareho ang mga produkto.', 'Ikumpara natin.', 'Pangkaraniwan lang ang ordinaryong produkto, pero higit pa ang {name}.', 'Kapag naikumpara mo na, wala nang atrasan.'],
+    creative: ['May mas magandang paraan ba?', 'Mag-isip nang iba.', 'Binabago ng {name} ang araw-araw.', 'Ito ang inobasyong ramdam mo.'],
+    emotional: ['Deserve mong maging masaya.', 'Galing ito sa puso.', 'Ginawa ang {name} para sa mga sandaling mahalaga.', 'Dahil mahalaga ka.'],
+    immersive: ['Pumikit ka at mag-imagine.', 'Isipin mo ito kasama ko.', 'Ngayon, isipin ang araw mo kasama ang {name}.', 'Ramdam mo ba ang pagkakaiba?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Finnish. The product name is never inflected: it stands where the nominative is right (or after a colon). */
+export const finnish: PhraseTable = {
+  point: ['{p}.', 'Lisäksi: {p}.', 'Eikä siinä kaikki: {p}.', 'Sen päälle: {p}.', 'Myös: {p}.'],
+  reasons: ['Ensimmäinen syy: {p}.', 'Toinen syy: {p}.', 'Kolmas syy: {p}.'],
+  fact: 'Fakta: {p}.',
+  first: 'Ensin: {p}.',
+  next: 'Seuraavaksi: {p}.',
+  unlike: 'Toisin kuin tavalliset tuotteet: {p}.',
+  price: ['Kaikki tämä vain {price}.', 'Ja hinta on vain {price}.', 'Hanki se tänään hintaan {price}.', 'Vain {price}.'],
+  offer: 'Katso päivän hinta linkistä.',
+  cta: ['Napauta linkkiä ja hanki omasi tänään!', 'Tilaa nyt ennen kuin loppuu!', 'Hanki omasi, et kadu!', 'Osta nyt!'],
+  softCta: 'Kurkkaa, kun sinulle sopii.',
+  fillers: ['Tulet rakastamaan sitä.', 'Se yksinkertaisesti toimii.', 'Näe ero itse.', 'Tehty helpottamaan päivääsi.', 'Laatua, jonka tunnet joka päivä.', 'Pieni yksityiskohta, suuri ero.', 'Kun kerran kokeilet, et halua luopua.', 'Helppo käyttää, joka ikinen päivä.'],
+  recap: 'Muista: {p}.',
+  threeReasons: '3 syytä',
+  styles: {
+    worry: ['Älä huoli.', 'Rauhassa, minä autan.', '{name} hoitaa asian.', 'Ei stressiä, ei säätöä, vain tuloksia.'],
+    discovery: ['Löysin juuri jotain upeaa!', 'Katso, mitä löysin!', 'Sen nimi on {name}.', 'Missä tämä on ollut koko elämäni?'],
+    data: ['Puhutaan numeroista.', 'Tässä faktat.', '{name} numeroina.', 'Numerot puhuvat puolestaan.'],
+    top3: ['Kolme syytä valita tämä.', 'Tässä kolme syytä.', 'Siksi {name} voittaa.', 'Siinä kolme syytä, ja lisää löytyy.'],
+    soft: ['Pieni vinkki sinulle.', 'Saanko jakaa suosikin?', 'Tässä {name}, kokeile rauhassa.', 'Ei painetta, se on vain katsomisen arvoinen.'],
+    humor: ['Okei, tämä on naurettavaa.', 'Yllätys: tarvitsin tämän.', 'Tässä {name}, uusi paras ystäväni.', 'Lompakko itkee, mutta minä hymyilen.'],
+    feature: ['Katsotaan, miten se toimii.', 'Tätä se osaa.', 'Tämä on {name}.', 'Yksinkertainen, fiksu ja valmis, kun sinä olet.'],
+    twist: ['Kerron tarinan.', 'Tässä tarinassa on yllätys.', 'Viime viikolla kaikki meni pieleen.', 'Ja yllätys: se oli koko ajan {name}.'],
+    expert: ['Tässä asiantuntijan neuvo.', 'Usko asiantuntijaa.', 'Asiantuntijana suosittelen: {name}.', 'Usko pois, olen testannut monia.'],
+    unboxing: ['Unboxingin aika!', 'Avataan paketti!', 'Avataan paketti: {name}.', 'Tuomioni: ehdottomasti sen arvoinen.'],
+    challenge: ['Minulla on haaste sinulle.', 'Valmis haasteeseen?', 'Kokeile seitsemän päivää: {name}.', 'Haaste otettu vastaan?'],
+    problem: ['Eikö mikään toimi?', 'Aina sama ongelma?', 'Tässä ratkaisu: {name}.', 'Ongelma ratkaistu.'],
+    comparison: ['Tuotteet eivät ole samanlaisia.', 'Vertaillaan.', 'Tavalliset tuotteet tekevät perusasiat, {name} tekee enemmän.', 'Vertailun jälkeen ei ole paluuta.'],
+    creative: ['Löytyisikö parempi tapa?', 'Aika ajatella toisin.', '{name} keksii arjen uudelleen.', 'Tätä on innovaatio, jonka tuntee.'],
+    emotional: ['Ansaitset voida hyvin.', 'Tämä tulee sydämestä.', '{name} on tehty hetkiin, joilla on merkitystä.', 'Koska sinä olet tärkeä.'],
+    immersive: ['Sulje silmät ja kuvittele.', 'Kuvittele tämä.', 'Kuvittele nyt päiväsi, ja mukana {name}.', 'Tunnetko eron?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Hungarian. The product name stands where it needs no case ending (after a colon, or as subject). */
+export const hungarian: PhraseTable = {
+  point: ['{p}.', 'Ráadásul: {p}.', 'És ez még nem minden: {p}.', 'Mindezen felül: {p}.', 'Továbbá: {p}.'],
+  reasons: ['Első ok: {p}.', 'Második ok: {p}.', 'Harmadik ok: {p}.'],
+  fact: 'Tény: {p}.',
+  first: 'Először: {p}.',
+  next: 'Ezután: {p}.',
+  unlike: 'A hétköznapi termékekkel ellentétben: {p}.',
+  price: ['Mindez csak {price}.', 'És az ára csak {price}.', 'Vedd meg ma, ára: {price}.', 'Csak {price}.'],
+  offer: 'A mai árat a linken találod.',
+  cta: ['Koppints a linkre, és rendeld meg ma!', 'Rendeld meg most, amíg van készleten!', 'Vedd meg, nem fogod megbánni!', 'Vedd meg most!'],
+  softCta: 'Nézz rá, amikor kedved tartja.',
+  fillers: ['Imádni fogod.', 'Egyszerűen működik.', 'Győződj meg róla magad.', 'Azért készült, hogy könnyebb legyen a napod.', 'Minőség, amit minden nap érzel.', 'Apró részlet, nagy különbség.', 'Ha egyszer kipróbálod, nem akarsz mást.', 'Könnyen használható, minden nap.'],
+  recap: 'Ne feledd: {p}.',
+  threeReasons: '3 ok',
+  styles: {
+    worry: ['Ne aggódj.', 'Nyugi, segítek.', '{name} mindent megold.', 'Semmi stressz, semmi gond, csak eredmény.'],
+    discovery: ['Találtam valami csodát!', 'Nézd, mit fedeztem fel!', 'A neve: {name}.', 'Hol volt ez egész életemben?'],
+    data: ['Beszéljenek a számok.', 'Íme a tények.', '{name} számokban.', 'A számok magukért beszélnek.'],
+    top3: ['Három ok, amiért kell.', 'Íme három ok.', 'Ezért nyer: {name}.', 'Ez három ok, és van még.'],
+    soft: ['Csak egy kis tipp.', 'Megosszam a kedvencem?', 'Ismered már ezt: {name}?', 'Semmi nyomás, csak érdemes megnézni.'],
+    humor: ['Oké, ez nevetséges.', 'Fordulat: erre volt szükségem.', 'Bemutatom: {name}, az új legjobb barátom.', 'A pénztárcám sír, de én mosolygok.'],
+    feature: ['Nézzük, hogyan működik.', 'Ezt tudja.', 'Ez itt: {name}.', 'Egyszerű, okos, és kész, amikor te is.'],
+    twist: ['Elmesélek egy történetet.', 'Ennek a történetnek csavarja van.', 'Múlt héten minden balul sült el.', 'És a csavar: végig {name} volt a megoldás.'],
+    expert: ['Íme a szakértői tanácsom.', 'Hallgass egy szakértőre.', 'Szakértőként ajánlom: {name}.', 'Hidd el, sokat teszteltem.'],
+    unboxing: ['Kicsomagolás ideje!', 'Bontsuk ki!', 'Kinyitjuk a dobozt: {name}.', 'Az ítéletem: abszolút megéri.'],
+    challenge: ['Van egy kihívásom számodra.', 'Készen állsz egy kihívásra?', 'Próbáld ki hét napig: {name}.', 'Elfogadod a kihívást?'],
+    problem: ['Eleged van a rossz dolgokból?', 'Mindig ugyanaz a gond?', 'Íme a megoldás: {name}.', 'Probléma megoldva.'],
+    comparison: ['Nem minden termék egyforma.', 'Hasonlítsuk össze.', 'A hétköznapi termékek a minimumot hozzák, {name} többet ad.', 'Ha egyszer összehasonlítod, nincs visszaút.'],
+    creative: ['Mi lenne, ha lenne jobb?', 'Ideje másképp gondolkodni.', '{name} újragondolja a hétköznapokat.', 'Ez érezhető innováció.'],
+    emotional: ['Megérdemled a legjobbat.', 'Ez szívből jön.', '{name} a fontos pillanatokra készült.', 'Mert te fontos vagy.'],
+    immersive: ['Csukd be a szemed.', 'Képzeld el velem.', 'Most képzeld el a napod, benne: {name}.', 'Érzed a különbséget?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Norwegian Bokmål. */
+export const norwegian: PhraseTable = {
+  point: ['{p}.', 'I tillegg: {p}.', 'Og det er ikke alt: {p}.', 'Attpåtil: {p}.', 'Også: {p}.'],
+  reasons: ['Grunn nummer én: {p}.', 'Grunn nummer to: {p}.', 'Grunn nummer tre: {p}.'],
+  fact: 'Fakta: {p}.',
+  first: 'Først: {p}.',
+  next: 'Deretter: {p}.',
+  unlike: 'I motsetning til vanlige produkter: {p}.',
+  price: ['Alt dette for bare {price}.', 'Og den koster bare {price}.', 'Skaff den i dag for {price}.', 'Bare {price}.'],
+  offer: 'Sjekk dagens pris i lenken.',
+  cta: ['Trykk på lenken og skaff din i dag!', 'Bestill nå før den blir utsolgt!', 'Sikre deg din nå, du angrer ikke!', 'Kjøp nå!'],
+  softCta: 'Ta en titt når du har lyst.',
+  fillers: ['Du kommer til å elske den.', 'Den bare fungerer.', 'Se forskjellen selv.', 'Laget for å gjøre dagen din enklere.', 'Kvalitet du merker hver dag.', 'Liten detalj, stor forskjell.', 'Når du først har prøvd den, vil du ikke være uten.', 'Enkel å bruke, hver eneste dag.'],
+  recap: 'Husk: {p}.',
+  threeReasons: '3 grunner',
+  styles: {
+    worry: ['Ikke bekymre deg.', 'Slapp av, jeg fikser det.', '{name} har kontroll.', 'Ingen stress, ikke noe styr, bare resultater.'],
+    discovery: ['Jeg fant nettopp noe fantastisk!', 'Se hva jeg oppdaget!', 'Den heter {name}.', 'Hvor har denne vært hele livet mitt?'],
+    data: ['La oss snakke tall.', 'Her er fakta.', '{name} i tall.', 'Tallene taler for seg selv.'],
+    top3: ['Tre grunner til å velge den.', 'Her er tre grunner.', 'Derfor vinner {name}.', 'Det var tre grunner, og det finnes flere.'],
+    soft: ['Bare et lite tips.', 'Kan jeg dele en favoritt?', 'Har du prøvd {name}?', 'Ingen press, den er bare verdt en titt.'],
+    humor: ['Ok, dette er helt vilt.', 'Plot twist: jeg trengte den.', 'Møt {name}, min nye bestevenn.', 'Lommeboka gråter, men jeg smiler.'],
+    feature: ['La oss se hvordan den virker.', 'Her er hva den kan.', 'Dette er {name}.', 'Enkel, smart og klar når du er det.'],
+    twist: ['La meg fortelle en historie.', 'Denne historien har en vri.', 'Forrige uke gikk alt galt for meg.', 'Og vrien: det var {name} hele tiden.'],
+    expert: ['Her er mitt ekspertråd.', 'Ta det fra en ekspert.', 'Som ekspert anbefaler jeg {name}.', 'Stol på meg, jeg har testet mange.'],
+    unboxing: ['Tid for unboxing!', 'La oss pakke den ut!', 'Vi åpner esken med {name}.', 'Min dom: absolutt verdt det.'],
+    challenge: ['Jeg har en utfordring til deg.', 'Klar for en utfordring?', 'Prøv {name} i sju dager.', 'Utfordring akseptert?'],
+    problem: ['Lei av ting som ikke virker?', 'Alltid det samme problemet?', 'Her er løsningen: {name}.', 'Problem løst.'],
+    comparison: ['Ikke alle produkter er like.', 'La oss sammenligne.', 'Vanlige produkter gjør det nødvendige, {name} gjør mer.', 'Når du først har sammenlignet, vil du ikke tilbake.'],
+    creative: ['Hva om det finnes bedre?', 'På tide å tenke nytt.', '{name} fornyer hverdagen.', 'Dette er innovasjon du kan kjenne.'],
+    emotional: ['Du fortjener å ha det bra.', 'Denne kommer fra hjertet.', '{name} er laget for øyeblikkene som betyr noe.', 'Fordi du betyr noe.'],
+    immersive: ['Lukk øynene og forestill deg.', 'Forestill deg dette.', 'Forestill deg nå dagen din med {name}.', 'Kjenner du forskjellen?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** First-person phrases avoid past-tense verbs, which would fix the presenter's gender. */
+export const polish: PhraseTable = {
+  point: ['{p}.', 'Do tego: {p}.', 'I to nie wszystko: {p}.', 'Co więcej: {p}.', 'Także: {p}.'],
+  reasons: ['Powód pierwszy: {p}.', 'Powód drugi: {p}.', 'Powód trzeci: {p}.'],
+  fact: 'Fakt: {p}.',
+  first: 'Po pierwsze: {p}.',
+  next: 'Dalej: {p}.',
+  unlike: 'W przeciwieństwie do zwykłych produktów: {p}.',
+  price: ['Wszystko to za jedyne {price}.', 'A kosztuje tylko {price}.', 'Zamów dziś za {price}.', 'Tylko {price}.'],
+  offer: 'Sprawdź dzisiejszą cenę w linku.',
+  cta: ['Kliknij link i zamów swój już dziś!', 'Zamów teraz, zanim się wyprzeda!', 'Bierz, nie pożałujesz!', 'Kup teraz!'],
+  softCta: 'Zajrzyj, kiedy tylko zechcesz.',
+  fillers: ['Pokochasz to.', 'Po prostu działa.', 'Przekonaj się sam.', 'Stworzony, by ułatwić ci dzień.', 'Jakość, którą czujesz każdego dnia.', 'Mały szczegół, wielka różnica.', 'Kto raz spróbuje, ten nie zrezygnuje.', 'Prosty w użyciu, każdego dnia.'],
+  recap: 'Pamiętaj: {p}.',
+  threeReasons: '3 powody',
+  styles: {
+    worry: ['Spokojnie.', 'Bez obaw, pomogę ci.', '{name} wszystkim się zajmie.', 'Bez stresu, bez kłopotu, same efekty.'],
+    discovery: ['Zobacz, co za odkrycie!', 'To prawdziwe odkrycie!', 'To jest {name}.', 'Gdzie to było całe moje życie?'],
+    data: ['Porozmawiajmy o liczbach.', 'Oto fakty.', '{name} w liczbach.', 'Liczby mówią same za siebie.'],
+    top3: ['Trzy powody, by to mieć.', 'Oto trzy powody.', 'Dlatego wygrywa {name}.', 'To trzy powody, a jest ich więcej.'],
+    soft: ['Mała wskazówka dla ciebie.', 'Mogę polecić ulubieńca?', 'Znasz już {name}?', 'Bez presji, po prostu warto zobaczyć.'],
+    humor: ['Dobra, to jest absurdalne.', 'Zwrot akcji: tego mi brakowało.', 'Oto {name}, mój nowy najlepszy przyjaciel.', 'Mój portfel płacze, ale ja się uśmiecham.'],
+    feature: ['Zobaczmy, jak to działa.', 'Oto, co potrafi.', 'To jest {name}.', 'Proste, sprytne i gotowe, kiedy ty jesteś.'],
+    twist: ['Opowiem ci historię.', 'Ta historia ma zwrot akcji.', 'W zeszłym tygodniu wszystko szło źle.', 'A zwrot akcji: to był {name} od początku.'],
+    expert: ['Oto moja rada eksperta.', 'Zaufaj ekspertowi.', 'Jako ekspert polecam: {name}.', 'Uwierz mi, to sprawdzone.'],
+    unboxing: ['Czas na unboxing!', 'Rozpakujmy to!', 'Otwieramy pudełko: {name}.', 'Mój werdykt: zdecydowanie warto.'],
+    challenge: ['Mam dla ciebie wyzwanie.', 'Gotowy na wyzwanie?', 'Testuj przez siedem dni: {name}.', 'Wyzwanie przyjęte?'],
+    problem: ['Dość rzeczy, które nie działają?', 'Ciągle ten sam problem?', 'Oto rozwiązanie: {name}.', 'Problem rozwiązany.'],
+    comparison: ['Nie wszystkie produkty są równe.', 'Porównajmy.', 'Zwykłe produkty robią minimum, {name} robi więcej.', 'Kto raz porówna, ten nie wróci.'],
+    creative: ['A gdyby dało się lepiej?', 'Czas myśleć inaczej.', '{name} odmienia codzienność.', 'To innowacja, którą czuć.'],
+    emotional: ['Zasługujesz, by czuć się dobrze.', 'To prosto z serca.', '{name} jest stworzony na ważne chwile.', 'Bo ty jesteś ważny.'],
+    immersive: ['Zamknij oczy i wyobraź sobie.', 'Wyobraź to sobie.', 'Teraz wyobraź sobie swój dzień, a w nim {name}.', 'Czujesz różnicę?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** First-person phrases avoid past-tense verbs, which would fix the presenter's gender. */
+export const slovak: PhraseTable = {
+  point: ['{p}.', 'Navyše: {p}.', 'A to nie je všetko: {p}.', 'K tomu: {p}.', 'Tiež: {p}.'],
+  reasons: ['Dôvod číslo jeden: {p}.', 'Dôvod číslo dva: {p}.', 'Dôvod číslo tri: {p}.'],
+  fact: 'Fakt: {p}.',
+  first: 'Po prvé: {p}.',
+  next: 'Ďalej: {p}.',
+  unlike: 'Na rozdiel od bežných produktov: {p}.',
+  price: ['To všetko len za {price}.', 'A stojí iba {price}.', 'Kúpte si ho dnes za {price}.', 'Iba {price}.'],
+  offer: 'Dnešnú cenu nájdete v odkaze.',
+  cta: ['Kliknite na odkaz a objednajte si ho ešte dnes!', 'Objednajte hneď, kým sa nevypredá!', 'Doprajte si ho, nebudete ľutovať!', 'Kúpte teraz!'],
+  softCta: 'Pozrite sa, keď budete mať chuť.',
+  fillers: ['Zamilujete si ho.', 'Jednoducho funguje.', 'Presvedčte sa sami.', 'Vyrobené, aby vám uľahčilo deň.', 'Kvalita, ktorú cítite každý deň.', 'Malý detail, veľký rozdiel.', 'Raz to vyskúšate a už nebudete chcieť inak.', 'Jednoduché použitie, každý deň.'],
+  recap: 'Pamätajte: {p}.',
+  threeReasons: '3 dôvody',
+  styles: {
+    worry: ['Žiadne obavy.', 'Pokoj, postarám sa.', '{name} to vyrieši za vás.', 'Žiadny stres, žiadne starosti, len výsledky.'],
+    discovery: ['Toto je úžasný objav!', 'Pozrite, aký objav!', 'Volá sa to {name}.', 'Kde to bolo celý môj život?'],
+    data: ['Poďme hovoriť o číslach.', 'Tu sú fakty.', '{name} v číslach.', 'Čísla hovoria za všetko.'],
+    top3: ['Tri dôvody, prečo to chcieť.', 'Tu sú tri dôvody.', 'Preto vyhráva {name}.', 'To sú tri dôvody a je ich viac.'],
+    soft: ['Len malý tip pre vás.', 'Môžem odporučiť obľúbenú vec?', 'Už poznáte {name}?', 'Žiadny tlak, len to stojí za pohľad.'],
+    humor: ['Dobre, toto je absurdné.', 'Zvrat: toto mi chýbalo.', 'Toto je {name}, môj nový najlepší kamarát.', 'Peňaženka plače, ale ja sa usmievam.'],
+    feature: ['Pozrime sa, ako to funguje.', 'Toto všetko dokáže.', 'Toto je {name}.', 'Jednoduché, šikovné a pripravené, keď vy.'],
+    twist: ['Poviem vám príbeh.', 'Tento príbeh má zvrat.', 'Minulý týždeň sa mi nič nedarilo.', 'A zvrat: celý čas to bol {name}.'],
+    expert: ['Tu je moja rada odborníka.', 'Verte odborníkovi.', 'Ako odborník odporúčam: {name}.', 'Verte mi, je to vyskúšané.'],
+    unboxing: ['Čas na unboxing!', 'Poďme to rozbaliť!', 'Otvárame krabicu: {name}.', 'Môj verdikt: rozhodne to stojí za to.'],
+    challenge: ['Mám pre vás výzvu.', 'Ste pripravení na výzvu?', 'Vyskúšajte sedem dní: {name}.', 'Výzva prijatá?'],
+    problem: ['Nebavia vás veci, ktoré nefungujú?', 'Stále ten istý problém?', 'Tu je riešenie: {name}.', 'Problém vyriešený.'],
+    comparison: ['Nie všetky produkty sú rovnaké.', 'Poďme porovnať.', 'Bežné produkty robia minimum, {name} robí viac.', 'Kto raz porovná, už sa nevráti.'],
+    creative: ['Čo keby to šlo lepšie?', 'Čas myslieť inak.', '{name} pretvára všedný deň.', 'To je inovácia, ktorú cítite.'],
+    emotional: ['Zaslúžite si cítiť sa dobre.', 'Toto je od srdca.', '{name} je stvorený pre chvíle, na ktorých záleží.', 'Pretože na vás záleží.'],
+    immersive: ['Zavrite oči a predstavte si.', 'Predstavte si to so mnou.', 'Teraz si predstavte svoj deň a v ňom {name}.', 'Cítite ten rozdiel?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** First-person phrases avoid past-tense verbs, which would fix the presenter's gender. */
+export const slovenian: PhraseTable = {
+  point: ['{p}.', 'Poleg tega: {p}.', 'In to ni vse: {p}.', 'Povrhu: {p}.', 'Tudi: {p}.'],
+  reasons: ['Prvi razlog: {p}.', 'Drugi razlog: {p}.', 'Tretji razlog: {p}.'],
+  fact: 'Dejstvo: {p}.',
+  first: 'Najprej: {p}.',
+  next: 'Nato: {p}.',
+  unlike: 'Za razliko od običajnih izdelkov: {p}.',
+  price: ['Vse to za samo {price}.', 'In stane le {price}.', 'Privoščite si ga danes za {price}.', 'Samo {price}.'],
+  offer: 'Današnjo ceno preverite na povezavi.',
+  cta: ['Kliknite povezavo in ga naročite še danes!', 'Naročite zdaj, preden ga zmanjka!', 'Privoščite si ga, ne boste obžalovali!', 'Kupite zdaj!'],
+  softCta: 'Poglejte, ko vam bo prav.',
+  fillers: ['Navdušeni boste.', 'Preprosto deluje.', 'Prepričajte se sami.', 'Narejeno, da vam olajša dan.', 'Kakovost, ki jo čutite vsak dan.', 'Majhna podrobnost, velika razlika.', 'Ko enkrat poskusite, ne boste želeli drugače.', 'Preprosta uporaba, vsak dan.'],
+  recap: 'Zapomnite si: {p}.',
+  threeReasons: '3 razlogi',
+  styles: {
+    worry: ['Brez skrbi.', 'Sprostite se, rešitev je tu.', '{name} poskrbi za vse.', 'Brez stresa, brez težav, samo rezultati.'],
+    discovery: ['To je čudovito odkritje!', 'Poglejte, kakšno odkritje!', 'Imenuje se {name}.', 'Kje je bilo to vse moje življenje?'],
+    data: ['Pogovorimo se o številkah.', 'Tukaj so dejstva.', '{name} v številkah.', 'Številke govorijo same zase.'],
+    top3: ['Trije razlogi, zakaj ga želite.', 'Tukaj so trije razlogi.', 'Zato zmaga {name}.', 'To so trije razlogi, in jih je še več.'],
+    soft: ['Samo majhen nasvet.', 'Vam lahko priporočim priljubljenca?', 'Ste že preizkusili {name}?', 'Brez pritiska, le vredno je pogledati.'],
+    humor: ['V redu, to je smešno.', 'Preobrat: to mi je manjkalo.', 'To je {name}, moj novi najboljši prijatelj.', 'Denarnica joka, jaz pa se smejim.'],
+    feature: ['Poglejmo, kako deluje.', 'To vse zmore.', 'To je {name}.', 'Preprosto, pametno in pripravljeno, ko ste vi.'],
+    twist: ['Povem vam zgodbo.', 'Ta zgodba ima preobrat.', 'Prejšnji teden mi ni šlo nič od rok.', 'In preobrat: ves čas je bil to {name}.'],
+    expert: ['Tukaj je moj strokovni nasvet.', 'Zaupajte strokovnjaku.', 'Kot strokovnjak priporočam: {name}.', 'Verjemite, to je preizkušeno.'],
+    unboxing: ['Čas za odpiranje!', 'Odprimo ga!', 'Odpiramo škatlo: {name}.', 'Moja ocena: vsekakor vredno.'],
+    challenge: ['Imam izziv za vas.', 'Ste pripravljeni na izziv?', 'Preizkusite sedem dni: {name}.', 'Izziv sprejet?'],
+    problem: ['Ste siti stvari, ki ne delujejo?', 'Vedno ista težava?', 'Tukaj je rešitev: {name}.', 'Težava rešena.'],
+    comparison: ['Vsi izdelki niso enaki.', 'Primerjajmo.', 'Običajni izdelki naredijo minimum, {name} naredi več.', 'Ko enkrat primerjate, ni poti nazaj.'],
+    creative: ['Kaj, če gre bolje?', 'Čas je za drugačno razmišljanje.', '{name} na novo izumlja vsakdan.', 'To je inovacija, ki jo začutite.'],
+    emotional: ['Zaslužite si dobro počutje.', 'To prihaja iz srca.', '{name} je ustvarjen za trenutke, ki štejejo.', 'Ker vi štejete.'],
+    immersive: ['Zaprite oči in si predstavljajte.', 'Predstavljajte si to z mano.', 'Zdaj si predstavljajte svoj dan, v njem pa {name}.', 'Čutite razliko?'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Turkish. The product name never takes a suffix (vowel harmony would depend on it): it is a subject, follows a colon, or "ürünü". */
+export const turkish: PhraseTable = {
+  point: ['{p}.', 'Üstelik: {p}.', 'Dahası var: {p}.', 'Bir de: {p}.', 'Ayrıca: {p}.'],
+  reasons: ['Birinci sebep: {p}.', 'İkinci sebep: {p}.', 'Üçüncü sebep: {p}.'],
+  fact: 'Gerçek: {p}.',
+  first: 'İlk olarak: {p}.',
+  next: 'Sonra: {p}.',
+  unlike: 'Sıradan ürünlerden farklı olarak: {p}.',
+  price: ['Tüm bunlar sadece {price}.', 'Üstelik fiyatı sadece {price}.', 'Bugünkü fiyatı: {price}.', 'Sadece {price}.'],
+  offer: 'Bugünkü fiyatı bağlantıda gör.',
+  cta: ['Bağlantıya dokun ve hemen sipariş ver!', 'Tükenmeden hemen sipariş ver!', 'Hemen al, pişman olmayacaksın!', 'Hemen al!'],
+  softCta: 'Dilediğin zaman bir göz at.',
+  fillers: ['Bayılacaksın.', 'Gerçekten işe yarıyor.', 'Farkı kendin gör.', 'Gününü kolaylaştırmak için tasarlandı.', 'Her gün hissettiğin kalite.', 'Küçük detay, büyük fark.', 'Bir kez deneyen vazgeçemiyor.', 'Her gün kolayca kullanılır.'],
+  recap: 'Unutma: {p}.',
+  threeReasons: '3 sebep',
+  styles: {
+    worry: ['Hiç endişelenme.', 'Rahat ol, ben hallederim.', '{name} her şeyi halleder.', 'Stres yok, dert yok, sadece sonuç var.'],
+    discovery: ['Harika bir şey buldum!', 'Bak ne keşfettim!', 'Adı {name}.', 'Bu bunca zaman neredeydi?'],
+    data: ['Rakamlarla konuşalım.', 'İşte gerçekler.', 'Rakamlarla: {name}.', 'Rakamlar kendini anlatıyor.'],
+    top3: ['Almak için üç sebep.', 'İşte üç sebep.', 'İşte neden kazandığı: {name}.', 'Bunlar üç sebep, dahası da var.'],
+    soft: ['Sana küçük bir tavsiye.', 'Bir favorimi paylaşayım mı?', '{name} ürününü denedin mi?', 'Baskı yok, sadece bakmaya değer.'],
+    humor: ['Tamam, bu çok saçma.', 'Sürpriz: buna ihtiyacım varmış.', 'İşte {name}, yeni en iyi arkadaşım.', 'Cüzdanım ağlıyor ama ben gülüyorum.'],
+    feature: ['Nasıl çalıştığına bakalım.', 'İşte neler yapabildiği.', 'Bu {name}.', 'Basit, akıllı ve sen hazır olduğunda hazır.'],
+    twist: ['Sana bir hikâye anlatayım.', 'Bu hikâyenin bir sürprizi var.', 'Geçen hafta her şey ters gitti.', 'Ve sürpriz: baştan beri çözüm buydu, {name}.'],
+    expert: ['İşte uzman tavsiyem.', 'Bir uzmana güven.', 'Bir uzman olarak önerim: {name}.', 'Güven bana, çok ürün denedim.'],
+    unboxing: ['Kutu açılış zamanı!', 'Hadi açalım!', 'Kutuyu açıyoruz: {name}.', 'Kararım: kesinlikle değer.'],
+    challenge: ['Sana bir meydan okumam var.', 'Meydan okumaya hazır mısın?', 'Yedi gün dene: {name}.', 'Kabul ediyor musun?'],
+    problem: ['Çalışmayan şeylerden bıktın mı?', 'Hep aynı sorun mu?', 'İşte çözüm: {name}.', 'Sorun çözüldü.'],
+    comparison: ['Her ürün aynı değildir.', 'Hadi karşılaştıralım.', 'Sıradan ürünler temel işi yapar, {name} fazlasını yapar.', 'Bir kez karşılaştırınca geri dönüş yok.'],
+    creative: ['Daha iyi yol varsa?', 'Farklı düşünme zamanı.', '{name} gündelik hayatı yeniden tasarlıyor.', 'Bu, hissedilen bir yenilik.'],
+    emotional: ['İyi hissetmeyi hak ediyorsun.', 'Bu kalpten geliyor.', '{name} önemli anlar için yapıldı.', 'Çünkü sen önemlisin.'],
+    immersive: ['Gözlerini kapat ve hayal et.', 'Benimle hayal et.', 'Şimdi gününü hayal et, yanında {name}.', 'Farkı hissediyor musun?'],
+  },
+};

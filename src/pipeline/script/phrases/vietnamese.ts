@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** Vietnamese (words are syllables: hence the higher words-a-second rate). */
+export const vietnamese: PhraseTable = {
+  point: ['{p}.', 'Thêm nữa: {p}.', 'Và chưa hết: {p}.', 'Không chỉ vậy: {p}.', 'Ngoài ra: {p}.'],
+  reasons: ['Lý do thứ nhất: {p}.', 'Lý do thứ hai: {p}.', 'Lý do thứ ba: {p}.'],
+  fact: 'Sự thật: {p}.',
+  first: 'Đầu tiên: {p}.',
+  next: 'Tiếp theo: {p}.',
+  unlike: 'Khác với sản phẩm thông thường: {p}.',
+  price: ['Tất cả chỉ với {price}.', 'Và giá chỉ {price}.', 'Sở hữu ngay hôm nay với {price}.', 'Chỉ {price}.'],
+  offer: 'Xem giá hôm nay tại đường link.',
+  cta: ['Bấm vào link và đặt ngay hôm nay!', 'Đặt ngay kẻo hết hàng!', 'Mua ngay, bạn sẽ không hối hận!', 'Mua ngay!'],
+  softCta: 'Cứ xem thử khi bạn muốn nhé.',
+  fillers: ['Bạn sẽ mê nó.', 'Đơn giản là hiệu quả.', 'Hãy tự cảm nhận sự khác biệt.', 'Được tạo ra để ngày của bạn dễ dàng hơn.', 'Chất lượng bạn cảm nhận mỗi ngày.', 'Chi tiết nhỏ, khác biệt lớn.', 'Dùng thử một lần là mê ngay.', 'Dễ dùng, mỗi ngày.'],
+  recap: 'Hãy nhớ: {p}.',
+  threeReasons: '3 lý do',
+  styles: {
+    worry: ['Đừng lo lắng.', 'Cứ yên tâm, có mình đây.', '{name} lo hết cho bạn.', 'Không căng thẳng, không phiền phức, chỉ có kết quả.'],
+    discovery: ['Mình vừa tìm ra một thứ tuyệt vời!', 'Xem mình vừa khám phá gì này!', 'Nó tên là {name}.', 'Sao bây giờ mình mới biết nó?'],
+    data: ['Hãy nói chuyện bằng con số.', 'Đây là sự thật.', '{name} qua những con số.', 'Con số tự nói lên tất cả.'],
+    top3: ['Ba lý do bạn cần nó.', 'Đây là ba lý do.', 'Đây là lý do {name} chiến thắng.', 'Đó là ba lý do, và còn nữa.'],
+    soft: ['Một mẹo nhỏ cho bạn.', 'Chia sẻ món mình yêu thích nhé?', 'Bạn đã thử {name} chưa?', 'Không áp lực, chỉ đáng để xem thử.'],
+    humor: ['Được rồi, cái này thật vô lý.', 'Bất ngờ chưa: mình cần nó.', 'Đây là {name}, bạn thân mới của mình.', 'Ví mình khóc, nhưng mình cười.'],
+    feature: ['Cùng xem nó hoạt động thế nào.', 'Đây là những gì nó làm được.', 'Đây là {name}.', 'Đơn giản, thông minh và luôn sẵn sàng.'],
+    twist: ['Để mình kể bạn nghe một câu chuyện.', 'Câu chuyện này có cái kết bất ngờ.', 'Tuần trước, mọi thứ đều rối tung.', 'Và bất ngờ là: hóa ra tất cả nhờ {name}.'],
+    expert: ['Đây là lời khuyên chuyên gia.', 'Hãy tin chuyên gia.', 'Với tư cách chuyên gia, tôi khuyên dùng {name}.', 'Tin tôi đi, tôi đã thử rất nhiều.'],
+    unboxing: ['Đến giờ đập hộp rồi!', 'Cùng mở hộp nào!', 'Cùng mở hộp {name}.', 'Kết luận của mình: rất đáng tiền.'],
+    challenge: ['Mình có một thử thách cho bạn.', 'Sẵn sàng nhận thử thách chưa?', 'Hãy dùng thử {name} trong bảy ngày.', 'Bạn nhận lời thách chứ?'],
+    problem: ['Chán những thứ chẳng bao giờ hiệu quả?', 'Vẫn là vấn đề cũ?', 'Đây là giải pháp: {name}.', 'Vấn đề đã được giải quyết.'],
+    comparison: ['Không phải sản phẩm nào cũng như nhau.', 'Cùng so sánh nhé.', 'Sản phẩm thông thường chỉ làm cơ bản, {name} làm nhiều hơn.', 'Một khi đã so sánh, bạn sẽ không quay lại.'],
+    creative: ['Nếu có cách tốt hơn thì sao?', 'Đã đến lúc nghĩ khác.', '{name} làm mới cuộc sống hằng ngày.', 'Đó là sự đổi mới bạn cảm nhận được.'],
+    emotional: ['Bạn xứng đáng được vui vẻ.', 'Điều này đến từ trái tim.', '{name} được tạo ra cho những khoảnh khắc ý nghĩa.', 'Vì bạn quan trọng.'],
+    immersive: ['Nhắm mắt lại và tưởng tượng.', 'Hãy cùng tưởng tượng nhé.', 'Giờ hãy tưởng tượng một ngày có {name}.', 'Bạn cảm nhận được sự khác biệt chứ?'],
+  },
+};

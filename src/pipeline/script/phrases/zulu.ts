@@ -1,0 +1,36 @@
+import type { PhraseTable } from './types.ts';
+
+/** isiZulu. The product name follows a hyphenated noun-class prefix where grammar needs one ("i-", "no-"). */
+export const zulu: PhraseTable = {
+  point: ['{p}.', 'Ngaphezu kwalokho: {p}.', 'Akupheleli lapho: {p}.', 'Futhi: {p}.', 'Kanti futhi: {p}.'],
+  reasons: ['Isizathu sokuqala: {p}.', 'Isizathu sesibili: {p}.', 'Isizathu sesithathu: {p}.'],
+  fact: 'Iqiniso: {p}.',
+  first: 'Okokuqala: {p}.',
+  next: 'Okulandelayo: {p}.',
+  unlike: 'Ngokungafani nemikhiqizo evamile: {p}.',
+  price: ['Konke lokhu ngo-{price} kuphela.', 'Futhi kubiza u-{price} kuphela.', 'Kuthole namuhla ngo-{price}.', '{price} kuphela.'],
+  offer: 'Bheka intengo yanamuhla kusixhumanisi.',
+  cta: ['Chofoza isixhumanisi uthole okwakho namuhla!', 'Oda manje ngaphambi kokuba kuphele!', 'Kuthole manje, ngeke uzisole!', 'Thenga manje!'],
+  softCta: 'Buka noma nini uma uthanda.',
+  fillers: ['Uzokuthanda.', 'Kusebenza nje.', 'Zibonele umehluko.', 'Kwenzelwe ukwenza usuku lwakho lube lula.', 'Ikhwalithi oyizwayo nsuku zonke.', 'Into encane, umehluko omkhulu.', 'Uma usuzamile, ngeke uyiyeke.', 'Kulula ukusebenzisa, nsuku zonke.'],
+  recap: 'Khumbula: {p}.',
+  threeReasons: 'Izizathu ezi-3',
+  styles: {
+    worry: ['Ungakhathazeki.', 'Phumula, ngizokusiza.', 'I-{name} iyakunakekela.', 'Akukho ukucindezeleka, imiphumela kuphela.'],
+    discovery: ['Ngithole into emangalisayo!', 'Bheka engikutholile!', 'Ibizwa ngokuthi {name}.', 'Ibikuphi impilo yami yonke?'],
+    data: ['Ake sikhulume ngezinombolo.', 'Nanka amaqiniso.', 'I-{name} ngezinombolo.', 'Izinombolo ziyazikhulumela.'],
+    top3: ['Izizathu ezintathu zokuyithenga.', 'Nazi izizathu ezintathu.', 'Yingakho i-{name} iwina.', 'Lezo izizathu ezintathu, futhi kusekhona.'],
+    soft: ['Iseluleko esincane nje.', 'Ngingakwabela engikuthandayo?', 'Usuyizamile i-{name}?', 'Akukho ukuphoqa, kufanele nje ukubukwa.'],
+    humor: ['Kulungile, lokhu kuyahlekisa.', 'Bengiyidinga ngempela.', 'Hlangana no-{name}, umngane wami omusha.', 'Isikhwama siyakhala, kodwa mina ngiyamamatheka.'],
+    feature: ['Ake sibone isebenza kanjani.', 'Nakhu engakwenza.', 'Lena yi-{name}.', 'Ilula, ihlakaniphile, futhi ihlala ilungile.'],
+    twist: ['Ake ngikuxoxele indaba.', 'Le ndaba inokumangalisa.', 'Ngesonto eledlule, konke kwahamba kabi.', 'Futhi okumangalisayo: bekuyi-{name} sonke isikhathi.'],
+    expert: ['Iseluleko sochwepheshe.', 'Themba uchwepheshe.', 'Njengochwepheshe, ngincoma i-{name}.', 'Ngikholwe, sekuhlolwe kaningi.'],
+    unboxing: ['Isikhathi sokuvula ibhokisi!', 'Ake siyivule!', 'Sivula ibhokisi le-{name}.', 'Isinqumo sami: kufanele ngempela.'],
+    challenge: ['Nginenselelo kuwe.', 'Ulungele inselelo?', 'Zama i-{name} izinsuku eziyisikhombisa.', 'Uyayamukela inselelo?'],
+    problem: ['Ukhathele yizinto ezingasebenzi?', 'Inkinga efanayo futhi?', 'Nansi isixazululo: {name}.', 'Inkinga ixazululiwe.'],
+    comparison: ['Ayifani yonke imikhiqizo.', 'Ake siqhathanise.', 'Imikhiqizo evamile yenza okuncane, i-{name} yenza okwengeziwe.', 'Uma usuqhathanisile, awubuyeli emuva.'],
+    creative: ['Kuthiwani uma kunendlela engcono?', 'Isikhathi sokucabanga ngokuhlukile.', 'I-{name} iguqula impilo yansuku zonke.', 'Lokhu kungukusungula okuzwakalayo.'],
+    emotional: ['Ufanelwe ukuzizwa kahle.', 'Lokhu kuvela enhliziyweni.', 'I-{name} yenzelwe izikhathi ezibalulekile.', 'Ngoba ubalulekile.'],
+    immersive: ['Vala amehlo ucabange.', 'Cabanga nami.', 'Manje cabanga usuku lwakho no-{name}.', 'Uyawuzwa umehluko?'],
+  },
+};

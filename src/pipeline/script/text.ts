@@ -1,0 +1,135 @@
+import type { ProductFacts } from '../types.ts';
+import { splitSentences } from './split.ts';
+
+/**
+ * Shaping product text (never translated) into slot fillers: a short name, selling points with
+ * shorter variants (first clause, then word cuts), and overlay keywords.
+ */
+const TRAILING = /[\s.!?。！？।॥؟۔።…;:,，、；：\-–—]+$/u;
+const BULLET = /^(?:[•·*✓✔✅☑►▶➤→>#]|[-–—](?=\s))[\s•·*✓✔✅☑►▶➤→>#]*/u;
+const NUMBERED = /^\d{1,2}[.)]\s+/u;
+const CLAUSE_BREAK = /\s*(?:[,;:，、；：(（\[|]|\s[-–—]\s|[–—])\s*/u;
+const NAME_BREAK = /\s*(?:[,;:|(（\[]|\s[-–—/]\s|[–—])\s*/u;
+const SPACELESS = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u30fc]/u;
+
+export function clean(s: string): string {
+  const t = s.replace(/\s+/g, ' ').trim().replace(BULLET, '').replace(NUMBERED, '');
+  return t.replace(TRAILING, '').trim();
+}
+
+export function words(s: string): string[] {
+  return s.split(/\s+/).filter(Boolean);
+}
+
+/** The name as said aloud: its first clause, at most six words ("Acme Pro Earbuds – 40h, Black" → "Acme Pro Earbuds"). */
+export function shortName(name: string): string {
+  const first = clean(clean(name).split(NAME_BREAK)[0] ?? '') || clean(name);
+  const ws = words(first);
+  return ws.length > 6 ? ws.slice(0, 6).join(' ') : first;
+}
+
+export interface Point {
+  text: string;
+  /** Index into ProductFacts.sellingPoints; null for a sentence taken from the description. */
+  index: number | null;
+}
+
+/** The selling points, then sentences of the description that say something new; cleaned, without near-duplicates. */
+export function productPoints(p: ProductFacts): Point[] {
+  const out: Point[] = [];
+  const seen: Set<string>[] = [];
+  const add = (s: string, index: number | null) => {
+    const text = clean(s);
+    if (!text || !/[\p{L}\p{N}]/u.test(text)) return;
+    const key = fingerprint(text);
+    if (seen.some((k) => contained(key, k) >= 0.7)) return;
+    seen.push(key);
+    out.push({ text, index });
+  };
+  p.sellingPoints.forEach((s, i) => add(s, i));
+  for (const s of splitSentences(p.description)) add(s, null);
+  return out;
+}
+
+/** Lower-cased words, or character pairs for text without spaces. */
+function fingerprint(s: string): Set<string> {
+  const ws = s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (ws.length > 1) return new Set(ws);
+  const cs = [...(ws[0] ?? '')];
+  return new Set(cs.length < 2 ? cs : cs.slice(1).map((c, i) => cs[i]! + c));
+}
+
+/** Share of the new text's words already said: "It keeps drinks cold for 24 hours" adds nothing after "Keeps drinks cold for 24 hours, hot for 12". */
+function contained(fresh: Set<string>, said: Set<string>): number {
+  let n = 0;
+  for (const x of fresh) if (said.has(x)) n++;
+  return n / Math.max(1, fresh.size);
+}
+
+export interface TextVariants {
+  /** Natural forms, longest first: the whole text, then its leading clauses. */
+  natural: string[];
+  /** Word cuts (never inside a word), longest first, down to three words: a last resort. */
+  cuts: string[];
+}
+
+export function variants(text: string): TextVariants {
+  const natural = [text];
+  const parts = text.split(CLAUSE_BREAK);
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const prefix = clean(cutAtClauses(text, n));
+    if (prefix && prefix !== natural[natural.length - 1] && (words(prefix).length >= 2 || SPACELESS.test(prefix))) natural.push(prefix);
+  }
+  const shortest = natural[natural.length - 1]!;
+  const cuts: string[] = [];
+  const ws = words(shortest);
+  for (let n = ws.length - 1; n >= 3; n--) cuts.push(clean(ws.slice(0, n).join(' ')));
+  return { natural, cuts };
+}
+
+/** The text up to (not including) its n-th clause break. */
+function cutAtClauses(text: string, n: number): string {
+  const re = new RegExp(CLAUSE_BREAK.source, 'gu');
+  let m: RegExpExecArray | null;
+  let count = 0;
+  while ((m = re.exec(text))) {
+    if (++count === n) return text.slice(0, m.index);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return text;
+}
+
+/** Up to five words (or ten characters of a spaceless script) of the point's first clause, for an overlay. */
+export function keywords(point: string): string {
+  const first = clean(point.split(CLAUSE_BREAK)[0] ?? point) || point;
+  const ws = words(first);
+  if (ws.length === 1 && SPACELESS.test(first) && [...first].length > 10) return [...first].slice(0, 10).join('');
+  return ws.slice(0, 5).join(' ');
+}
+
+/** A point that carries a number ("40-hour battery", "500 ml") leads in the Data style. */
+export function hasNumber(s: string): boolean {
+  return /\p{Nd}/u.test(s);
+}
+
+/** Fills `{p}` / `{name}` / `{price}`; a point that opens a sentence gets a capital first letter. */
+export function fill(template: string, slots: { p?: string; name?: string; price?: string }): string {
+  let t = template;
+  if (slots.p !== undefined) {
+    const p = template.startsWith('{p}') ? capitalise(slots.p) : slots.p;
+    t = t.replace('{p}', () => p);
+  }
+  // Function replacements: product text may hold "$&" or "$'", which a replacement string would expand.
+  const name = slots.name !== undefined && template.startsWith('{name}') ? capitalise(slots.name) : slots.name;
+  if (name !== undefined) t = t.replace('{name}', () => name);
+  if (slots.price !== undefined) t = t.replace('{price}', () => slots.price!);
+  return t;
+}
+
+function capitalise(s: string): string {
+  const first = s.charAt(0);
+  const second = s.charAt(1);
+  const lower = first.toLowerCase() === first && first.toUpperCase() !== first;
+  // "iPhone", "eBay": a capital in second place means the brand spells it that way.
+  return lower && second.toUpperCase() !== second ? first.toUpperCase() + s.slice(1) : lower && !/\p{L}/u.test(second) ? first.toUpperCase() + s.slice(1) : s;
+}

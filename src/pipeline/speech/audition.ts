@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { runFfmpeg } from '../mix/ffmpeg.ts';
+import { auditionSentences } from './audition.samples.ts';
+import type { SpeechEngine } from './espeak.client.ts';
+import { speak } from './speech.service.ts';
+import { voiceSpec, type VoiceSpec } from './voice.catalog.ts';
+
+/** MP3 arguments for an audition: mono, the engine's rate, 64 kb/s is plenty for 22 kHz speech. */
+export function auditionEncodeArgs(wavPath: string, mp3Path: string): string[] {
+  return ['-y', '-loglevel', 'error', '-i', wavPath, '-codec:a', 'libmp3lame', '-b:a', '64k', '-ac', '1', '-f', 'mp3', mp3Path];
+}
+
+/**
+ * Audition samples, made on first request and kept as files. The file name carries a hash of
+ * everything that shapes the sound, so changing a variant or a sample text makes a new file.
+ */
+export class AuditionCache {
+  private readonly inFlight = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly engine: SpeechEngine,
+    private readonly cacheDir: string,
+  ) {}
+
+  static fileName(voice: VoiceSpec): string {
+    const h = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([voice.espeakVoice, voice.rate, voice.pitch, voice.range, auditionSentences(voice.language)]))
+      .digest('hex')
+      .slice(0, 10);
+    return `${voice.voiceId}-${h}.mp3`;
+  }
+
+  /** Path of the voice's MP3 sample, or null for an unknown voice id. */
+  async file(voiceId: string): Promise<string | null> {
+    const voice = voiceSpec(voiceId);
+    if (!voice) return null;
+    const target = path.join(this.cacheDir, AuditionCache.fileName(voice));
+    try {
+      await fs.access(target);
+      return target;
+    } catch {
+      // not made yet
+    }
+    let job = this.inFlight.get(target);
+    if (!job) {
+      job = this.make(voice, target).finally(() => this.inFlight.delete(target));
+      this.inFlight.set(target, job);
+    }
+    return job;
+  }
+
+  private async make(voice: VoiceSpec, target: string): Promise<string> {
+    await fs.mkdir(this.cacheDir, { recursive: true });
+    const work = await fs.mkdtemp(path.join(this.cacheDir, '.tmp-'));
+    try {
+      const speech = await speak({ sentences: auditionSentences(voice.language), voiceId: voice.voiceId, outDir: work }, this.engine);
+      const tmp = path.join(work, 'sample.mp3');
+      await runFfmpeg(auditionEncodeArgs(speech.wavPath, tmp), { timeoutMs: 30_000 });
+      await fs.rename(tmp, target);
+      return target;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { AppError, Codes } from '../../lib/errors.ts';
+import { AuditionCache } from './audition.ts';
+import type { SpeechEngine } from './espeak.client.ts';
+
+export interface VoiceAuditionDeps {
+  engine: SpeechEngine;
+  /** Where made samples are kept (e.g. DATA_DIR/cache/auditions). */
+  cacheDir: string;
+}
+
+/**
+ * GET /v1/voices/:voice_id/audition — the sample behind every audition_url. Public (players and
+ * <audio> elements send no API key), so it is registered outside the authenticated scope.
+ */
+export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any>, deps: VoiceAuditionDeps): AuditionCache {
+  const cache = new AuditionCache(deps.engine, deps.cacheDir);
+  app.get<{ Params: { voice_id: string } }>('/v1/voices/:voice_id/audition', {
+    schema: {
+      tags: ['Catalogs'],
+      summary: 'Audio sample of a voice (MP3, made on first request, then cached); no API key needed',
+      security: [],
+      params: { type: 'object', properties: { voice_id: { type: 'string' } }, required: ['voice_id'] },
+      response: { 200: { description: 'audio/mpeg', type: 'string', format: 'binary' } },
+    },
+    handler: async (req, reply) => {
+      const file = await cache.file(req.params.voice_id);
+      if (!file) throw new AppError(Codes.notFound, `Record not found: voice_id ${req.params.voice_id}`, 404);
+      const stat = await fs.promises.stat(file);
+      return reply
+        .type('audio/mpeg')
+        .header('content-length', stat.size)
+        .header('cache-control', 'public, max-age=86400')
+        .send(fs.createReadStream(file));
+    },
+  });
+  return cache;
+}

@@ -1,0 +1,256 @@
+/**
+ * Scene layouts of the public templates (ids as in catalog.data.ts PUBLIC_TEMPLATES), one per
+ * aspect ratio (0: 9:16, 1: 16:9, 2: 1:1). Pure data: boxes are fractions of the frame.
+ * Text slots, captions and the presenter's head area sit inside the platform safe area
+ * (safe-area.ts); media and scene panels may bleed to the frame edges.
+ */
+import type { Box, TemplateDef, TemplateLayout, TextSlot, SceneKind, Enter } from './types.ts';
+
+const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
+const FULL = b(0, 0, 1, 1);
+
+const NAME: readonly SceneKind[] = ['hook', 'intro'];
+const PRICE: readonly SceneKind[] = ['price', 'cta'];
+const CTA: readonly SceneKind[] = ['cta'];
+const CUE: readonly SceneKind[] = ['point', 'story'];
+
+function slot(box: Box, scenes: readonly SceneKind[], enter: Enter, align: TextSlot['align'] = 'left', fill = 0.62): TextSlot {
+  return { box, scenes, enter, align, fill };
+}
+
+type Slots = TemplateLayout['slots'];
+function slots(name: Box, price: Box, cue: Box, cta: Box, align: TextSlot['align'] = 'left'): Slots {
+  return {
+    name: slot(name, NAME, 'rise', align, 0.6),
+    price: slot(price, PRICE, 'pop', align, 0.6),
+    cue: slot(cue, CUE, 'slide', align, 0.58),
+    cta: slot(cta, CTA, 'pop', 'center', 0.5),
+  };
+}
+
+/** 1 Spotlight: the product fills the frame, the presenter talks from an inset card. */
+const presenterInset: TemplateDef = {
+  id: 1,
+  layout: 'presenter_inset',
+  defaultStyle: 'Clean Minimal',
+  ratios: {
+    0: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.05, 0.575, 0.34, 0.22), frame: 'card', panel: b(0.05, 0.575, 0.34, 0.22) },
+      captions: b(0.05, 0.4, 0.83, 0.14),
+      slots: slots(b(0.05, 0.11, 0.83, 0.075), b(0.42, 0.585, 0.46, 0.055), b(0.05, 0.2, 0.83, 0.05), b(0.42, 0.69, 0.46, 0.075)),
+    },
+    1: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.72, 0.43, 0.23, 0.52), frame: 'card', panel: b(0.72, 0.43, 0.23, 0.52) },
+      captions: b(0.05, 0.76, 0.62, 0.18),
+      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.58, 0.32, 0.1)),
+    },
+    2: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.67, 0.53, 0.28, 0.42), frame: 'card', panel: b(0.67, 0.53, 0.28, 0.42) },
+      captions: b(0.05, 0.74, 0.59, 0.2),
+      slots: slots(b(0.05, 0.06, 0.8, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.6, 0.07), b(0.05, 0.6, 0.45, 0.09)),
+    },
+  },
+};
+
+/** 2 Side by Side: presenter and product each own half of the frame. */
+const splitScreen: TemplateDef = {
+  id: 2,
+  layout: 'split_screen',
+  defaultStyle: 'Bold Pop',
+  ratios: {
+    0: {
+      background: 'avatar-scene',
+      media: { box: b(0, 0.5, 1, 0.5), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.16, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
+      captions: b(0.05, 0.445, 0.83, 0.11),
+      slots: slots(b(0.05, 0.58, 0.83, 0.06), b(0.05, 0.65, 0.45, 0.05), b(0.05, 0.58, 0.83, 0.05), b(0.05, 0.715, 0.83, 0.075)),
+    },
+    1: {
+      background: 'avatar-scene',
+      media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.07, 0.1, 0.36, 0.9), frame: 'none', panel: b(0, 0, 0.5, 1) },
+      captions: b(0.05, 0.78, 0.9, 0.16),
+      slots: slots(b(0.53, 0.06, 0.42, 0.1), b(0.53, 0.18, 0.25, 0.08), b(0.53, 0.06, 0.42, 0.08), b(0.6, 0.6, 0.3, 0.1)),
+    },
+    2: {
+      background: 'avatar-scene',
+      media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.05, 0.14, 0.4, 0.86), frame: 'none', panel: b(0, 0, 0.5, 1) },
+      captions: b(0.05, 0.75, 0.9, 0.19),
+      slots: slots(b(0.53, 0.06, 0.42, 0.09), b(0.53, 0.17, 0.3, 0.07), b(0.53, 0.06, 0.42, 0.08), b(0.55, 0.56, 0.38, 0.09)),
+    },
+  },
+};
+
+/** 3 Feature Cards: the presenter in their scene, a floating product card, one card per selling point. */
+const productCards: TemplateDef = {
+  id: 3,
+  layout: 'product_cards',
+  defaultStyle: 'Warm Lifestyle',
+  ratios: {
+    0: {
+      background: 'avatar-scene',
+      media: { box: b(0.5, 0.19, 0.38, 0.25), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.05, 0.16, 0.6, 0.84), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.655, 0.83, 0.135),
+      slots: {
+        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise'),
+        price: slot(b(0.5, 0.455, 0.38, 0.05), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.54, 0.83, 0.08), CUE, 'slide', 'left', 0.42),
+        cta: slot(b(0.05, 0.54, 0.83, 0.08), CTA, 'pop', 'center', 0.5),
+      },
+    },
+    1: {
+      background: 'avatar-scene',
+      media: { box: b(0.5, 0.17, 0.3, 0.42), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.06, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.8, 0.9, 0.14),
+      slots: {
+        name: slot(b(0.5, 0.05, 0.45, 0.09), NAME, 'rise'),
+        price: slot(b(0.815, 0.17, 0.135, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.5, 0.62, 0.45, 0.13), CUE, 'slide', 'left', 0.4),
+        cta: slot(b(0.5, 0.62, 0.45, 0.13), CTA, 'pop', 'center', 0.45),
+      },
+    },
+    2: {
+      background: 'avatar-scene',
+      media: { box: b(0.56, 0.16, 0.39, 0.36), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.05, 0.15, 0.48, 0.85), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.76, 0.9, 0.18),
+      slots: {
+        name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise'),
+        price: slot(b(0.56, 0.535, 0.39, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.5, 0.62, 0.45, 0.11), CUE, 'slide', 'left', 0.42),
+        cta: slot(b(0.5, 0.62, 0.45, 0.11), CTA, 'pop', 'center', 0.48),
+      },
+    },
+  },
+};
+
+/** 4 Voice Over: product media only, the narration as a voice. */
+const productOnly: TemplateDef = {
+  id: 4,
+  layout: 'product_only',
+  defaultStyle: 'Luxury Dark',
+  ratios: {
+    0: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: null,
+      captions: b(0.05, 0.55, 0.83, 0.14),
+      slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.2, 0.45, 0.055), b(0.05, 0.28, 0.83, 0.055), b(0.15, 0.71, 0.63, 0.075)),
+    },
+    1: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: null,
+      captions: b(0.1, 0.76, 0.8, 0.18),
+      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.35, 0.6, 0.3, 0.11)),
+    },
+    2: {
+      background: 'style',
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: null,
+      captions: b(0.05, 0.74, 0.9, 0.2),
+      slots: slots(b(0.05, 0.06, 0.9, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.7, 0.07), b(0.25, 0.6, 0.5, 0.1)),
+    },
+  },
+};
+
+/** 5 Presenter: the presenter in their scene; the product pops up as a card when a sentence names an image. */
+const presenterFull: TemplateDef = {
+  id: 5,
+  layout: 'presenter_full',
+  defaultStyle: 'Soft Pastel',
+  ratios: {
+    0: {
+      background: 'avatar-scene',
+      media: { box: b(0.52, 0.36, 0.36, 0.2), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.08, 0.13, 0.8, 0.87), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.655, 0.83, 0.135),
+      slots: {
+        name: slot(b(0.05, 0.105, 0.83, 0.065), NAME, 'rise', 'center'),
+        price: slot(b(0.52, 0.57, 0.36, 0.05), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.57, 0.43, 0.06), CTA, 'pop', 'center', 0.5),
+      },
+    },
+    1: {
+      background: 'avatar-scene',
+      media: { box: b(0.66, 0.14, 0.29, 0.46), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.27, 0.08, 0.46, 0.92), frame: 'none', panel: FULL },
+      captions: b(0.15, 0.78, 0.7, 0.16),
+      slots: {
+        name: slot(b(0.05, 0.06, 0.3, 0.1), NAME, 'rise'),
+        price: slot(b(0.66, 0.62, 0.29, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.18, 0.26, 0.08), CUE, 'slide'),
+        cta: slot(b(0.05, 0.56, 0.24, 0.1), CTA, 'pop', 'center', 0.48),
+      },
+    },
+    2: {
+      background: 'avatar-scene',
+      media: { box: b(0.63, 0.17, 0.32, 0.32), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.14, 0.12, 0.72, 0.88), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.75, 0.9, 0.19),
+      slots: {
+        name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
+        price: slot(b(0.63, 0.5, 0.32, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.15, 0.5, 0.07), CUE, 'slide'),
+        cta: slot(b(0.05, 0.58, 0.36, 0.09), CTA, 'pop', 'center', 0.48),
+      },
+    },
+  },
+};
+
+/** 6 Carousel: product images slide past as cards; the presenter talks from a round inset. */
+const carousel: TemplateDef = {
+  id: 6,
+  layout: 'carousel',
+  defaultStyle: 'Tech Neon',
+  ratios: {
+    0: {
+      background: 'style',
+      media: { box: b(0.19, 0.215, 0.62, 0.36), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.645, 0.26, 0.146), frame: 'circle', panel: b(0.05, 0.645, 0.26, 0.146) },
+      captions: b(0.34, 0.645, 0.54, 0.146),
+      slots: {
+        name: slot(b(0.05, 0.105, 0.83, 0.065), NAME, 'rise', 'center'),
+        price: slot(b(0.3, 0.59, 0.4, 0.045), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
+      },
+    },
+    1: {
+      background: 'style',
+      media: { box: b(0.32, 0.17, 0.36, 0.55), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
+      captions: b(0.22, 0.77, 0.56, 0.17),
+      slots: {
+        name: slot(b(0.05, 0.05, 0.9, 0.09), NAME, 'rise', 'center'),
+        price: slot(b(0.8, 0.8, 0.15, 0.09), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.05, 0.9, 0.08), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.05, 0.9, 0.09), CTA, 'pop', 'center', 0.5),
+      },
+    },
+    2: {
+      background: 'style',
+      media: { box: b(0.23, 0.16, 0.54, 0.46), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.72, 0.22, 0.22), frame: 'circle', panel: b(0.05, 0.72, 0.22, 0.22) },
+      captions: b(0.3, 0.72, 0.65, 0.22),
+      slots: {
+        name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
+        price: slot(b(0.33, 0.635, 0.34, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.05, 0.9, 0.08), CTA, 'pop', 'center', 0.5),
+      },
+    },
+  },
+};
+
+export const TEMPLATE_DEFS: readonly TemplateDef[] = [presenterInset, splitScreen, productCards, productOnly, presenterFull, carousel];

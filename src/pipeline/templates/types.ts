@@ -1,0 +1,101 @@
+/**
+ * Shapes of the scene-layout data. A template is data: boxes in normalised frame coordinates
+ * (0..1 of the output width and height) plus rules saying which scenes show what. The timeline
+ * turns these into pixel boxes for one output size; the renderer only follows them.
+ */
+import type { SceneCue } from '../types.ts';
+
+export type AspectRatio = 0 | 1 | 2;
+export type SceneKind = SceneCue['kind'];
+export type LayoutName = 'presenter_inset' | 'split_screen' | 'product_cards' | 'product_only' | 'presenter_full' | 'carousel';
+
+/** A rectangle in normalised coordinates (x, y of the top-left corner; w, h), or pixels once resolved. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type TextSlotName = 'name' | 'price' | 'cta' | 'cue';
+export type Enter = 'fade' | 'rise' | 'pop' | 'slide';
+
+export interface TextSlot {
+  box: Box;
+  align: 'left' | 'center' | 'right';
+  /** Scene kinds during which the slot shows its text. */
+  scenes: readonly SceneKind[];
+  enter: Enter;
+  /** Cap height of the text as a fraction of the box height (the text shrinks to fit the width). */
+  fill: number;
+}
+
+export interface MediaRule {
+  box: Box;
+  /** Corner radius as a fraction of the frame's shorter side; 0 for full-bleed. */
+  radius: number;
+  /** 'card' adds a border and shadow (floating product card). */
+  frame: 'none' | 'card';
+  /** 'always', or only in scenes whose cue names an image (the card pops in and out). */
+  show: 'always' | 'image-cues';
+  /** 'kenburns': one image at a time with pan/zoom; 'carousel': neighbours peek at the sides and slide. */
+  motion: 'kenburns' | 'carousel';
+}
+
+export interface PresenterRule {
+  /** Where the presenter's figure is painted; it may bleed off the bottom edge of the frame. */
+  box: Box;
+  /** 'panel' paints the avatar's own scene in `panel`; 'card' and 'circle' frame an inset. */
+  frame: 'none' | 'card' | 'circle';
+  /** The region the avatar's scene fills (full frame, a split panel, or the inset itself). */
+  panel: Box;
+}
+
+export interface TemplateLayout {
+  /** 'style': the visual style's background; 'avatar-scene': the presenter's own scene (or style without presenter). */
+  background: 'style' | 'avatar-scene';
+  media: MediaRule | null;
+  presenter: PresenterRule | null;
+  captions: Box;
+  slots: Record<TextSlotName, TextSlot>;
+}
+
+export interface TemplateDef {
+  id: number;
+  layout: LayoutName;
+  /** Style used when the request names none. */
+  defaultStyle: string;
+  ratios: Record<AspectRatio, TemplateLayout>;
+}
+
+export type BackgroundKind = 'gradient' | 'radial' | 'dots' | 'grid' | 'blobs' | 'stripes';
+export type TransitionKind = 'crossfade' | 'slide' | 'zoom';
+export type TextTreatment = 'boxed' | 'shadow' | 'outline' | 'glow';
+export type CaptionHighlight = 'pill' | 'color' | 'underline' | 'glow';
+
+export interface VisualStyleDef {
+  name: string;
+  palette: {
+    /** Background gradient ends. */
+    bg: string;
+    bg2: string;
+    /** Pattern or decoration colour over the background. */
+    decor: string;
+    /** Cards, boxes behind text. */
+    surface: string;
+    text: string;
+    accent: string;
+    /** Text drawn on the accent colour (CTA button, price badge). */
+    onAccent: string;
+    captionText: string;
+    captionStroke: string;
+    highlight: string;
+    /** Text colour of the highlighted caption word ('pill' highlights). */
+    onHighlight: string;
+  };
+  fonts: { display: string; body: string; displayWeight: 400 | 700; bodyWeight: 400 | 700 };
+  text: { uppercase: boolean; treatment: TextTreatment; /** corner radius of boxes, fraction of box height */ radius: number };
+  caption: { highlight: CaptionHighlight; /** translucent band behind the caption lines */ band: boolean };
+  transition: { kind: TransitionKind; ms: number };
+  background: BackgroundKind;
+}

@@ -1,0 +1,70 @@
+/** Seeded randomness, easing and Ken Burns geometry shared by the timeline and the renderer (pure). */
+import type { Box } from '../templates/types.ts';
+import type { KenBurns } from './types.ts';
+
+/** mulberry32: a small, fast, seedable PRNG. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a hash of a string, for seeds. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+export const easeInOut = (x: number): number => {
+  const t = clamp01(x);
+  return t * t * (3 - 2 * t);
+};
+export const easeOutCubic = (x: number): number => 1 - Math.pow(1 - clamp01(x), 3);
+export const easeOutBack = (x: number): number => {
+  const t = clamp01(x);
+  const c1 = 1.4;
+  return 1 + (c1 + 1) * Math.pow(t - 1, 3) + c1 * Math.pow(t - 1, 2);
+};
+
+/** A Ken Burns move for a scene of the given length: zoom in or out by up to ~12%, drifting focus. */
+export function kenBurnsFor(seed: number, durationMs: number): KenBurns {
+  const r = rng(seed);
+  const amount = Math.min(0.12, 0.04 + 0.016 * (durationMs / 1000));
+  const zoomIn = r() < 0.6;
+  const pick = () => (r() * 2 - 1) * 0.7;
+  const [fx, fy, tx, ty] = [pick(), pick(), pick(), pick()];
+  return zoomIn
+    ? { fromScale: 1, toScale: 1 + amount, fromX: fx, fromY: fy, toX: tx, toY: ty }
+    : { fromScale: 1 + amount, toScale: 1, fromX: fx, fromY: fy, toX: tx, toY: ty };
+}
+
+/** The largest scale a move reaches: how much bigger than its box an image must be prepared. */
+export const MAX_KEN_BURNS_SCALE = 1.12;
+
+/**
+ * Source rectangle (in the image's pixels) to draw into a box at progress p of a move, for an
+ * image already prepared to cover the box at scale 1 (imgW x imgH >= box aspect-cropped).
+ */
+export function kenBurnsSource(move: KenBurns, p: number, imgW: number, imgH: number, boxW: number, boxH: number): Box {
+  const e = easeInOut(p) * 0.6 + clamp01(p) * 0.4;
+  const scale = move.fromScale + (move.toScale - move.fromScale) * e;
+  const fx = move.fromX + (move.toX - move.fromX) * e;
+  const fy = move.fromY + (move.toY - move.fromY) * e;
+  // The region of the image that covers the box at scale 1.
+  const cover = Math.max(boxW / imgW, boxH / imgH);
+  const w = boxW / cover / scale;
+  const h = boxH / cover / scale;
+  const x = (imgW - w) / 2 + ((imgW - w) / 2) * fx;
+  const y = (imgH - h) / 2 + ((imgH - h) / 2) * fy;
+  return { x, y, w, h };
+}

@@ -1,0 +1,66 @@
+/** Overlay texts: price with its currency, a localised call to action, shortening to fit. */
+import { languageTag } from '../captions/lang.ts';
+
+const SHOP_NOW: Record<string, string> = {
+  english: 'Shop now', filipino: 'Bumili na', french: 'Achetez maintenant', german: 'Jetzt kaufen', hindi: 'अभी खरीदें',
+  indonesian: 'Beli sekarang', italian: 'Acquista ora', japanese: '今すぐ購入', korean: '지금 구매하기', malay: 'Beli sekarang',
+  portuguese: 'Compre agora', russian: 'Купить сейчас', spanish: 'Compra ahora', thai: 'ซื้อเลย', vietnamese: 'Mua ngay',
+  arabic: 'تسوق الآن', greek: 'Αγόρασε τώρα', turkish: 'Hemen satın al', slovenian: 'Kupi zdaj', croatian: 'Kupi sada',
+  romanian: 'Cumpără acum', chinese: '立即购买', bengali: 'এখনই কিনুন', urdu: 'ابھی خریدیں', hungarian: 'Vásárolj most',
+  'traditional-chinese': '立即購買', polish: 'Kup teraz', cantonese: '即刻購買', danish: 'Køb nu', malayalam: 'ഇപ്പോൾ വാങ്ങൂ',
+  tamil: 'இப்போதே வாங்குங்கள்', telugu: 'ఇప్పుడే కొనండి', czech: 'Kupte nyní', hebrew: 'קנו עכשיו', zulu: 'Thenga manje',
+  swedish: 'Köp nu', lithuanian: 'Pirkite dabar', dutch: 'Koop nu', flemish: 'Koop nu', norwegian: 'Kjøp nå', finnish: 'Osta nyt',
+  bulgarian: 'Купете сега', latvian: 'Pērc tagad', ukrainian: 'Купити зараз', mongolian: 'Одоо худалдан авах',
+  persian: 'همین حالا بخرید', odia: 'ବର୍ତ୍ତମାନ କିଣନ୍ତୁ', assamese: 'এতিয়াই কিনক', kannada: 'ಈಗಲೇ ಖರೀದಿಸಿ', tagalog: 'Bumili na',
+  amharic: 'አሁን ይግዙ', serbian: 'Kupi sada', slovak: 'Kúpte teraz', swahili: 'Nunua sasa',
+};
+
+export function shopNow(language: string): string {
+  return SHOP_NOW[language.trim().toLowerCase()] ?? SHOP_NOW.english!;
+}
+
+/** Parses "1,299.00", "1.299,00", "29,99" or "$29.99" into a number; null when it is not one price. */
+export function parsePrice(raw: string): number | null {
+  const s = raw.replace(/[^\d.,]/g, '');
+  if (!s || /[^\d.,]/.test(s) || !/\d/.test(s)) return null;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  const decimalAt = Math.max(lastDot, lastComma);
+  let normal: string;
+  if (decimalAt >= 0 && s.length - decimalAt - 1 > 0 && s.length - decimalAt - 1 <= 2) {
+    normal = s.slice(0, decimalAt).replace(/[.,]/g, '') + '.' + s.slice(decimalAt + 1);
+  } else {
+    normal = s.replace(/[.,]/g, '');
+  }
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The price as shoppers of that language write it, with its currency. */
+export function formatPrice(price: string | null, currency: string | null, language: string): string | null {
+  if (!price || !price.trim()) return null;
+  const raw = price.trim();
+  const code = currency?.trim().toUpperCase() ?? '';
+  const n = parsePrice(raw);
+  if (n !== null && /^[A-Z]{3}$/.test(code)) {
+    try {
+      const digits = Number.isInteger(n) ? 0 : 2;
+      return new Intl.NumberFormat(languageTag(language), { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(n);
+    } catch {
+      /* unknown currency code: fall through */
+    }
+  }
+  if (/[^\d\s.,]/.test(raw) || !code) return raw;
+  return `${raw} ${code}`;
+}
+
+/** Shortens text to at most maxChars characters at a word boundary, with an ellipsis. */
+export function shorten(text: string, maxChars: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const chars = [...clean];
+  if (chars.length <= maxChars) return clean;
+  const keep = Math.max(1, maxChars - 1);
+  const cut = chars.slice(0, keep).join('');
+  const space = chars[keep] === ' ' ? cut.length : cut.lastIndexOf(' ');
+  return (space > maxChars * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.\-–—]+$/u, '') + '…';
+}

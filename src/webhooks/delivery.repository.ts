@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { Database, DeliveryAttemptRow, DeliveryStatus } from '../db/schema.ts';
+
+export interface DeliveryRecord {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  kind: string;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  resentFrom: string | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+/** Reading the delivery log of an endpoint, and resending (the extension routes). */
+export class DeliveryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base() {
+    return this.db
+      .selectFrom('deliveries as d')
+      .innerJoin('events as ev', 'ev.id', 'd.event_id')
+      .select([
+        'd.id', 'd.event_id', 'd.endpoint_id', 'ev.kind', 'ev.payload', 'd.status', 'd.attempts', 'd.next_attempt_at',
+        'd.last_status', 'd.last_error', 'd.resent_from', 'd.created_at', 'd.completed_at',
+      ]);
+  }
+
+  /** Newest first. */
+  async listByEndpoint(endpointId: string, limit: number, offset: number): Promise<DeliveryRecord[]> {
+    const rows = await this.base()
+      .where('d.endpoint_id', '=', endpointId)
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async countByEndpoint(endpointId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('endpoint_id', '=', endpointId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async get(endpointId: string, deliveryId: string): Promise<DeliveryRecord | undefined> {
+    const row = await this.base().where('d.id', '=', deliveryId).where('d.endpoint_id', '=', endpointId).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async attemptsFor(deliveryIds: string[]): Promise<DeliveryAttemptRow[]> {
+    if (!deliveryIds.length) return [];
+    return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('attempt').execute();
+  }
+
+  /** A new pending delivery of the same event (same event_id, same body) to the same endpoint, due now. */
+  async insertResend(from: DeliveryRecord, accountId: string, id: string, nowMs: number): Promise<void> {
+    await this.db
+      .insertInto('deliveries')
+      .values({
+        id,
+        event_id: from.eventId,
+        endpoint_id: from.endpointId,
+        account_id: accountId,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: nowMs,
+        lease_owner: null,
+        last_status: null,
+        last_error: null,
+        resent_from: from.id,
+        created_at: nowMs,
+        updated_at: nowMs,
+        completed_at: null,
+      })
+      .execute();
+  }
+}
+
+function toRecord(r: {
+  id: string; event_id: string; endpoint_id: string; kind: string; payload: string; status: DeliveryStatus; attempts: number;
+  next_attempt_at: number; last_status: number | null; last_error: string | null; resent_from: string | null; created_at: number; completed_at: number | null;
+}): DeliveryRecord {
+  return {
+    id: r.id,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    kind: r.kind,
+    payload: r.payload,
+    status: r.status,
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
+    lastStatus: r.last_status,
+    lastError: r.last_error,
+    resentFrom: r.resent_from,
+    createdAt: Number(r.created_at),
+    completedAt: r.completed_at === null ? null : Number(r.completed_at),
+  };
+}

@@ -1,0 +1,48 @@
+import { unixSeconds } from '../lib/clock.ts';
+import { sortableId } from './sortable-id.ts';
+
+/** An event about to be recorded; `payload` is the exact body every delivery of it sends. */
+export interface NewEvent {
+  id: string;
+  accountId: string;
+  kind: string;
+  subjectId: string | null;
+  payload: string;
+  createdAt: number;
+}
+
+/**
+ * A product video fires the v1 kind and the v2 product kind (CONTRACT §4): each is its own event
+ * with its own event_id; an endpoint gets the kinds it subscribed to.
+ */
+export const VIDEO_SUCCESS_KINDS = ['generated_video_success', 'generated_product_video_success'] as const;
+export const VIDEO_FAILED_KINDS = ['generated_video_failed', 'generated_product_video_failed'] as const;
+
+export interface VideoOutcome {
+  projectId: string;
+  accountId: string;
+}
+
+function event(kind: string, accountId: string, subjectId: string, data: Record<string, unknown>, nowMs: number): NewEvent {
+  const id = sortableId(nowMs);
+  // Key order is the documented body order (CONTRACT §7); the text is stored and resent as is.
+  const payload = JSON.stringify({ event_id: id, event: kind, timestamp: unixSeconds(nowMs), data });
+  return { id, accountId, kind, subjectId, payload, createdAt: nowMs };
+}
+
+export function videoSucceededEvents(v: VideoOutcome & { videoUrl: string; coverUrl: string; durationS: number }, nowMs: number): NewEvent[] {
+  const data = {
+    project_id: v.projectId,
+    video_id: v.projectId,
+    status: 'success',
+    video_url: v.videoUrl,
+    cover_url: v.coverUrl,
+    duration: v.durationS,
+  };
+  return VIDEO_SUCCESS_KINDS.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+}
+
+export function videoFailedEvents(v: VideoOutcome & { error: { code: number; message: string } }, nowMs: number): NewEvent[] {
+  const data = { project_id: v.projectId, video_id: v.projectId, status: 'failed', error: v.error };
+  return VIDEO_FAILED_KINDS.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+}

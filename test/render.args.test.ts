@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { baselineEncodeArgs, decodeClipArgs, encodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+
+/** The value following a flag (the first occurrence). */
+const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('ffmpeg command lines (data)', () => {
+  it('pipe raw RGBA frames of the exact size and rate, then the narration', () => {
+    const a = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.m4a', outPath: '/w/video.mp4' });
+    const i = a.indexOf('rawvideo');
+    assert.deepEqual(a.slice(i - 1, i + 9), ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '1080x1920', '-r', '30', '-i', 'pipe:0']);
+    assert.deepEqual(a.slice(i + 9, i + 11), ['-i', '/w/mix.m4a']);
+    assert.deepEqual(a.slice(a.indexOf('-map'), a.indexOf('-map') + 4), ['-map', '0:v:0', '-map', '1:a:0']);
+    assert.equal(a[a.length - 1], '/w/video.mp4');
+  });
+
+  it('encode H.264 high profile, veryfast, CRF 23, yuv420p BT.709, keyframes every 2 s, AAC 160k, faststart', () => {
+    const a = encodeArgs({ width: 1920, height: 1080, fps: 25, frames: 100, audioPath: '/a.wav', outPath: '/o.mp4' });
+    assert.equal(after(a, '-c:v'), 'libx264');
+    assert.equal(after(a, '-preset'), 'veryfast');
+    assert.equal(after(a, '-crf'), '23');
+    assert.equal(after(a, '-pix_fmt'), 'rgba');
+    assert.equal(a[a.lastIndexOf('-pix_fmt') + 1], 'yuv420p');
+    assert.equal(after(a, '-profile:v'), 'high');
+    assert.equal(after(a, '-g'), '50');
+    assert.equal(after(a, '-colorspace'), 'bt709');
+    assert.equal(after(a, '-c:a'), 'aac');
+    assert.equal(after(a, '-b:a'), '160k');
+    assert.equal(after(a, '-movflags'), '+faststart');
+    assert.match(after(a, '-vf')!, /out_color_matrix=bt709/);
+  });
+
+  it('make audio exactly as long as the frames: padded with silence, cut at frames / fps', () => {
+    const a = encodeArgs({ width: 270, height: 480, fps: 30, frames: 451, audioPath: '/a.wav', outPath: '/o.mp4' });
+    assert.equal(after(a, '-t'), (451 / 30).toFixed(6));
+    assert.equal(after(a, '-af'), `apad,atrim=0:${(451 / 30).toFixed(6)}`);
+  });
+
+  it('use a silent track when there is no narration audio', () => {
+    const a = encodeArgs({ width: 270, height: 480, fps: 30, frames: 30, audioPath: null, outPath: '/o.mp4' });
+    assert.deepEqual(a.slice(a.indexOf('lavfi') - 1, a.indexOf('lavfi') + 3), ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000']);
+  });
+
+  it('share the video encoder settings with the encode-only baseline', () => {
+    const r = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 30, audioPath: null, outPath: '/o.mp4' });
+    const b = baselineEncodeArgs(1080, 1920, 30, '/b.mp4');
+    const codec = (x: string[]) => x.slice(x.indexOf('-c:v'), x.indexOf('-color_range') + 2);
+    assert.deepEqual(codec(b), codec(r));
+    assert.equal(after(b, '-vf'), after(r, '-vf'));
+    assert.ok(!b.includes('-c:a'));
+  });
+
+  it('decode a product clip looped from an offset, trimmed, at the output rate and box size', () => {
+    const a = decodeClipArgs({ path: '/c.mp4', offsetS: 2.5, durationS: 3.2, width: 540, height: 960, fps: 30, fit: 'cover' });
+    assert.deepEqual(a.slice(a.indexOf('-stream_loop'), a.indexOf('-stream_loop') + 6), ['-stream_loop', '-1', '-ss', '2.500', '-i', '/c.mp4']);
+    assert.equal(after(a, '-t'), '3.200');
+    assert.match(after(a, '-vf')!, /^fps=30,scale=540:960:force_original_aspect_ratio=increase.*crop=540:960,format=rgba$/);
+    assert.deepEqual(a.slice(-5), ['-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1']);
+  });
+});

@@ -1,0 +1,216 @@
+import '../src/pipeline/render/alloc-env.ts';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { createAvatarPainter, MOUTH_INTERIOR } from '../src/pipeline/avatar/index.ts';
+import { outputSize } from '../src/pipeline/timeline/index.ts';
+import type { Timeline } from '../src/pipeline/timeline/index.ts';
+import { presenterPlacement } from '../src/pipeline/render/avatar-adapter.ts';
+import { renderVideo, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
+import { PREVIEW_SENTENCES, sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
+import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
+
+const run = promisify(execFile);
+
+interface Probe {
+  format: { duration: string };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration?: string; profile?: string; pix_fmt?: string }[];
+}
+
+async function ffprobe(file: string): Promise<Probe> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]);
+  return JSON.parse(stdout) as Probe;
+}
+
+/** Top-level MP4 box types in file order. */
+function topBoxes(file: string): string[] {
+  const buf = fs.readFileSync(file);
+  const out: string[] = [];
+  for (let off = 0; off + 8 <= buf.length; ) {
+    let size = buf.readUInt32BE(off);
+    out.push(buf.toString('latin1', off + 4, off + 8));
+    if (size === 1) size = Number(buf.readBigUInt64BE(off + 8));
+    if (size < 8) break;
+    off += size;
+  }
+  return out;
+}
+
+async function checkFile(r: RenderVideoResult, ar: 0 | 1 | 2, scale: number, targetS: number): Promise<void> {
+  const p = await ffprobe(r.videoPath);
+  const v = p.streams.find((s) => s.codec_type === 'video')!;
+  const a = p.streams.find((s) => s.codec_type === 'audio')!;
+  assert.equal(v.codec_name, 'h264');
+  assert.equal(v.pix_fmt, 'yuv420p');
+  assert.equal(a.codec_name, 'aac');
+  assert.deepEqual({ width: v.width, height: v.height }, outputSize(ar, scale));
+  assert.deepEqual({ width: r.width, height: r.height }, outputSize(ar, scale));
+  const vd = Number(v.duration);
+  const ad = Number(a.duration);
+  assert.ok(Math.abs(vd - targetS) <= targetS * 0.1, `video ${vd}s vs target ${targetS}s`);
+  assert.ok(Math.abs(vd - ad) <= 1 / 30 + 1e-6, `audio ${ad}s and video ${vd}s within one frame`);
+  assert.ok(Math.abs(vd - r.durationS) < 0.05);
+  const boxes = topBoxes(r.videoPath);
+  assert.ok(boxes.indexOf('moov') >= 0 && boxes.indexOf('moov') < boxes.indexOf('mdat'), `faststart: ${boxes.join(' ')}`);
+}
+
+let dir = '';
+let product: ProductFacts;
+let preview: Narration;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-test-'));
+  product = await writeSampleProduct(path.join(dir, 'product'));
+  preview = await sampleNarration(path.join(dir, 'preview'), PREVIEW_SENTENCES);
+});
+after(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('renderVideo', () => {
+  it('renders a full-size 9:16 MP4 (H.264 + AAC, faststart) with cover and WebVTT, audio and video equal within a frame', async () => {
+    let timeline: Timeline | null = null;
+    const progress: number[] = [];
+    const r = await renderVideo(
+      { narration: preview, product, avatarId: 1, templateId: 1, visualStyle: 'Bold Pop', aspectRatio: 0, caption: true, outDir: path.join(dir, 'full'), onProgress: (f) => progress.push(f) },
+      { onTimeline: (t) => (timeline = t) },
+    );
+    await checkFile(r, 0, 1, preview.speech.durationMs / 1000);
+    assert.equal(r.frames, timeline!.frames);
+    assert.equal(progress[progress.length - 1], 1);
+    const cover = await ffprobe(r.coverPath);
+    assert.equal(cover.streams[0]!.codec_name, 'mjpeg');
+    assert.deepEqual([cover.streams[0]!.width, cover.streams[0]!.height], [1080, 1920]);
+    const vtt = fs.readFileSync(r.vttPath!, 'utf8');
+    assert.match(vtt, /^WEBVTT\n/);
+    const firstCue = vtt.match(/^(\d\d:\d\d:\d\d\.\d\d\d) --> /m)![1];
+    const w0 = preview.speech.words[0]!.startMs;
+    assert.equal(firstCue, `00:00:00.${String(w0).padStart(3, '0')}`);
+    const stamps = [...vtt.matchAll(/<(\d\d):(\d\d):(\d\d)\.(\d\d\d)>/g)].map((m) => Number(m[3]) * 1000 + Number(m[4]));
+    const starts = new Set(preview.speech.words.map((w) => w.startMs));
+    assert.ok(stamps.length > 0 && stamps.every((s) => starts.has(s)), 'every word stamp is a word start');
+  });
+
+  it('renders every template at every aspect ratio at a lower scale, with and without a presenter, clips included', async () => {
+    const clip = path.join(dir, 'clip.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-pix_fmt', 'yuv420p', clip]);
+    const withClip = { ...product, videoPaths: [clip] };
+    const cases = [
+      { templateId: 2, ar: 1, avatarId: 4, style: 'Clean Minimal' },
+      { templateId: 3, ar: 2, avatarId: 2, style: 'Luxury Dark' },
+      { templateId: 4, ar: 0, avatarId: null, style: 'Tech Neon' },
+      { templateId: 5, ar: 1, avatarId: 3, style: 'Warm Lifestyle' },
+      { templateId: 6, ar: 2, avatarId: 9, style: 'Soft Pastel' },
+      { templateId: 1, ar: 1, avatarId: null, style: null },
+    ] as const;
+    for (const c of cases) {
+      const narration = { ...preview, script: { ...preview.script, sentences: preview.script.sentences.map((s, i) => (i === 1 ? { ...s, cue: { ...s.cue, imageIndex: null } } : s)) } };
+      const r = await renderVideo({ narration, product: withClip, avatarId: c.avatarId, templateId: c.templateId, visualStyle: c.style, aspectRatio: c.ar, caption: c.ar !== 1, scale: 0.25, outDir: path.join(dir, `t${c.templateId}-${c.ar}`) });
+      await checkFile(r, c.ar, 0.25, preview.speech.durationMs / 1000);
+      assert.equal(r.vttPath === null, c.ar === 1);
+    }
+  });
+
+  it('has no black or frozen stretch longer than a second', async () => {
+    const narration = await sampleNarration(path.join(dir, 'long'), sampleSentences(12));
+    for (const templateId of [1, 5]) {
+      const r = await renderVideo({ narration, product, avatarId: 7, templateId, visualStyle: 'Luxury Dark', aspectRatio: 0, caption: true, scale: 0.25, outDir: path.join(dir, `long${templateId}`) });
+      await checkFile(r, 0, 0.25, narration.speech.durationMs / 1000);
+      const { stderr } = await run('ffmpeg', ['-v', 'info', '-nostats', '-i', r.videoPath, '-vf', 'blackdetect=d=1:pix_th=0.1,freezedetect=n=-60dB:d=1', '-an', '-f', 'null', '-']);
+      assert.doesNotMatch(stderr, /black_start/, 'no black stretch');
+      assert.doesNotMatch(stderr, /freeze_start/, 'no frozen stretch');
+    }
+  });
+});
+
+/** Frames of a region of a video as rgb24. */
+async function regionFrames(file: string, box: { x: number; y: number; w: number; h: number }): Promise<Buffer[]> {
+  const args = ['-v', 'error', '-i', file, '-vf', `crop=${box.w}:${box.h}:${box.x}:${box.y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    p.stdout.on('data', (d: Buffer) => chunks.push(d));
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
+  });
+  const all = Buffer.concat(chunks);
+  const size = box.w * box.h * 3;
+  return Array.from({ length: Math.floor(all.length / size) }, (_, i) => all.subarray(i * size, (i + 1) * size));
+}
+
+/** RMS of the video's audio track per frame. */
+async function audioRmsPerFrame(file: string, fps: number, frames: number): Promise<number[]> {
+  const rate = 24000;
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', String(rate), '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  const s = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
+  return Array.from({ length: frames }, (_, f) => {
+    const a = Math.floor((f * rate) / fps);
+    const b = Math.min(s.length, Math.floor(((f + 1) * rate) / fps));
+    let sum = 0;
+    for (let i = a; i < b; i++) sum += s[i]! * s[i]!;
+    return b > a ? Math.sqrt(sum / (b - a)) / 32768 : 0;
+  });
+}
+
+function pearson(x: number[], y: number[]): number {
+  const n = Math.min(x.length, y.length);
+  const mx = x.slice(0, n).reduce((a, b) => a + b, 0) / n;
+  const my = y.slice(0, n).reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy || 1);
+}
+
+describe('the presenter in the rendered video', () => {
+  it("opens the mouth with the speech energy and closes it in pauses (measured on decoded frames)", async () => {
+    const narration = await sampleNarration(path.join(dir, 'mouth'), sampleSentences(8));
+    let t: Timeline | null = null;
+    const r = await renderVideo({ narration, product, avatarId: 1, templateId: 5, visualStyle: 'Soft Pastel', aspectRatio: 2, caption: false, scale: 0.5, outDir: path.join(dir, 'mouth-out') }, { onTimeline: (x) => (t = x) });
+    const pl = presenterPlacement(t!.presenter!);
+    const m = createAvatarPainter(1, { width: pl.width, height: pl.height }).layout.mouth;
+    // The mouth box from the painter's layout, grown a little for head motion.
+    const gx = Math.round(m.width * 0.1);
+    const gy = Math.round(m.height * 0.4);
+    const even = (n: number) => Math.floor(n / 2) * 2;
+    const box = { x: even(pl.x + m.x - gx), y: even(pl.y + m.y - gy), w: even(m.width + gx * 2), h: even(m.height + gy * 2) };
+    const frames = await regionFrames(r.videoPath, box);
+    const [mr, mg, mb] = [1, 3, 5].map((i) => parseInt(MOUTH_INTERIOR.slice(i, i + 2), 16)) as [number, number, number];
+    const open = frames.map((px) => {
+      let n = 0;
+      for (let i = 0; i < px.length; i += 3) {
+        const [r, g, b] = [px[i]!, px[i + 1]!, px[i + 2]!];
+        if (Math.abs(r - mr) + Math.abs(g - mg) + Math.abs(b - mb) < 48 && r > g + 22) n++;
+      }
+      return n;
+    });
+    const rms = await audioRmsPerFrame(r.videoPath, t!.fps, frames.length);
+    // The mouth shape leads the sound by one frame (as animators do), so compare with the next frame's audio.
+    const heard = rms.map((_, f) => rms[Math.min(rms.length - 1, f + 1)]!);
+    const corr = pearson(open, heard);
+    const peak = Math.max(...heard);
+    const loud = open.filter((_, f) => heard[f]! > peak * 0.5);
+    const quiet = open.filter((_, f) => heard[f]! < peak * 0.02);
+    const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / Math.max(1, a.length);
+    console.log(`mouth pixels vs audio RMS: r = ${corr.toFixed(2)}; loud mean ${mean(loud).toFixed(1)} px, quiet mean ${mean(quiet).toFixed(1)} px`);
+    assert.ok(corr > 0.4, `correlation ${corr.toFixed(2)}`);
+    assert.ok(mean(loud) > 3 * mean(quiet), 'open when loud, shut when quiet');
+    // In the sentence pauses (350 ms) the mouth is shut in the middle of the pause: only the lip line shows.
+    const shut = mean(loud) * 0.3;
+    const fps = t!.fps;
+    for (let i = 1; i < narration.speech.sentences.length; i++) {
+      const gapStart = narration.speech.sentences[i - 1]!.endMs + 40;
+      const gapEnd = narration.speech.sentences[i]!.startMs;
+      const mid = Math.round((((gapStart + gapEnd) / 2) * fps) / 1000);
+      assert.ok(open[mid]! < shut, `pause before sentence ${i}: frame ${mid} mouth pixels ${open[mid]}`);
+    }
+  });
+});

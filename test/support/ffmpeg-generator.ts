@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { probe } from '../../src/media/ffprobe.ts';
+import { GenerationError, type GeneratedVideo, type GenerationJob, type ProgressReporter, type VideoGenerator } from '../../src/videos/video-generator.ts';
+
+/**
+ * TEST AID, not the product: a VideoGenerator that makes a real (short) video with real ffmpeg
+ * processes — a test pattern with a sine tone, a cover frame taken from it, and a WebVTT file
+ * when captions were asked for — so the job system is tested against real files, real child
+ * processes and real durations, without the media pipeline.
+ *
+ * Selected in tests directly, or in a child `reelsmith serve|worker` with
+ * REELSMITH_TEST_GENERATOR="ffmpeg[:knob=value,...]". Knobs:
+ * - seconds=1.5      clip length; "auto" = the request's video_length
+ * - stageDelayMs=0   pause before each stage (script, speech, render, cover)
+ * - realtime=0       1: encode at playback speed (-re), so a render takes `seconds`
+ * Product-name markers choose failures per video: "[fail]" fails every attempt (retryable),
+ * "[fail-permanent]" fails at once (not retryable), "[fail-once]" fails the first attempt made
+ * by this process and then succeeds.
+ */
+export interface FfmpegTestOptions {
+  /** 'auto': the request's video_length. */
+  seconds: number | 'auto';
+  stageDelayMs: number;
+  realtime: boolean;
+}
+
+export function parseTestGeneratorSpec(spec: string): FfmpegTestOptions {
+  const [name, knobs = ''] = spec.split(':', 2);
+  if (name !== 'ffmpeg') throw new Error(`REELSMITH_TEST_GENERATOR: unknown generator "${name}"`);
+  const options: FfmpegTestOptions = { seconds: 1.5, stageDelayMs: 0, realtime: false };
+  for (const pair of knobs.split(',').filter(Boolean)) {
+    const [k, v = ''] = pair.split('=');
+    if (k === 'seconds') options.seconds = v === 'auto' ? 'auto' : Number(v);
+    else if (k === 'stageDelayMs') options.stageDelayMs = Number(v);
+    else if (k === 'realtime') options.realtime = v === '1' || v === 'true';
+    else throw new Error(`REELSMITH_TEST_GENERATOR: unknown knob "${k}"`);
+  }
+  return options;
+}
+
+export function ffmpegTestGenerator(spec: string | Partial<FfmpegTestOptions> = {}): FfmpegTestGenerator {
+  const options = typeof spec === 'string' ? parseTestGeneratorSpec(spec) : { seconds: 1.5, stageDelayMs: 0, realtime: false, ...spec };
+  return new FfmpegTestGenerator(options);
+}
+
+const SIZES: Record<number, string> = { 0: '360x640', 1: '640x360', 2: '480x480' };
+
+export class FfmpegTestGenerator implements VideoGenerator {
+  /** Attempts made by this process per project (for "[fail-once]"). */
+  readonly calls = new Map<string, number>();
+
+  constructor(readonly options: FfmpegTestOptions) {}
+
+  async generate(job: GenerationJob, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
+    const { video, product, workDir } = job;
+    const calls = (this.calls.get(video.id) ?? 0) + 1;
+    this.calls.set(video.id, calls);
+    const stage = async (name: string, pct: number) => {
+      if (this.options.stageDelayMs > 0) await sleep(this.options.stageDelayMs, undefined, { signal });
+      await progress(name, pct);
+    };
+
+    await stage('script', 5);
+    const script = video.request.override_script ?? `Meet ${product.name}. ${product.description}`.slice(0, 400);
+    if (product.name.includes('[fail-permanent]')) throw new GenerationError('The test generator refuses this product', { code: 40000, retryable: false });
+    if (product.name.includes('[fail]') || (product.name.includes('[fail-once]') && calls === 1)) {
+      throw new Error('test generator: simulated crash of the renderer');
+    }
+    await stage('speech', 15);
+    await stage('render', 20);
+
+    const videoPath = path.join(workDir, 'video.mp4');
+    const size = SIZES[video.request.aspect_ratio] ?? SIZES[0]!;
+    const seconds = this.options.seconds === 'auto' ? video.request.video_length : this.options.seconds;
+    const re = this.options.realtime ? ['-re'] : [];
+    await runFfmpeg(
+      [
+        ...re, '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}`,
+        ...re, '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k',
+        '-shortest', '-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', videoPath,
+      ],
+      signal,
+      (outSeconds) => progress('render', 20 + Math.min(70, (outSeconds / seconds) * 70)),
+    );
+
+    await stage('cover', 92);
+    const coverPath = path.join(workDir, 'cover.jpg');
+    await runFfmpeg(['-ss', String(Math.min(0.5, seconds / 2)), '-i', videoPath, '-frames:v', '1', '-q:v', '4', coverPath], signal);
+
+    let vttPath: string | null = null;
+    if (video.request.caption) {
+      vttPath = path.join(workDir, 'subtitles.vtt');
+      await fs.writeFile(vttPath, `WEBVTT\n\n00:00:00.000 --> 00:00:${seconds.toFixed(3).padStart(6, '0')}\n${script.slice(0, 80)}\n`);
+    }
+    const info = await probe(videoPath);
+    if (!info?.video || !info.audio) throw new Error('test generator: ffmpeg made no playable file');
+    return { videoPath, coverPath, vttPath, durationS: info.durationS, script };
+  }
+}
+
+/** Runs ffmpeg; with onSeconds, reads -progress output from stdout. Rejects on a non-zero exit or abort. */
+function runFfmpeg(args: string[], signal: AbortSignal, onSeconds?: (s: number) => unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { signal, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /out_time_us=(\d+)/.exec(d.toString());
+      if (m && onSeconds) void Promise.resolve(onSeconds(Number(m[1]) / 1e6)).catch(() => undefined);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim()}`))));
+  });
+}
