@@ -1,34 +1,40 @@
 // npm run bench:e2e — time from POST /v1/create_video_from_url to the success webhook for a 15 s
 // and a 30 s 9:16 video, through a real server (in this process): HTTP API, the accepting
-// transaction, the in-process job runner, the generator, publishing, the outbox and the dispatcher.
-//
-// SKELETON for the media pipeline: the generator is whatever src/app.ts resolveGenerator() gives
-// (wire the pipeline's VideoGenerator there). Until then BENCH_E2E_TEST_GENERATOR=1 runs the
-// harness with the ffmpeg test generator (a test pattern, not a product video) so it can be
-// checked end to end; its figures say nothing about the real pipeline.
+// transaction, the in-process job runner, the media pipeline (script, espeak-ng speech, avatar,
+// render), publishing, the outbox and the dispatcher. The product is crawled from the bundled
+// sample page, served on loopback. BENCH_E2E_TEST_GENERATOR=1 swaps in the ffmpeg test generator
+// (a test pattern) to time the harness alone.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, resolveGenerator } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
-import type { VideoGenerator } from '../src/videos/video-generator.ts';
 
 const LENGTHS = [15, 30] as const;
 const TIMEOUT_MS = Number(process.env.BENCH_E2E_TIMEOUT_MS ?? 600_000);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-e2e-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', REDIS_URL: '', ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'warn', RATE_LIMIT_POST_PER_MINUTE: '1000' });
-let generator: VideoGenerator | undefined = await resolveGenerator(config, {});
-if (!generator && process.env.BENCH_E2E_TEST_GENERATOR === '1') {
-  const { ffmpegTestGenerator } = await import('../test/support/ffmpeg-generator.ts');
-  generator = ffmpegTestGenerator({ seconds: 'auto' });
-  console.log('NOTE: ffmpeg TEST generator (test pattern); these figures are for the harness, not the pipeline');
-}
-if (!generator) {
-  console.log('bench:e2e: no video generator is wired (src/app.ts resolveGenerator); set BENCH_E2E_TEST_GENERATOR=1 to run the harness with the test generator');
-  process.exit(1);
-}
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  REDIS_URL: '',
+  ALLOW_PRIVATE_URLS: '1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_POST_PER_MINUTE: '1000',
+  ...(process.env.BENCH_E2E_TEST_GENERATOR === '1' ? { REELSMITH_TEST_GENERATOR: 'ffmpeg' } : {}),
+});
+if (config.testGenerator) console.log('NOTE: ffmpeg TEST generator (test pattern); these figures are for the harness, not the pipeline');
+
+const shopRoot = path.resolve('samples', 'shop');
+const shop = http.createServer((req, res) => {
+  const file = path.join(shopRoot, path.normalize((req.url ?? '/').split('?')[0] ?? '/'));
+  if (!file.startsWith(shopRoot) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/jpeg' }).end(fs.readFileSync(file));
+});
+await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+const shopUrl = `http://127.0.0.1:${(shop.address() as { port: number }).port}/aurora-desk-lamp.html`;
 
 // A receiver that resolves a waiter per project id when its success (or failure) webhook arrives.
 const waiters = new Map<string, (event: { event: string; at: number }) => void>();
@@ -44,7 +50,7 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverPort = (receiver.address() as { port: number }).port;
 
-const running = await createApp(config, { logger: false, generator });
+const running = await createApp(config, { logger: false });
 await running.app.listen({ port: 0, host: '127.0.0.1' });
 running.startBackground();
 const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
@@ -58,11 +64,7 @@ const api = async (method: string, p: string, body?: unknown): Promise<any> => {
 
 try {
   await api('POST', '/v1/endpoint', { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['generated_video_success', 'generated_video_failed'] });
-  const product = await api('POST', '/v1/product', {
-    name: 'Aurora Desk Lamp',
-    description: 'Warm dimmable LED lamp with three colour temperatures and a USB-C charging port. Folds flat for travel.',
-    target_audience: 'home office workers',
-  });
+  const product = await api('POST', '/v1/product', { url: shopUrl, target_audience: 'home office workers' });
   for (const length of LENGTHS) {
     const t0 = performance.now();
     const { project_id } = await api('POST', '/v1/create_video_from_url', {
@@ -84,5 +86,6 @@ try {
 } finally {
   await running.close();
   receiver.close();
+  shop.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,7 +9,14 @@ import { reposFor, unitOfWork } from './db/repos.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { AuthService } from './accounts/auth.service.ts';
 import { accountRoutes } from './accounts/account.routes.ts';
-import { CatalogService, emptyMediaLibrary } from './catalog/catalog.service.ts';
+import { CatalogService } from './catalog/catalog.service.ts';
+import { catalogAssetRoutes } from './catalog/catalog-assets.routes.ts';
+import { EspeakProcess } from './pipeline/speech/espeak.client.ts';
+import { voiceAuditionRoutes } from './pipeline/speech/voice.routes.ts';
+import { MusicLibrary } from './pipeline/music/music.library.ts';
+import { narrationMediaLibrary } from './pipeline/narrate.ts';
+import { createLlmClient } from './pipeline/script/index.ts';
+import { PipelineGenerator } from './videos/pipeline-generator.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { buildServer } from './http/server.ts';
 import type { App } from './http/http-types.ts';
@@ -63,7 +70,11 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const repos = reposFor(db.kysely);
   const uow = unitOfWork(db.kysely);
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
-  const catalog = new CatalogService(emptyMediaLibrary);
+  const store = new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
+  const music = new MusicLibrary(store);
+  // espeak-ng (GPL) runs in its own process, started on first use.
+  const speechEngine = new EspeakProcess();
+  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music), config.publicBaseUrl);
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
@@ -77,7 +88,6 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     ...(config.webhooks.keepAlive ? { keepAlive: { connectionsPerOrigin: config.webhooks.concurrency } } : {}),
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
   });
-  const store = new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
   const crawler = overrides.crawler ?? new PageCrawler(fetcher, new MediaImporter(fetcher, store));
   // After-commit wake-ups: a job was enqueued, deliveries were committed.
   const signals = new Signals();
@@ -87,6 +97,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     fetcher,
     deliveryFetcher,
     store,
+    music,
+    speechEngine,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -109,15 +121,24 @@ export type Services = ReturnType<typeof buildServices>;
  * The video generator. Order: a test's override; then, TEST ONLY, REELSMITH_TEST_GENERATOR
  * selects the ffmpeg test generator (test/support/ffmpeg-generator.ts: a real ffmpeg process
  * making a short test-pattern clip, with knobs to be slow or fail; never for production);
- * then the media pipeline's generator (not wired yet). Undefined: jobs wait in the table (status 2).
+ * then the media pipeline: script, speech, avatar, render.
  */
-export async function resolveGenerator(config: Config, overrides: AppOverrides): Promise<VideoGenerator | undefined> {
+export async function resolveGenerator(config: Config, overrides: AppOverrides, services: Services, log: Log): Promise<VideoGenerator> {
   if (overrides.generator) return overrides.generator;
   if (config.testGenerator) {
     const { ffmpegTestGenerator } = await import('../test/support/ffmpeg-generator.ts');
     return ffmpegTestGenerator(config.testGenerator);
   }
-  return undefined;
+  return new PipelineGenerator({
+    engine: services.speechEngine,
+    music: services.music,
+    store: services.store,
+    publicBaseUrl: config.publicBaseUrl,
+    fetcher: services.fetcher,
+    llm: config.llm ? createLlmClient(config.llm) : null,
+    renderScale: config.renderScale,
+    log,
+  });
 }
 
 /** The in-process runner or BullMQ parts, the sweeper and the dispatcher, for a role. Not started. */
@@ -190,16 +211,24 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       deliveryRoutes(api, services.deliveries);
     },
   );
-  const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides), app.log);
+  // Public media behind catalog URLs (players and image tags send no API key).
+  voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
+  catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'));
+  const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   return {
     app,
     services,
     db,
     background,
-    startBackground: () => background.start(),
+    startBackground: () => {
+      background.start();
+      // The music library is made once (about 10 CPU s) and kept; not in tests that never serve.
+      void services.music.prepareAll().catch((err: unknown) => app.log.error({ err }, 'music library'));
+    },
     close: async () => {
       await background.stop();
       await app.close();
+      await services.speechEngine.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       redis?.disconnect();
@@ -221,8 +250,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
   const db = overrides.db ?? openDatabase(config);
   await migrate(db);
   const services = buildServices(config, db, overrides);
-  const generator = await resolveGenerator(config, overrides);
-  if (!generator) log.warn({}, 'no video generator is configured: this worker only delivers webhooks');
+  const generator = await resolveGenerator(config, overrides, services, log);
   const background = buildBackground('worker', config, services, generator, log);
   background.start();
   return {
@@ -231,6 +259,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
     background,
     close: async () => {
       await background.stop();
+      await services.speechEngine.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       if (!overrides.db) await db.close();

@@ -4,6 +4,7 @@ import { buildServices, createApp, openDatabase, VERSION } from './app.ts';
 import { migrate } from './db/database.ts';
 import { OperatorError } from './accounts/account.service.ts';
 import { registerWorkerCommand } from './cli/worker.command.ts';
+import { registerNarrateCommand } from './cli/narrate.command.ts';
 
 /** Prints a result: JSON with --json, else one "key: value" line per field. */
 function print(result: Record<string, unknown>, json: boolean | undefined): void {
@@ -22,6 +23,7 @@ async function withServices<T>(work: (services: ReturnType<typeof buildServices>
       return await work(services);
     } finally {
       await services.fetcher.close();
+      await services.speechEngine.close();
     }
   } finally {
     await db.close();
@@ -54,6 +56,7 @@ export function cli(): Command {
     });
 
   registerWorkerCommand(program);
+  registerNarrateCommand(program);
 
   program
     .command('migrate')

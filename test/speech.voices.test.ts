@@ -67,7 +67,7 @@ describe('voice catalog', () => {
 
   it('CatalogService filters by language, gender and age and pages the list', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-voices-'));
-    const catalog = new CatalogService(narrationMediaLibrary(BASE, new MusicLibrary(new LocalBlobStore(dir, BASE))));
+    const catalog = new CatalogService(narrationMediaLibrary(BASE, new MusicLibrary(new LocalBlobStore(dir, BASE))), BASE);
     const all = catalog.voices({ page: 1, page_size: 1000 });
     assert.equal(all.total, voices.length);
 

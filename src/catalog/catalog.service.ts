@@ -49,7 +49,11 @@ const eq = (want: string | undefined, have: string) => want === undefined || wan
  * Custom avatars and templates cannot be made yet, so those lists are empty.
  */
 export class CatalogService {
-  constructor(private readonly media: MediaLibrary) {}
+  constructor(
+    private readonly media: MediaLibrary,
+    /** PUBLIC_BASE_URL: covers and previews are served by catalog-assets.routes.ts. */
+    private readonly assetBaseUrl: string,
+  ) {}
 
   avatars(filter: AvatarFilter) {
     return PUBLIC_AVATARS.filter(
@@ -61,8 +65,7 @@ export class CatalogService {
     return {
       avatar_id: a.avatar_id,
       name: a.name,
-      // Covers are drawn by the visuals stage; until then the URL is empty.
-      cover_url: '',
+      cover_url: `${this.assetBaseUrl}/v1/avatars/${a.avatar_id}/cover.png`,
       aspect_ratio: aspectRatio,
       style: a.style,
       gender: a.gender,
@@ -113,8 +116,8 @@ export class CatalogService {
     return PUBLIC_TEMPLATES.map((t) => ({
       id: t.id,
       name: t.name,
-      cover_url: '',
-      preview_url: '',
+      cover_url: `${this.assetBaseUrl}/v1/templates/${t.id}/cover.jpg?aspect_ratio=${aspectRatio ?? 0}`,
+      preview_url: `${this.assetBaseUrl}/v1/templates/${t.id}/preview.mp4?aspect_ratio=${aspectRatio ?? 0}`,
       aspect_ratio: aspectRatio ?? 0,
     }));
   }

@@ -21,6 +21,10 @@ export interface Config {
   logLevel: string;
   jobs: JobSettings;
   webhooks: WebhookSettings;
+  /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
+  llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
+  renderScale: number;
   /**
    * TEST ONLY (REELSMITH_TEST_GENERATOR): selects the ffmpeg test generator of
    * test/support/ffmpeg-generator.ts, e.g. "ffmpeg" or "ffmpeg:seconds=1,stageDelayMs=500".
@@ -142,6 +146,32 @@ function webhookSettings(env: Env): WebhookSettings {
   };
 }
 
+function llmSettings(env: Env): Config['llm'] {
+  const baseUrl = optional(env, 'LLM_BASE_URL');
+  if (!baseUrl) return null;
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`LLM_BASE_URL is not a URL: "${baseUrl}"`);
+  }
+  const model = optional(env, 'LLM_MODEL');
+  if (!model) throw new ConfigError('LLM_MODEL is required when LLM_BASE_URL is set');
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: optional(env, 'LLM_API_KEY') ?? null,
+    model,
+    timeoutMs: intSetting(env, 'LLM_TIMEOUT_MS', 20_000, 1000, 600_000),
+  };
+}
+
+function numberSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intSetting(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = optional(env, 'DATABASE_URL');
@@ -173,5 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: jobSettings(env, redisUrl),
     webhooks: webhookSettings(env),
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
+    llm: llmSettings(env),
+    renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
   };
 }

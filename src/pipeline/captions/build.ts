@@ -155,33 +155,38 @@ function lineText(tokens: readonly CaptionToken[]): string {
   return tokens.map((t, i) => (i > 0 && t.spaceBefore ? ' ' : '') + t.text).join('');
 }
 
-/** Greedy fill that also ends a line after phrase punctuation once the line is half full. */
+/**
+ * Balanced line breaking (a small Knuth–Plass): the fewest lines that fit, then the most even
+ * lengths, preferring to end a line at phrase punctuation and avoiding a lone word on a line.
+ */
 function breakLines(tokens: readonly CaptionToken[], maxUnits: number): CaptionLine[] {
-  const lines: CaptionToken[][] = [];
-  let cur: CaptionToken[] = [];
-  tokens.forEach((tok, i) => {
-    if (cur.length > 0 && textUnits(lineText([...cur, tok])) > maxUnits) {
-      lines.push(cur);
-      cur = [];
-    }
-    cur.push(tok);
-    const isLast = i === tokens.length - 1;
-    if (!isLast && PHRASE_END.test(tok.text) && textUnits(lineText(cur)) >= maxUnits * 0.5) {
-      lines.push(cur);
-      cur = [];
-    }
-  });
-  if (cur.length) lines.push(cur);
-  // Avoid a lone short word on the last line when the previous line can give it company.
-  if (lines.length >= 2) {
-    const last = lines[lines.length - 1]!;
-    const prev = lines[lines.length - 2]!;
-    if (last.length === 1 && prev.length >= 3 && textUnits(lineText([prev[prev.length - 1]!, ...last])) <= maxUnits) {
-      last.unshift(prev.pop()!);
+  const n = tokens.length;
+  const widthOf = (i: number, j: number) => textUnits(lineText(tokens.slice(i, j).map((t, k) => (k === 0 ? { ...t, spaceBefore: false } : t))));
+  const linePenalty = maxUnits * maxUnits;
+  const best = new Array<number>(n + 1).fill(Infinity);
+  const from = new Array<number>(n + 1).fill(0);
+  best[0] = 0;
+  for (let j = 1; j <= n; j++) {
+    for (let i = j - 1; i >= 0; i--) {
+      const w = widthOf(i, j);
+      if (w > maxUnits && j - i > 1) break;
+      const slack = Math.max(0, maxUnits - w);
+      let cost = linePenalty + slack * slack;
+      if (j < n && PHRASE_END.test(tokens[j - 1]!.text)) cost -= (maxUnits * 0.45) ** 2;
+      if (j - i === 1 && n > 1) cost += (maxUnits * 0.4) ** 2;
+      if (best[i]! + cost < best[j]!) {
+        best[j] = best[i]! + cost;
+        from[j] = i;
+      }
     }
   }
-  return lines.map((toks) => ({
-    tokens: toks.map((t, i) => (i === 0 ? { ...t, spaceBefore: false } : t)),
-    text: lineText(toks.map((t, i) => (i === 0 ? { ...t, spaceBefore: false } : t))),
-  }));
+  const cuts: number[] = [];
+  for (let j = n; j > 0; j = from[j]!) cuts.unshift(from[j]!);
+  cuts.push(n);
+  const lines: CaptionLine[] = [];
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const toks = tokens.slice(cuts[k], cuts[k + 1]).map((t, i) => (i === 0 ? { ...t, spaceBefore: false } : t));
+    lines.push({ tokens: toks, text: lineText(toks) });
+  }
+  return lines;
 }

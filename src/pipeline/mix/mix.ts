@@ -28,6 +28,11 @@ export interface MixOptions {
   bedRelativeLu?: number;
   /** Music continues this long after the last word (it fades out over fadeOutS). */
   tailS?: number;
+  /**
+   * The mix lasts at least this long (a video with a set length whose speech came out short holds
+   * its end card, under the music's fade or in silence).
+   */
+  minTotalS?: number;
   fadeInS?: number;
   fadeOutS?: number;
   duck?: DuckOptions;
@@ -64,7 +69,7 @@ export function planMix(input: MixInput, voiceLufs: number, opts: MixOptions = {
     voicePath: input.speech.wavPath,
     musicPath: music?.path ?? null,
     musicGainDb: music ? voiceLufs + (opts.bedRelativeLu ?? MIX_DEFAULTS.bedRelativeLu) - music.lufs : 0,
-    totalS: speechS + (music ? (opts.tailS ?? MIX_DEFAULTS.tailS) : MIX_DEFAULTS.voiceOnlyTailS),
+    totalS: Math.max(speechS + (music ? (opts.tailS ?? MIX_DEFAULTS.tailS) : MIX_DEFAULTS.voiceOnlyTailS), opts.minTotalS ?? 0),
     fadeInS: opts.fadeInS ?? MIX_DEFAULTS.fadeInS,
     fadeOutS: opts.fadeOutS ?? MIX_DEFAULTS.fadeOutS,
     regions: speechRegions(input.speech.words, duck.mergeGapS),

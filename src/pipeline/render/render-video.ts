@@ -57,12 +57,12 @@ export interface RenderTuning {
   onTimeline?: (t: Timeline) => void;
 }
 
-/** How long the video runs: the speech, or the mixed audio when it runs on a little (music tail). */
+/** How long the video runs: the speech, or the mixed audio when it runs on (music tail, end card hold). */
 async function videoDurationMs(narration: Narration): Promise<number> {
   const speechMs = narration.speech.durationMs;
   const info = narration.mixedAudioPath ? await probe(narration.mixedAudioPath) : null;
   const audioMs = info?.audio ? info.durationS * 1000 : 0;
-  return Math.round(audioMs > speechMs ? Math.min(audioMs, speechMs + 2000) : speechMs);
+  return Math.round(Math.max(audioMs, speechMs));
 }
 
 /** The cover frame: about 1 s into the hook, once the product name has come in. */

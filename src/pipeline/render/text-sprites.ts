@@ -30,7 +30,7 @@ export function baselineFor(ctx: SKRSContext2D, text: string, centerY: number): 
 }
 
 /** Shrinks the font (down to minShare of size) and then ellipsises until text fits maxWidth. */
-export function fitText(ctx: SKRSContext2D, text: string, family: string, weight: number, size: number, maxWidth: number, minShare = 0.6): { text: string; size: number; width: number } {
+export function fitText(ctx: SKRSContext2D, text: string, family: string, weight: number, size: number, maxWidth: number, minShare = 0.5): { text: string; size: number; width: number } {
   let s = size;
   ctx.font = fontString(family, weight, s);
   let w = ctx.measureText(text).width;

@@ -9,7 +9,7 @@ import type { AspectRatio, TemplateDef, TemplateLayout, VisualStyleDef } from '.
 export type * from './types.ts';
 export { TEMPLATE_DEFS } from './layouts.ts';
 export { STYLE_DEFS } from './styles.ts';
-export { SAFE_AREAS, boxInside, safeAreaPx, presenterHeadBox, PRESENTER_HEAD_SHARE } from './safe-area.ts';
+export { SAFE_AREAS, boxInside, safeAreaPx } from './safe-area.ts';
 
 /** The template used when a request names none: Spotlight with a presenter, Voice Over without. */
 export function defaultTemplateId(hasPresenter: boolean): number {

@@ -1,8 +1,9 @@
 /**
  * Scene layouts of the public templates (ids as in catalog.data.ts PUBLIC_TEMPLATES), one per
  * aspect ratio (0: 9:16, 1: 16:9, 2: 1:1). Pure data: boxes are fractions of the frame.
- * Text slots, captions and the presenter's head area sit inside the platform safe area
- * (safe-area.ts); media and scene panels may bleed to the frame edges.
+ * Text slots, captions and the presenter's face sit inside the platform safe area
+ * (safe-area.ts); media, scene panels and full presenters' boxes may bleed past the frame edges
+ * (a presenter box bigger than the frame frames the figure closer).
  */
 import type { Box, TemplateDef, TemplateLayout, TextSlot, SceneKind, Enter } from './types.ts';
 
@@ -126,8 +127,8 @@ const productCards: TemplateDef = {
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise'),
         price: slot(b(0.56, 0.535, 0.39, 0.065), PRICE, 'pop', 'center'),
-        cue: slot(b(0.5, 0.62, 0.45, 0.11), CUE, 'slide', 'left', 0.42),
-        cta: slot(b(0.5, 0.62, 0.45, 0.11), CTA, 'pop', 'center', 0.48),
+        cue: slot(b(0.45, 0.62, 0.5, 0.1), CUE, 'slide', 'left', 0.42),
+        cta: slot(b(0.45, 0.62, 0.5, 0.1), CTA, 'pop', 'center', 0.48),
       },
     },
   },
@@ -171,38 +172,38 @@ const presenterFull: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.52, 0.36, 0.36, 0.2), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(0.08, 0.13, 0.8, 0.87), frame: 'none', panel: FULL },
+      media: { box: b(0.6, 0.3, 0.28, 0.17), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(-0.12, 0, 1, 1), frame: 'none', panel: FULL },
       captions: b(0.05, 0.655, 0.83, 0.135),
       slots: {
-        name: slot(b(0.05, 0.105, 0.83, 0.065), NAME, 'rise', 'center'),
-        price: slot(b(0.52, 0.57, 0.36, 0.05), PRICE, 'pop', 'center'),
+        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise', 'center'),
+        price: slot(b(0.6, 0.485, 0.28, 0.045), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.57, 0.43, 0.06), CTA, 'pop', 'center', 0.5),
+        cta: slot(b(0.5, 0.565, 0.38, 0.065), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.66, 0.14, 0.29, 0.46), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(0.27, 0.08, 0.46, 0.92), frame: 'none', panel: FULL },
+      media: { box: b(0.68, 0.14, 0.27, 0.46), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.3, -0.06, 0.4, 1.06), frame: 'none', panel: FULL },
       captions: b(0.15, 0.78, 0.7, 0.16),
       slots: {
-        name: slot(b(0.05, 0.06, 0.3, 0.1), NAME, 'rise'),
-        price: slot(b(0.66, 0.62, 0.29, 0.08), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.18, 0.26, 0.08), CUE, 'slide'),
+        name: slot(b(0.05, 0.06, 0.36, 0.1), NAME, 'rise'),
+        price: slot(b(0.68, 0.62, 0.27, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.06, 0.36, 0.085), CUE, 'slide'),
         cta: slot(b(0.05, 0.56, 0.24, 0.1), CTA, 'pop', 'center', 0.48),
       },
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.63, 0.17, 0.32, 0.32), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(0.14, 0.12, 0.72, 0.88), frame: 'none', panel: FULL },
+      media: { box: b(0.66, 0.17, 0.29, 0.29), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.16, -0.02, 0.68, 1.02), frame: 'none', panel: FULL },
       captions: b(0.05, 0.75, 0.9, 0.19),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
-        price: slot(b(0.63, 0.5, 0.32, 0.065), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.15, 0.5, 0.07), CUE, 'slide'),
-        cta: slot(b(0.05, 0.58, 0.36, 0.09), CTA, 'pop', 'center', 0.48),
+        price: slot(b(0.66, 0.48, 0.29, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.6, 0.34, 0.09), CTA, 'pop', 'center', 0.48),
       },
     },
   },
@@ -216,14 +217,14 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.19, 0.215, 0.62, 0.36), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.645, 0.26, 0.146), frame: 'circle', panel: b(0.05, 0.645, 0.26, 0.146) },
-      captions: b(0.34, 0.645, 0.54, 0.146),
+      media: { box: b(0.2, 0.19, 0.6, 0.33), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.655, 0.26, 0.14625), frame: 'circle', panel: b(0.05, 0.655, 0.26, 0.14625) },
+      captions: b(0.05, 0.535, 0.83, 0.11),
       slots: {
-        name: slot(b(0.05, 0.105, 0.83, 0.065), NAME, 'rise', 'center'),
-        price: slot(b(0.3, 0.59, 0.4, 0.045), PRICE, 'pop', 'center'),
+        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise', 'center'),
+        price: slot(b(0.35, 0.665, 0.35, 0.05), PRICE, 'pop', 'left'),
         cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
+        cta: slot(b(0.35, 0.725, 0.53, 0.065), CTA, 'pop', 'left', 0.5),
       },
     },
     1: {

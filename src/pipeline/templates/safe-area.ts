@@ -11,9 +11,6 @@ export const SAFE_AREAS: Record<AspectRatio, Box> = {
   2: { x: 0.05, y: 0.05, w: 0.9, h: 0.9 },
 };
 
-/** The share of a presenter box (from its top) holding the head and shoulders, which must stay safe. */
-export const PRESENTER_HEAD_SHARE = 0.6;
-
 const EPS = 1e-6;
 
 /** Whether `inner` lies inside `outer` (both in the same units). */
@@ -30,9 +27,4 @@ export function boxInside(inner: Box, outer: Box): boolean {
 export function safeAreaPx(aspectRatio: AspectRatio, width: number, height: number): Box {
   const s = SAFE_AREAS[aspectRatio];
   return { x: s.x * width, y: s.y * height, w: s.w * width, h: s.h * height };
-}
-
-/** The head-and-shoulders part of a presenter box. */
-export function presenterHeadBox(box: Box): Box {
-  return { x: box.x, y: box.y, w: box.w, h: box.h * PRESENTER_HEAD_SHARE };
 }

@@ -43,7 +43,10 @@ export interface MediaRule {
 }
 
 export interface PresenterRule {
-  /** Where the presenter's figure is painted; it may bleed off the bottom edge of the frame. */
+  /**
+   * Insets: the card or circle. Full presenters: the box the figure's design box covers (scaled by
+   * the larger of width and height, top-aligned); it may bleed past the frame to frame closer.
+   */
   box: Box;
   /** 'panel' paints the avatar's own scene in `panel`; 'card' and 'circle' frame an inset. */
   frame: 'none' | 'card' | 'circle';

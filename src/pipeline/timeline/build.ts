@@ -4,7 +4,7 @@
  * pixels. Cuts fall on sentence starts, where the script's scene cues change the media.
  */
 import type { ProductFacts, Script, Speech } from '../types.ts';
-import { buildCaptions } from '../captions/build.ts';
+import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import type { AspectRatio, Box, SceneKind, TextSlotName } from '../templates/types.ts';
@@ -156,7 +156,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   });
 
   const overlays = buildOverlays(input, layout.slots, spans, width, height, language);
-  const captions = input.caption ? buildCaptions(input.speech.words, { language, aspectRatio: input.aspectRatio }) : null;
+  const captionsBox = px(layout.captions, width, height);
+  const captions = input.caption ? buildCaptions(input.speech.words, { language, maxUnits: captionUnits(captionsBox, input.aspectRatio) }) : null;
 
   return {
     width,
@@ -173,7 +174,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     background: layout.background,
     media: layout.media ? { ...layout.media, box: px(layout.media.box, width, height), radius: layout.media.radius * Math.min(width, height) } : null,
     presenter: layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null,
-    captionsBox: px(layout.captions, width, height),
+    captionsBox,
     captions,
     scenes,
     overlays,
@@ -184,6 +185,17 @@ export function buildTimeline(input: TimelineInput): Timeline {
       price: formatPrice(input.product.price, input.product.currency, language),
     },
   };
+}
+
+/**
+ * Characters a caption line may hold: what fits the band at the caption size the renderer uses
+ * (two lines to the band, cap ~0.66 of the line, ~0.58 em an average character), at most the
+ * aspect ratio's readability limit.
+ */
+export function captionUnits(box: Box, aspectRatio: AspectRatio): number {
+  const fontPx = (box.h / 2) * 0.66;
+  const fit = Math.floor((box.w * 0.96) / (fontPx * 0.58));
+  return Math.max(10, Math.min(MAX_LINE_UNITS[aspectRatio], fit));
 }
 
 /** Contiguous runs of sentences whose kind is in `kinds`, as time ranges. */
@@ -204,8 +216,8 @@ function buildOverlays(input: TimelineInput, slots: ReturnType<typeof resolveTem
   const add = (slot: TextSlotName, text: string, startMs: number, endMs: number, badge: string | null = null) => {
     const rule = slots[slot];
     const box = px(rule.box, width, height);
-    // A rough character budget for the box; the renderer shrinks the font to fit exactly.
-    const budget = Math.max(8, Math.floor(box.w / (box.h * rule.fill * 0.62)));
+    // A rough character budget for the box at the smallest font the renderer shrinks to (half).
+    const budget = Math.max(8, Math.floor(box.w / (box.h * rule.fill * 0.5 * 0.62)));
     out.push({ id: `${slot}${out.length}`, slot, text: shorten(text, budget), badge, box, align: rule.align, enter: rule.enter, fill: rule.fill, startMs, endMs });
   };
   const orLast = (r: ReturnType<typeof runs>) => (r.length || !last ? r : [{ startMs: last.startMs, endMs: last.endMs, first: last.sentence }]);

@@ -1,5 +1,9 @@
-/** Layout checks on a built timeline (pure): what must stay inside the platform safe area and apart. */
-import { boxInside, presenterHeadBox } from '../templates/safe-area.ts';
+/**
+ * Layout checks on a built timeline (pure): text overlays, the captions band and the presenter's
+ * face stay inside the platform safe area, and text that shows at the same time does not overlap.
+ */
+import { boxInside } from '../templates/safe-area.ts';
+import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
 import type { Timeline } from './types.ts';
 
@@ -11,7 +15,7 @@ export function layoutViolations(t: Timeline): string[] {
   const safe = t.safeArea;
   for (const o of t.overlays) if (!boxInside(o.box, safe)) out.push(`overlay ${o.id} (${o.slot}) leaves the safe area`);
   if (!boxInside(t.captionsBox, safe)) out.push('captions band leaves the safe area');
-  if (t.presenter && !boxInside(presenterHeadBox(t.presenter.box), safe)) out.push("presenter's head area leaves the safe area");
+  if (t.presenter && !boxInside(presenterFaceBox(t.presenter), safe)) out.push("presenter's face leaves the safe area");
   for (let i = 0; i < t.overlays.length; i++) {
     const a = t.overlays[i]!;
     if (t.captions && intersects(a.box, t.captionsBox)) out.push(`overlay ${a.id} (${a.slot}) covers the captions band`);

@@ -1,0 +1,12 @@
+/**
+ * The render stage: frames drawn with @napi-rs/canvas and piped into ffmpeg. See docs/rendering.md.
+ * alloc-env comes first: it configures the canvas binding's allocator before the binding loads.
+ */
+import './alloc-env.ts';
+
+export { renderVideo, type RenderVideoInput, type RenderVideoResult, type RenderTuning } from './render-video.ts';
+export { renderTemplatePreview, generateTemplatePreviews, previewDirName, PREVIEW_SCALE, type TemplatePreview } from './preview.ts';
+export { encodeArgs, baselineEncodeArgs, decodeClipArgs, videoCodecArgs, DEFAULT_ENCODE, type EncodeSettings } from './ffmpeg-args.ts';
+export { createFrameSink, EncoderError, type FrameSink, type SinkMode } from './encoder.ts';
+export { registerFonts } from './fonts.ts';
+export { presenterPlacement, type PresenterPlacement } from './avatar-adapter.ts';

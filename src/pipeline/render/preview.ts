@@ -1,0 +1,123 @@
+/**
+ * Template covers and short preview videos for GET /v1/templates: each public template in each
+ * aspect ratio rendered from the built-in sample (procedurally drawn product photos, a three-
+ * sentence script with a stand-in voice), about 4 s, at half the CONTRACT size by default.
+ * generateTemplatePreviews is idempotent: a preview is re-rendered only when its inputs change.
+ */
+import './alloc-env.ts';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { TEMPLATE_DEFS, STYLE_DEFS, templateDef } from '../templates/index.ts';
+import type { AspectRatio } from '../templates/types.ts';
+import type { Narration, ProductFacts } from '../types.ts';
+import { renderVideo } from './render-video.ts';
+import { PREVIEW_SENTENCES, sampleNarration, writeSampleProduct } from './sample.ts';
+
+/** Bump when drawing changes in a way the template data does not show. */
+export const PREVIEW_RENDERER_VERSION = 1;
+export const PREVIEW_SCALE = 0.5;
+
+/** A presenter per template, so the previews show the library's variety; none for Voice Over. */
+const PREVIEW_AVATAR: Record<number, number | null> = { 1: 1, 2: 4, 3: 2, 4: null, 5: 3, 6: 9 };
+
+export interface TemplatePreview {
+  templateId: number;
+  aspectRatio: AspectRatio;
+  coverPath: string;
+  previewPath: string;
+}
+
+export interface PreviewOptions {
+  scale?: number;
+  /** Sample assets, shared between previews (made once when absent). */
+  sample?: { product: ProductFacts; narration: Narration };
+}
+
+export function previewDirName(templateId: number, aspectRatio: AspectRatio): string {
+  return `template-${templateId}-${aspectRatio}`;
+}
+
+function inputsHash(templateId: number, aspectRatio: AspectRatio, scale: number): string {
+  const def = templateDef(templateId);
+  const style = STYLE_DEFS.find((s) => s.name === def.defaultStyle);
+  return createHash('sha256')
+    .update(JSON.stringify({ v: PREVIEW_RENDERER_VERSION, def, style, aspectRatio, scale, s: PREVIEW_SENTENCES, a: PREVIEW_AVATAR[templateId] }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+async function sampleAssets(workDir: string): Promise<{ product: ProductFacts; narration: Narration }> {
+  const product = await writeSampleProduct(path.join(workDir, 'product'));
+  const narration = await sampleNarration(path.join(workDir, 'voice'), PREVIEW_SENTENCES);
+  return { product, narration };
+}
+
+/** Renders one template's cover.jpg and preview.mp4 into outDir. */
+export async function renderTemplatePreview(templateId: number, aspectRatio: AspectRatio, outDir: string, opts: PreviewOptions = {}): Promise<TemplatePreview> {
+  templateDef(templateId);
+  await fs.mkdir(outDir, { recursive: true });
+  const work = opts.sample ? null : await fs.mkdtemp(path.join(outDir, '.sample-'));
+  try {
+    const { product, narration } = opts.sample ?? (await sampleAssets(work!));
+    const renderDir = await fs.mkdtemp(path.join(outDir, '.render-'));
+    try {
+      const r = await renderVideo({
+        narration,
+        product,
+        avatarId: PREVIEW_AVATAR[templateId] ?? null,
+        templateId,
+        visualStyle: null,
+        aspectRatio,
+        caption: true,
+        scale: opts.scale ?? PREVIEW_SCALE,
+        outDir: renderDir,
+      });
+      const coverPath = path.join(outDir, 'cover.jpg');
+      const previewPath = path.join(outDir, 'preview.mp4');
+      await fs.rename(r.coverPath, coverPath);
+      await fs.rename(r.videoPath, previewPath);
+      return { templateId, aspectRatio, coverPath, previewPath };
+    } finally {
+      await fs.rm(renderDir, { recursive: true, force: true });
+    }
+  } finally {
+    if (work) await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every public template in every aspect ratio into dir/template-<id>-<ratio>/{cover.jpg,
+ * preview.mp4}. Skips those whose inputs (template data, style, sample, renderer version) are
+ * unchanged since they were made.
+ */
+export async function generateTemplatePreviews(dir: string, opts: { scale?: number; onRendered?: (p: TemplatePreview) => void } = {}): Promise<TemplatePreview[]> {
+  const scale = opts.scale ?? PREVIEW_SCALE;
+  await fs.mkdir(dir, { recursive: true });
+  const out: TemplatePreview[] = [];
+  let sample: { product: ProductFacts; narration: Narration } | null = null;
+  const work = path.join(dir, '.sample');
+  try {
+    for (const def of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const) {
+        const sub = path.join(dir, previewDirName(def.id, ar));
+        const stamp = path.join(sub, 'inputs.txt');
+        const hash = inputsHash(def.id, ar, scale);
+        const entry = { templateId: def.id, aspectRatio: ar, coverPath: path.join(sub, 'cover.jpg'), previewPath: path.join(sub, 'preview.mp4') };
+        const done = await fs.readFile(stamp, 'utf8').catch(() => '');
+        const present = await Promise.all([entry.coverPath, entry.previewPath].map((p) => fs.stat(p).then(() => true, () => false)));
+        if (done.trim() === hash && present.every(Boolean)) {
+          out.push(entry);
+          continue;
+        }
+        sample ??= await sampleAssets(work);
+        const made = await renderTemplatePreview(def.id, ar, sub, { scale, sample });
+        await fs.writeFile(stamp, `${hash}\n`);
+        opts.onRendered?.(made);
+        out.push(made);
+      }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+  return out;
+}

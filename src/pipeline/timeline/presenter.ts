@@ -1,0 +1,61 @@
+/**
+ * Where the presenter is painted (pure). The avatar painters draw a 600 x 1000 design box (head
+ * and torso to the waist) anchored bottom-centre; this decides the painter's size and position
+ * for a template's presenter rule:
+ * - insets (card, circle): a head-and-shoulders close-up, the face a little above the middle;
+ * - full presenters: the design box covers the rule's box (the larger of width and height
+ *   decides the scale), top-aligned, so the body runs on past the box and is clipped by the
+ *   frame or the scene panel. A box may bleed past the frame edges to frame the figure larger.
+ */
+import { DESIGN_H, DESIGN_W, FACE_H, FACE_W, HEAD_SCALE, HEAD_Y, CENTER_X } from '../avatar/paint/layout.ts';
+import type { Box } from '../templates/types.ts';
+import type { Timeline } from './types.ts';
+
+export interface PresenterPlacement {
+  /** Painter size in pixels (the design box scaled). */
+  width: number;
+  height: number;
+  /** Where the painter's top-left goes in the frame. */
+  x: number;
+  y: number;
+  /** What clips the figure: the inset card/circle, or the scene panel. */
+  clip: Box;
+  shape: 'rect' | 'round-rect' | 'circle';
+  /** Pixels per design unit. */
+  scale: number;
+}
+
+const HEAD_UNITS = 2 * FACE_H * HEAD_SCALE;
+
+export function presenterPlacement(p: NonNullable<Timeline['presenter']>): PresenterPlacement {
+  const { box } = p;
+  if (p.frame === 'card' || p.frame === 'circle') {
+    const faceAt = p.frame === 'circle' ? 0.5 : 0.44;
+    const s = ((p.frame === 'circle' ? 0.5 : 0.44) * box.h) / HEAD_UNITS;
+    const width = Math.round(DESIGN_W * s);
+    const height = Math.round(DESIGN_H * s);
+    return {
+      width,
+      height,
+      x: Math.round(box.x + (box.w - width) / 2),
+      y: Math.round(box.y + box.h * faceAt - HEAD_Y * s),
+      clip: box,
+      shape: p.frame === 'circle' ? 'circle' : 'round-rect',
+      scale: s,
+    };
+  }
+  const s = Math.max(box.w / DESIGN_W, box.h / DESIGN_H);
+  const width = Math.round(DESIGN_W * s);
+  const height = Math.round(DESIGN_H * s);
+  return { width, height, x: Math.round(box.x + (box.w - width) / 2), y: Math.round(box.y), clip: p.panel, shape: 'rect', scale: s };
+}
+
+/** The presenter's face (head outline, at rest) in frame pixels. */
+export function presenterFaceBox(p: NonNullable<Timeline['presenter']>): Box {
+  const pl = presenterPlacement(p);
+  const hw = FACE_W * HEAD_SCALE * pl.scale;
+  const hh = FACE_H * HEAD_SCALE * pl.scale;
+  const cx = pl.x + ((CENTER_X - DESIGN_W / 2) * pl.scale + pl.width / 2);
+  const cy = pl.y + HEAD_Y * pl.scale;
+  return { x: cx - hw, y: cy - hh, w: hw * 2, h: hh * 2 };
+}
