@@ -5,6 +5,7 @@ import { migrate } from './db/database.ts';
 import { OperatorError } from './accounts/account.service.ts';
 import { registerWorkerCommand } from './cli/worker.command.ts';
 import { registerNarrateCommand } from './cli/narrate.command.ts';
+import { registerRenderCommand } from './cli/render.command.ts';
 
 /** Prints a result: JSON with --json, else one "key: value" line per field. */
 function print(result: Record<string, unknown>, json: boolean | undefined): void {
@@ -57,6 +58,7 @@ export function cli(): Command {
 
   registerWorkerCommand(program);
   registerNarrateCommand(program);
+  registerRenderCommand(program);
 
   program
     .command('migrate')

@@ -28,11 +28,11 @@ export const SAMPLE_PRODUCT_TEXT = {
   sellingPoints: ['Visible glow in 7 days', 'Vitamin C + hyaluronic acid', 'Fragrance free, vegan formula'],
 };
 
-/** A short preview script (about 4 s). */
+/** A short preview script (about 4.5 s). */
 export const PREVIEW_SENTENCES: SampleSentence[] = [
-  { text: 'Dull skin? Meet Lumen Glow.', cue: cue('hook', 0, null, null, 'open') },
-  { text: 'Vitamin C glow in seven days.', cue: cue('point', 1, 'Glow in 7 days', 0, 'count') },
-  { text: 'Shop now for $29.', cue: cue('cta', 2, 'Shop now', null, 'point') },
+  { text: 'Dull skin? Meet Lumen.', cue: cue('hook', 0, null, null, 'open') },
+  { text: 'Glow in 7 days.', cue: cue('point', 1, 'Glow in 7 days', 0, 'count') },
+  { text: 'Shop now!', cue: cue('cta', 2, 'Shop now', null, 'point') },
 ];
 
 const POINTS: SampleSentence[] = [

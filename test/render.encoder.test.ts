@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, describe, it } from 'node:test';
+import { createFrameSink, EncoderError, type SinkMode } from '../src/pipeline/render/encoder.ts';
+import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { generateTemplatePreviews, previewDirName } from '../src/pipeline/render/preview.ts';
+
+const run = promisify(execFile);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-enc-'));
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function frame(w: number, h: number, k: number): Buffer {
+  const b = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < w * h; i++) b.writeUInt32BE(((i + k * 7) % 255 << 24) | (((i >> 5) % 255) << 16) | (k % 255 << 8) | 0xff, i * 4);
+  return b;
+}
+
+describe('frame sinks', () => {
+  for (const mode of ['direct', 'fifo'] as SinkMode[]) {
+    it(`${mode}: every queued frame reaches the file, in order, with backpressure`, async () => {
+      const out = path.join(dir, `${mode}.mp4`);
+      const sink = createFrameSink(baselineEncodeArgs(64, 48, 30, out), { mode, maxQueued: 2 });
+      for (let k = 0; k < 45; k++) await sink.write(frame(64, 48, k));
+      await sink.finish();
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames,width,height', '-of', 'csv=p=0', out]);
+      assert.equal(stdout.trim(), '64,48,45');
+    });
+
+    it(`${mode}: an ffmpeg failure rejects instead of hanging`, async () => {
+      const sink = createFrameSink(baselineEncodeArgs(64, 48, 30, path.join(dir, 'missing', 'x.mp4')), { mode });
+      await assert.rejects(async () => {
+        for (let k = 0; k < 200; k++) await sink.write(frame(64, 48, k));
+        await sink.finish();
+      }, EncoderError);
+    });
+  }
+});
+
+describe('template previews', () => {
+  it('renders a cover and a short preview for every template and aspect ratio, once', async () => {
+    const rendered: string[] = [];
+    const out = path.join(dir, 'previews');
+    const list = await generateTemplatePreviews(out, { scale: 0.2, onRendered: (p) => rendered.push(`${p.templateId}-${p.aspectRatio}`) });
+    assert.equal(list.length, 18);
+    assert.equal(rendered.length, 18);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', list[0]!.previewPath]);
+    const info = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_name: string }[] };
+    assert.ok(Number(info.format.duration) >= 3 && Number(info.format.duration) <= 6);
+    assert.deepEqual(info.streams.map((s) => s.codec_name).sort(), ['aac', 'h264']);
+    for (const p of list) assert.ok(fs.statSync(p.coverPath).size > 1000 && p.coverPath.includes(previewDirName(p.templateId, p.aspectRatio)));
+    const again: string[] = [];
+    await generateTemplatePreviews(out, { scale: 0.2, onRendered: (p) => again.push(`${p.templateId}-${p.aspectRatio}`) });
+    assert.deepEqual(again, [], 'nothing re-rendered when nothing changed');
+  });
+});
