@@ -213,18 +213,15 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   );
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
-  catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'));
+  catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   return {
     app,
     services,
     db,
     background,
-    startBackground: () => {
-      background.start();
-      // The music library is made once (about 10 CPU s) and kept; not in tests that never serve.
-      void services.music.prepareAll().catch((err: unknown) => app.log.error({ err }, 'music library'));
-    },
+    // Music tracks, covers and auditions are made on first use and kept, so an idle server idles.
+    startBackground: () => background.start(),
     close: async () => {
       await background.stop();
       await app.close();

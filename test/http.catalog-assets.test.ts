@@ -61,3 +61,25 @@ describe('catalog media behind the list URLs', () => {
     assert.equal(res.body.code, 0, JSON.stringify(res.body));
   });
 });
+
+describe('music tracks behind music_url', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer();
+  });
+  after(() => s.close());
+
+  it('a music_url serves a playable AAC track made on first request; an unknown id is 404/10104', { timeout: 60_000 }, async () => {
+    const { apiKey: key } = await s.account();
+    const track = (await s.call('GET', '/v1/musics', { key })).body.data.musics[0];
+    assert.equal(track.music_url, `${s.config.publicBaseUrl}/v1/musics/${track.id}/audio`);
+    const res = await fetch(`${s.baseUrl}${new URL(track.music_url).pathname}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'audio/mp4');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.equal(bytes.subarray(4, 8).toString('latin1'), 'ftyp');
+    const missing = await s.call('GET', '/v1/musics/999/audio');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.body.code, 10104);
+  });
+});

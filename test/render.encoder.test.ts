@@ -15,7 +15,7 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function frame(w: number, h: number, k: number): Buffer {
   const b = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < w * h; i++) b.writeUInt32BE(((i + k * 7) % 255 << 24) | (((i >> 5) % 255) << 16) | (k % 255 << 8) | 0xff, i * 4);
+  for (let i = 0; i < w * h; i++) b.set([(i + k * 7) % 255, (i >> 5) % 255, k % 255, 255], i * 4);
   return b;
 }
 
@@ -24,8 +24,13 @@ describe('frame sinks', () => {
     it(`${mode}: every queued frame reaches the file, in order, with backpressure`, async () => {
       const out = path.join(dir, `${mode}.mp4`);
       const sink = createFrameSink(baselineEncodeArgs(64, 48, 30, out), { mode, maxQueued: 2 });
-      for (let k = 0; k < 45; k++) await sink.write(frame(64, 48, k));
-      await sink.finish();
+      try {
+        for (let k = 0; k < 45; k++) await sink.write(frame(64, 48, k));
+        await sink.finish();
+      } catch (err) {
+        sink.abort();
+        throw err;
+      }
       const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames,width,height', '-of', 'csv=p=0', out]);
       assert.equal(stdout.trim(), '64,48,45');
     });
@@ -33,8 +38,12 @@ describe('frame sinks', () => {
     it(`${mode}: an ffmpeg failure rejects instead of hanging`, async () => {
       const sink = createFrameSink(baselineEncodeArgs(64, 48, 30, path.join(dir, 'missing', 'x.mp4')), { mode });
       await assert.rejects(async () => {
-        for (let k = 0; k < 200; k++) await sink.write(frame(64, 48, k));
-        await sink.finish();
+        try {
+          for (let k = 0; k < 200; k++) await sink.write(frame(64, 48, k));
+          await sink.finish();
+        } finally {
+          sink.abort();
+        }
       }, EncoderError);
     });
   }

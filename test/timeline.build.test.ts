@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PUBLIC_TEMPLATES, VISUAL_STYLES } from '../src/catalog/catalog.data.ts';
 import { STYLE_DEFS, TEMPLATE_DEFS, resolveTemplate } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, frameCount, layoutViolations, outputSize, formatPrice, parsePrice, kenBurnsSource, shorten } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, frameCount, layoutViolations, outputSize, formatPrice, parsePrice, kenBurnsSource, panOffset, shorten } from '../src/pipeline/timeline/index.ts';
 import { PREVIEW_SENTENCES, SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import type { ProductFacts } from '../src/pipeline/types.ts';
 
@@ -75,6 +75,23 @@ describe('timeline', () => {
       for (const p of [0, 0.3, 0.7, 1]) {
         const r = kenBurnsSource(s.motion, p, 1210, 2150, 1080, 1920);
         assert.ok(r.x >= -0.01 && r.y >= -0.01 && r.x + r.w <= 1210.01 && r.y + r.h <= 2150.01);
+      }
+  });
+
+  it('pans at whole pixels, at most one a frame, inside the image', () => {
+    const t = buildTimeline({ script, speech, product: product(), templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: false, seed: 3 });
+    const pans = t.scenes.filter((s) => s.motion.kind === 'pan');
+    assert.ok(pans.length > 0 && pans.length < t.scenes.length, 'scenes mix pans and zooms');
+    for (const s of pans)
+      for (const n of [40, 130, 400]) {
+        let prev = panOffset(s.motion, 0, n, 130, 230);
+        for (let k = 1; k < n; k++) {
+          const o = panOffset(s.motion, k, n, 130, 230);
+          assert.ok(Number.isInteger(o.x) && Number.isInteger(o.y));
+          assert.ok(Math.abs(o.x - prev.x) <= 1 && Math.abs(o.y - prev.y) <= 1, 'at most a pixel a frame');
+          assert.ok(o.x >= 0 && o.x <= 130 && o.y >= 0 && o.y <= 230);
+          prev = o;
+        }
       }
   });
 

@@ -4,6 +4,7 @@ import { PUBLIC_AVATARS } from './catalog.data.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
 import { AssetCache } from './asset-cache.ts';
+import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
@@ -18,8 +19,22 @@ async function sendFile(reply: any, file: string, type: string) {
  * Catalog pictures behind cover_url: drawn on first request, then cached in DATA_DIR/cache.
  * Public (image tags send no API key), so registered outside the authenticated scope.
  */
-export function catalogAssetRoutes(app: AnyApp, cacheDir: string): AssetCache {
+export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLibrary): AssetCache {
   const cache = new AssetCache(cacheDir);
+  app.get<{ Params: { music_id: string } }>('/v1/musics/:music_id/audio', {
+    schema: {
+      tags: ['Catalogs'],
+      summary: 'A music track (AAC in M4A), generated on its first request; no API key needed',
+      security: [],
+      params: { type: 'object', properties: { music_id: { type: 'string' } }, required: ['music_id'] },
+      response: { 200: { description: 'audio/mp4', type: 'string', format: 'binary' } },
+    },
+    handler: async (req, reply) => {
+      const id = Number(req.params.music_id);
+      if (!Number.isInteger(id) || !music.preset(id)) throw notFound(`music_id ${req.params.music_id}`);
+      return sendFile(reply, await music.ensure(id), 'audio/mp4');
+    },
+  });
   app.get<{ Params: { avatar_id: string } }>('/v1/avatars/:avatar_id/cover.png', {
     schema: {
       tags: ['Catalogs'],

@@ -60,6 +60,7 @@ export function timingsJson(speech: Narration['speech']): string {
 /** The MediaLibrary the catalog lists voices and music from (CatalogService's dependency). */
 export function narrationMediaLibrary(publicBaseUrl: string, music: MusicLibrary): MediaLibrary {
   const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl);
-  const musics: readonly MusicRecord[] = music.records();
+  // Served by GET /v1/musics/:id/audio, which renders a track on its first request.
+  const musics: readonly MusicRecord[] = music.records().map((r) => ({ ...r, music_url: `${publicBaseUrl}/v1/musics/${r.id}/audio` }));
   return { voices: () => voices, musics: () => musics };
 }

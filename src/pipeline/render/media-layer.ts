@@ -8,7 +8,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { probe } from '../../media/ffprobe.ts';
 import type { ProductFacts } from '../types.ts';
 import type { Box } from '../templates/types.ts';
-import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE } from '../timeline/motion.ts';
+import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { productArtCard, styleBackground } from './background.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
@@ -150,13 +150,26 @@ export class MediaLayer {
       }
     }
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
     if (!img || img.mode === 'cover') {
       const src = img ? img.image : this.artCanvas();
+      if (pan) {
+        // Whole pixels at 1:1: a copy, no resampling.
+        const o = panOffset(s.motion, pan.k, pan.n, src.width - b.w, src.height - b.h);
+        ctx.drawImage(src, Math.round(b.x) - o.x, Math.round(b.y) - o.y);
+        return;
+      }
       const r = kenBurnsSource(s.motion, p, src.width, src.height, b.w, b.h);
       ctx.drawImage(src, r.x, r.y, r.w, r.h, b.x, b.y, b.w, b.h);
       return;
     }
     ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    if (pan) {
+      const room = Math.round(Math.min(b.w, b.h) * 0.05);
+      const o = panOffset(s.motion, pan.k, pan.n, room, room);
+      ctx.drawImage(img.image, Math.round(b.x + (b.w - img.image.width) / 2 + room / 2) - o.x, Math.round(b.y + (b.h - img.image.height) / 2 + room / 2) - o.y);
+      return;
+    }
     const e = easeInOut(p);
     const scale = (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e) / MAX_KEN_BURNS_SCALE;
     const w = img.image.width * scale;
@@ -164,6 +177,13 @@ export class MediaLayer {
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
     const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
     ctx.drawImage(img.image, b.x + (b.w - w) / 2 + fx * b.w * 0.025, b.y + (b.h - h) / 2 + fy * b.h * 0.025, w, h);
+  }
+
+  /** Frame k of n of scene i's visible span, for whole-pixel pans. */
+  private panAt(i: number, tMs: number): { k: number; n: number } {
+    const fps = this.t.fps;
+    const start = this.vStart(i);
+    return { k: Math.round(((tMs - start) * fps) / 1000), n: Math.max(1, Math.round(((this.vEnd(i) - start) * fps) / 1000)) };
   }
 
   /** How much of a pop-up media card shows (image-cue templates): 0 hidden … 1 fully in. */

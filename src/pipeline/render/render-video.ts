@@ -57,12 +57,15 @@ export interface RenderTuning {
   onTimeline?: (t: Timeline) => void;
 }
 
-/** How long the video runs: the speech, or the mixed audio when it runs on (music tail, end card hold). */
+/**
+ * How long the video runs: the mixed audio's length (the mix may hold the end card with a music
+ * tail), never shorter than the speech. The last scene simply continues over a tail.
+ */
 async function videoDurationMs(narration: Narration): Promise<number> {
   const speechMs = narration.speech.durationMs;
   const info = narration.mixedAudioPath ? await probe(narration.mixedAudioPath) : null;
   const audioMs = info?.audio ? info.durationS * 1000 : 0;
-  return Math.round(Math.max(audioMs, speechMs));
+  return Math.round(Math.max(speechMs, audioMs));
 }
 
 /** The cover frame: about 1 s into the hook, once the product name has come in. */

@@ -2,6 +2,6 @@ export { buildTimeline, outputSize, frameCount, frameTimeMs, sentenceSpans, OUTP
 export type { TimelineInput } from './build.ts';
 export { layoutViolations } from './safety.ts';
 export { presenterPlacement, presenterFaceBox, type PresenterPlacement } from './presenter.ts';
-export { kenBurnsSource, kenBurnsFor, MAX_KEN_BURNS_SCALE, rng, hashString, easeInOut, easeOutCubic, easeOutBack, clamp01 } from './motion.ts';
+export { kenBurnsSource, kenBurnsFor, panOffset, MAX_KEN_BURNS_SCALE, rng, hashString, easeInOut, easeOutCubic, easeOutBack, clamp01 } from './motion.ts';
 export { formatPrice, parsePrice, shopNow, shorten } from './text.ts';
 export type * from './types.ts';

@@ -36,16 +36,46 @@ export const easeOutBack = (x: number): number => {
   return 1 + (c1 + 1) * Math.pow(t - 1, 3) + c1 * Math.pow(t - 1, 2);
 };
 
-/** A Ken Burns move for a scene of the given length: zoom in or out by up to ~12%, drifting focus. */
+/**
+ * A Ken Burns move for a scene of the given length: half the scenes zoom in or out by up to ~12%
+ * with a drifting focus, the others pan across the image from one side to the other.
+ */
 export function kenBurnsFor(seed: number, durationMs: number): KenBurns {
   const r = rng(seed);
   const amount = Math.min(0.12, 0.04 + 0.016 * (durationMs / 1000));
+  const kind = r() < 0.5 ? 'zoom' : 'pan';
   const zoomIn = r() < 0.6;
   const pick = () => (r() * 2 - 1) * 0.7;
   const [fx, fy, tx, ty] = [pick(), pick(), pick(), pick()];
+  if (kind === 'pan') {
+    // From one side to the other along a random direction, at the closest scale.
+    const a = r() * Math.PI * 2;
+    const [dx, dy] = [Math.cos(a), Math.sin(a)];
+    return { kind, fromScale: MAX_KEN_BURNS_SCALE, toScale: MAX_KEN_BURNS_SCALE, fromX: -dx, fromY: -dy, toX: dx, toY: dy };
+  }
   return zoomIn
-    ? { fromScale: 1, toScale: 1 + amount, fromX: fx, fromY: fy, toX: tx, toY: ty }
-    : { fromScale: 1 + amount, toScale: 1, fromX: fx, fromY: fy, toX: tx, toY: ty };
+    ? { kind, fromScale: 1, toScale: 1 + amount, fromX: fx, fromY: fy, toX: tx, toY: ty }
+    : { kind, fromScale: 1 + amount, toScale: 1, fromX: fx, fromY: fy, toX: tx, toY: ty };
+}
+
+/**
+ * Where a pan is at frame k of n, as whole-pixel offsets into an image with (roomX, roomY)
+ * pixels to spare around the box: a straight line at no more than one pixel a frame along its
+ * longer axis (so the motion is even), centred on the line between the move's two ends.
+ */
+export function panOffset(move: KenBurns, k: number, n: number, roomX: number, roomY: number): { x: number; y: number } {
+  const x0 = (roomX / 2) * (1 + move.fromX);
+  const y0 = (roomY / 2) * (1 + move.fromY);
+  const x1 = (roomX / 2) * (1 + move.toX);
+  const y1 = (roomY / 2) * (1 + move.toY);
+  const len = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0), 1e-9);
+  const frames = Math.max(1, n - 1);
+  const span = Math.min(1, frames / len);
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const t = Math.min(Math.max(k, 0), frames) / frames - 0.5;
+  const clampTo = (v: number, max: number) => Math.min(Math.max(v, 0), Math.max(0, max));
+  return { x: clampTo(Math.round(cx + (x1 - x0) * span * t), Math.floor(roomX)), y: clampTo(Math.round(cy + (y1 - y0) * span * t), Math.floor(roomY)) };
 }
 
 /** The largest scale a move reaches: how much bigger than its box an image must be prepared. */

@@ -9,8 +9,13 @@ export type MediaSource =
   /** No product media: the renderer draws a product card from the name. */
   | { kind: 'art' };
 
-/** Ken Burns move: scale and focus (-1..1 across the pan range) at the start and end of the scene. */
+/**
+ * Ken Burns move: scale and focus (-1..1 across the pan range) at the start and end of the scene.
+ * 'zoom' eases the scale (and drifts the focus); 'pan' holds the closest scale and slides the
+ * image at whole output pixels per frame (smooth, and a plain copy for the renderer).
+ */
 export interface KenBurns {
+  kind: 'zoom' | 'pan';
   fromScale: number;
   toScale: number;
   fromX: number;
