@@ -29,6 +29,19 @@ describe('catalog media behind the list URLs', () => {
     assert.ok(bytes.equals(again));
   });
 
+  it('a template cover_url and preview_url serve a JPEG and a playable MP4 for the aspect ratio asked for', { timeout: 60_000 }, async () => {
+    const template = (await s.call('GET', '/v1/templates?aspect_ratio=2', { key })).body.data.templates[1];
+    const cover = await fetch(local(template.cover_url));
+    assert.equal(cover.status, 200);
+    const meta = await sharp(Buffer.from(await cover.arrayBuffer())).metadata();
+    assert.equal(meta.format, 'jpeg');
+    assert.equal(meta.width, meta.height, '1:1 cover');
+    const preview = await fetch(local(template.preview_url));
+    assert.equal(preview.headers.get('content-type'), 'video/mp4');
+    assert.equal(Buffer.from(await preview.arrayBuffer()).subarray(4, 8).toString('latin1'), 'ftyp');
+    assert.equal((await s.call('GET', '/v1/templates/99/cover.jpg')).status, 404);
+  });
+
   it('an unknown avatar cover is HTTP 404 with code 10104', async () => {
     const res = await s.call('GET', '/v1/avatars/999/cover.png');
     assert.equal(res.status, 404);

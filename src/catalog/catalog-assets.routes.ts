@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_AVATARS } from './catalog.data.ts';
+import { PUBLIC_AVATARS, PUBLIC_TEMPLATES } from './catalog.data.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
 import { AssetCache } from './asset-cache.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
+import { ensureTemplatePreview } from '../pipeline/render/index.ts';
+import path from 'node:path';
 
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
@@ -50,5 +52,27 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
       return sendFile(reply, file, 'image/png');
     },
   });
+  for (const [file, type, what] of [
+    ['cover.jpg', 'image/jpeg', 'cover picture (JPEG)'],
+    ['preview.mp4', 'video/mp4', 'short preview video (MP4)'],
+  ] as const) {
+    app.get<{ Params: { template_id: string }; Querystring: { aspect_ratio?: string } }>(`/v1/templates/:template_id/${file}`, {
+      schema: {
+        tags: ['Catalogs'],
+        summary: `A template's ${what} for an aspect ratio, made on first request; no API key needed`,
+        security: [],
+        params: { type: 'object', properties: { template_id: { type: 'string' } }, required: ['template_id'] },
+        querystring: { type: 'object', properties: { aspect_ratio: { type: 'string', enum: ['0', '1', '2'] } } },
+        response: { 200: { description: type, type: 'string', format: 'binary' } },
+      },
+      handler: async (req, reply) => {
+        const id = Number(req.params.template_id);
+        if (!PUBLIC_TEMPLATES.some((t) => t.id === id)) throw notFound(`template_id ${req.params.template_id}`);
+        const ratio = Number(req.query.aspect_ratio ?? 0) as 0 | 1 | 2;
+        const preview = await ensureTemplatePreview(path.join(cacheDir, 'templates'), id, ratio);
+        return sendFile(reply, file === 'cover.jpg' ? preview.coverPath : preview.previewPath, type);
+      },
+    });
+  }
   return cache;
 }

@@ -86,38 +86,55 @@ export async function renderTemplatePreview(templateId: number, aspectRatio: Asp
   }
 }
 
+const inFlight = new Map<string, Promise<TemplatePreview>>();
+
+/**
+ * One template's preview in dir/template-<id>-<ratio>/{cover.jpg, preview.mp4}, rendered only
+ * when missing or made from other inputs (template data, style, sample, renderer version);
+ * concurrent calls for the same preview share one render. For a route that serves them on demand.
+ */
+export async function ensureTemplatePreview(dir: string, templateId: number, aspectRatio: AspectRatio, opts: { scale?: number; onRendered?: (p: TemplatePreview) => void } = {}): Promise<TemplatePreview> {
+  const scale = opts.scale ?? PREVIEW_SCALE;
+  const sub = path.join(dir, previewDirName(templateId, aspectRatio));
+  const running = inFlight.get(sub);
+  if (running) return running;
+  const job = (async () => {
+    const stamp = path.join(sub, 'inputs.txt');
+    const hash = inputsHash(templateId, aspectRatio, scale);
+    const entry = { templateId, aspectRatio, coverPath: path.join(sub, 'cover.jpg'), previewPath: path.join(sub, 'preview.mp4') };
+    const done = await fs.readFile(stamp, 'utf8').catch(() => '');
+    const present = await Promise.all([entry.coverPath, entry.previewPath].map((p) => fs.stat(p).then(() => true, () => false)));
+    if (done.trim() === hash && present.every(Boolean)) return entry;
+    await fs.rm(stamp, { force: true });
+    const made = await renderTemplatePreview(templateId, aspectRatio, sub, { scale, sample: await sharedSample(dir) });
+    await fs.writeFile(stamp, `${hash}\n`);
+    opts.onRendered?.(made);
+    return made;
+  })().finally(() => inFlight.delete(sub));
+  inFlight.set(sub, job);
+  return job;
+}
+
+/** The sample assets, made once per preview directory and kept next to the previews. */
+const samples = new Map<string, Promise<{ product: ProductFacts; narration: Narration }>>();
+function sharedSample(dir: string): Promise<{ product: ProductFacts; narration: Narration }> {
+  const key = path.resolve(dir);
+  let s = samples.get(key);
+  if (!s) {
+    s = sampleAssets(path.join(dir, '.sample'));
+    s.catch(() => samples.delete(key));
+    samples.set(key, s);
+  }
+  return s;
+}
+
 /**
  * Every public template in every aspect ratio into dir/template-<id>-<ratio>/{cover.jpg,
- * preview.mp4}. Skips those whose inputs (template data, style, sample, renderer version) are
- * unchanged since they were made.
+ * preview.mp4}; previews whose inputs are unchanged since they were made are kept.
  */
 export async function generateTemplatePreviews(dir: string, opts: { scale?: number; onRendered?: (p: TemplatePreview) => void } = {}): Promise<TemplatePreview[]> {
-  const scale = opts.scale ?? PREVIEW_SCALE;
   await fs.mkdir(dir, { recursive: true });
   const out: TemplatePreview[] = [];
-  let sample: { product: ProductFacts; narration: Narration } | null = null;
-  const work = path.join(dir, '.sample');
-  try {
-    for (const def of TEMPLATE_DEFS)
-      for (const ar of [0, 1, 2] as const) {
-        const sub = path.join(dir, previewDirName(def.id, ar));
-        const stamp = path.join(sub, 'inputs.txt');
-        const hash = inputsHash(def.id, ar, scale);
-        const entry = { templateId: def.id, aspectRatio: ar, coverPath: path.join(sub, 'cover.jpg'), previewPath: path.join(sub, 'preview.mp4') };
-        const done = await fs.readFile(stamp, 'utf8').catch(() => '');
-        const present = await Promise.all([entry.coverPath, entry.previewPath].map((p) => fs.stat(p).then(() => true, () => false)));
-        if (done.trim() === hash && present.every(Boolean)) {
-          out.push(entry);
-          continue;
-        }
-        sample ??= await sampleAssets(work);
-        const made = await renderTemplatePreview(def.id, ar, sub, { scale, sample });
-        await fs.writeFile(stamp, `${hash}\n`);
-        opts.onRendered?.(made);
-        out.push(made);
-      }
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+  for (const def of TEMPLATE_DEFS) for (const ar of [0, 1, 2] as const) out.push(await ensureTemplatePreview(dir, def.id, ar, opts));
   return out;
 }

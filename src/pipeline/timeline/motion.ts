@@ -70,7 +70,8 @@ export function panOffset(move: KenBurns, k: number, n: number, roomX: number, r
   const y1 = (roomY / 2) * (1 + move.toY);
   const len = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0), 1e-9);
   const frames = Math.max(1, n - 1);
-  const span = Math.min(1, frames / len);
+  // A hair under one pixel a frame, so rounding never skips a pixel.
+  const span = Math.min(1, frames / len) * 0.999999;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
   const t = Math.min(Math.max(k, 0), frames) / frames - 0.5;
