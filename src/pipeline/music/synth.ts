@@ -1,4 +1,5 @@
 import { integratedLoudness } from '../mix/loudness.ts';
+import { mulberry32 } from '../../lib/random.ts';
 
 /**
  * A small offline synthesizer: wavetable oscillators, plucked strings (Karplus-Strong), noise and
@@ -39,16 +40,7 @@ export interface TrackPreset {
 
 // ---- primitives -------------------------------------------------------------------------
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const TABLE = 4096;
 const tables = new Map<Wave, Float32Array>();

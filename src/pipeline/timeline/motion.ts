@@ -2,17 +2,9 @@
 import type { Box } from '../templates/types.ts';
 import type { KenBurns } from './types.ts';
 
-/** mulberry32: a small, fast, seedable PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../lib/random.ts';
+
+export { rng };
 
 /** FNV-1a hash of a string, for seeds. */
 export function hashString(s: string): number {
