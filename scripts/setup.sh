@@ -18,4 +18,7 @@ if ((${#need[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
-npm ci --no-fund --no-audit
+# npm install (not npm ci): the registry serves no builds of some optional platform packages
+# (@napi-rs/canvas for other OSes), which npm ci counts as a lock mismatch; npm install
+# installs exactly the locked versions and skips optional packages it cannot get.
+npm install --no-fund --no-audit
