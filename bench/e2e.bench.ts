@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { startSampleShop } from '../scripts/sample-shop.ts';
 
 const LENGTHS = [15, 30] as const;
 const TIMEOUT_MS = Number(process.env.BENCH_E2E_TIMEOUT_MS ?? 600_000);
@@ -27,14 +28,8 @@ const config = loadConfig({
 });
 if (config.testGenerator) console.log('NOTE: ffmpeg TEST generator (test pattern); these figures are for the harness, not the pipeline');
 
-const shopRoot = path.resolve('samples', 'shop');
-const shop = http.createServer((req, res) => {
-  const file = path.join(shopRoot, path.normalize((req.url ?? '/').split('?')[0] ?? '/'));
-  if (!file.startsWith(shopRoot) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/jpeg' }).end(fs.readFileSync(file));
-});
-await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-const shopUrl = `http://127.0.0.1:${(shop.address() as { port: number }).port}/aurora-desk-lamp.html`;
+const shop = await startSampleShop();
+const shopUrl = shop.productUrl;
 
 // A receiver that resolves a waiter per project id when its success (or failure) webhook arrives.
 const waiters = new Map<string, (event: { event: string; at: number }) => void>();
@@ -86,6 +81,6 @@ try {
 } finally {
   await running.close();
   receiver.close();
-  shop.close();
+  await shop.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

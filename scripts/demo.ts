@@ -4,8 +4,8 @@
 // running afterwards (Ctrl-C stops it); the demo account's key is printed and saved.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { startSampleShop } from './sample-shop.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
@@ -15,16 +15,8 @@ const bin = path.join(root, 'bin', 'reelsmith.js');
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ALLOW_PRIVATE_URLS: '1', PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}` };
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 
-const shopRoot = path.join(root, 'samples', 'shop');
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.jpg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4' };
-const shop = http.createServer((req, res) => {
-  const file = path.join(shopRoot, path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')));
-  if (!file.startsWith(shopRoot) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
-const shopUrl = `http://127.0.0.1:${(shop.address() as { port: number }).port}/aurora-desk-lamp.html`;
+const shop = await startSampleShop();
+const shopUrl = shop.productUrl;
 
 fs.mkdirSync(dataDir, { recursive: true });
 const run = (...a: string[]) => JSON.parse(execFileSync('node', [bin, ...a, '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
@@ -39,7 +31,7 @@ fs.writeFileSync(path.join(dataDir, 'demo-api-key'), key);
 const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const stop = () => {
   server.kill('SIGTERM');
-  shop.close();
+  void shop.close();
 };
 process.once('SIGINT', () => {
   stop();

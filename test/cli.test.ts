@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { hashApiKey } from '../src/lib/ids.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { freePort } from './support/child-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'reelsmith.js');
@@ -38,15 +38,6 @@ function json(r: Run): Record<string, unknown> {
   const lines = r.stdout.trim().split('\n');
   assert.equal(lines.length, 1, `one JSON line on stdout, got ${JSON.stringify(r.stdout)}`);
   return JSON.parse(lines[0]!) as Record<string, unknown>;
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const address = srv.address();
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 describe('reelsmith CLI', () => {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { startSampleShop, type SampleShop } from '../scripts/sample-shop.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, verifyBoth, type Receiver } from './support/webhook-receiver.ts';
 
@@ -15,18 +14,10 @@ import { startReceiver, verifyBoth, type Receiver } from './support/webhook-rece
  */
 describe('end to end: page URL → product → video → signed webhook', () => {
   let s: TestServer;
-  let shop: http.Server;
+  let shop: SampleShop;
   let receiver: Receiver;
-  let shopBase: string;
   before(async () => {
-    const root = path.resolve('samples', 'shop');
-    shop = http.createServer((req, res) => {
-      const file = path.join(root, path.normalize((req.url ?? '/').split('?')[0] ?? '/'));
-      if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/jpeg' }).end(fs.readFileSync(file));
-    });
-    await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
-    shopBase = `http://127.0.0.1:${(shop.address() as { port: number }).port}`;
+    shop = await startSampleShop();
     receiver = await startReceiver();
     s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.5' } });
     s.running.startBackground();
@@ -34,14 +25,14 @@ describe('end to end: page URL → product → video → signed webhook', () => 
   after(async () => {
     await s.close();
     await receiver.close();
-    shop.close();
+    await shop.close();
   });
 
   it('a 15 s 9:16 video with captions is made, published and announced with both signatures', { timeout: 180_000 }, async () => {
     const { apiKey: key } = await s.account({ credits: 2 });
     const endpoint = (await s.call('POST', '/v1/endpoint', { key, body: { url: receiver.url('/hook'), events: ['generated_video_success', 'generated_video_failed'] } })).body;
     assert.equal(endpoint.code, 0);
-    const product = (await s.call('POST', '/v1/product', { key, body: { url: `${shopBase}/aurora-desk-lamp.html` } })).body.data;
+    const product = (await s.call('POST', '/v1/product', { key, body: { url: shop.productUrl } })).body.data;
     assert.equal(product.media.length, 3);
 
     const created = await s.call('POST', '/v1/create_video_from_url', {

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_AVATARS, PUBLIC_TEMPLATES } from './catalog.data.ts';
 import { AppError, Codes } from '../lib/errors.ts';
+import { sendFile } from '../http/send-file.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
-import { AssetCache } from './asset-cache.ts';
+import { AssetCache } from '../storage/asset-cache.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 import { ensureTemplatePreview } from '../pipeline/render/index.ts';
 import path from 'node:path';
@@ -12,10 +13,6 @@ type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 const notFound = (what: string) => new AppError(Codes.notFound, `Record not found: ${what}`, 404);
 
-async function sendFile(reply: any, file: string, type: string) {
-  const stat = await fs.promises.stat(file);
-  return reply.type(type).header('content-length', stat.size).header('cache-control', 'public, max-age=86400').send(fs.createReadStream(file));
-}
 
 /**
  * Catalog pictures behind cover_url: drawn on first request, then cached in DATA_DIR/cache.

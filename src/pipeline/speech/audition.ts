@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AssetCache } from '../../storage/asset-cache.ts';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { auditionSentences } from './audition.samples.ts';
 import type { SpeechEngine } from './espeak.client.ts';
@@ -17,12 +18,14 @@ export function auditionEncodeArgs(wavPath: string, mp3Path: string): string[] {
  * everything that shapes the sound, so changing a variant or a sample text makes a new file.
  */
 export class AuditionCache {
-  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly files: AssetCache;
 
   constructor(
     private readonly engine: SpeechEngine,
     private readonly cacheDir: string,
-  ) {}
+  ) {
+    this.files = new AssetCache(cacheDir);
+  }
 
   static fileName(voice: VoiceSpec): string {
     const h = crypto
@@ -37,30 +40,14 @@ export class AuditionCache {
   async file(voiceId: string): Promise<string | null> {
     const voice = voiceSpec(voiceId);
     if (!voice) return null;
-    const target = path.join(this.cacheDir, AuditionCache.fileName(voice));
-    try {
-      await fs.access(target);
-      return target;
-    } catch {
-      // not made yet
-    }
-    let job = this.inFlight.get(target);
-    if (!job) {
-      job = this.make(voice, target).finally(() => this.inFlight.delete(target));
-      this.inFlight.set(target, job);
-    }
-    return job;
+    return this.files.file(AuditionCache.fileName(voice), (target) => this.make(voice, target));
   }
 
-  private async make(voice: VoiceSpec, target: string): Promise<string> {
-    await fs.mkdir(this.cacheDir, { recursive: true });
+  private async make(voice: VoiceSpec, target: string): Promise<void> {
     const work = await fs.mkdtemp(path.join(this.cacheDir, '.tmp-'));
     try {
       const speech = await speak({ sentences: auditionSentences(voice.language), voiceId: voice.voiceId, outDir: work }, this.engine);
-      const tmp = path.join(work, 'sample.mp3');
-      await runFfmpeg(auditionEncodeArgs(speech.wavPath, tmp), { timeoutMs: 30_000 });
-      await fs.rename(tmp, target);
-      return target;
+      await runFfmpeg(auditionEncodeArgs(speech.wavPath, target), { timeoutMs: 30_000 });
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { sendFile } from '../../http/send-file.ts';
 import { AppError, Codes } from '../../lib/errors.ts';
 import { AuditionCache } from './audition.ts';
 import type { SpeechEngine } from './espeak.client.ts';
@@ -27,12 +27,7 @@ export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any
     handler: async (req, reply) => {
       const file = await cache.file(req.params.voice_id);
       if (!file) throw new AppError(Codes.notFound, `Record not found: voice_id ${req.params.voice_id}`, 404);
-      const stat = await fs.promises.stat(file);
-      return reply
-        .type('audio/mpeg')
-        .header('content-length', stat.size)
-        .header('cache-control', 'public, max-age=86400')
-        .send(fs.createReadStream(file));
+      return sendFile(reply, file, 'audio/mpeg');
     },
   });
   return cache;

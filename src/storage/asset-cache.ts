@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Files made on first request and kept (catalog covers, previews): one maker runs per file even
+ * Files made on first request and kept (catalog covers, voice auditions): one maker runs per file even
  * when many requests arrive together; a finished file is written under a temporary name and
  * renamed, so nobody reads half of it.
  */
