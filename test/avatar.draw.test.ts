@@ -225,33 +225,6 @@ describe('avatar painter', () => {
     for (const t of tones) if (distinct.every((d) => Math.hypot(d[0] - t[0], d[1] - t[1], d[2] - t[2]) > 20)) distinct.push(t);
     assert.ok(distinct.length >= 5, `${distinct.length} distinct skin tones: ${tones.map((t) => t.map(Math.round).join(',')).join(' | ')}`);
   });
-
-  it('prints the per-frame draw time (540x960, with a pose track)', () => {
-    const { speech, script } = sampleNarration();
-    const track = buildAvatarTrack({ speech, script, fps: 30, durationMs: speech.durationMs, seed: 3 });
-    const canvas = createCanvas(W, H);
-    const ctx = canvas.getContext('2d');
-    const lines: string[] = [];
-    for (const id of IDS) {
-      const painter = createAvatarPainter(id, { width: W, height: H });
-      for (let f = 0; f < 30; f++) painter.draw(ctx, track.poseAt(f), 0, 0);
-      ctx.getImageData(0, 0, 1, 1);
-      const times: number[] = [];
-      const cpu0 = process.cpuUsage();
-      for (let f = 0; f < track.frameCount; f++) {
-        const t0 = performance.now();
-        painter.draw(ctx, track.poseAt(f), 0, 0);
-        ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: force it before stopping the clock
-        times.push(performance.now() - t0);
-      }
-      const cpu = process.cpuUsage(cpu0);
-      times.sort((a, b) => a - b);
-      const mean = times.reduce((a, b) => a + b, 0) / times.length;
-      const cpuMs = (cpu.user + cpu.system) / 1000 / times.length;
-      lines.push(`avatar ${id}: wall mean ${mean.toFixed(2)} ms, p50 ${times[times.length >> 1]!.toFixed(2)}, p95 ${times[Math.floor(times.length * 0.95)]!.toFixed(2)}; CPU ${cpuMs.toFixed(2)} ms`);
-    }
-    console.log(`per-frame avatar draw time, ${W}x${H} (wall time includes waiting for a shared CPU):\n  ${lines.join('\n  ')}`);
-  });
 });
 
 describe('scenes and covers', () => {
