@@ -10,6 +10,7 @@
 import { countryCurrency, type PageLocale } from './currency.ts';
 import { fromAppState } from './app-state.ts';
 import { fromAmazonLayout } from './amazon.ts';
+import { brandFromTitles, cleanBrand, isShopNameFragment } from './brands.ts';
 import { detectBotWall } from './botwall.ts';
 import { loadPage, meta, type Page } from './dom.ts';
 import { fromGeneric } from './generic.ts';
@@ -51,20 +52,6 @@ export function stripSiteName(title: string | null, page: Page): string | null {
   while (parts.length > 1 && isSite(parts[parts.length - 1]!)) parts.pop();
   while (parts.length > 1 && isSite(parts[0]!)) parts.shift();
   return cleanText(parts.join(' - '), 500);
-}
-
-const BRAND_LABEL = /(?:^|[\s:])(?:brand|marca|marke|marque|merk|marka|märke|značka|бренд)\s*:\s*(.+)$/i;
-
-/** Drops template placeholders and label text around brand values ("… Marca: Panasonic" → "Panasonic"). */
-export function cleanBrand(v: string | null): string | null {
-  if (!v) return null;
-  let t = v.trim();
-  const labelled = BRAND_LABEL.exec(t);
-  if (labelled) t = labelled[1]!.trim();
-  t = t.split(/\s+\|\s+/)[0]!.trim();
-  if (!t || t.length > 60 || !/\p{L}/u.test(t) || /^[$#]|\{\{|\}\}|<%|%>|\$\{/.test(t)) return null;
-  if (/^(n\/a|none|null|undefined|brand|generic brand|no brand)$/i.test(t)) return null;
-  return t;
 }
 
 /** SKUs must look like identifiers ("-1", "0", "null" are placeholders). */
@@ -131,7 +118,10 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
     src.brand = cleanBrand(src.brand);
     src.sku = cleanSku(src.sku);
   }
-  const brand = firstOf([jsonld, micro, shopify, metaR, amazon, app, generic], 'brand');
+  let brand = firstOf([jsonld, micro, shopify, metaR, amazon, app, generic], 'brand');
+  if (brand && isShopNameFragment(brand, page.host, meta(page, 'og:site_name'))) brand = null;
+  // No brand in the markup: a well-known brand the title starts with (brand-lexicon.ts).
+  brand ??= brandFromTitles(name, ogTitle, docTitle);
   const sku = firstOf([jsonld, micro, shopify, amazon, metaR, app, generic], 'sku');
 
   // Structured prices first; when structured sources disagree, the one the visible page

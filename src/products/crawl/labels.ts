@@ -12,7 +12,20 @@ const SKU_WORDS = new RegExp(
 );
 const NOISE_CONTEXT = /filter|facet|refine|navigation|\bnav\b|menu|footer|breadcrumb|sort|sidebar|search/i;
 
+/**
+ * A combined label ("make/manufacturer:", "Art.-Nr./SKU") is of a kind only when every part is;
+ * "make/model: Ford Focus" names more than the brand and is no brand label.
+ */
 function kindOf(label: string): { kind: LabelKind; rank: number } {
+  const head = label.replace(/\s*:.*$/s, '');
+  if (!head.includes('/')) return kindOfPart(label);
+  const kinds = head.split(/\s*\/\s*/).map(kindOfPart);
+  const first = kinds[0]!;
+  if (kinds.some((k) => k.kind !== first.kind)) return { kind: 'other', rank: 9 };
+  return { kind: first.kind, rank: Math.min(...kinds.map((k) => k.rank)) };
+}
+
+function kindOfPart(label: string): { kind: LabelKind; rank: number } {
   if (BRAND_WORDS.test(label)) return { kind: 'brand', rank: 0 };
   if (MAKER_WORDS.test(label)) return { kind: 'brand', rank: 1 };
   if (SKU_WORDS.test(label)) return { kind: 'sku', rank: /^sku/i.test(label) ? 0 : 1 };
