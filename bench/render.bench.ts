@@ -50,8 +50,7 @@ async function premadeFrames(narration: Narration, product: ProductFacts, ar: As
   const out: Buffer[] = [];
   const start = Math.min(t.frames - count, Math.round(t.fps * 1.5));
   for (let i = 0; i < count; i++) {
-    await c.drawFrame(Math.max(0, start + i));
-    out.push(c.canvas.data());
+    out.push(Buffer.from(await c.pixels(Math.max(0, start + i))));
   }
   c.close();
   return out;

@@ -166,6 +166,26 @@ export class CaptionLayer {
     return h;
   }
 
+  /**
+   * Everything draw() can paint: the page sprite (the box with its padding) and a popping word
+   * highlight (at most 12% larger than its sprite, which is inside the padding at rest).
+   */
+  bounds(): Box {
+    const m = this.pad * 1.5;
+    return { x: this.box.x - m, y: this.box.y - m, w: this.box.w + m * 2, h: this.box.h + m * 2 };
+  }
+
+  /** Equal for two times exactly when draw() paints the same pixels: page, spoken word and its pop. */
+  stateKey(tMs: number): string {
+    const page = pageAt(this.captions, tMs);
+    if (!page) return '-';
+    const at = activeToken(page, tMs);
+    if (!at) return `${page.startMs}`;
+    const tok = page.lines[at.line]!.tokens[at.token]!;
+    const k = 1 + 0.12 * (1 - easeOutCubic((tMs - tok.startMs) / POP_MS));
+    return `${page.startMs} ${at.line}:${at.token} ${k <= 1.001 ? 1 : k.toFixed(5)}`;
+  }
+
   draw(ctx: SKRSContext2D, tMs: number): void {
     const page = pageAt(this.captions, tMs);
     if (!page) {

@@ -10,6 +10,7 @@ import type { ProductFacts } from '../types.ts';
 import type { Box } from '../templates/types.ts';
 import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
+import { frameTimeMs } from '../timeline/build.ts';
 import { productArtCard, styleBackground } from './background.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
 
@@ -139,7 +140,6 @@ export class MediaLayer {
   private async drawScene(ctx: SKRSContext2D, i: number, tMs: number): Promise<void> {
     const s = this.t.scenes[i]!;
     const b = this.box;
-    const p = clamp01((tMs - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
     if (s.media.kind === 'video') {
       const reader = this.readers.get(i);
       const frame = reader ? await reader.frameAt(Math.max(0, Math.round(((tMs - this.vStart(i)) * this.t.fps) / 1000))) : null;
@@ -151,26 +151,26 @@ export class MediaLayer {
     }
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
     const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
+    // Zooms step on twos (every other frame), so the frame between repeats its picture.
+    const pz = clamp01((frameTimeMs(this.zoomFrame(tMs), this.t.fps) - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
     if (!img || img.mode === 'cover') {
       const src = img ? img.image : this.artCanvas();
       if (pan) {
         // Whole pixels at 1:1: a copy, no resampling.
-        const o = panOffset(s.motion, pan.k, pan.n, src.width - b.w, src.height - b.h);
-        ctx.drawImage(src, Math.round(b.x) - o.x, Math.round(b.y) - o.y);
+        ctx.drawImage(src, Math.round(b.x) - pan.x, Math.round(b.y) - pan.y);
         return;
       }
-      const r = kenBurnsSource(s.motion, p, src.width, src.height, b.w, b.h);
+      const r = kenBurnsSource(s.motion, pz, src.width, src.height, b.w, b.h);
       ctx.drawImage(src, r.x, r.y, r.w, r.h, b.x, b.y, b.w, b.h);
       return;
     }
     ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
     if (pan) {
-      const room = Math.round(Math.min(b.w, b.h) * 0.05);
-      const o = panOffset(s.motion, pan.k, pan.n, room, room);
-      ctx.drawImage(img.image, Math.round(b.x + (b.w - img.image.width) / 2 + room / 2) - o.x, Math.round(b.y + (b.h - img.image.height) / 2 + room / 2) - o.y);
+      const room = this.containRoom();
+      ctx.drawImage(img.image, Math.round(b.x + (b.w - img.image.width) / 2 + room / 2) - pan.x, Math.round(b.y + (b.h - img.image.height) / 2 + room / 2) - pan.y);
       return;
     }
-    const e = easeInOut(p);
+    const e = easeInOut(pz);
     const scale = (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e) / MAX_KEN_BURNS_SCALE;
     const w = img.image.width * scale;
     const h = img.image.height * scale;
@@ -179,11 +179,25 @@ export class MediaLayer {
     ctx.drawImage(img.image, b.x + (b.w - w) / 2 + fx * b.w * 0.025, b.y + (b.h - h) / 2 + fy * b.h * 0.025, w, h);
   }
 
-  /** Frame k of n of scene i's visible span, for whole-pixel pans. */
-  private panAt(i: number, tMs: number): { k: number; n: number } {
+  /** Room a contained (letterboxed) image pans in. */
+  private containRoom(): number {
+    return Math.round(Math.min(this.box.w, this.box.h) * 0.05);
+  }
+
+  /** Scene i's whole-pixel pan offset at tMs (frame k of the n frames of its visible span). */
+  private panAt(i: number, tMs: number): { x: number; y: number } {
+    const s = this.t.scenes[i]!;
     const fps = this.t.fps;
     const start = this.vStart(i);
-    return { k: Math.round(((tMs - start) * fps) / 1000), n: Math.max(1, Math.round(((this.vEnd(i) - start) * fps) / 1000)) };
+    const k = Math.round(((tMs - start) * fps) / 1000);
+    const n = Math.max(1, Math.round(((this.vEnd(i) - start) * fps) / 1000));
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    if (img && img.mode !== 'cover') {
+      const room = this.containRoom();
+      return panOffset(s.motion, k, n, room, room);
+    }
+    const src = img ? img.image : this.artCanvas();
+    return panOffset(s.motion, k, n, src.width - this.box.w, src.height - this.box.h);
   }
 
   /** How much of a pop-up media card shows (image-cue templates): 0 hidden … 1 fully in. */
@@ -216,17 +230,50 @@ export class MediaLayer {
     if (this.cardBack) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
     const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
     if (!full) clipPath(ctx, b, m.radius);
-    const sc = this.t.scenes;
-    const cur = sc[i]!;
-    const next = sc[i + 1];
-    let pair: [number, number, number] | null = null;
-    const dIn = cur.transitionIn.durationMs;
-    if (i > 0 && dIn > 0 && tMs < cur.startMs + dIn / 2 && sc[i - 1]!.showMedia) pair = [i - 1, i, 0.5 + (tMs - cur.startMs) / dIn];
-    else if (next && next.transitionIn.durationMs > 0 && next.showMedia && tMs >= next.startMs - next.transitionIn.durationMs / 2)
-      pair = [i, i + 1, 0.5 - (next.startMs - tMs) / next.transitionIn.durationMs];
+    const pair = this.transitionAt(i, tMs);
     if (!pair) await this.drawScene(ctx, i, tMs);
     else await this.drawTransition(ctx, pair[0], pair[1], clamp01(pair[2]), tMs);
     ctx.restore();
+  }
+
+  /** The two scenes and the progress of a cut in progress at tMs, or null. */
+  private transitionAt(i: number, tMs: number): [number, number, number] | null {
+    const sc = this.t.scenes;
+    const cur = sc[i]!;
+    const next = sc[i + 1];
+    const dIn = cur.transitionIn.durationMs;
+    if (i > 0 && dIn > 0 && tMs < cur.startMs + dIn / 2 && sc[i - 1]!.showMedia) return [i - 1, i, 0.5 + (tMs - cur.startMs) / dIn];
+    if (next && next.transitionIn.durationMs > 0 && next.showMedia && tMs >= next.startMs - next.transitionIn.durationMs / 2)
+      return [i, i + 1, 0.5 - (next.startMs - tMs) / next.transitionIn.durationMs];
+    return null;
+  }
+
+  /**
+   * What the media layer shows at tMs, as a key that is equal for two times exactly when the layer
+   * paints the same pixels; null when it changes every frame (zoom steps are keyed, clips,
+   * cuts, pop-ins and the carousel are not). The compositor redraws only the moving parts of a
+   * frame whose media key equals the previous frame's.
+   */
+  stateKey(tMs: number): string | null {
+    const m = this.t.media;
+    if (!m) return 'none';
+    if (m.motion === 'carousel') return null;
+    const i = this.sceneIndexAt(tMs);
+    const v = this.visibility(i, tMs);
+    if (v <= 0) return 'hidden';
+    if (v < 1 || this.transitionAt(i, tMs)) return null;
+    const s = this.t.scenes[i]!;
+    if (s.media.kind === 'video') return null;
+    if (s.motion.kind === 'pan') {
+      const o = this.panAt(i, tMs);
+      return `${i}:p${o.x},${o.y}`;
+    }
+    return `${i}:z${this.zoomFrame(tMs)}`;
+  }
+
+  /** Zooms advance on twos: the frame (even) whose time a zoom is drawn at. */
+  private zoomFrame(tMs: number): number {
+    return Math.floor(Math.round((tMs * this.t.fps) / 1000) / 2) * 2;
   }
 
   private async drawTransition(ctx: SKRSContext2D, a: number, bIdx: number, p: number, tMs: number): Promise<void> {

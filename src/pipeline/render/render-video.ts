@@ -1,8 +1,9 @@
 /**
  * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT.
- * Timeline (pure) → compositor draws each frame into one canvas → canvas.data() (a copy of the
- * RGBA pixels, so the next frame can be drawn while this one is written) → bounded queue into
- * ffmpeg's stdin, where conversion and x264 run on their own threads.
+ * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
+ * canvas.data() (a copy of the RGBA pixels, so the next frame can be drawn while this one is
+ * written; an unchanged frame reuses the last copy) → bounded queue into ffmpeg's stdin, where
+ * conversion and x264 run on their own threads.
  */
 import './alloc-env.ts';
 import fs from 'node:fs/promises';
@@ -112,8 +113,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     await compositor.prepare();
     const step = Math.max(1, Math.floor(frames / 100));
     for (let f = 0; f < frames; f++) {
-      await compositor.drawFrame(f);
-      const pixels = compositor.canvas.data();
+      const pixels = await compositor.pixels(f);
       if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
       await encoder.write(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);

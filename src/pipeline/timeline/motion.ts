@@ -51,8 +51,15 @@ export function kenBurnsFor(seed: number, durationMs: number): KenBurns {
 }
 
 /**
+ * How fast a pan may go: half a pixel a frame (15 px/s at 30 fps), so the image steps one whole
+ * pixel every other frame at most and the frames in between repeat it, which the renderer only
+ * redraws where something else moves (and x264 codes as skipped blocks).
+ */
+export const PAN_PX_PER_FRAME = 0.5;
+
+/**
  * Where a pan is at frame k of n, as whole-pixel offsets into an image with (roomX, roomY)
- * pixels to spare around the box: a straight line at no more than one pixel a frame along its
+ * pixels to spare around the box: a straight line at no more than PAN_PX_PER_FRAME along its
  * longer axis (so the motion is even), centred on the line between the move's two ends.
  */
 export function panOffset(move: KenBurns, k: number, n: number, roomX: number, roomY: number): { x: number; y: number } {
@@ -62,11 +69,12 @@ export function panOffset(move: KenBurns, k: number, n: number, roomX: number, r
   const y1 = (roomY / 2) * (1 + move.toY);
   const len = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0), 1e-9);
   const frames = Math.max(1, n - 1);
-  // A hair under one pixel a frame, so rounding never skips a pixel.
-  const span = Math.min(1, frames / len) * 0.999999;
+  // A hair under the cap, so rounding never skips a pixel.
+  const span = Math.min(1, (frames * PAN_PX_PER_FRAME) / len) * 0.999999;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
-  const t = Math.min(Math.max(k, 0), frames) / frames - 0.5;
+  // On twos: both axes step on the same (even) frames, so a diagonal pan also holds every other frame.
+  const t = Math.min(Math.max(Math.floor(k / 2) * 2, 0), frames) / frames - 0.5;
   const clampTo = (v: number, max: number) => Math.min(Math.max(v, 0), Math.max(0, max));
   return { x: clampTo(Math.round(cx + (x1 - x0) * span * t), Math.floor(roomX)), y: clampTo(Math.round(cy + (y1 - y0) * span * t), Math.floor(roomY)) };
 }
