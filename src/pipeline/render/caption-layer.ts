@@ -175,39 +175,45 @@ export class CaptionLayer {
     return { x: this.box.x - m, y: this.box.y - m, w: this.box.w + m * 2, h: this.box.h + m * 2 };
   }
 
-  /** Equal for two times exactly when draw() paints the same pixels: page, spoken word and its pop. */
-  stateKey(tMs: number): string {
+  /** What shows at tMs: the page, the spoken word (line, token) and its pop scale (1 at rest). */
+  private stateAt(tMs: number): { page: CaptionPage; word: { line: number; token: number; k: number } | null } | null {
     const page = pageAt(this.captions, tMs);
-    if (!page) return '-';
+    if (!page) return null;
     const at = activeToken(page, tMs);
-    if (!at) return `${page.startMs}`;
+    if (!at) return { page, word: null };
     const tok = page.lines[at.line]!.tokens[at.token]!;
     const k = 1 + 0.12 * (1 - easeOutCubic((tMs - tok.startMs) / POP_MS));
-    return `${page.startMs} ${at.line}:${at.token} ${k <= 1.001 ? 1 : k.toFixed(5)}`;
+    return { page, word: { line: at.line, token: at.token, k: k <= 1.001 ? 1 : k } };
+  }
+
+  /** Equal for two times exactly when draw() paints the same pixels: page, spoken word and its pop. */
+  stateKey(tMs: number): string {
+    const st = this.stateAt(tMs);
+    if (!st) return '-';
+    const w = st.word;
+    return w ? `${st.page.startMs} ${w.line}:${w.token} ${w.k === 1 ? 1 : w.k.toFixed(5)}` : `${st.page.startMs}`;
   }
 
   draw(ctx: SKRSContext2D, tMs: number): void {
-    const page = pageAt(this.captions, tMs);
-    if (!page) {
+    const st = this.stateAt(tMs);
+    if (!st) {
       this.current = null;
       return;
     }
-    if (this.current?.page !== page) this.current = this.layout(page);
+    if (this.current?.page !== st.page) this.current = this.layout(st.page);
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
     ctx.drawImage(ps.canvas, ox, oy);
-    const at = activeToken(page, tMs);
-    if (!at) return;
-    const tok = page.lines[at.line]!.tokens[at.token]!;
-    const h = this.highlight(ps, at.line, at.token);
-    const k = 1 + 0.12 * (1 - easeOutCubic((tMs - tok.startMs) / POP_MS));
-    if (k <= 1.001) {
+    const w = st.word;
+    if (!w) return;
+    const h = this.highlight(ps, w.line, w.token);
+    if (w.k === 1) {
       ctx.drawImage(h.canvas, ox + Math.round(h.dx), oy + Math.round(h.dy));
       return;
     }
-    const w = h.canvas.width * k;
-    const hh = h.canvas.height * k;
-    ctx.drawImage(h.canvas, ox + h.dx - (w - h.canvas.width) / 2, oy + h.dy - (hh - h.canvas.height) / 2, w, hh);
+    const dw = h.canvas.width * w.k;
+    const dh = h.canvas.height * w.k;
+    ctx.drawImage(h.canvas, ox + h.dx - (dw - h.canvas.width) / 2, oy + h.dy - (dh - h.canvas.height) / 2, dw, dh);
   }
 }

@@ -222,15 +222,21 @@ export class Compositor {
     return sp;
   }
 
-  private drawPresenter(ctx: SKRSContext2D, frame: number): void {
+  /** Where an inset's backing and ring go (whole pixels), with their size; null without an inset. */
+  private insetRect(): Box | null {
     const p = this.t.presenter;
+    if (!p || !this.inset) return null;
+    const { back, pad } = this.inset;
+    return { x: Math.round(p.box.x - pad), y: Math.round(p.box.y - pad), w: back.width, h: back.height };
+  }
+
+  private drawPresenter(ctx: SKRSContext2D, frame: number): void {
     const fig = this.figure(frame);
-    if (!p || !fig) return;
-    const ix = Math.round(p.box.x - (this.inset?.pad ?? 0));
-    const iy = Math.round(p.box.y - (this.inset?.pad ?? 0));
-    if (this.inset) ctx.drawImage(this.inset.back, ix, iy);
+    if (!fig) return;
+    const ir = this.insetRect();
+    if (ir) ctx.drawImage(this.inset!.back, ir.x, ir.y);
     ctx.drawImage(fig.canvas, fig.x, fig.y);
-    if (this.inset) ctx.drawImage(this.inset.ring, ix, iy);
+    if (ir) ctx.drawImage(this.inset!.ring, ir.x, ir.y);
   }
 
   /** Where and how an overlay's sprite is drawn at tMs; null when it is not shown. */
@@ -276,7 +282,8 @@ export class Compositor {
     const p = t.presenter;
     const pr = this.presenter;
     if (p && pr) {
-      const rect = this.inset ? pixelRect({ x: Math.round(p.box.x - this.inset.pad), y: Math.round(p.box.y - this.inset.pad), w: this.inset.back.width, h: this.inset.back.height }, 0, t.width, t.height) : this.figureRect();
+      const ir = this.insetRect();
+      const rect = ir ? pixelRect(ir, 0, t.width, t.height) : this.figureRect();
       out.push({ key: `pose ${poseFrame(frame)}`, rect });
     }
     for (const o of t.overlays) {

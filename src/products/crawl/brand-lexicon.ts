@@ -6,7 +6,9 @@
  * Format: entries separated by `;`; `Canonical|alias|alias` (the first spelling is returned);
  * a leading `~` marks a brand that is also an ordinary word in some language ("Apple", "Shell",
  * "Miele"): those count only as the title's first word, capitalised, followed by a model
- * designation ("Apple iPhone 13", not "Apple pie dish"). Matching folds case and accents and treats
+ * designation ("Apple iPhone 13", not "Apple pie dish"); every single-word entry that is an
+ * ordinary English word (Debian's word list) carries it, except a few whose brand sense dominates
+ * (Dell, Intel, Canon, Puma, Ford...). Matching folds case and accents and treats
  * punctuation as a word break, so "De'Longhi", "De Longhi" and "DE-LONGHI" are one key.
  * Left out on purpose: plain words with no dominant brand sense (Next, Only, Boss, Total, Galaxy),
  * sub-lines and product names (OptiPlex, Galaxy, PlayStation 5), franchises (Star Wars).

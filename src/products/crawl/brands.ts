@@ -169,7 +169,7 @@ export function lexicon(): Index {
 /** Brands must start within the title's first words ("Robotic mower Bosch Indego…", not mid-sentence). */
 const START_WINDOW = 4;
 /** A brand after these words is what the product fits, not who made it ("Case for Samsung S21"). */
-const FOR_WORDS = new Set(['for', 'fits', 'fur', 'pour', 'para', 'per', 'voor', 'for', 'til', 'dla', 'для', 'replacement', 'ersatz', 'ersatzteil', 'like', 'wie', 'comme', 'como', 'come', 'style']);
+const FOR_WORDS = new Set(['for', 'fits', 'fur', 'pour', 'para', 'per', 'voor', 'til', 'dla', 'для', 'replacement', 'ersatz', 'ersatzteil', 'like', 'wie', 'comme', 'como', 'come', 'style']);
 const isForWord = (k: string) => FOR_WORDS.has(k) || k.startsWith('compat') || k.startsWith('kompat');
 
 /** A model designation right after a word brand: digits with letters ("A2337", "S21"), or camel case ("iPhone"). */
