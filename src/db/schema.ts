@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Table shapes as Kysely sees them. Times are Unix milliseconds (bigint in PostgreSQL). */
 export interface AccountsTable {
@@ -45,6 +45,8 @@ export interface ProductsTable {
   currency: string | null;
   /** JSON array of strings. */
   selling_points: string;
+  /** Language of the product's own text (catalog name, e.g. "german"), or null when unknown. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -65,6 +67,8 @@ export interface VideosTable {
   script: string;
   error_code: number | null;
   error_message: string | null;
+  /** JSON array of strings: problems that did not stop the video (some media did not load). */
+  warnings: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }

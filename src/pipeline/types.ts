@@ -18,7 +18,13 @@ export interface SceneCue {
 }
 
 export interface ScriptSentence {
+  /** What is shown (captions, on-screen text): e.g. Japanese with kanji, a price as "49,90 €". */
   text: string;
+  /**
+   * What the voice reads when it differs from `text` (the kana reading of Japanese, a price in
+   * words). Captions show `text`, timed over the words the engine reports for `spoken`.
+   */
+  spoken?: string;
   cue: SceneCue;
 }
 
@@ -82,6 +88,8 @@ export interface ProductFacts {
   price: string | null;
   currency: string | null;
   targetAudience: string;
+  /** Language the product's own text is written in (catalog name), or null when unknown. */
+  language?: string | null;
   /** Local file paths of the product's images, in order. */
   imagePaths: string[];
   /** Local file paths of the product's videos, in order. */
