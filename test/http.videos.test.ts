@@ -121,9 +121,10 @@ describe('POST /v1/create_video_from_url: accepted requests', () => {
     assert.equal(data.subtitles_url, '');
     assert.equal(data.script, '');
     assert.equal('error' in data, false, 'no error on a waiting video');
+    assert.deepEqual(data.warnings, [], 'warnings is always an array, empty until something went wrong');
     assert.ok(Number.isInteger(data.created_at));
     assert.ok(data.created_at >= t0 && data.created_at <= t1, `created_at ${data.created_at} is Unix seconds`);
-    assert.deepEqual(Object.keys(data).sort(), ['cover_url', 'created_at', 'id', 'progress', 'script', 'status_code', 'status_desc', 'subtitles_url', 'title', 'video_duration', 'video_url'].sort());
+    assert.deepEqual(Object.keys(data).sort(), ['cover_url', 'created_at', 'id', 'progress', 'script', 'status_code', 'status_desc', 'subtitles_url', 'title', 'video_duration', 'video_url', 'warnings'].sort());
   });
 
   it('the title is video_name when one is given', async () => {

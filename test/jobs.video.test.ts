@@ -131,6 +131,7 @@ function successFlow(name: string, testDb: () => Promise<TestDb | undefined>) {
       assert.ok(final.subtitles_url.endsWith(`/files/videos/${id}/subtitles.vtt`), final.subtitles_url);
       assert.ok(final.video_duration > 0.8 && final.video_duration < 1.3, String(final.video_duration));
       assert.match(final.script, /Glow Serum/);
+      assert.deepEqual(final.warnings, [], 'a product without media has nothing to warn of');
       const store = f.s.running.services.store;
       const info = await probe(store.localPath(`videos/${id}/video.mp4`));
       assert.equal(info?.video?.codec, 'h264');

@@ -123,7 +123,7 @@ export function registerRenderCommand(program: Command): void {
         process.stderr.write(`product: ${product.name} (${product.media.length} media)\n`);
         const video: Video = {
           id, accountId: 'cli', productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
-          videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, createdAt: started, updatedAt: started,
+          videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: started, updatedAt: started,
         };
         const generator = new PipelineGenerator({
           engine, music, store, publicBaseUrl: BASE, fetcher,

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
 import type { Language, ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
-import { MediaImporter } from '../products/crawl/media-importer.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 import { narrate } from '../pipeline/narrate.ts';
@@ -11,7 +10,8 @@ import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../pipeline/types.ts';
-import { LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { loadProductMedia } from './product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
 
 export interface PipelineDeps {
@@ -48,7 +48,7 @@ export class PipelineGenerator implements VideoGenerator {
     };
 
     await step('media');
-    const facts = await this.productFacts(job.product, job.workDir);
+    const { facts, warnings } = await this.productFacts(job.product, job.workDir);
 
     await step('script');
     const script = await writeScript(
@@ -92,27 +92,16 @@ export class PipelineGenerator implements VideoGenerator {
       },
     });
     signal.throwIfAborted();
-    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text };
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
   }
 
-  /** The stored product as the pipeline needs it, with its media as local files. */
-  private async productFacts(product: Product, workDir: string): Promise<ProductFacts> {
-    const ours = `${this.deps.publicBaseUrl}/files/`;
-    const local = (url: string) => this.deps.store.localPath(url.slice(ours.length));
-    const isOurs = (url: string) => url.startsWith(ours);
-    const images = product.media.filter((m) => m.type === 1);
-    const videos = product.media.filter((m) => m.type === 2);
-    const imagePaths = images.filter((m) => isOurs(m.url)).map((m) => local(m.url));
-    const videoPaths = videos.filter((m) => isOurs(m.url)).map((m) => local(m.url));
-    const foreignImages = images.filter((m) => !isOurs(m.url)).map((m) => m.url);
-    const foreignVideos = videos.filter((m) => !isOurs(m.url)).map((m) => m.url);
-    if (foreignImages.length + foreignVideos.length > 0) {
-      // Media given by hand: downloaded, verified and normalised like crawled media, into the work dir.
-      const scratch = new LocalBlobStore(path.join(workDir, 'media'), '');
-      const copied = await new MediaImporter(this.deps.fetcher, scratch).importAll(product.id, foreignImages, foreignVideos);
-      for (const m of copied) (m.type === 1 ? imagePaths : videoPaths).push(scratch.localPath(m.url.slice('/files/'.length)));
-    }
-    return {
+  /**
+   * The stored product as the pipeline needs it, with its media as local files, and a warning per
+   * media URL that did not load. None of its media loading fails the video (loadProductMedia).
+   */
+  private async productFacts(product: Product, workDir: string): Promise<{ facts: ProductFacts; warnings: string[] }> {
+    const media = await loadProductMedia(product, workDir, this.deps);
+    const facts: ProductFacts = {
       name: product.name,
       description: product.description,
       sellingPoints: product.sellingPoints,
@@ -120,8 +109,9 @@ export class PipelineGenerator implements VideoGenerator {
       price: product.price,
       currency: product.currency,
       targetAudience: product.targetAudience,
-      imagePaths,
-      videoPaths,
+      imagePaths: media.imagePaths,
+      videoPaths: media.videoPaths,
     };
+    return { facts, warnings: media.warnings };
   }
 }

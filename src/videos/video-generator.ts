@@ -23,6 +23,8 @@ export interface GeneratedVideo {
   durationS: number;
   /** The narration text. */
   script: string;
+  /** What went wrong without stopping the video (media URLs that did not load); shown as the project's `warnings`. */
+  warnings?: string[];
 }
 
 /**

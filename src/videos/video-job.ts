@@ -103,7 +103,7 @@ export class VideoJob implements JobHandler {
       // Lost lease: another worker owns the job now and will record its own result.
       if (!(await repos.jobs.complete(job.id, ctx.owner, now))) return false;
       const durationS = Math.round(r.durationS * 100) / 100;
-      if (!(await repos.videos.markSucceeded(job.id, { ...urls, durationS, script: r.script }, now))) return false;
+      if (!(await repos.videos.markSucceeded(job.id, { ...urls, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
       await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now));
       return true;
     });

@@ -45,6 +45,8 @@ export interface Video {
   duration: number;
   script: string;
   error: { code: number; message: string } | null;
+  /** Problems that did not stop the video (media URLs that did not load); empty when none. */
+  warnings: string[];
   createdAt: number;
   updatedAt: number;
 }
@@ -64,9 +66,19 @@ function fromRow(row: VideoRow): Video {
     duration: row.duration,
     script: row.script,
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    warnings: parseWarnings(row.warnings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function parseWarnings(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export class VideoRepository {
@@ -120,7 +132,7 @@ export class VideoRepository {
   /** The final success; false when the video had already finished (so nothing is emitted twice). */
   async markSucceeded(
     id: string,
-    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string },
+    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string; warnings?: string[] },
     nowMs: number,
   ): Promise<boolean> {
     return this.transition(id, {
@@ -131,6 +143,7 @@ export class VideoRepository {
       subtitles_url: r.subtitlesUrl,
       duration: r.durationS,
       script: r.script,
+      warnings: JSON.stringify(r.warnings ?? []),
       error_code: null,
       error_message: null,
       updated_at: nowMs,

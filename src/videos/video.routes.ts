@@ -60,6 +60,9 @@ const ProjectOut = Type.Object({
   subtitles_url: Type.String({ description: 'Extension: WebVTT when captions were made, else empty' }),
   script: Type.String({ description: 'Extension: the narration text, once written' }),
   error: Opt(Type.Object({ code: Type.Integer(), message: Type.String() }, { description: 'Extension: present when failed' })),
+  warnings: Type.Array(Type.String(), {
+    description: 'Extension: what went wrong without stopping the video, e.g. a product media URL that did not load and why; empty when nothing did',
+  }),
 });
 
 function projectView(v: Video) {
@@ -76,6 +79,7 @@ function projectView(v: Video) {
     subtitles_url: v.subtitlesUrl,
     script: v.script,
     ...(v.error ? { error: v.error } : {}),
+    warnings: v.warnings,
   };
 }
 

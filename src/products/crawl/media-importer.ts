@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { probe } from '../../media/ffprobe.ts';
-import type { SafeFetcher } from '../../net/safe-fetch.ts';
+import { FetchError, type SafeFetcher } from '../../net/safe-fetch.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaItem } from '../product.repository.ts';
 
@@ -35,10 +35,29 @@ const isVideoType = (t: string) => t.startsWith('video/') || t === 'application/
 
 type Logger = { warn(obj: object, msg: string): void };
 
+/** A media URL that gave no usable file, and why, in words a client can act on. */
+export interface MediaFailure {
+  url: string;
+  reason: string;
+  /** True when the same URL may well work later (timeout, connection refused, HTTP 5xx/408/429). */
+  transient: boolean;
+}
+
+export interface ImportReport {
+  /** What was copied, in the page's order. */
+  media: MediaItem[];
+  /** Every URL tried that gave nothing (duplicates by content and URLs past the caps are neither). */
+  failed: MediaFailure[];
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: MediaFailure };
+
 /**
  * Copies a product's media into our storage: each file downloaded through the safe fetcher,
  * verified (images fully decoded and re-encoded, videos probed), size-capped and deduplicated by
  * content. A file that fails any step is skipped; the rest are kept in the page's order.
+ * importReport also says which URLs were skipped and why: a crawl keeps what it found, while a
+ * video job fails when none of a product's media loads and warns when some did not.
  */
 export class MediaImporter {
   constructor(
@@ -49,11 +68,22 @@ export class MediaImporter {
   ) {}
 
   async importAll(productId: string, images: string[], videos: string[]): Promise<MediaItem[]> {
+    return (await this.importReport(productId, images, videos)).media;
+  }
+
+  /** importAll, also saying which URLs gave nothing and why (a video's warnings, or its error when none loaded). */
+  async importReport(productId: string, images: string[], videos: string[]): Promise<ImportReport> {
     const seen = new Set<string>();
+    const failed: MediaFailure[] = [];
     const imageResults = await mapLimit(images.slice(0, this.limits.maxImages * 2), 3, (url) => this.importImage(url));
     const out: MediaItem[] = [];
-    for (const r of imageResults) {
-      if (!r || seen.has(r.hash) || out.length >= this.limits.maxImages) continue;
+    for (const a of imageResults) {
+      if (!a.ok) {
+        failed.push(a.failure);
+        continue;
+      }
+      const r = a.value;
+      if (seen.has(r.hash) || out.length >= this.limits.maxImages) continue;
       seen.add(r.hash);
       const key = `media/${productId}/image-${out.length + 1}.${r.ext}`;
       out.push({ type: 1, name: path.basename(key), url: await this.store.put(key, r.data), description: r.sourceUrl });
@@ -61,49 +91,82 @@ export class MediaImporter {
     let videoCount = 0;
     for (const url of videos) {
       if (videoCount >= this.limits.maxVideos) break;
-      const r = await this.importVideo(url);
-      if (!r || seen.has(r.hash)) continue;
+      const a = await this.importVideo(url);
+      if (!a.ok) {
+        failed.push(a.failure);
+        continue;
+      }
+      const r = a.value;
+      if (seen.has(r.hash)) continue;
       seen.add(r.hash);
       const key = `media/${productId}/video-${++videoCount}.${r.ext}`;
       out.push({ type: 2, name: path.basename(key), url: await this.store.put(key, r.data), description: r.sourceUrl });
     }
-    return out;
+    return { media: out, failed };
   }
 
-  private async importImage(url: string) {
+  private async importImage(url: string): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
+    let fetched = false;
     try {
       const res = await this.fetcher.fetch(url, { maxBytes: this.limits.imageMaxBytes, deadlineMs: this.limits.perFileDeadlineMs, accept: isImageType });
+      fetched = true;
       const image = sharp(res.body, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
       const meta = await image.metadata();
-      if ((meta.width ?? 0) < this.limits.minImageSide || (meta.height ?? 0) < this.limits.minImageSide) return null;
+      const [w, h] = [meta.width ?? 0, meta.height ?? 0];
+      if (w < this.limits.minImageSide || h < this.limits.minImageSide) {
+        return fail(url, `too small to show (${w}x${h} px; at least ${this.limits.minImageSide} px a side)`);
+      }
       const resized = image.resize({ width: this.limits.maxImageSide, height: this.limits.maxImageSide, fit: 'inside', withoutEnlargement: true });
       // Re-encoding decodes every pixel (a truncated or fake file fails here) and gives the renderer one of two formats.
       const data = meta.hasAlpha ? await resized.png().toBuffer() : await resized.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
-      return { data, ext: meta.hasAlpha ? 'png' : 'jpg', hash: sha256(res.body), sourceUrl: url };
+      return { ok: true, value: { data, ext: meta.hasAlpha ? 'png' : 'jpg', hash: sha256(res.body), sourceUrl: url } };
     } catch (err) {
       this.log.warn({ url, err: String(err) }, 'product image skipped');
-      return null;
+      return { ok: false, failure: failureOf(url, err, fetched ? 'not a readable image' : null) };
     }
   }
 
-  private async importVideo(url: string) {
+  private async importVideo(url: string): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
     let dir: string | undefined;
+    let fetched = false;
     try {
       const res = await this.fetcher.fetch(url, { maxBytes: this.limits.videoMaxBytes, deadlineMs: this.limits.perFileDeadlineMs * 2, accept: isVideoType });
+      fetched = true;
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-video-'));
       const file = path.join(dir, 'input');
       await fs.writeFile(file, res.body);
       const info = await probe(file);
-      if (!info?.video || info.durationS <= 0) throw new Error('not a playable video');
+      if (!info?.video || info.durationS <= 0) return fail(url, 'not a playable video');
       const ext = res.contentType.includes('webm') ? 'webm' : res.contentType.includes('quicktime') ? 'mov' : 'mp4';
-      return { data: res.body, ext, hash: sha256(res.body), sourceUrl: url };
+      return { ok: true, value: { data: res.body, ext, hash: sha256(res.body), sourceUrl: url } };
     } catch (err) {
       this.log.warn({ url, err: String(err) }, 'product video skipped');
-      return null;
+      return { ok: false, failure: failureOf(url, err, fetched ? 'not a playable video' : null) };
     } finally {
       if (dir) await fs.rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+const fail = (url: string, reason: string): { ok: false; failure: MediaFailure } => ({ ok: false, failure: { url, reason, transient: false } });
+
+/**
+ * Why a URL gave nothing. Download failures keep the fetcher's own words ("the server answered
+ * HTTP 404", "unexpected content type text/html", "the server could not be reached: ENOTFOUND …");
+ * a file that arrived but did not decode is `afterFetch` with the decoder's reason.
+ */
+function failureOf(url: string, err: unknown, afterFetch: string | null): MediaFailure {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof FetchError) return { url, reason: message, transient: isTransient(err) };
+  return { url, reason: afterFetch ? `${afterFetch}: ${message}` : message, transient: false };
+}
+
+/** A name that does not resolve stays so; refused connections, timeouts and server errors may pass. */
+function isTransient(err: FetchError): boolean {
+  if (err.kind === 'timeout') return true;
+  if (err.kind === 'unreachable') return !/ENOTFOUND/.test(err.message);
+  if (err.kind === 'http_status') return err.status !== undefined && (err.status >= 500 || err.status === 408 || err.status === 429);
+  return false;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

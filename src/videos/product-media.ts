@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SafeFetcher } from '../net/safe-fetch.ts';
+import { MediaImporter, type MediaFailure } from '../products/crawl/media-importer.ts';
+import type { Product } from '../products/product.repository.ts';
+import { LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
+import { GenerationError } from './video-generator.ts';
+
+export interface ProductMediaDeps {
+  /** Where crawled media were copied (files under PUBLIC_BASE_URL/files/). */
+  store: BlobStore;
+  publicBaseUrl: string;
+  /** For media given by hand, which still point at other sites. */
+  fetcher: SafeFetcher;
+}
+
+export interface LoadedMedia {
+  imagePaths: string[];
+  videoPaths: string[];
+  /** One line per media URL that did not load, naming it and why (the video's `warnings`). */
+  warnings: string[];
+}
+
+/** Error code of a video whose product media all failed: the product's input is what needs fixing. */
+export const MEDIA_FAILED_CODE = 40000;
+
+/** Keeps an error message readable (and the column small) when a product lists many media. */
+const MAX_URL_CHARS = 300;
+const MAX_LISTED = 12;
+
+/**
+ * A product's media as local files for one video attempt: our stored copies are used in place,
+ * media given by hand are downloaded and verified like crawled ones into the attempt's work dir.
+ * Throws a GenerationError when the product has media and none of it loads (see judgeMedia).
+ */
+export async function loadProductMedia(product: Product, workDir: string, deps: ProductMediaDeps): Promise<LoadedMedia> {
+  const ours = `${deps.publicBaseUrl}/files/`;
+  const images: string[] = [];
+  const videos: string[] = [];
+  const failed: MediaFailure[] = [];
+  const foreign: { images: string[]; videos: string[] } = { images: [], videos: [] };
+  for (const m of product.media) {
+    const list = m.type === 2 ? videos : images;
+    if (!m.url.startsWith(ours)) {
+      (m.type === 2 ? foreign.videos : foreign.images).push(m.url);
+      continue;
+    }
+    const file = deps.store.localPath(m.url.slice(ours.length));
+    // A copy removed from storage (by an operator, or a lost volume) is reported like a failed download.
+    if (await isFile(file)) list.push(file);
+    else failed.push({ url: m.url, reason: 'the stored copy is missing', transient: false });
+  }
+  if (foreign.images.length + foreign.videos.length > 0) {
+    const scratch = new LocalBlobStore(path.join(workDir, 'media'), '');
+    const report = await new MediaImporter(deps.fetcher, scratch).importReport(product.id, foreign.images, foreign.videos);
+    for (const m of report.media) (m.type === 1 ? images : videos).push(scratch.localPath(m.url.slice('/files/'.length)));
+    failed.push(...report.failed);
+  }
+  const { warnings } = judgeMedia(product.media.length, images.length + videos.length, failed);
+  return { imagePaths: images, videoPaths: videos, warnings };
+}
+
+/**
+ * The rule, pure: no media is fine (a text-first design); some loaded → a warning per failed URL;
+ * media listed but none loaded → the video fails, naming every URL and why. The failure is
+ * retried (with the job's backoff and attempt cap) only when some URL failed in a way that may
+ * pass — a timeout, a refused connection, HTTP 5xx; a 404, a non-image or a name that does not
+ * resolve fails the video at once.
+ */
+export function judgeMedia(listed: number, loaded: number, failed: MediaFailure[]): { warnings: string[] } {
+  if (listed === 0 || loaded > 0) return { warnings: failed.map((f) => `media not loaded, the video was made without it: ${describeFailure(f)}`) };
+  const shown = failed.slice(0, MAX_LISTED).map(describeFailure);
+  const more = failed.length > MAX_LISTED ? `; and ${failed.length - MAX_LISTED} more` : '';
+  const list = shown.length > 0 ? `: ${shown.join('; ')}${more}` : '';
+  throw new GenerationError(`None of the product's media could be loaded${list}`, { code: MEDIA_FAILED_CODE, retryable: failed.some((f) => f.transient) });
+}
+
+function describeFailure(f: MediaFailure): string {
+  const url = f.url.length > MAX_URL_CHARS ? `${f.url.slice(0, MAX_URL_CHARS)}…` : f.url;
+  return `${url} (${f.reason.slice(0, 300)})`;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return fs.stat(file).then((s) => s.isFile(), () => false);
+}
