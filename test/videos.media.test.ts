@@ -235,6 +235,30 @@ describe('videos of products whose media do not load (real server, real pipeline
     assert.deepEqual((await ledger(id)).map((l) => l.reason), ['video', 'refund']);
   });
 
+  it('our own stored media that are gone count as not loaded, never as a system error', { timeout: 60_000 }, async () => {
+    const ours = `${s.config.publicBaseUrl}/files/`;
+    const product = await ok('POST', '/v1/product', {
+      name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp.',
+      media: [{ type: 1, url: `${ours}media/gone/image-1.jpg` }, { type: 1, url: `${ours}media/gone/image 2.jpg?v=1` }],
+    });
+    const { project_id: id } = await ok('POST', '/v1/create_video_from_url', {
+      product_id: product.product_id, aspect_ratio: 2, video_length: '15', avatar_id: 1, avatar_type: 0,
+      script_style: 'Problem/Solution', template_type: 'public', override_script: 'Meet the Aurora Desk Lamp.',
+    });
+    const p = await settle(id);
+    assert.equal(p.status_code, 5, JSON.stringify(p));
+    assert.ok(p.error.message.includes(`${ours}media/gone/image-1.jpg (the stored copy is missing)`), p.error.message);
+    assert.ok(p.error.message.includes('(not a file of this server)'), p.error.message);
+    assert.equal((await job(id)).attempts, 1);
+  });
+
+  it('a media URL that is not a URL is a business error when the product is saved, not a 500', async () => {
+    const res = await s.call('POST', '/v1/product', { key, body: { name: 'Lamp', description: 'A lamp.', media: [{ type: 1, url: 'lamp.jpg' }] } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.code, 40000);
+    assert.match(res.body.msg, /media\[0\]\.url/);
+  });
+
   it('some media bad: the video is made with what loaded and GET /v1/project warns of each URL that did not', { timeout: 150_000 }, async () => {
     const before = await quota();
     const id = await makeVideo(['/missing.jpg', '/good.jpg', '/clip.mp4']);

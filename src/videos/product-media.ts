@@ -45,10 +45,11 @@ export async function loadProductMedia(product: Product, workDir: string, deps: 
       (m.type === 2 ? foreign.videos : foreign.images).push(m.url);
       continue;
     }
-    const file = deps.store.localPath(m.url.slice(ours.length));
-    // A copy removed from storage (by an operator, or a lost volume) is reported like a failed download.
-    if (await isFile(file)) list.push(file);
-    else failed.push({ url: m.url, reason: 'the stored copy is missing', transient: false });
+    // A copy removed from storage (by an operator, or a lost volume), or a URL under our files that
+    // names no storage key, is reported like a failed download rather than failing as a system error.
+    const file = storedFile(deps.store, m.url.slice(ours.length));
+    if (file && (await isFile(file))) list.push(file);
+    else failed.push({ url: m.url, reason: file ? 'the stored copy is missing' : 'not a file of this server', transient: false });
   }
   if (foreign.images.length + foreign.videos.length > 0) {
     const scratch = new LocalBlobStore(path.join(workDir, 'media'), '');
@@ -78,6 +79,14 @@ export function judgeMedia(listed: number, loaded: number, failed: MediaFailure[
 function describeFailure(f: MediaFailure): string {
   const url = f.url.length > MAX_URL_CHARS ? `${f.url.slice(0, MAX_URL_CHARS)}…` : f.url;
   return `${url} (${f.reason.slice(0, 300)})`;
+}
+
+function storedFile(store: BlobStore, key: string): string | null {
+  try {
+    return store.localPath(key);
+  } catch {
+    return null;
+  }
 }
 
 async function isFile(file: string): Promise<boolean> {
