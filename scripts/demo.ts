@@ -1,7 +1,8 @@
 // npm run demo: the main job end to end through the public API. Serves the bundled sample shop on
 // loopback, starts `reelsmith serve` (ALLOW_PRIVATE_URLS=1, so the loopback shop may be crawled),
-// creates a product from the sample page, asks for a video and waits for it. The API keeps
-// running afterwards (Ctrl-C stops it); the demo account's key is printed and saved.
+// creates a product from the sample page, asks for a video and waits for it. The API and the shop
+// keep running afterwards (Ctrl-C stops them); the demo account's key and the shop's address are
+// printed and saved (data/demo-api-key, data/demo-shop-url) for the README walk-through.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ try {
   key = run('key', 'create', '--username', 'demo').api_key;
 }
 fs.writeFileSync(path.join(dataDir, 'demo-api-key'), key);
+// The README walk-through gives a product photo from this shop by hand; its port changes per run.
+fs.writeFileSync(path.join(dataDir, 'demo-shop-url'), shop.baseUrl);
 
 const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const stop = () => {
@@ -48,6 +51,7 @@ async function api(method: string, p: string, body?: unknown) {
 
 try {
   console.log(`API on ${base} (docs: ${base}/docs); demo API key: ${key} (saved in ${path.join(dataDir, 'demo-api-key')})`);
+  console.log(`sample shop on ${shop.baseUrl} (saved in ${path.join(dataDir, 'demo-shop-url')})`);
   console.log(`crawling the sample product page ${shopUrl} ...`);
   const product = await api('POST', '/v1/product', { url: shopUrl });
   console.log(`product ${product.product_id}: ${product.name} (${product.brand}, ${product.price} ${product.currency}), ${product.media.length} media copied`);

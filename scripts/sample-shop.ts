@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '..', 'samples', 'shop');
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.jpg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4' };
 
 export interface SampleShop {
+  /** The shop's root, e.g. http://127.0.0.1:<port> (its photos are under /img/). */
+  baseUrl: string;
   /** The sample product page. */
   productUrl: string;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startSampleShop(): Promise<SampleShop> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   return {
+    baseUrl: `http://127.0.0.1:${port}`,
     productUrl: `http://127.0.0.1:${port}/aurora-desk-lamp.html`,
     close: async () => {
       server.closeAllConnections();

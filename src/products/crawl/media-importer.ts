@@ -157,14 +157,25 @@ const fail = (url: string, reason: string): { ok: false; failure: MediaFailure }
  */
 function failureOf(url: string, err: unknown, afterFetch: string | null): MediaFailure {
   const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof FetchError && isUnknownHost(err)) return { url, reason: `the host name ${hostOf(url)} does not resolve`, transient: false };
   if (err instanceof FetchError) return { url, reason: message, transient: isTransient(err) };
   return { url, reason: afterFetch ? `${afterFetch}: ${message}` : message, transient: false };
 }
 
-/** A name that does not resolve stays so; refused connections, timeouts and server errors may pass. */
+/** A name that does not resolve stays so (the fetcher keeps the resolver's ENOTFOUND in its message). */
+const isUnknownHost = (err: FetchError) => err.kind === 'unreachable' && /ENOTFOUND/.test(err.message);
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '(none)';
+  }
+}
+
+/** Refused connections, timeouts and server errors may pass; the rest fail the same way again. */
 function isTransient(err: FetchError): boolean {
-  if (err.kind === 'timeout') return true;
-  if (err.kind === 'unreachable') return !/ENOTFOUND/.test(err.message);
+  if (err.kind === 'timeout' || err.kind === 'unreachable') return true;
   if (err.kind === 'http_status') return err.status !== undefined && (err.status >= 500 || err.status === 408 || err.status === 429);
   return false;
 }
