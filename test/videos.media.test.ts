@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createSafeFetcher } from '../src/net/safe-fetch.ts';
-import { MediaImporter } from '../src/products/crawl/media-importer.ts';
+import { defaultMediaLimits, MediaImporter } from '../src/products/crawl/media-importer.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import { judgeMedia } from '../src/videos/product-media.ts';
 import { GenerationError } from '../src/videos/video-generator.ts';
@@ -86,6 +86,15 @@ describe('media importer: which URL failed and why', () => {
     for (const p of ['/missing.jpg', '/page.jpg', '/broken.jpg', '/icon.png', '/clip.mp4']) assert.equal(byUrl.get(p)!.transient, false, p);
     // importAll (the crawler's call) is the same import without the report.
     assert.equal((await importer.importAll('p2', images, [])).length, 1);
+  });
+
+  it('a file over the size cap is reported as too large, for good', async () => {
+    const importer = new MediaImporter(fetcher, new LocalBlobStore(dir, ''), { ...defaultMediaLimits, imageMaxBytes: 1000 });
+    const report = await importer.importReport('p4', [cdn.url('/good.jpg')], []);
+    assert.equal(report.media.length, 0);
+    assert.equal(report.failed.length, 1);
+    assert.equal(report.failed[0]!.reason, 'the response body is larger than 1000 bytes');
+    assert.equal(report.failed[0]!.transient, false);
   });
 
   it('a host that does not resolve is permanent, a refused connection may pass', async () => {
