@@ -83,3 +83,14 @@ export function spokenPrice(price: string | null, currency: string | null, langu
   if (value === null || value <= 0) return null;
   return formatWith(value, currency, language, { currencyDisplay: 'name', useGrouping: false });
 }
+
+/**
+ * Sentences that show the price ("All this for just 89 €.") are said with it in words
+ * ("All this for just 89 Euro."): each gets `spoken`. Others pass unchanged.
+ */
+export function speakPrices<T extends { text: string; spoken?: string }>(sentences: readonly T[], price: string | null, currency: string | null, language: Language): T[] {
+  const shown = formatPrice(price, currency, language);
+  const said = spokenPrice(price, currency, language);
+  if (!shown || !said || shown === said) return [...sentences];
+  return sentences.map((s) => (s.text.includes(shown) ? { ...s, spoken: (s.spoken ?? s.text).replace(shown, () => said) } : s));
+}

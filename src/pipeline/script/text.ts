@@ -112,8 +112,8 @@ export function hasNumber(s: string): boolean {
   return /\p{Nd}/u.test(s);
 }
 
-/** Fills `{p}` / `{name}` / `{price}`; a point that opens a sentence gets a capital first letter. */
-export function fill(template: string, slots: { p?: string; name?: string; price?: string }): string {
+/** Fills `{p}` / `{name}` / `{price}` / `{audience}`; a point or audience that opens a sentence gets a capital first letter. */
+export function fill(template: string, slots: { p?: string; name?: string; price?: string; audience?: string }): string {
   let t = template;
   if (slots.p !== undefined) {
     const p = template.startsWith('{p}') ? capitalise(slots.p) : slots.p;
@@ -123,6 +123,10 @@ export function fill(template: string, slots: { p?: string; name?: string; price
   const name = slots.name !== undefined && template.startsWith('{name}') ? capitalise(slots.name) : slots.name;
   if (name !== undefined) t = t.replace('{name}', () => name);
   if (slots.price !== undefined) t = t.replace('{price}', () => slots.price!);
+  if (slots.audience !== undefined) {
+    const a = template.startsWith('{audience}') ? capitalise(slots.audience) : slots.audience;
+    t = t.replace('{audience}', () => a);
+  }
   return t;
 }
 

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import kuromoji from 'kuromoji';
+
+/**
+ * The kana reading of Japanese text, for the voice: espeak-ng's Japanese voice reads kana only,
+ * while the screen shows Japanese as it is written (kanji and kana). kuromoji (morphological
+ * analyser with the IPA dictionary inside its package) gives each word its pronunciation.
+ */
+
+type Tokenizer = kuromoji.Tokenizer<kuromoji.IpadicFeatures>;
+
+let building: Promise<Tokenizer> | null = null;
+
+/** Built once, on first use (the dictionary takes ~0.5 s and ~100 MB to load), then shared. */
+function tokenizer(): Promise<Tokenizer> {
+  if (!building) {
+    const dicPath = path.join(path.dirname(createRequire(import.meta.url).resolve('kuromoji/package.json')), 'dict');
+    building = new Promise<Tokenizer>((resolve, reject) => {
+      kuromoji.builder({ dicPath }).build((err, t) => (err ? reject(err) : resolve(t)));
+    });
+    // A failed load (missing files) may be retried by the next caller.
+    building.catch(() => (building = null));
+  }
+  return building;
+}
+
+const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]/u;
+
+/**
+ * Each word as it is pronounced, in katakana: 東京は → トーキョーワ (the particle は said "wa",
+ * long vowels as ー, as the voice should say them rather than as they are spelled). Words without
+ * a dictionary reading (Latin names, digits, punctuation, spaces) stay as written.
+ */
+export async function kanaReading(text: string): Promise<string> {
+  if (!JAPANESE.test(text)) return text;
+  const t = await tokenizer();
+  return t
+    .tokenize(text)
+    .map((tok) => {
+      if (!JAPANESE.test(tok.surface_form)) return tok.surface_form;
+      const said = tok.pronunciation && tok.pronunciation !== '*' ? tok.pronunciation : tok.reading && tok.reading !== '*' ? tok.reading : null;
+      return said ?? tok.surface_form;
+    })
+    .join('');
+}
