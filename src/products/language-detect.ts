@@ -31,10 +31,20 @@ const BY_SCRIPT: readonly [RegExp, Language][] = [
   [/\p{Script=Oriya}/u, 'odia'],
 ];
 
+/**
+ * Below three words (or six characters of a script written without spaces) a detector guesses:
+ * tinyld calls "commuters" French and "Pendler" Estonian.
+ */
+const MIN_WORDS = 3;
+const MIN_DENSE_CHARS = 6;
+const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu;
+
 /** The catalog language of a text, or null when it is too short or mixed to tell. */
 export function detectLanguage(text: string): Language | null {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!/\p{L}/u.test(t)) return null;
+  const words = t.match(/\p{L}[\p{L}\p{M}'’-]*/gu)?.length ?? 0;
+  if (words < MIN_WORDS && (t.match(DENSE)?.length ?? 0) < MIN_DENSE_CHARS) return null;
   for (const [re, language] of BY_SCRIPT) {
     const letters = t.match(/\p{L}/gu)!.length;
     if ((t.match(new RegExp(re.source, 'gu'))?.length ?? 0) / letters > 0.5) return language;

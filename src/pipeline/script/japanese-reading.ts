@@ -27,10 +27,15 @@ function tokenizer(): Promise<Tokenizer> {
 
 const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]/u;
 
+const KANJI = /[\p{Script=Han}\u3005]/u;
+/** Particles spelled one way and said another: は "wa", へ "e". */
+const PARTICLES: Readonly<Record<string, string>> = { は: 'わ', へ: 'え' };
+
 /**
- * Each word as it is pronounced, in katakana: 東京は → トーキョーワ (the particle は said "wa",
- * long vowels as ー, as the voice should say them rather than as they are spelled). Words without
- * a dictionary reading (Latin names, digits, punctuation, spaces) stay as written.
+ * Words with kanji become their pronunciation in katakana: 東京は → トーキョーわ (long vowels as
+ * ー, as said rather than as spelled). Kana words stay as written (the voice reads them; kuromoji
+ * splits unknown kana runs badly, "ちゅうもん" into "ち|ゅうもん"), except the particles は and
+ * へ, which are said "wa" and "e". Latin names, digits, punctuation and spaces stay as they are.
  */
 export async function kanaReading(text: string): Promise<string> {
   if (!JAPANESE.test(text)) return text;
@@ -38,9 +43,11 @@ export async function kanaReading(text: string): Promise<string> {
   return t
     .tokenize(text)
     .map((tok) => {
-      if (!JAPANESE.test(tok.surface_form)) return tok.surface_form;
+      const surface = tok.surface_form;
+      if (tok.pos === '助詞' && PARTICLES[surface]) return PARTICLES[surface];
+      if (!KANJI.test(surface)) return surface;
       const said = tok.pronunciation && tok.pronunciation !== '*' ? tok.pronunciation : tok.reading && tok.reading !== '*' ? tok.reading : null;
-      return said ?? tok.surface_form;
+      return said ?? surface;
     })
     .join('');
 }

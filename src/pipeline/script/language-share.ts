@@ -15,18 +15,20 @@ import { LANGUAGE_PROFILES } from './rates.ts';
 export function narrationLanguageShare(script: Pick<Script, 'sentences'>, language: Language | string): number {
   if (!isLanguage(language)) throw new Error(`unknown language: ${language}`);
   const prof = LANGUAGE_PROFILES[language];
-  const own = language === 'japanese' ? /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc]/gu : new RegExp(`\\p{Script=${prof.script}}`, 'gu');
+  const own = language === 'japanese' ? /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc]/gu : new RegExp(`(?=[\\p{L}\\p{M}])\\p{Script=${prof.script}}`, 'gu');
   const shared = SHARED_SCRIPTS.has(prof.script);
   let total = 0;
   let ours = 0;
   for (const s of script.sentences) {
     const said = s.spoken ?? s.text;
-    const letters = said.match(/\p{L}/gu)?.length ?? 0;
+    // Vowel signs of Indic scripts are marks, not letters: both count, or a Hindi share tops 1.
+    const letters = said.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
     if (letters === 0) continue;
     total += letters;
     const inScript = said.match(own)?.length ?? 0;
     if (inScript === 0) continue;
-    if (shared && words(said) >= MIN_DETECT_WORDS) {
+    if (shared) {
+      // Too short to tell ("Jetzt kaufen!") is null: given the benefit of the doubt.
       const detected = detectLanguage(said);
       if (detected && !sameWrittenLanguage(detected, language)) continue;
     }
@@ -37,7 +39,3 @@ export function narrationLanguageShare(script: Pick<Script, 'sentences'>, langua
 
 /** Scripts in which the letters alone do not say the language. */
 const SHARED_SCRIPTS = new Set(['Latin', 'Cyrillic', 'Arabic']);
-/** Below this many words a detector guesses ("Jetzt kaufen!" has too few n-grams to tell). */
-const MIN_DETECT_WORDS = 4;
-
-const words = (s: string) => s.match(/\p{L}[\p{L}\p{M}'’-]*/gu)?.length ?? 0;
