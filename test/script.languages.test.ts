@@ -173,6 +173,9 @@ describe('budgets for Chinese, Japanese, Korean and Thai are in characters', () 
     assert.ok(Math.abs(estimateSentenceS(ten, 'chinese') - (10 / 4.5 + 0.2)) < 1e-9);
     // Thai tone marks and vowel signs are not extra characters of speech time.
     assert.ok(Math.abs(estimateSentenceS('น้ำ', 'thai') - (2 / 9 + 0.2)) < 1e-9);
+    // Japanese kanji are said as their kana reading, about 1.9 kana each; kana count one each.
+    assert.ok(Math.abs(estimateSentenceS('東京です', 'japanese') - ((2 * 1.9 + 2) / 7 + 0.2)) < 1e-9);
+    assert.ok(Math.abs(estimateSentenceS('とうきょう', 'japanese') - (5 / 7 + 0.2)) < 1e-9);
     // A Latin word inside Chinese costs a word, not its letters.
     assert.ok(Math.abs(estimateSentenceS('试试ThermoFlask', 'chinese') - (2 / 4.5 + 1 / 2.5 + 0.2)) < 1e-9);
   });

@@ -18,7 +18,7 @@ export const STYLE_KEYS: Readonly<Record<ScriptStyle, StyleKey>> = {
 };
 
 /** Where each part goes in the finished script. */
-const ORDER = { hook: 0, intro: 10, audience: 15, twist: 20, point: 100, recap: 400, line: 500, price: 600, cta: 700 } as const;
+const ORDER = { hook: 0, intro: 10, twist: 20, audience: 25, point: 100, recap: 400, line: 500, price: 600, cta: 700 } as const;
 
 /** The share of the length the narration aims for: under the length so a pause after the call to action fits. */
 export const BUDGET = { min: 0.9, max: 0.97 } as const;
