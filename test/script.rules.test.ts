@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { SCRIPT_STYLES } from '../src/catalog/languages.ts';
 import { narrationLanguageShare, writeScript, type ScriptInput } from '../src/pipeline/script/index.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
+import { keywords } from '../src/pipeline/script/text.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 
 const english: ProductFacts = {
@@ -198,5 +199,16 @@ describe('Japanese: written with kanji, read in kana (kuromoji)', () => {
   it('other languages are not touched', async () => {
     const s = await write({ language: 'chinese', overrideScript: '东京很大。' });
     assert.equal(s.sentences[0]!.spoken, undefined);
+  });
+});
+
+describe('overlays never end mid-claim', () => {
+  it('a short claim is kept whole; a long one is cut at a word with an ellipsis', () => {
+    assert.equal(keywords('Keeps water cold for 24 hours, hot for 12'), 'Keeps water cold for 24 hours');
+    assert.equal(keywords('Double-wall vacuum insulation keeps water cold for a full day at the beach'), 'Double-wall vacuum insulation keeps water cold for…');
+    assert.equal(keywords('保冷二十四小时，保温十二小时'), '保冷二十四小时');
+    const long = keywords('这款保温杯采用双层真空不锈钢设计可以让饮品保持冰凉一整天');
+    assert.ok(long.endsWith('…') && [...long].length <= 16, long);
+    assert.ok('这款保温杯采用双层真空不锈钢设计可以让饮品保持冰凉一整天'.startsWith(long.slice(0, -1)));
   });
 });

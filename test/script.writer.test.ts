@@ -143,7 +143,7 @@ describe('built-in writer: variety, determinism, cues', () => {
         for (const { cue, text } of s.sentences) {
           assert.ok(cue.imageIndex === null || (cue.imageIndex >= 0 && cue.imageIndex < 3), text);
           assert.ok(cue.pointIndex === null || (cue.pointIndex >= 0 && cue.pointIndex < product.sellingPoints.length), text);
-          if (cue.overlay !== null) assert.ok(cue.overlay.split(/\s+/).length <= 5, `overlay too long: ${cue.overlay}`);
+          if (cue.overlay !== null) assert.ok(cue.overlay.split(/\s+/).length <= 8, `overlay too long: ${cue.overlay}`);
           if (cue.pointIndex !== null) assert.equal(cue.imageIndex, cue.pointIndex % 3);
           if (cue.kind === 'cta') assert.equal(cue.gesture, 'point');
           if (cue.kind === 'intro') assert.equal(cue.gesture, 'open');
