@@ -12,7 +12,7 @@ type Tokenizer = kuromoji.Tokenizer<kuromoji.IpadicFeatures>;
 
 let building: Promise<Tokenizer> | null = null;
 
-/** Built once, on first use (the dictionary takes ~0.5 s and ~100 MB to load), then shared. */
+/** Built once, on first use (the dictionary takes 1–3 s and ~300 MB RSS to load), then shared. */
 function tokenizer(): Promise<Tokenizer> {
   if (!building) {
     const dicPath = path.join(path.dirname(createRequire(import.meta.url).resolve('kuromoji/package.json')), 'dict');
