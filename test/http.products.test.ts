@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { crawlFailure, type CrawledProduct, type ProductCrawler } from '../src/products/product.crawler.ts';
+import { sqliteTestDb } from './support/db.ts';
 import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
 
 const PRODUCT_KEYS = [
@@ -10,6 +11,7 @@ const PRODUCT_KEYS = [
   'currency',
   'description',
   'id',
+  'language',
   'media',
   'name',
   'price',
@@ -634,5 +636,55 @@ describe('GET /v1/products and GET /v1/product', () => {
   it('listing needs a valid key (10105)', async () => {
     businessError(await s.call('GET', '/v1/products'), 10105);
     businessError(await s.call('GET', `/v1/product?product_id=${ids[0]}`, { key: 'rs_bogus' }), 10105);
+  });
+});
+
+describe('product language (extension): detected from the product text on create and update', () => {
+  let s: TestServer;
+  let key: string;
+  let testDb: Awaited<ReturnType<typeof sqliteTestDb>>;
+  before(async () => {
+    testDb = await sqliteTestDb();
+    s = await startServer({ testDb });
+    ({ apiKey: key } = await s.account());
+  });
+  after(() => s.close());
+
+  const create = async (name: string, description: string) => success(await s.call('POST', '/v1/product', { key, body: { name, description } }));
+  const get = async (id: string) => success(await s.call('GET', `/v1/product?product_id=${id}`, { key }));
+
+  it('names the language of the text as a create_video_from_url language value, and reads it back', async () => {
+    const cases: [string, string, string][] = [
+      ['Aurora Schreibtischlampe', 'Eine dimmbare LED-Lampe für den Schreibtisch. Das warme Licht schont die Augen.', 'german'],
+      ['Lampe de bureau Aurora', 'Une lampe LED réglable pour le bureau. Sa lumière chaude repose les yeux le soir.', 'french'],
+      ['オーロラ卓上ライト', '目に優しい暖かい光のLEDデスクライトです。明るさを無段階で調節できます。', 'japanese'],
+      ['Aurora Desk Lamp', 'A dimmable LED lamp for your desk. Its warm light is easy on the eyes at night.', 'english'],
+      ['مصباح أورورا', 'مصباح مكتب LED قابل للتعتيم بضوء دافئ مريح للعينين في المساء.', 'arabic'],
+    ];
+    for (const [name, description, language] of cases) {
+      const p = await create(name, description);
+      assert.equal(p.language, language, name);
+      assert.equal((await get(p.product_id)).language, language);
+    }
+  });
+
+  it('a text too short to tell is null', async () => {
+    assert.equal((await create('X1', 'Y2')).language, null);
+  });
+
+  it('an update of the text detects again; an update of the audience alone keeps it', async () => {
+    const p = await create('Aurora Desk Lamp', 'A dimmable LED lamp for your desk. Its warm light is easy on the eyes at night.');
+    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, target_audience: 'Étudiants et télétravailleurs' } }));
+    assert.equal((await get(p.product_id)).language, 'english');
+    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, description: 'Lámpara LED regulable para el escritorio. Su luz cálida descansa la vista por la noche.' } }));
+    assert.equal((await get(p.product_id)).language, 'spanish');
+    const missing = await s.call('PUT', '/v1/product', { key, body: { product_id: 'f'.repeat(32), description: 'Eine Lampe für den Schreibtisch mit warmem Licht.' } });
+    assert.equal(missing.body.code, 10104, JSON.stringify(missing.body));
+  });
+
+  it('products stored before detection read as null', async () => {
+    const p = await create('Aurora Desk Lamp', 'A dimmable LED lamp for your desk. Its warm light is easy on the eyes at night.');
+    await testDb.db.kysely.updateTable('products').set({ language: null }).where('id', '=', p.product_id).execute();
+    assert.equal((await get(p.product_id)).language, null);
   });
 });

@@ -30,6 +30,7 @@ function product(accountId: string, createdAt: number, overrides: Partial<Produc
     price: null,
     currency: null,
     sellingPoints: [],
+    language: 'english',
     createdAt,
     updatedAt: createdAt,
     ...overrides,

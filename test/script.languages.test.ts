@@ -20,7 +20,7 @@ const product: ProductFacts = {
   videoPaths: [],
 };
 
-/** The Unicode script each language's own phrases are written in; Japanese is kana only (the voice reads no kanji). */
+/** The Unicode script each language's own phrases are written in; Japanese with kanji and kana (the voice is given the kana reading). */
 const SCRIPT: Partial<Record<Language, RegExp>> = {
   hindi: /\p{Script=Devanagari}/u, thai: /\p{Script=Thai}/u, korean: /\p{Script=Hangul}/u, arabic: /\p{Script=Arabic}/u,
   urdu: /\p{Script=Arabic}/u, persian: /\p{Script=Arabic}/u, amharic: /\p{Script=Ethiopic}/u, russian: /\p{Script=Cyrillic}/u,
@@ -28,14 +28,14 @@ const SCRIPT: Partial<Record<Language, RegExp>> = {
   bengali: /\p{Script=Bengali}/u, assamese: /\p{Script=Bengali}/u, odia: /\p{Script=Oriya}/u, greek: /\p{Script=Greek}/u,
   hebrew: /\p{Script=Hebrew}/u, malayalam: /\p{Script=Malayalam}/u, tamil: /\p{Script=Tamil}/u, telugu: /\p{Script=Telugu}/u,
   kannada: /\p{Script=Kannada}/u, chinese: /\p{Script=Han}/u, 'traditional-chinese': /\p{Script=Han}/u, cantonese: /\p{Script=Han}/u,
-  japanese: /[\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  japanese: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc]/u,
 };
 const scriptOf = (l: Language) => SCRIPT[l] ?? /\p{Script=Latin}/u;
 
 function allPhrases(t: PhraseTable): string[] {
   return [
     ...t.point, ...t.reasons, t.fact, t.first, t.next, t.unlike, ...t.price, t.offer, ...t.cta, t.softCta,
-    ...t.fillers, t.recap, t.threeReasons, ...Object.values(t.styles).flat(),
+    ...(t.audience ?? []), t.recap, t.threeReasons, ...Object.values(t.styles).flat(),
   ];
 }
 /** Share of a phrase's letters (slots removed) in the given script. */
@@ -58,7 +58,8 @@ describe('phrase tables: all 54 languages', () => {
       const t = PHRASES[language];
       for (const p of [...t.point, ...t.reasons, t.fact, t.first, t.next, t.unlike, t.recap]) assert.equal(p.split('{p}').length, 2, p);
       for (const p of t.price) assert.equal(p.split('{price}').length, 2, p);
-      assert.ok(t.point.length >= 3 && t.price.length >= 3 && t.cta.length >= 4 && t.fillers.length >= 4);
+      assert.ok(t.point.length >= 3 && t.price.length >= 3 && t.cta.length >= 4);
+      for (const a of t.audience ?? []) assert.equal(a.split('{audience}').length, 2, a);
       assert.ok(t.cta.at(-1)!.length <= Math.min(...t.cta.map((c) => c.length)), 'the last call to action is the shortest');
       assert.equal(new Set(t.reasons).size, 3);
       for (const [key, [hookA, hookB, intro, line]] of Object.entries(t.styles)) {
@@ -74,7 +75,7 @@ describe('phrase tables: all 54 languages', () => {
         assert.equal(p, p.trim());
         assert.ok(share(p, scriptOf(language)) >= 0.6, `${language} phrase not in its script: ${p}`);
       }
-      if (language === 'japanese') assert.ok(allPhrases(t).every((p) => !/\p{Script=Han}/u.test(p)), 'Japanese phrases are kana only');
+      if (language === 'japanese') assert.match(allPhrases(t).join(''), /[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'Japanese, not Chinese: it has kana');
     });
   }
 
@@ -95,15 +96,19 @@ describe('phrase tables: all 54 languages', () => {
 
 describe('scripts in every language', () => {
   for (const language of LANGUAGES) {
-    it(`${language}: all styles and lengths fit within 10%, open with its hook, close with its call to action, in its script`, async () => {
+    it(`${language}: all styles and lengths fit under the length, open with its hook, close with its call to action, in its script`, async () => {
       const t = PHRASES[language];
       const re = scriptOf(language);
+      // The product is written in English: other voices do not read its sentences, so their
+      // scripts are shorter (no filler makes up the time) and Top 3 has no reasons to count.
+      const own = language === 'english';
       for (const style of SCRIPT_STYLES) {
         for (const lengthS of [15, 30, 60] as const) {
           const s = await writeScript({ product, style, lengthS, language, overrideScript: null });
           const est = estimateScriptS(s.sentences.map((x) => x.text), language);
-          assert.ok(Math.abs(est - lengthS) <= 0.1 * lengthS, `${style} ${lengthS} s: ${est.toFixed(1)} s`);
-          const [hookA, hookB] = t.styles[STYLE_KEYS[style]];
+          assert.ok(est <= lengthS, `${style} ${lengthS} s: ${est.toFixed(1)} s`);
+          if (own && lengthS < 60) assert.ok(est >= 0.9 * lengthS, `${style} ${lengthS} s: ${est.toFixed(1)} s`);
+          const [hookA, hookB] = t.styles[style === 'Top 3 reasons' && !own ? 'feature' : STYLE_KEYS[style]];
           assert.ok([hookA, hookB].includes(s.sentences[0]!.text), `${style}: hook ${s.sentences[0]!.text}`);
           const cta = s.sentences.at(-1)!;
           assert.equal(cta.cue.kind, 'cta');
@@ -152,8 +157,9 @@ describe('budgets for Chinese, Japanese, Korean and Thai are in characters', () 
       const s = await writeScript({ product: zhProduct, style: 'Feature Explainer', lengthS, language: 'chinese', overrideScript: null });
       const chars = denseCharCount(s.text);
       const est = estimateScriptS(s.sentences.map((x) => x.text), 'chinese');
-      assert.ok(Math.abs(est - lengthS) <= 0.1 * lengthS, `${lengthS} s: ${est}`);
-      assert.ok(chars <= cps * lengthS && chars >= 0.6 * cps * lengthS, `${chars} characters for ${lengthS} s`);
+      // Four points and their recaps fill 15 and 30 s; at 60 s the script ends when they run out (no filler).
+      assert.ok(est <= lengthS && (lengthS === 60 || est >= 0.9 * lengthS), `${lengthS} s: ${est}`);
+      assert.ok(chars <= cps * lengthS && chars >= (lengthS === 60 ? 0.4 : 0.6) * cps * lengthS, `${chars} characters for ${lengthS} s`);
       assert.doesNotMatch(s.text, /\s/, 'Chinese sentences are joined without spaces');
     }
   });
@@ -167,6 +173,9 @@ describe('budgets for Chinese, Japanese, Korean and Thai are in characters', () 
     assert.ok(Math.abs(estimateSentenceS(ten, 'chinese') - (10 / 4.5 + 0.2)) < 1e-9);
     // Thai tone marks and vowel signs are not extra characters of speech time.
     assert.ok(Math.abs(estimateSentenceS('น้ำ', 'thai') - (2 / 9 + 0.2)) < 1e-9);
+    // Japanese kanji are said as their kana reading, about 1.9 kana each; kana count one each.
+    assert.ok(Math.abs(estimateSentenceS('東京です', 'japanese') - ((2 * 1.9 + 2) / 7 + 0.2)) < 1e-9);
+    assert.ok(Math.abs(estimateSentenceS('とうきょう', 'japanese') - (5 / 7 + 0.2)) < 1e-9);
     // A Latin word inside Chinese costs a word, not its letters.
     assert.ok(Math.abs(estimateSentenceS('试试ThermoFlask', 'chinese') - (2 / 4.5 + 1 / 2.5 + 0.2)) < 1e-9);
   });

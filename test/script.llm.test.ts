@@ -102,6 +102,54 @@ describe('LLM writer: success', () => {
     assert.match(prompt, /\$49\.90/);
   });
 
+  it('asks to translate product text written in another language, and to say who it is for; the price is said in words', async () => {
+    const german: ProductFacts = {
+      ...product,
+      name: 'Aurora Schreibtischlampe',
+      description: 'Eine dimmbare LED-Lampe für den Schreibtisch. Das warme Licht schont die Augen beim Arbeiten am Abend.',
+      sellingPoints: ['Stufenlos dimmbar von warm bis kalt', 'Lädt das Handy kabellos am Fuß', 'Hält dank Akku zwölf Stunden ohne Kabel'],
+      language: 'german',
+    };
+    const { script, failure } = await run(json(200, completion(JSON.stringify(goodScript))), { product: german });
+    assert.equal(failure, null);
+    const user = (requests[0]!.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
+    assert.match(user, /written in german: translate the facts you use into english; do not copy its sentences/);
+    assert.match(user, /say once who it is for/);
+    const price = script.sentences.find((x) => x.cue.kind === 'price')!;
+    assert.equal(price.text, 'All of this for just $49.90.');
+    assert.equal(price.spoken, 'All of this for just 49.90 US dollars.');
+    // The same product narrated in German: nothing to translate.
+    const same = buildMessages({ product: german, style: 'Discovery', lengthS: 30, language: 'german' });
+    assert.doesNotMatch(same[1]!.content, /translate/);
+    // Stored before detection (null): detected from its text.
+    const legacy = buildMessages({ product: { ...german, language: null }, style: 'Discovery', lengthS: 30, language: 'english' });
+    assert.match(legacy[1]!.content, /written in german/);
+  });
+
+  it('Japanese from the model is kept with its kanji on screen and read in kana', async () => {
+    const jp = {
+      sentences: [
+        { text: '水筒、まだ冷めてる？', kind: 'hook', point: null },
+        { text: 'ThermoFlask Pro 750を紹介します。', kind: 'intro', point: null },
+        { text: '飲み物を二十四時間冷たく保ちます。', kind: 'point', point: 0 },
+        { text: '蓋はワンタッチで閉まり、鞄の中でも漏れません。', kind: 'point', point: 1 },
+        { text: 'どの車のカップホルダーにも入ります。', kind: 'point', point: 2 },
+        { text: '毎日の通勤にぴったりの一本です。', kind: 'story', point: null },
+        { text: '寒い朝も暑い午後も、好きな温度のまま楽しめます。', kind: 'story', point: null },
+        { text: 'お値段は$49.90です。', kind: 'price', point: null },
+        { text: '今すぐリンクから注文しよう！', kind: 'cta', point: null },
+      ],
+    };
+    const { script, failure } = await run(json(200, completion(JSON.stringify(jp))), { language: 'japanese', lengthS: 30 });
+    assert.equal(failure, null);
+    assert.equal(script.source, 'llm');
+    assert.match(JSON.stringify(requests[0]!.body.messages), /with kanji and kana/);
+    assert.deepEqual(script.sentences.map((x) => x.text), jp.sentences.map((x) => x.text));
+    for (const x of script.sentences) assert.doesNotMatch(x.spoken ?? x.text, /\p{Script=Han}/u, x.spoken);
+    assert.match(script.sentences[1]!.spoken!, /^ThermoFlask Pro 750/);
+    assert.match(script.sentences.find((x) => x.cue.kind === 'price')!.spoken!, /49\.90\p{Script=Katakana}+ドル/u);
+  });
+
   it('accepts JSON inside a code fence, and retries without response_format when the server rejects it', async () => {
     const fenced = await run(json(200, completion('```json\n' + JSON.stringify(goodScript) + '\n```')));
     assert.equal(fenced.script.source, 'llm');

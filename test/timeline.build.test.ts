@@ -140,8 +140,8 @@ describe('timeline', () => {
 describe('overlay text', () => {
   it('formats prices with their currency in the narration language', () => {
     assert.equal(formatPrice('29.99', 'USD', 'english'), '$29.99');
-    assert.equal(formatPrice('1.299,00', 'EUR', 'german'), '1.299\u00a0€');
-    assert.equal(formatPrice('1299', 'JPY', 'japanese'), '￥1,299');
+    assert.equal(formatPrice('1.299,00', 'EUR', 'german'), '1.299 €');
+    assert.equal(formatPrice('1299', 'JPY', 'japanese'), '¥1,299');
     assert.equal(formatPrice('£12', null, 'english'), '£12');
     assert.equal(formatPrice('12', 'XYZ1', 'english'), '12 XYZ1');
     assert.equal(formatPrice(null, 'USD', 'english'), null);

@@ -33,6 +33,7 @@ interface RenderOptions {
   voice?: string;
   caption?: boolean;
   overrideScript?: string;
+  seed?: string;
   out: string;
 }
 
@@ -86,6 +87,7 @@ export function registerRenderCommand(program: Command): void {
     .option('--voice <voice_id>', 'voice id (GET /v1/voices); absent: the presenter’s default for the language')
     .option('--caption', 'burn in word-by-word captions')
     .option('--override-script <text>', 'say this text instead of writing a script')
+    .option('--seed <id>', 'video id the script wording is chosen by (same id, same script); default: a new random id')
     .requiredOption('--out <file>', 'output .mp4')
     .action(async (opts: RenderOptions) => {
       if (!opts.url === !opts.product) throw new OperatorError('give exactly one of --url or --product');
@@ -122,7 +124,7 @@ export function registerRenderCommand(program: Command): void {
           : await productFromFile(path.resolve(opts.product!), store, importer, id);
         process.stderr.write(`product: ${product.name} (${product.media.length} media)\n`);
         const video: Video = {
-          id, accountId: 'cli', productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
+          id: opts.seed ?? id, accountId: 'cli', productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
           videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: started, updatedAt: started,
         };
         const generator = new PipelineGenerator({

@@ -20,11 +20,13 @@ export interface Product {
   price: string | null;
   currency: string | null;
   sellingPoints: string[];
+  /** Catalog language the product's own text is written in (detected on create and update); null when unknown or made before detection. */
+  language?: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
-export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'targetAudience' | 'media'>>;
+export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'targetAudience' | 'media' | 'language'>>;
 
 function fromRow(row: ProductRow): Product {
   return {
@@ -39,6 +41,7 @@ function fromRow(row: ProductRow): Product {
     price: row.price,
     currency: row.currency,
     sellingPoints: JSON.parse(row.selling_points) as string[],
+    language: row.language ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -62,6 +65,7 @@ export class ProductRepository {
         price: p.price,
         currency: p.currency,
         selling_points: JSON.stringify(p.sellingPoints),
+        language: p.language ?? null,
         created_at: p.createdAt,
         updated_at: p.updatedAt,
       })
@@ -97,6 +101,7 @@ export class ProductRepository {
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.targetAudience !== undefined ? { target_audience: changes.targetAudience } : {}),
         ...(changes.media !== undefined ? { media: JSON.stringify(changes.media) } : {}),
+        ...(changes.language !== undefined ? { language: changes.language } : {}),
         updated_at: nowMs,
       })
       .where('id', '=', id)

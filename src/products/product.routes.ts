@@ -44,6 +44,9 @@ const ProductOut = Type.Object({
   price: Type.String({ description: 'Extension; decimal string, empty when unknown' }),
   currency: Type.String({ description: 'Extension; ISO 4217, empty when unknown' }),
   selling_points: Type.Array(Type.String(), { description: 'Extension' }),
+  language: Type.Union([Type.String(), Type.Null()], {
+    description: "Extension; the language the product's own text is written in (a `language` value of create_video_from_url, detected from name, description and selling points), null when unknown",
+  }),
   created_at: Type.Integer({ description: 'Unix seconds' }),
   updated_at: Type.Integer({ description: 'Unix seconds' }),
 });
@@ -61,6 +64,7 @@ export function productView(p: Product) {
     price: p.price ?? '',
     currency: p.currency ?? '',
     selling_points: p.sellingPoints,
+    language: p.language ?? null,
     created_at: Math.floor(p.createdAt / 1000),
     updated_at: Math.floor(p.updatedAt / 1000),
   };

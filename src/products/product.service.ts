@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
+import { productLanguage } from './language-detect.ts';
 import type { ProductCrawler } from './product.crawler.ts';
 import type { MediaItem, Product, ProductChanges, ProductRepository } from './product.repository.ts';
 
@@ -45,7 +46,7 @@ export class ProductService {
       // CONTRACT §3: with a url the page is the source and the other fields are ignored.
       this.checkUrl('url', input.url);
       const crawled = await this.crawler.crawl(input.url, base.id);
-      product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '' };
+      product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '', language: productLanguage(crawled) };
     } else {
       if (input.name === undefined) throw errors.parameter('name', 'is required when url is absent');
       if (input.description === undefined) throw errors.parameter('description', 'is required when url is absent');
@@ -60,6 +61,7 @@ export class ProductService {
         price: null,
         currency: null,
         sellingPoints: [],
+        language: productLanguage({ name: input.name, description: input.description, sellingPoints: [] }),
       };
     }
     await this.products.insert(product);
@@ -72,6 +74,12 @@ export class ProductService {
     if (input.description !== undefined) changes.description = input.description;
     if (input.target_audience !== undefined) changes.targetAudience = input.target_audience;
     if (input.media !== undefined) changes.media = this.normaliseMedia(input.media);
+    if (changes.name !== undefined || changes.description !== undefined) {
+      // The text changed: its language is detected again from the product as it will be.
+      const before = await this.products.get(who.accountId, input.product_id);
+      if (!before) throw errors.notFound(`product_id ${input.product_id}`);
+      changes.language = productLanguage({ ...before, ...changes });
+    }
     const updated = await this.products.update(who.accountId, input.product_id, changes, this.clock.nowMs());
     if (!updated) throw errors.notFound(`product_id ${input.product_id}`);
   }

@@ -52,7 +52,7 @@ export class PipelineGenerator implements VideoGenerator {
 
     await step('script');
     const script = await writeScript(
-      { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script },
+      { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: job.video.id },
       this.deps.llm,
       { onLlmFailure: (err) => this.deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
     );
@@ -109,6 +109,7 @@ export class PipelineGenerator implements VideoGenerator {
       price: product.price,
       currency: product.currency,
       targetAudience: product.targetAudience,
+      language: product.language ?? null,
       imagePaths: media.imagePaths,
       videoPaths: media.videoPaths,
     };

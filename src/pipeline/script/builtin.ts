@@ -1,12 +1,13 @@
 import type { Language, ScriptStyle } from '../../catalog/languages.ts';
+import { isLanguage, detectLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
 import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
 import { fit, type Chosen, type Item } from './fit.ts';
 import { PHRASES } from './phrases/index.ts';
 import type { PhraseTable, StyleKey } from './phrases/types.ts';
-import { formatPrice } from './price.ts';
+import { formatPrice, speakPrices } from './price.ts';
 import { LANGUAGE_PROFILES } from './rates.ts';
-import { clean, fill, hasNumber, keywords, productPoints, shortName, variants, words } from './text.ts';
+import { clean, fill, hasNumber, keywords, productPoints, shortName, variants, words, type Point } from './text.ts';
 
 export const STYLE_KEYS: Readonly<Record<ScriptStyle, StyleKey>> = {
   "Don't Worry": 'worry', Discovery: 'discovery', Data: 'data', 'Top 3 reasons': 'top3', 'Soft Selling': 'soft',
@@ -17,12 +18,12 @@ export const STYLE_KEYS: Readonly<Record<ScriptStyle, StyleKey>> = {
 };
 
 /** Where each part goes in the finished script. */
-const ORDER = { hook: 0, intro: 10, twist: 20, point: 100, recap: 400, line: 500, price: 600, cta: 700 } as const;
+const ORDER = { hook: 0, intro: 10, twist: 20, audience: 25, point: 100, recap: 400, line: 500, price: 600, cta: 700 } as const;
 
 /** The share of the length the narration aims for: under the length so a pause after the call to action fits. */
 export const BUDGET = { min: 0.9, max: 0.97 } as const;
 
-/** FNV-1a, 32 bit: a stable seed from the product name. */
+/** FNV-1a, 32 bit: a stable number from the seed (the video id) for the writer's choices. */
 export function hash(s: string): number {
   let h = 0x811c9dc5;
   for (const ch of s) {
@@ -37,23 +38,38 @@ export interface BuiltinInput {
   style: ScriptStyle;
   lengthS: 15 | 30 | 60;
   language: Language;
+  /** The video id: different ids vary the wording, the same id gives the same script. Default: the product name. */
+  seed?: string;
+  /** Measured ÷ estimated seconds of an earlier attempt, passed to fit. */
+  paceScale?: number;
 }
 
-/** The built-in writer: templates of the language × the style, filled with product text, fitted to the length. */
+/**
+ * The built-in writer: templates of the language × the style, filled with product text, fitted to
+ * the length. Product sentences are said only when the product is written in the narration
+ * language; otherwise they are shown (as overlays) and the voice says what it can say in its own
+ * language: the name, the audience when it is in that language, the price and the style's phrases.
+ */
 export function writeBuiltin(input: BuiltinInput): Script {
   const { product, style, lengthS, language } = input;
   const t = PHRASES[language];
   const key = STYLE_KEYS[style];
-  const [hookA, hookB, intro, line] = t.styles[key];
-  const seed = hash(product.name);
+  const seed = hash(input.seed ?? product.name);
   const pick = (slot: string, n: number) => hash(`${seed}:${slot}`) % n;
+  const speakable = saysProductText(product, language);
+  const pool = speakable ? productPoints(product) : [];
+  // Top 3 with fewer than three points to say counts the ones it has under the Feature
+  // Explainer's hooks: nothing promises three, no generic praise stands in (docs/script.md).
+  const fewReasons = key === 'top3' && pool.length < 3;
+  const [hookA, hookB] = t.styles[fewReasons ? 'feature' : key];
+  const [, , intro, line] = t.styles[key];
   const name = shortName(product.name) || shortName(product.brand ?? '');
   const nameCuts = nameVariants(name);
   const price = formatPrice(product.price, product.currency, language);
   const items: Item[] = [];
 
   const hooks = pick('hook', 2) === 0 ? [hookA, hookB] : [hookB, hookA];
-  items.push(phrase('hook', ORDER.hook, hooks, { gesture: key === 'worry' ? 'nod' : 'none', overlay: key === 'top3' ? t.threeReasons : null }));
+  items.push(phrase('hook', ORDER.hook, hooks, { gesture: key === 'worry' ? 'nod' : 'none', overlay: key === 'top3' && !fewReasons ? t.threeReasons : null }));
 
   const named = (tpl: string) => nameCuts.map((n) => fill(tpl, { name: n }));
   if (!name) {
@@ -68,7 +84,13 @@ export function writeBuiltin(input: BuiltinInput): Script {
     if (key === 'top3') introItem.dropRank = 1;
     items.push(introItem);
     const nod = key === 'worry' || key === 'expert' || key === 'soft' || key === 'emotional';
-    items.push({ ...phrase('line', ORDER.line, named(line), { kind: 'story', gesture: nod ? 'nod' : 'none' }), required: false, priority: 0 });
+    // The Top 3 closing line says "three reasons": not after fewer.
+    if (!fewReasons) items.push({ ...phrase('line', ORDER.line, named(line), { kind: 'story', gesture: nod ? 'nod' : 'none' }), required: false, priority: 0 });
+  }
+  const audience = audienceSlot(product, language);
+  if (audience && t.audience?.length) {
+    const tpls = rotate(t.audience, pick('audience', t.audience.length));
+    items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }
 
   if (price) {
@@ -81,23 +103,21 @@ export function writeBuiltin(input: BuiltinInput): Script {
   const ctas = key === 'soft' ? [t.softCta] : rotate(t.cta, pick('cta', t.cta.length));
   items.push(phrase('cta', ORDER.cta, ctas, { kind: 'cta', gesture: 'point' }));
 
-  const fillers = rotate(t.fillers, pick('filler', t.fillers.length));
-  // Fillers sit between the points (after the 2nd, 4th, ...) rather than in one block of praise.
-  fillers.forEach((f, i) => items.push({ ...phrase('filler', ORDER.point + 2 * (i + 1) + 0.5, [f], { kind: 'story' }), required: false, priority: 30 + i }));
-
   const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS };
+  const pace = input.paceScale;
   // Points in the product's order; if a required one had to be cut mid-sentence to fit, the
   // shortest of the first five go first instead (a whole short point beats a chopped long one).
-  let points = pointItems(product, key, t, seed, false);
-  let chosen = fit([...items, ...points], language, budget);
+  let points = pointItems(pool, key, t, seed, false);
+  let chosen = fit([...items, ...points], language, budget, pace);
   if (chosen.some(isCutPoint)) {
-    const shortFirst = pointItems(product, key, t, seed, true);
-    const again = fit([...items, ...shortFirst], language, budget);
+    const shortFirst = pointItems(pool, key, t, seed, true);
+    const again = fit([...items, ...shortFirst], language, budget, pace);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const recapped = recaps(chosen, points, t, name, language, budget);
+  const recapped = recaps(chosen, points, t, name, language, budget, pace);
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
-  const sentences = assignImages(drafts, product.imagePaths.length);
+  if (!speakable) showUnsaid(drafts, productPoints(product));
+  const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
   return {
     language,
     style,
@@ -126,17 +146,53 @@ function phrase(role: Item['role'], order: number, forms: string[], cue: CueBits
 
 const isCutPoint = (c: Chosen) => c.role === 'point' && c.at >= c.forms.length;
 
+/**
+ * True when the voice may read the product's own sentences: they are written in the narration
+ * language (or one it reads as its own). The stored language is used; a product stored before
+ * detection (null) is detected here; text too short or mixed to tell is said as before.
+ */
+export function saysProductText(product: ProductFacts, language: Language): boolean {
+  const own = isLanguage(product.language) ? product.language : productLanguage(product);
+  return own === null || sameWrittenLanguage(own, language);
+}
+
+/**
+ * target_audience as a slot filler, when the voice can say it: up to ten words, in the narration
+ * language (a phrase too short to detect is taken to be in the product's language).
+ */
+export function audienceSlot(product: ProductFacts, language: Language): string | null {
+  const a = clean(product.targetAudience ?? '');
+  if (!a || !/\p{L}/u.test(a) || words(a).length > 10) return null;
+  const own = detectLanguage(a) ?? (isLanguage(product.language) ? product.language : productLanguage(product));
+  if (own !== null && !sameWrittenLanguage(own, language)) return null;
+  // "Made for busy parents": a capitalised first word is lowered mid-sentence, except in German
+  // (nouns keep their capital) and for names/acronyms ("iPhone owners", "NASA fans").
+  return language !== 'german' && /^\p{Lu}\p{Ll}*(\s|$)/u.test(a) && words(a).length > 1 ? a.charAt(0).toLowerCase() + a.slice(1) : a;
+}
+
+/**
+ * Product sentences the voice does not read (another language) still appear: as the overlays of
+ * the narration's own sentences that have none, in the product's order.
+ */
+function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
+  let k = 0;
+  for (const d of drafts) {
+    if (k >= points.length) return;
+    if (d.cue.overlay !== null || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta') continue;
+    const p = points[k++]!;
+    d.cue = { ...d.cue, overlay: keywords(p.text), pointIndex: p.index };
+  }
+}
+
 /** Selling points as sentences, each with its shorter forms; the style decides the wording and how many are required. */
-function pointItems(product: ProductFacts, key: StyleKey, t: PhraseTable, seed: number, shortFirst: boolean): Item[] {
-  let pool = productPoints(product);
+function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, seed: number, shortFirst: boolean): Item[] {
+  let pool = [...points];
   if (key === 'data') pool = [...pool.filter((p) => hasNumber(p.text)), ...pool.filter((p) => !hasNumber(p.text))];
   if (shortFirst) {
     const head = pool.slice(0, 5).sort((a, b) => firstClauseWords(a.text) - firstClauseWords(b.text));
     pool = [...head, ...pool.slice(5)];
   }
-  const minPoints = key === 'top3' ? 3 : 1;
-  // Top 3 needs three reasons even from a product with fewer points: generic praise stands in.
-  for (let i = 0; pool.length < minPoints && i < t.fillers.length; i++) pool.push({ text: clean(t.fillers[i]!), index: null });
+  const minPoints = Math.min(key === 'top3' ? 3 : 1, pool.length);
   const connectors = t.point.slice(1);
   return pool.map((p, k) => {
     let tpl: string;
@@ -163,7 +219,7 @@ function pointItems(product: ProductFacts, key: StyleKey, t: PhraseTable, seed: 
 }
 
 /** Long scripts of products with few points: recap the points said, until the budget is met. */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: { min: number; max: number }): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: { min: number; max: number }, pace?: number): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
@@ -174,9 +230,9 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
     return { ...phrase('recap', ORDER.recap + k, forms, { kind: 'point', overlay: keywords(natural[0]!), pointIndex: p.cue.pointIndex }), required: false, priority: 50 + k };
   });
   // Last of all, the name once more before the price: "Remember: ThermoFlask Pro 750."
-  extra.push({ ...phrase('recap', ORDER.recap + 99, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  if (name) extra.push({ ...phrase('recap', ORDER.recap + 99, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
-  return fit([...fixed, ...extra], language, budget);
+  return fit([...fixed, ...extra], language, budget, pace);
 }
 
 function firstClauseWords(s: string): number {

@@ -9,7 +9,7 @@ export interface Draft {
 /**
  * Spreads the product's images over the sentences: the hook and the call to action show the
  * first (hero) image, the sentence about point i shows image i (wrapping when there are fewer
- * images than points), and the other product sentences (intro, price, fillers) take the images
+ * images than points), and the other product sentences (intro, price, recaps) take the images
  * no point used, in turn. Story sentences belong to the presenter (null). No images: all null.
  */
 export function assignImages(drafts: readonly Draft[], imageCount: number): ScriptSentence[] {
@@ -23,7 +23,7 @@ export function assignImages(drafts: readonly Draft[], imageCount: number): Scri
     let imageIndex: number | null;
     if (d.cue.kind === 'hook' || d.cue.kind === 'cta') imageIndex = 0;
     else if (d.cue.pointIndex !== null) imageIndex = d.cue.pointIndex % imageCount;
-    else if (d.cue.kind === 'story' && d.role !== 'filler') imageIndex = null;
+    else if (d.cue.kind === 'story') imageIndex = null;
     else imageIndex = cycle[next++ % cycle.length]!;
     return { text: d.text, cue: { ...d.cue, imageIndex } };
   });

@@ -37,7 +37,7 @@ const all = (it: Item) => [...it.forms, ...it.cuts];
  *    form or come in to close the gap (see closeGap).
  * Sentences are never cut inside a word; the estimate is additive, so this is cheap.
  */
-export function fit(items: readonly Item[], language: Language, budget: { min: number; max: number }): Chosen[] {
+export function fit(items: readonly Item[], language: Language, budget: { min: number; max: number }, paceScale = 1): Chosen[] {
   const cache = new Map<string, number>();
   const dur = (s: string) => {
     let d = cache.get(s);

@@ -1,6 +1,7 @@
 import type { Language, ScriptStyle } from '../../catalog/languages.ts';
 import type { ProductFacts, Script } from '../types.ts';
 import { writeBuiltin } from './builtin.ts';
+import { kanaReading } from './japanese-reading.ts';
 import type { LlmClient } from './llm.ts';
 import { writeWithLlm } from './llm-writer.ts';
 import { scriptFromOverride } from './override.ts';
@@ -8,7 +9,8 @@ import { scriptFromOverride } from './override.ts';
 export { createLlmClient, LlmError, type ChatMessage, type ChatOptions, type LlmClient, type LlmConfig } from './llm.ts';
 export { LlmScriptRejected } from './llm-writer.ts';
 export { estimateScriptS, estimateSentenceS, LANGUAGE_PROFILES, type LanguageProfile } from './rates.ts';
-export { formatPrice } from './price.ts';
+export { formatPrice, parsePrice, spokenPrice } from './price.ts';
+export { narrationLanguageShare } from './language-share.ts';
 export { splitSentences } from './split.ts';
 
 export interface ScriptInput {
@@ -17,6 +19,10 @@ export interface ScriptInput {
   lengthS: 15 | 30 | 60;
   language: Language;
   overrideScript: string | null;
+  /** Varies the built-in wording between videos (the video id): the same seed gives the same script. Default: the product name. */
+  seed?: string;
+  /** Measured ÷ estimated seconds of an earlier attempt: scales the writer's duration estimate (see fit). */
+  paceScale?: number;
 }
 
 export interface WriteScriptOptions {
@@ -31,6 +37,10 @@ export interface WriteScriptOptions {
  * long) the built-in writer does. See docs/script.md.
  */
 export async function writeScript(input: ScriptInput, llm?: LlmClient | null, options: WriteScriptOptions = {}): Promise<Script> {
+  return withReadings(await writeText(input, llm, options));
+}
+
+async function writeText(input: ScriptInput, llm: LlmClient | null | undefined, options: WriteScriptOptions): Promise<Script> {
   const override = input.overrideScript ? scriptFromOverride(input) : null;
   if (override) return override;
   if (llm) {
@@ -41,4 +51,21 @@ export async function writeScript(input: ScriptInput, llm?: LlmClient | null, op
     }
   }
   return writeBuiltin(input);
+}
+
+/**
+ * Japanese is shown as written (kanji and kana) and said from its kana reading, whichever writer
+ * wrote it: each sentence's `spoken` becomes the reading of what the voice would otherwise read
+ * (the spoken price words, else the text). Other languages pass unchanged.
+ */
+async function withReadings(script: Script): Promise<Script> {
+  if (script.language !== 'japanese') return script;
+  const sentences = await Promise.all(
+    script.sentences.map(async (s) => {
+      const { spoken: _, ...rest } = s;
+      const reading = await kanaReading(s.spoken ?? s.text);
+      return reading && reading !== s.text ? { ...rest, spoken: reading } : rest;
+    }),
+  );
+  return { ...script, sentences };
 }

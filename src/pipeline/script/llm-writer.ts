@@ -4,7 +4,8 @@ import { BUDGET } from './builtin.ts';
 import { assignImages, type Draft } from './cues.ts';
 import type { ChatMessage, LlmClient } from './llm.ts';
 import { PHRASES } from './phrases/index.ts';
-import { formatPrice } from './price.ts';
+import { isLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
+import { formatPrice, speakPrices } from './price.ts';
 import { estimateScriptS, estimateSentenceS, LANGUAGE_PROFILES } from './rates.ts';
 import { STYLE_BRIEFS } from './style-briefs.ts';
 import { keywords, productPoints, shortName } from './text.ts';
@@ -38,6 +39,8 @@ export function buildMessages(input: Input): ChatMessage[] {
   const unit = prof.unit === 'word' ? 'words' : `characters of ${prof.script} script`;
   const price = formatPrice(product.price, product.currency, language);
   const points = productPoints(product).map((p, i) => `${i}. ${p.text}`);
+  const own = isLanguage(product.language) ? product.language : productLanguage(product);
+  const foreign = own !== null && !sameWrittenLanguage(own, language);
   const system = [
     'You write the narration of short product videos presented by an on-screen avatar.',
     'Answer with ONE JSON object and nothing else, shaped',
@@ -46,10 +49,13 @@ export function buildMessages(input: Input): ChatMessage[] {
   ].join('\n');
   const user = [
     `Language: ${language}. Write every sentence in ${language}, ${SCRIPT_NOTES[language] ?? `in ${prof.script} script`}. Keep product names as they are.`,
+    // The voice reads only the narration language: product text in another one is translated, never copied.
+    foreign ? `The product text below is written in ${own}: translate the facts you use into ${language}; do not copy its sentences, only product and brand names stay as they are.` : '',
     `Style: ${style}. ${STYLE_BRIEFS[style]}`,
     `Length: ${lengthS} seconds read aloud, so about ${target} ${unit} in total, not more.`,
     'Structure: the first sentence is a hook of a few words (said in under 3 seconds); then the product and its selling points;',
     price ? `the price, written exactly as "${price}";` : 'no price is known: do not invent one;',
+    product.targetAudience.trim() ? 'say once who it is for (the audience below, in your words);' : '',
     'the last sentence is a call to action. One sentence per item; no emojis, hashtags or stage directions.',
     '',
     `Product name: ${product.name}`,
@@ -99,13 +105,13 @@ export function parseLlmScript(answer: string, input: Input): Script {
         : kind === 'hook' && style === 'Top 3 reasons' ? PHRASES[language].threeReasons : null;
     return { text: s.text, role: kind, cue: { kind, gesture, overlay, pointIndex: kind === 'point' ? (s.point?.index ?? null) : null } };
   });
-  const sentences = assignImages(drafts, product.imagePaths.length);
+  const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
   return { language, style, lengthS, sentences, text: texts.join(LANGUAGE_PROFILES[language].joiner), source: 'llm' };
 }
 
 /** How to write the languages whose script needs more than its Unicode name (the voice reads Japanese kana only). */
 const SCRIPT_NOTES: Partial<Record<Language, string>> = {
-  japanese: 'in hiragana and katakana only, no kanji (the voice reads kana only)',
+  japanese: 'with kanji and kana as Japanese is normally written (the voice is given the kana reading)',
   chinese: 'in simplified Chinese characters',
   'traditional-chinese': 'in traditional Chinese characters (Taiwan usage)',
   cantonese: 'as written Cantonese in traditional characters (Hong Kong usage)',

@@ -54,6 +54,13 @@ export const FOREIGN_CPS = 5;
 export const DIGIT_S = 0.3;
 /** A currency sign is read as a word ("dollars"). */
 export const CURRENCY_S = 0.3;
+/**
+ * Japanese is shown with kanji but said from its kana reading (japanese-reading.ts), and the rate
+ * is kana a second: a kanji is said as about 1.9 kana (measured with kuromoji on product and
+ * phrase sentences: 東京 → トーキョー).
+ */
+export const KANA_PER_KANJI = 1.9;
+const HAN = /[\p{Script=Han}\u3005]/gu;
 
 const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['’.,\-][\p{L}\p{M}\p{N}]+)*/gu;
 const DENSE_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\u30fc\u3005]+/gu;
@@ -75,6 +82,7 @@ export function estimateSentenceS(text: string, language: Language): number {
     const dense = tok.match(DENSE_RUN) ?? [];
     let denseChars = 0;
     for (const run of dense) denseChars += run.replace(MARKS, '').length;
+    if (language === 'japanese') for (const run of dense) denseChars += (KANA_PER_KANJI - 1) * (run.match(HAN)?.length ?? 0);
     s += denseChars / cps;
     const rest = tok.replace(DENSE_RUN, ' ').trim();
     // A Latin word in a language of another script (an English name in Hindi) is said at the foreign rate.

@@ -99,12 +99,29 @@ function cutAtClauses(text: string, n: number): string {
   return text;
 }
 
-/** Up to five words (or ten characters of a spaceless script) of the point's first clause, for an overlay. */
+/** An overlay keeps a whole claim up to this long; the layout wraps or shortens it to its box. */
+const OVERLAY_WORDS = 8;
+const OVERLAY_CHARS = 16;
+
+/**
+ * The point's first clause, for an overlay: whole when it is a short claim ("Keeps water cold for
+ * 24 hours", not "Keeps water cold for 24"); a longer one is cut at a word boundary with an
+ * ellipsis, so an overlay never ends mid-claim as if it were complete. Spaceless scripts are cut
+ * between words found by Intl.Segmenter.
+ */
 export function keywords(point: string): string {
   const first = clean(point.split(CLAUSE_BREAK)[0] ?? point) || point;
   const ws = words(first);
-  if (ws.length === 1 && SPACELESS.test(first) && [...first].length > 10) return [...first].slice(0, 10).join('');
-  return ws.slice(0, 5).join(' ');
+  if (ws.length === 1 && SPACELESS.test(first)) {
+    if ([...first].length <= OVERLAY_CHARS) return first;
+    let out = '';
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(first)) {
+      if ([...out].length + [...segment].length > OVERLAY_CHARS - 1) break;
+      out += segment;
+    }
+    return `${out || [...first].slice(0, OVERLAY_CHARS - 1).join('')}…`;
+  }
+  return ws.length <= OVERLAY_WORDS ? ws.join(' ') : `${clean(ws.slice(0, OVERLAY_WORDS - 1).join(' '))}…`;
 }
 
 /** A point that carries a number ("40-hour battery", "500 ml") leads in the Data style. */
@@ -112,8 +129,8 @@ export function hasNumber(s: string): boolean {
   return /\p{Nd}/u.test(s);
 }
 
-/** Fills `{p}` / `{name}` / `{price}`; a point that opens a sentence gets a capital first letter. */
-export function fill(template: string, slots: { p?: string; name?: string; price?: string }): string {
+/** Fills `{p}` / `{name}` / `{price}` / `{audience}`; a point or audience that opens a sentence gets a capital first letter. */
+export function fill(template: string, slots: { p?: string; name?: string; price?: string; audience?: string }): string {
   let t = template;
   if (slots.p !== undefined) {
     const p = template.startsWith('{p}') ? capitalise(slots.p) : slots.p;
@@ -123,6 +140,10 @@ export function fill(template: string, slots: { p?: string; name?: string; price
   const name = slots.name !== undefined && template.startsWith('{name}') ? capitalise(slots.name) : slots.name;
   if (name !== undefined) t = t.replace('{name}', () => name);
   if (slots.price !== undefined) t = t.replace('{price}', () => slots.price!);
+  if (slots.audience !== undefined) {
+    const a = template.startsWith('{audience}') ? capitalise(slots.audience) : slots.audience;
+    t = t.replace('{audience}', () => a);
+  }
   return t;
 }
 

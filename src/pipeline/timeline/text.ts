@@ -1,5 +1,8 @@
 /** Overlay texts: price with its currency, a localised call to action, shortening to fit. */
-import { languageTag } from '../captions/lang.ts';
+import { LANGUAGES, type Language } from '../../catalog/languages.ts';
+import { formatPrice as formatScriptPrice, parsePrice as parseStoredPrice } from '../script/price.ts';
+
+const isLanguage = (s: string): s is Language => (LANGUAGES as readonly string[]).includes(s);
 
 const SHOP_NOW: Record<string, string> = {
   english: 'Shop now', filipino: 'Bumili na', french: 'Achetez maintenant', german: 'Jetzt kaufen', hindi: 'अभी खरीदें',
@@ -19,39 +22,15 @@ export function shopNow(language: string): string {
   return SHOP_NOW[language.trim().toLowerCase()] ?? SHOP_NOW.english!;
 }
 
-/** Parses "1,299.00", "1.299,00", "29,99" or "$29.99" into a number; null when it is not one price. */
+/** Parses "1,299.00", "1.299,00", "29,99" or "$29.99" into a number (the one price module does it). */
 export function parsePrice(raw: string): number | null {
-  const s = raw.replace(/[^\d.,]/g, '');
-  if (!s || /[^\d.,]/.test(s) || !/\d/.test(s)) return null;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  const decimalAt = Math.max(lastDot, lastComma);
-  let normal: string;
-  if (decimalAt >= 0 && s.length - decimalAt - 1 > 0 && s.length - decimalAt - 1 <= 2) {
-    normal = s.slice(0, decimalAt).replace(/[.,]/g, '') + '.' + s.slice(decimalAt + 1);
-  } else {
-    normal = s.replace(/[.,]/g, '');
-  }
-  const n = Number(normal);
-  return Number.isFinite(n) ? n : null;
+  return parseStoredPrice(raw);
 }
 
-/** The price as shoppers of that language write it, with its currency. */
+/** The price as shoppers of that language write it, with its currency (the one price module does it). */
 export function formatPrice(price: string | null, currency: string | null, language: string): string | null {
-  if (!price || !price.trim()) return null;
-  const raw = price.trim();
-  const code = currency?.trim().toUpperCase() ?? '';
-  const n = parsePrice(raw);
-  if (n !== null && /^[A-Z]{3}$/.test(code)) {
-    try {
-      const digits = Number.isInteger(n) ? 0 : 2;
-      return new Intl.NumberFormat(languageTag(language), { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(n);
-    } catch {
-      /* unknown currency code: fall through */
-    }
-  }
-  if (/[^\d\s.,]/.test(raw) || !code) return raw;
-  return `${raw} ${code}`;
+  const key = language.trim().toLowerCase();
+  return formatScriptPrice(price, currency, isLanguage(key) ? key : 'english');
 }
 
 /** Shortens text to at most maxChars characters at a word boundary, with an ellipsis. */

@@ -2,7 +2,8 @@
  * The script writer's own words in one language. Product text (name, description, selling points)
  * is never translated; it is put into these templates as is.
  *
- * Slots: `{p}` a selling point, `{name}` the product's short name, `{price}` the formatted price.
+ * Slots: `{p}` a selling point, `{name}` the product's short name, `{price}` the formatted price,
+ * `{audience}` the target audience.
  * Every template is ONE sentence with its own closing punctuation (or none, for Thai).
  */
 export type StyleKey =
@@ -38,8 +39,10 @@ export interface PhraseTable {
   cta: readonly string[];
   /** The gentle call to action of Soft Selling. */
   softCta: string;
-  /** Generic sentences that fit any product, used to fill time when product text runs out. */
-  fillers: readonly string[];
+  /** No longer said: the writer never pads with generic praise (issue 10); kept optional so tables that still have it compile. */
+  fillers?: readonly string[];
+  /** Sentences naming who the product is for, with `{audience}` (the product's target_audience): "Made for {audience}.". */
+  audience?: readonly string[];
   /** "Remember: {p}" to recap a point in long scripts. */
   recap: string;
   /** Overlay text for the Top 3 hook, e.g. "3 reasons". */
