@@ -2,7 +2,8 @@
  * The script writer's own words in one language. Product text (name, description, selling points)
  * is never translated; it is put into these templates as is.
  *
- * Slots: `{p}` a selling point, `{name}` the product's short name, `{price}` the formatted price.
+ * Slots: `{p}` a selling point, `{name}` the product's short name, `{price}` the formatted price,
+ * `{audience}` who the product is for (the product's `target_audience`, any noun phrase).
  * Every template is ONE sentence with its own closing punctuation (or none, for Thai).
  */
 export type StyleKey =
@@ -42,6 +43,12 @@ export interface PhraseTable {
   fillers: readonly string[];
   /** "Remember: {p}" to recap a point in long scripts. */
   recap: string;
+  /**
+   * "Made for {audience}." — who the product is for, from `target_audience`. Any noun phrase (in
+   * any language, singular or plural) must fit, so inflecting languages put it after a colon.
+   * Optional only while the writer that uses it is being built; every table fills it.
+   */
+  audience?: readonly string[];
   /** Overlay text for the Top 3 hook, e.g. "3 reasons". */
   threeReasons: string;
   styles: Readonly<Record<StyleKey, StylePhrases>>;
