@@ -29,7 +29,7 @@ export const danish: PhraseTable = {
     challenge: ['Jeg har en udfordring til dig.', 'Klar til en udfordring?', 'Prøv {name} i syv dage.', 'Udfordring accepteret?'],
     problem: ['Træt af ting, der ikke virker?', 'Altid det samme problem?', 'Her er løsningen: {name}.', 'Problem løst.'],
     comparison: ['Ikke alle produkter er ens.', 'Lad os sammenligne.', 'Almindelige produkter gør det nødvendige, {name} gør mere.', 'Når du først har sammenlignet, vil du ikke tilbage.'],
-    creative: ['Hvad hvis der fandtes en bedre måde?', 'Tid til at tænke anderledes.', '{name} genopfinder hverdagen.', 'Det er innovation, du kan mærke.'],
+    creative: ['Findes der noget bedre?', 'Tid til at tænke anderledes.', '{name} genopfinder hverdagen.', 'Det er innovation, du kan mærke.'],
     emotional: ['Du fortjener at have det godt.', 'Det her kommer fra hjertet.', '{name} er skabt til de øjeblikke, der betyder noget.', 'Fordi du er det værd.'],
     immersive: ['Luk øjnene og forestil dig.', 'Forestil dig det her.', 'Og nu: din dag med {name}.', 'Kan du mærke forskellen?'],
   },

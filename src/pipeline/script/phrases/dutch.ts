@@ -21,7 +21,7 @@ export const dutch: PhraseTable = {
     discovery: ['Ik heb net iets geweldigs gevonden!', 'Kijk wat ik net ontdekte!', 'Het heet {name}.', 'Waarom ken ik dit nu pas?'],
     data: ['Laten we over cijfers praten.', 'Dit zijn de feiten.', '{name} in cijfers.', 'De cijfers spreken voor zich.'],
     top3: ['Drie redenen om dit te willen.', 'Hier zijn drie redenen.', 'Daarom kies je {name}.', 'En dat zijn lang niet alle redenen.'],
-    soft: ['Gewoon een kleine tip.', 'Mag ik je mijn favoriet laten zien?', 'Heb je {name} al geprobeerd?', 'Geen druk, het is gewoon het bekijken waard.'],
+    soft: ['Gewoon een kleine tip.', 'Mag ik mijn favoriet tonen?', 'Heb je {name} al geprobeerd?', 'Geen druk, het is gewoon het bekijken waard.'],
     humor: ['Oké, dit is te gek.', 'Plotwending: ik had dit nodig.', 'Dit is {name}, mijn nieuwe beste vriend.', 'Mijn portemonnee huilt, maar ik lach.'],
     feature: ['Laten we kijken hoe het werkt.', 'Kijk wat het allemaal kan.', 'Dit is {name}.', 'Simpel, slim en altijd paraat.'],
     twist: ['Ik vertel je een verhaal.', 'Dit verhaal heeft een twist.', 'Vorige week ging alles mis.', 'En de twist: de oplossing was {name}.'],

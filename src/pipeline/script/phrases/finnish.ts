@@ -22,7 +22,7 @@ export const finnish: PhraseTable = {
     data: ['Puhutaan numeroista.', 'Tässä faktat.', '{name} numeroina.', 'Numerot puhuvat puolestaan.'],
     top3: ['Kolme syytä valita tämä.', 'Tässä kolme syytä.', 'Siksi {name} voittaa.', 'Siinä kolme syytä, ja lisää löytyy.'],
     soft: ['Pieni vinkki sinulle.', 'Saanko esitellä suosikkini?', 'Tässä {name}, kokeile rauhassa.', 'Ei painetta, se on vain katsomisen arvoinen.'],
-    humor: ['Okei, tämä on jo liikaa.', 'Yllätys: tarvitsin tämän.', 'Tässä {name}, uusi paras ystäväni.', 'Lompakko itkee, mutta minä hymyilen.'],
+    humor: ['Okei, tämä on liikaa.', 'Yllätys: tarvitsin tämän.', 'Tässä {name}, uusi paras ystäväni.', 'Lompakko itkee, mutta minä hymyilen.'],
     feature: ['Katsotaan, miten se toimii.', 'Tätä se osaa.', 'Tämä on {name}.', 'Yksinkertainen, fiksu ja aina valmiina.'],
     twist: ['Kerron tarinan.', 'Tässä tarinassa on yllätys.', 'Viime viikolla kaikki meni pieleen.', 'Ja yllätys: ratkaisu oli {name}.'],
     expert: ['Tässä asiantuntijan neuvo.', 'Usko asiantuntijaa.', 'Asiantuntijana suosittelen: {name}.', 'Olen testannut monia, tämä on paras.'],

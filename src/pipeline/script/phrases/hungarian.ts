@@ -30,7 +30,7 @@ export const hungarian: PhraseTable = {
     challenge: ['Van egy kihívásom számodra.', 'Készen állsz egy kihívásra?', 'Próbáld ki hét napig: {name}.', 'Elfogadod a kihívást?'],
     problem: ['Eleged van a rossz dolgokból?', 'Mindig ugyanaz a gond?', 'Íme a megoldás: {name}.', 'Probléma megoldva.'],
     comparison: ['Nem minden termék egyforma.', 'Hasonlítsuk össze.', 'A hétköznapi termékek a minimumot hozzák, {name} többet ad.', 'Ha egyszer összehasonlítod, nincs visszaút.'],
-    creative: ['Mi van, ha van jobb megoldás?', 'Ideje másképp gondolkodni.', '{name} újragondolja a hétköznapokat.', 'Ez érezhető innováció.'],
+    creative: ['Mi van, ha van jobb?', 'Ideje másképp gondolkodni.', '{name} újragondolja a hétköznapokat.', 'Ez érezhető innováció.'],
     emotional: ['Megérdemled a legjobbat.', 'Ez szívből jön.', '{name} a fontos pillanatokra készült.', 'Mert te fontos vagy.'],
     immersive: ['Csukd be a szemed.', 'Képzeld el velem.', 'Most képzeld el a napod, benne: {name}.', 'Érzed a különbséget?'],
   },

@@ -21,7 +21,7 @@ export const latvian: PhraseTable = {
     data: ['Parunāsim par skaitļiem.', 'Lūk, fakti.', '{name} skaitļos.', 'Skaitļi runā paši par sevi.'],
     top3: ['Trīs iemesli to izvēlēties.', 'Lūk, trīs iemesli.', '{name} ir labākais, un lūk, kāpēc.', 'Tie ir trīs iemesli, un ir vēl.'],
     soft: ['Mazs padoms tev.', 'Padalīties ar mīļāko lietu?', 'Vai jau izmēģināji {name}?', 'Bez spiediena, vienkārši vērts apskatīt.'],
-    humor: ['Labi, tas jau ir par daudz.', 'Pavērsiens: man to vajadzēja.', 'Iepazīsties: {name}, mans jaunais labākais draugs.', 'Maciņš raud, bet es smaidu.'],
+    humor: ['Labi, tas ir par daudz.', 'Pavērsiens: man to vajadzēja.', 'Iepazīsties: {name}, mans jaunais labākais draugs.', 'Maciņš raud, bet es smaidu.'],
     feature: ['Paskatīsimies, kā tas darbojas.', 'Lūk, ko tas prot.', 'Šis ir {name}.', 'Vienkārši, gudri un vienmēr pa rokai.'],
     twist: ['Izstāstīšu tev stāstu.', 'Šim stāstam ir pavērsiens.', 'Pagājušajā nedēļā viss gāja greizi.', 'Un pavērsiens: risinājums ir {name}.'],
     expert: ['Lūk, mans eksperta padoms.', 'Uzticies ekspertam.', 'Kā eksperts iesaku: {name}.', 'Tici man, tas ir pārbaudīts.'],

@@ -30,7 +30,7 @@ export const norwegian: PhraseTable = {
     challenge: ['Jeg har en utfordring til deg.', 'Klar for en utfordring?', 'Prøv {name} i sju dager.', 'Utfordring akseptert?'],
     problem: ['Lei av ting som ikke virker?', 'Alltid det samme problemet?', 'Her er løsningen: {name}.', 'Problem løst.'],
     comparison: ['Ikke alle produkter er like.', 'La oss sammenligne.', 'Vanlige produkter gjør det nødvendige, {name} gjør mer.', 'Når du først har sammenlignet, vil du ikke tilbake.'],
-    creative: ['Hva om det finnes en bedre måte?', 'På tide å tenke nytt.', '{name} fornyer hverdagen.', 'Dette er innovasjon du kan kjenne.'],
+    creative: ['Finnes det noe bedre?', 'På tide å tenke nytt.', '{name} fornyer hverdagen.', 'Dette er innovasjon du kan kjenne.'],
     emotional: ['Du fortjener å ha det bra.', 'Dette kommer fra hjertet.', '{name} er laget for øyeblikkene som betyr noe.', 'Fordi du er verdt det.'],
     immersive: ['Lukk øynene og forestill deg.', 'Forestill deg dette.', 'Og nå: dagen din med {name}.', 'Kjenner du forskjellen?'],
   },

@@ -29,7 +29,7 @@ export const swedish: PhraseTable = {
     challenge: ['Jag har en utmaning till dig.', 'Redo för en utmaning?', 'Testa {name} i sju dagar.', 'Antar du utmaningen?'],
     problem: ['Trött på saker som inte fungerar?', 'Alltid samma problem?', 'Här är lösningen: {name}.', 'Problemet löst.'],
     comparison: ['Alla produkter är inte lika.', 'Vi jämför.', 'Vanliga produkter gör det nödvändiga, {name} gör mer.', 'När du väl jämfört vill du inte tillbaka.'],
-    creative: ['Tänk om det finns ett bättre sätt?', 'Dags att tänka nytt.', '{name} tänker om vardagen.', 'Det är innovation du kan känna.'],
+    creative: ['Finns det något bättre?', 'Dags att tänka nytt.', '{name} tänker om vardagen.', 'Det är innovation du kan känna.'],
     emotional: ['Du förtjänar att må bra.', 'Det här kommer från hjärtat.', '{name} är gjord för stunderna som betyder något.', 'För att du är värd det.'],
     immersive: ['Blunda och föreställ dig.', 'Föreställ dig det här.', 'Och nu: din dag med {name}.', 'Känner du skillnaden?'],
   },

@@ -30,7 +30,7 @@ export const turkish: PhraseTable = {
     challenge: ['Sana bir meydan okumam var.', 'Meydan okumaya hazır mısın?', 'Yedi gün dene: {name}.', 'Kabul ediyor musun?'],
     problem: ['Çalışmayan şeylerden bıktın mı?', 'Hep aynı sorun mu?', 'İşte çözüm: {name}.', 'Sorun çözüldü.'],
     comparison: ['Her ürün aynı değildir.', 'Hadi karşılaştıralım.', 'Sıradan ürünler temel işi yapar, {name} ise fazlasını.', 'Bir kez karşılaştırınca geri dönüş yok.'],
-    creative: ['Ya daha iyi bir yol varsa?', 'Farklı düşünme zamanı.', '{name} gündelik hayatı yeniden tasarlıyor.', 'Bu, hissedilen bir yenilik.'],
+    creative: ['Ya daha iyisi varsa?', 'Farklı düşünme zamanı.', '{name} gündelik hayatı yeniden tasarlıyor.', 'Bu, hissedilen bir yenilik.'],
     emotional: ['İyi hissetmeyi hak ediyorsun.', 'Bu kalpten geliyor.', '{name} önemli anlar için yapıldı.', 'Çünkü sen değerlisin.'],
     immersive: ['Gözlerini kapat ve hayal et.', 'Benimle hayal et.', 'Şimdi gününü hayal et, yanında {name}.', 'Farkı hissediyor musun?'],
   },
