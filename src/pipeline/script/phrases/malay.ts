@@ -29,7 +29,7 @@ export const malay: PhraseTable = {
     challenge: ['Saya ada cabaran untuk anda.', 'Sedia untuk cabaran?', 'Cuba {name} selama tujuh hari.', 'Cabaran diterima?'],
     problem: ['Bosan barang yang tak berfungsi?', 'Masalah yang sama lagi?', 'Inilah penyelesaiannya: {name}.', 'Selesai masalah.'],
     comparison: ['Tak semua produk sama.', 'Jom bandingkan.', 'Produk biasa buat yang asas, {name} beri lebih.', 'Sekali bandingkan, tiada jalan kembali.'],
-    creative: ['Bagaimana jika ada cara yang lebih baik?', 'Masa untuk berfikir berbeza.', '{name} mencipta semula kehidupan harian.', 'Inilah inovasi yang terasa.'],
+    creative: ['Ada cara lebih baik?', 'Masa untuk berfikir berbeza.', '{name} mencipta semula kehidupan harian.', 'Inilah inovasi yang terasa.'],
     emotional: ['Anda layak rasa gembira.', 'Ini datang dari hati.', '{name} dicipta untuk saat-saat bermakna.', 'Kerana anda istimewa.'],
     immersive: ['Pejamkan mata dan bayangkan.', 'Bayangkan bersama saya.', 'Sekarang bayangkan hari anda dengan {name}.', 'Rasa bezanya?'],
   },
