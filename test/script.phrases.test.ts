@@ -75,14 +75,15 @@ function sameOpenings(language: Language): string[] {
       else seen.set(w, x);
     }
   };
-  // Connectors follow one another in one script; one price and one call to action close it.
-  const closing = [...t.point.slice(1), ...t.price, ...t.cta, t.softCta];
+  // Connectors follow one another in one script; one audience sentence, one price and one call
+  // to action join them.
+  const closing = [...t.point.slice(1), ...(t.audience ?? []), ...t.price, ...t.cta, t.softCta];
   clash('connectors+price+cta', closing);
   // A style's hook, intro and line are said in one script, next to those.
   for (const [key, [hookA, hookB, intro, line]] of Object.entries(t.styles) as [StyleKey, readonly string[]][]) {
     // Soft Selling closes with its gentle call to action, every other style with one of the others.
     const ctas = key === 'soft' ? [t.softCta] : t.cta;
-    const opens = new Set([...t.point.slice(1), ...t.price, ...ctas].map((x) => firstWord(x, language)));
+    const opens = new Set([...t.point.slice(1), ...(t.audience ?? []), ...t.price, ...ctas].map((x) => firstWord(x, language)));
     for (const hook of [hookA, hookB]) clash(key, [hook!, intro!, line!]);
     for (const x of [hookA!, hookB!, intro!, line!]) {
       const w = firstWord(x, language);

@@ -14,7 +14,7 @@ export const cantonese: PhraseTable = {
   softCta: '得閒嘅時候睇吓啦。',
   fillers: ['你一定會鍾意。', '真係好用。', '自己感受吓有咩唔同。', '令你每一日都輕鬆啲。', '每日都感受到嘅質素。', '細節雖細，分別好大。', '用過一次，就離唔開。', '簡單易用，日日都就手。'],
   recap: '記住：{p}。',
-  audience: ['專為{audience}而設。', '最啱{audience}。'],
+  audience: ['專為{audience}而設。', '{audience}一定啱用。'],
   threeReasons: '3個原因',
   styles: {
     worry: ['唔使擔心。', '放心，交俾我。', '{name}幫你搞掂晒。', '冇壓力，冇麻煩，只有效果。'],
