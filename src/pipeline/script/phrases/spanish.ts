@@ -22,7 +22,7 @@ export const spanish: PhraseTable = {
     top3: ['Tres razones para tenerlo.', 'Aquí tienes tres razones.', 'Por esto {name} marca la diferencia.', 'Son tres razones, y hay más.'],
     soft: ['Te doy un pequeño consejo.', '¿Te cuento uno de mis favoritos?', '¿Ya probaste {name}?', 'Sin presión: de verdad merece la pena.'],
     humor: ['Esto es de locos.', 'Giro de guion: lo necesitaba.', 'Te presento a {name}, mi nuevo mejor amigo.', 'Mi cartera llora, pero yo sonrío.'],
-    feature: ['Veamos cómo funciona.', 'Mira todo lo que hace.', 'Este es {name}.', 'Sencillo, inteligente y listo cuando tú lo estés.'],
+    feature: ['Veamos cómo funciona.', 'Mira todo lo que hace.', 'Este es {name}.', 'Sencillo, inteligente y siempre listo.'],
     twist: ['Déjame contarte una historia.', 'Esta historia tiene un giro.', 'La semana pasada, todo me salía mal.', 'Y el giro: siempre fue {name}.'],
     expert: ['Aquí va mi consejo de experto.', 'Hazle caso a un experto.', 'Como experto, recomiendo {name}.', 'Créeme, he probado muchísimos.'],
     unboxing: ['¡Hora del unboxing!', '¡Vamos a abrirlo!', 'Abramos la caja de {name}.', 'Mi veredicto: vale totalmente la pena.'],
@@ -30,7 +30,7 @@ export const spanish: PhraseTable = {
     problem: ['¿Harto de cosas que no funcionan?', '¿Siempre el mismo problema?', 'Aquí está la solución: {name}.', 'Problema resuelto.'],
     comparison: ['No todos los productos son iguales.', 'Comparemos.', 'Los productos comunes hacen lo básico, {name} hace más.', 'Cuando comparas, ya no hay vuelta atrás.'],
     creative: ['¿Y si hubiera una forma mejor?', 'Hora de pensar diferente.', '{name} reinventa lo cotidiano.', 'Es innovación que se siente.'],
-    emotional: ['Mereces sentirte bien.', 'Esto sale del corazón.', '{name} está hecho para los momentos que importan.', 'Porque tú importas.'],
+    emotional: ['Mereces sentirte bien.', 'Esto sale del corazón.', '{name} está hecho para los momentos que importan.', 'Porque te lo mereces.'],
     immersive: ['Cierra los ojos e imagina.', 'Imagina esto conmigo.', 'Ahora imagina tu día con {name}.', '¿Sientes la diferencia?'],
   },
 };
