@@ -11,7 +11,7 @@ export const indonesian: PhraseTable = {
   offer: 'Cek harga hari ini di tautan.',
   cta: ['Klik tautannya dan dapatkan sekarang!', 'Pesan sekarang sebelum kehabisan!', 'Ambil sekarang, dijamin nggak nyesel!', 'Beli sekarang!'],
   softCta: 'Lihat-lihat saja kapan pun kamu mau.',
-  fillers: ['Kamu pasti suka.', 'Pokoknya berfungsi.', 'Lihat sendiri bedanya.', 'Dibuat untuk memudahkan harimu.', 'Kualitas yang terasa setiap hari.', 'Detail kecil, perbedaan besar.', 'Sekali coba, pasti ketagihan.', 'Mudah dipakai, setiap hari.'],
+  fillers: ['Kamu pasti suka.', 'Pokoknya praktis.', 'Lihat sendiri bedanya.', 'Dibuat untuk memudahkan harimu.', 'Kualitas yang terasa setiap hari.', 'Detail kecil, perbedaan besar.', 'Sekali coba, pasti ketagihan.', 'Mudah dipakai, setiap hari.'],
   recap: 'Ingat: {p}.',
   audience: ['Dibuat khusus untuk {audience}.', 'Cocok banget untuk {audience}.'],
   threeReasons: '3 alasan',
