@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { LANGUAGES, type Language } from '../src/catalog/languages.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
 import type { PhraseTable, StyleKey } from '../src/pipeline/script/phrases/types.ts';
+import { STYLE_KEYS } from '../src/pipeline/script/builtin.ts';
 
 /**
  * The form of the 54 phrase tables: the slots each template may use, one sentence each, no
@@ -63,8 +64,7 @@ function firstWord(text: string, language: Language): string | null {
 }
 
 /** Pairs of templates that can stand in one script and open with the same word. */
-function sameOpenings(language: Language): string[] {
-  const t = PHRASES[language];
+function sameOpenings(t: PhraseTable, language: Language): string[] {
   const bad: string[] = [];
   const clash = (group: string, xs: readonly string[]) => {
     const seen = new Map<string, string>();
@@ -97,6 +97,10 @@ describe('phrase tables: form', () => {
   for (const language of LANGUAGES) {
     it(`${language}: every slot filled, each template one sentence with exactly its placeholders`, () => {
       const t = PHRASES[language];
+      const slots = ['point', 'reasons', 'fact', 'first', 'next', 'unlike', 'price', 'offer', 'cta', 'softCta', 'fillers', 'recap', 'audience', 'threeReasons', 'styles'];
+      for (const slot of slots) assert.ok(t[slot as keyof PhraseTable] !== undefined, `slot ${slot} missing`);
+      assert.deepEqual(Object.keys(t.styles).sort(), [...new Set(Object.values(STYLE_KEYS))].sort(), 'one entry per style');
+      for (const forms of Object.values(t.styles)) assert.ok(forms.length === 4 && forms.every((f) => typeof f === 'string' && f.length > 0));
       assert.ok(t.audience && t.audience.length >= 2 && t.audience.length <= 3, 'two or three audience templates');
       for (const { where, text, slots, sentence } of templates(t)) {
         const found = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -116,7 +120,7 @@ describe('phrase tables: form', () => {
     });
 
     it(`${language}: no two sentences of one script open with the same word`, () => {
-      assert.deepEqual(sameOpenings(language), []);
+      assert.deepEqual(sameOpenings(PHRASES[language], language), []);
     });
   }
 
@@ -165,6 +169,8 @@ describe('the checks above can fail', () => {
     assert.equal(firstWord('今すぐチェック！', 'japanese'), '今');
     assert.match('すごい もの', /[^\x00-\x7F] +[^\x00-\x7F]/u);
     assert.match('Hello. World.'.slice(0, -1), INNER_END);
+    const clashing: PhraseTable = { ...PHRASES.english, price: [...PHRASES.english.price, 'Plus tax, {price}.'] };
+    assert.equal(sameOpenings(clashing, 'english').length, 1, 'a price opening like a connector is found');
     const th = new Intl.Segmenter('th', { granularity: 'word' });
     assert.equal([...th.segment('เหตุผล')].length, 1, 'a split Thai word is found by joining its halves');
     assert.doesNotMatch('Plus : {p}.'.replace(/\{\w+\}/g, 'X').slice(0, -1), INNER_END);
