@@ -23,7 +23,7 @@ export const portuguese: PhraseTable = {
     soft: ['Tenho uma dica para você.', 'Posso indicar um favorito?', 'Você já experimentou {name}?', 'Sem pressão, mas vale a pena conhecer.'],
     humor: ['Gente, isso é demais.', 'Plot twist: eu precisava disso.', 'Apresento {name}, meu novo melhor amigo.', 'Minha carteira chora, mas eu sorrio.'],
     feature: ['Vamos ver como funciona.', 'Veja o que ele faz.', 'Este é {name}.', 'Simples, inteligente e sempre pronto.'],
-    twist: ['Deixa eu te contar uma história.', 'Essa história tem uma reviravolta.', 'Semana passada, nada dava certo.', 'E a reviravolta: era {name} o tempo todo.'],
+    twist: ['Deixa eu te contar uma história.', 'Essa história tem uma reviravolta.', 'Semana passada, nada dava certo.', 'E a reviravolta: a solução era {name}.'],
     expert: ['Aqui vai meu conselho de especialista.', 'Confie em quem entende.', 'Como especialista, recomendo {name}.', 'Pode acreditar, já testei muitos.'],
     unboxing: ['Hora do unboxing!', 'Bora abrir!', 'Vamos abrir a caixa de {name}.', 'Meu veredito: vale muito a pena.'],
     challenge: ['Tenho um desafio para você.', 'Pronto para um desafio?', 'Experimente {name} por sete dias.', 'Desafio aceito?'],
