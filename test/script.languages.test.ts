@@ -20,7 +20,7 @@ const product: ProductFacts = {
   videoPaths: [],
 };
 
-/** The Unicode script each language's own phrases are written in; Japanese in kanji and kana. */
+/** The Unicode script each language's own phrases are written in; Japanese with kanji and kana (the voice is given the kana reading). */
 const SCRIPT: Partial<Record<Language, RegExp>> = {
   hindi: /\p{Script=Devanagari}/u, thai: /\p{Script=Thai}/u, korean: /\p{Script=Hangul}/u, arabic: /\p{Script=Arabic}/u,
   urdu: /\p{Script=Arabic}/u, persian: /\p{Script=Arabic}/u, amharic: /\p{Script=Ethiopic}/u, russian: /\p{Script=Cyrillic}/u,
@@ -28,7 +28,7 @@ const SCRIPT: Partial<Record<Language, RegExp>> = {
   bengali: /\p{Script=Bengali}/u, assamese: /\p{Script=Bengali}/u, odia: /\p{Script=Oriya}/u, greek: /\p{Script=Greek}/u,
   hebrew: /\p{Script=Hebrew}/u, malayalam: /\p{Script=Malayalam}/u, tamil: /\p{Script=Tamil}/u, telugu: /\p{Script=Telugu}/u,
   kannada: /\p{Script=Kannada}/u, chinese: /\p{Script=Han}/u, 'traditional-chinese': /\p{Script=Han}/u, cantonese: /\p{Script=Han}/u,
-  japanese: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  japanese: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc]/u,
 };
 const scriptOf = (l: Language) => SCRIPT[l] ?? /\p{Script=Latin}/u;
 
@@ -74,6 +74,7 @@ describe('phrase tables: all 54 languages', () => {
         assert.equal(p, p.trim());
         assert.ok(share(p, scriptOf(language)) >= 0.6, `${language} phrase not in its script: ${p}`);
       }
+      if (language === 'japanese') assert.match(allPhrases(t).join(''), /[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'Japanese, not Chinese: it has kana');
     });
   }
 

@@ -29,7 +29,7 @@ function templates(t: PhraseTable): { where: string; text: string; slots: Slot[]
   add('offer', [t.offer], []);
   add('cta', t.cta, []);
   add('softCta', [t.softCta], []);
-  add('fillers', t.fillers, []);
+  add('fillers', t.fillers ?? [], []);
   add('audience', t.audience ?? [], ['audience']);
   // An overlay label ("3 reasons"), not a sentence.
   add('threeReasons', [t.threeReasons], [], false);

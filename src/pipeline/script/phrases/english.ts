@@ -13,7 +13,7 @@ export const english: PhraseTable = {
   softCta: "Take a look whenever you're ready.",
   fillers: ["You'll love it.", 'It simply works.', 'See the difference for yourself.', 'Made to make your day easier.', 'Quality you can feel every day.', 'Small detail, big difference.', "Once you try it, you won't go back.", 'Simple to use, every single day.'],
   recap: 'Remember: {p}.',
-  audience: ['Made for {audience}.', 'Perfect for {audience}.', 'A great pick for {audience}.'],
+  audience: ['Made for {audience}.', 'Perfect for {audience}.'],
   threeReasons: '3 reasons',
   styles: {
     worry: ["Don't worry.", "Relax, I've got you.", '{name} has you covered.', 'No stress, no hassle, just results.'],

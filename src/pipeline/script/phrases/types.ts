@@ -3,7 +3,7 @@
  * is never translated; it is put into these templates as is.
  *
  * Slots: `{p}` a selling point, `{name}` the product's short name, `{price}` the formatted price,
- * `{audience}` who the product is for (the product's `target_audience`, any noun phrase).
+ * `{audience}` the target audience.
  * Every template is ONE sentence with its own closing punctuation (or none, for Thai).
  */
 export type StyleKey =
@@ -41,14 +41,10 @@ export interface PhraseTable {
   softCta: string;
   /** Generic sentences that fit any product, used to fill time when product text runs out. */
   fillers: readonly string[];
+  /** Sentences naming who the product is for, with `{audience}` (the product's target_audience): "Made for {audience}.". */
+  audience?: readonly string[];
   /** "Remember: {p}" to recap a point in long scripts. */
   recap: string;
-  /**
-   * "Made for {audience}." — who the product is for, from `target_audience`. Any noun phrase (in
-   * any language, singular or plural) must fit, so inflecting languages put it after a colon.
-   * Optional only while the writer that uses it is being built; every table fills it.
-   */
-  audience?: readonly string[];
   /** Overlay text for the Top 3 hook, e.g. "3 reasons". */
   threeReasons: string;
   styles: Readonly<Record<StyleKey, StylePhrases>>;
