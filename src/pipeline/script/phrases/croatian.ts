@@ -31,7 +31,7 @@ export const croatian: PhraseTable = {
     problem: ['Dosadile su vam pokvarene stvari?', 'Uvijek isti problem?', 'Evo rješenja: {name}.', 'Problem riješen.'],
     comparison: ['Nisu svi proizvodi jednaki.', 'Usporedimo.', 'Obični proizvodi rade minimum, {name} radi više.', 'Kad jednom usporedite, nema povratka.'],
     creative: ['Što ako postoji bolji način?', 'Vrijeme je za drugačije razmišljanje.', '{name} iznova izmišlja svakodnevicu.', 'To je inovacija koju osjetite.'],
-    emotional: ['Zaslužujete se osjećati dobro.', 'Ovo dolazi iz srca.', '{name} je stvoren za trenutke koji su važni.', 'Jer vi to zaslužujete.'],
+    emotional: ['Zaslužujete se osjećati dobro.', 'Ovo dolazi iz srca.', '{name} je stvoren za trenutke koji su važni.', 'Jer ste posebni.'],
     immersive: ['Zatvorite oči i zamislite.', 'Zamislite ovo sa mnom.', 'Sada zamislite svoj dan, a u njemu {name}.', 'Osjećate li razliku?'],
   },
 };

@@ -20,7 +20,7 @@ export const italian: PhraseTable = {
     discovery: ['Ho appena trovato una chicca!', 'Guarda cosa ho scoperto!', 'Si chiama {name}.', 'Possibile che lo scopra solo ora?'],
     data: ['Parliamo di numeri.', 'Ecco i fatti.', '{name}, in numeri.', 'I numeri parlano da soli.'],
     top3: ['Tre motivi per averlo.', 'Ecco tre motivi.', 'Perché scegliere {name}?', 'E non è finita qui.'],
-    soft: ['Un piccolo consiglio per te.', 'Posso consigliarti un preferito?', 'Hai già provato {name}?', "Nessuna pressione, vale la pena dargli un'occhiata."],
+    soft: ['Un piccolo consiglio per te.', 'Ti svelo un mio preferito?', 'Hai già provato {name}?', "Nessuna pressione, vale la pena dargli un'occhiata."],
     humor: ['Ok, questo è troppo.', 'Colpo di scena: mi serviva.', 'Ti presento {name}, il mio nuovo migliore amico.', 'Il mio portafoglio piange, ma io sorrido.'],
     feature: ['Vediamo come funziona.', 'Ecco cosa sa fare.', 'Questo è {name}.', 'Semplice, intelligente e sempre pronto.'],
     twist: ['Ti racconto una storia.', 'Questa storia ha un colpo di scena.', 'La settimana scorsa andava tutto storto.', "E il colpo di scena: era {name} fin dall'inizio."],
@@ -30,7 +30,7 @@ export const italian: PhraseTable = {
     problem: ['Stufo di cose che non funzionano?', 'Sempre lo stesso problema?', 'Ecco la soluzione: {name}.', 'Problema risolto.'],
     comparison: ['Non tutti i prodotti sono uguali.', 'Confrontiamo.', 'I prodotti comuni fanno il minimo, {name} fa di più.', 'Una volta confrontato, non si torna indietro.'],
     creative: ['E se ci fosse un modo migliore?', 'È ora di pensare diversamente.', '{name} reinventa la quotidianità.', 'Questa è innovazione che si sente.'],
-    emotional: ['Meriti di stare bene.', 'Questo viene dal cuore.', '{name} è fatto per i momenti che contano.', 'Perché te lo meriti.'],
+    emotional: ['Meriti di stare bene.', 'Questo viene dal cuore.', '{name} è fatto per i momenti che contano.', 'Perché sei speciale.'],
     immersive: ['Chiudi gli occhi e immagina.', 'Immagina con me.', 'Ora immagina la tua giornata con {name}.', 'Senti la differenza?'],
   },
 };

@@ -1,6 +1,9 @@
 import type { PhraseTable } from './types.ts';
 
-/** Korean (polite 해요체). The product name never takes a particle (이/가, 은/는 depend on its last sound). */
+/**
+ * Korean (polite 해요체). `{name}` and `{audience}` never take a particle whose form depends on their
+ * last sound (이/가, 은/는, 을/를, 과/와); where one is needed, 하고 or 에게 (one form after any noun).
+ */
 export const korean: PhraseTable = {
   point: ['{p}.', '게다가: {p}.', '그뿐만이 아니에요: {p}.', '무엇보다: {p}.', '또한: {p}.'],
   reasons: ['첫 번째 이유: {p}.', '두 번째 이유: {p}.', '세 번째 이유: {p}.'],

@@ -30,7 +30,7 @@ export const romanian: PhraseTable = {
     problem: ['Sătul de lucruri care nu merg?', 'Mereu aceeași problemă?', 'Iată soluția: {name}.', 'Problemă rezolvată.'],
     comparison: ['Nu toate produsele sunt la fel.', 'Hai să comparăm.', 'Produsele obișnuite fac minimul, {name} face mai mult.', 'Odată ce compari, nu mai ai cale de întoarcere.'],
     creative: ['Și dacă se poate mai bine?', 'E timpul să gândim altfel.', '{name} reinventează viața de zi cu zi.', 'Asta e inovație pe care o simți.'],
-    emotional: ['Meriți să te simți bine.', 'Asta vine din suflet.', '{name} e creat pentru momentele care contează.', 'Pentru că meriți.'],
+    emotional: ['Meriți să te simți bine.', 'Asta vine din suflet.', '{name} e creat pentru momentele care contează.', 'Pentru că ești important.'],
     immersive: ['Închide ochii și imaginează-ți.', 'Imaginează-ți asta cu mine.', 'Acum imaginează-ți ziua ta cu {name}.', 'Simți diferența?'],
   },
 };

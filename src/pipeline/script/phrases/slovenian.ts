@@ -31,7 +31,7 @@ export const slovenian: PhraseTable = {
     problem: ['Ste siti stvari, ki ne delujejo?', 'Vedno ista težava?', 'Tukaj je rešitev: {name}.', 'Težava rešena.'],
     comparison: ['Vsi izdelki niso enaki.', 'Primerjajmo.', 'Običajni izdelki naredijo minimum, {name} naredi več.', 'Ko enkrat primerjate, ni poti nazaj.'],
     creative: ['Kaj, če gre bolje?', 'Čas je za drugačno razmišljanje.', '{name} na novo izumlja vsakdan.', 'To je inovacija, ki jo začutite.'],
-    emotional: ['Zaslužite si dobro počutje.', 'To prihaja iz srca.', '{name} je ustvarjen za trenutke, ki štejejo.', 'Ker si to zaslužite.'],
+    emotional: ['Zaslužite si dobro počutje.', 'To prihaja iz srca.', '{name} je ustvarjen za trenutke, ki štejejo.', 'Ker ste posebni.'],
     immersive: ['Zaprite oči in si predstavljajte.', 'Predstavljajte si to z mano.', 'Zdaj si predstavljajte svoj dan, v njem pa {name}.', 'Čutite razliko?'],
   },
 };

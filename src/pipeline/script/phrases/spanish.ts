@@ -30,7 +30,7 @@ export const spanish: PhraseTable = {
     problem: ['¿Harto de cosas que no funcionan?', '¿Siempre el mismo problema?', 'Aquí está la solución: {name}.', 'Problema resuelto.'],
     comparison: ['No todos los productos son iguales.', 'Comparemos.', 'Los productos comunes hacen lo básico, {name} hace más.', 'Cuando comparas, ya no hay vuelta atrás.'],
     creative: ['¿Y si hubiera una forma mejor?', 'Hora de pensar diferente.', '{name} reinventa lo cotidiano.', 'Es innovación que se siente.'],
-    emotional: ['Mereces sentirte bien.', 'Esto sale del corazón.', '{name} está hecho para los momentos que importan.', 'Porque te lo mereces.'],
+    emotional: ['Mereces sentirte bien.', 'Esto sale del corazón.', '{name} está hecho para los momentos que importan.', 'Porque tú vales mucho.'],
     immersive: ['Cierra los ojos e imagina.', 'Imagina esto conmigo.', 'Ahora imagina tu día con {name}.', '¿Sientes la diferencia?'],
   },
 };
