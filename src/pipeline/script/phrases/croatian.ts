@@ -25,7 +25,7 @@ export const croatian: PhraseTable = {
     humor: ['Dobro, ovo je već previše.', 'Preokret: ovo mi je trebalo.', 'Ovo je {name}, moj novi najbolji prijatelj.', 'Novčanik plače, ali ja se smiješim.'],
     feature: ['Pogledajmo kako radi.', 'Evo što sve može.', 'Ovo je {name}.', 'Jednostavno, pametno i uvijek pri ruci.'],
     twist: ['Ispričat ću vam priču.', 'Ova priča ima preokret.', 'Prošli tjedan ništa mi nije išlo.', 'A preokret: odgovor je {name}.'],
-    expert: ['Evo mog stručnog savjeta.', 'Vjerujte stručnjaku.', 'Kao stručnjak preporučujem: {name}.', 'Provjereno, i to više puta.'],
+    expert: ['Evo mog stručnog savjeta.', 'Vjerujte stručnjaku.', 'Moja preporuka: {name}.', 'Provjereno, i to više puta.'],
     unboxing: ['Vrijeme je za otpakiravanje!', 'Otvorimo ga!', 'Otvaramo kutiju: {name}.', 'Moja presuda: apsolutno vrijedi.'],
     challenge: ['Imam izazov za vas.', 'Spremni za izazov?', 'Isprobajte sedam dana: {name}.', 'Izazov prihvaćen?'],
     problem: ['Dosadile su vam pokvarene stvari?', 'Uvijek isti problem?', 'Evo rješenja: {name}.', 'Problem riješen.'],

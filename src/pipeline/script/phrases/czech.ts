@@ -25,7 +25,7 @@ export const czech: PhraseTable = {
     humor: ['Dobře, tohle už je moc.', 'Zvrat: tohle mi chybělo.', 'Tohle je {name}, můj nový nejlepší kamarád.', 'Peněženka pláče, ale já se usmívám.'],
     feature: ['Podívejme se, jak to funguje.', 'Podívejte se, co všechno umí.', 'Tohle je {name}.', 'Jednoduché, chytré a vždy po ruce.'],
     twist: ['Povím vám příběh.', 'Tento příběh má zvrat.', 'Minulý týden se mi nic nedařilo.', 'A zvrat: řešením byl {name}.'],
-    expert: ['Tady je moje rada odborníka.', 'Věřte odborníkovi.', 'Jako odborník doporučuji: {name}.', 'Mám to vyzkoušené, a ne jednou.'],
+    expert: ['Tady je moje rada odborníka.', 'Věřte odborníkovi.', 'Moje doporučení: {name}.', 'Mám to vyzkoušené, a ne jednou.'],
     unboxing: ['Čas na unboxing!', 'Pojďme to rozbalit!', 'Otevíráme krabici: {name}.', 'Můj verdikt: rozhodně to stojí za to.'],
     challenge: ['Mám pro vás výzvu.', 'Jste připraveni na výzvu?', 'Vyzkoušejte sedm dní: {name}.', 'Výzva přijata?'],
     problem: ['Nebaví vás věci, které nefungují?', 'Pořád stejný problém?', 'Tady je řešení: {name}.', 'Problém vyřešen.'],

@@ -24,7 +24,7 @@ export const latvian: PhraseTable = {
     humor: ['Labi, tas ir par daudz.', 'Pavērsiens: man to vajadzēja.', 'Iepazīsties: {name}, mans jaunais labākais draugs.', 'Maciņš raud, bet es smaidu.'],
     feature: ['Paskatīsimies, kā tas darbojas.', 'Lūk, ko tas prot.', 'Šis ir {name}.', 'Vienkārši, gudri un vienmēr pa rokai.'],
     twist: ['Izstāstīšu tev stāstu.', 'Šim stāstam ir pavērsiens.', 'Pagājušajā nedēļā viss gāja greizi.', 'Un pavērsiens: risinājums ir {name}.'],
-    expert: ['Lūk, mans eksperta padoms.', 'Uzticies ekspertam.', 'Kā eksperts iesaku: {name}.', 'Tici man, tas ir pārbaudīts.'],
+    expert: ['Lūk, mans eksperta padoms.', 'Uzticies ekspertam.', 'Mans ieteikums: {name}.', 'Tici man, tas ir pārbaudīts.'],
     unboxing: ['Izsaiņošanas laiks!', 'Izsaiņosim!', 'Atveram kasti: {name}.', 'Mans spriedums: noteikti ir vērts.'],
     challenge: ['Man tev ir izaicinājums.', 'Gatavs izaicinājumam?', 'Izmēģini septiņas dienas: {name}.', 'Izaicinājums pieņemts?'],
     problem: ['Apnikušas lietas, kas nestrādā?', 'Atkal tā pati problēma?', 'Lūk, risinājums: {name}.', 'Problēma atrisināta.'],

@@ -24,7 +24,7 @@ export const lithuanian: PhraseTable = {
     humor: ['Gerai, tai jau per daug.', 'Staigmena: man to reikėjo.', 'Susipažinkite: {name}, mano naujas geriausias draugas.', 'Piniginė verkia, o aš šypsausi.'],
     feature: ['Pažiūrėkime, kaip tai veikia.', 'Štai ką jis moka.', 'Tai {name}.', 'Paprasta, išmanu ir visada po ranka.'],
     twist: ['Papasakosiu jums istoriją.', 'Ši istorija turi posūkį.', 'Praėjusią savaitę viskas ėjo ne taip.', 'O posūkis: sprendimas – {name}.'],
-    expert: ['Štai mano eksperto patarimas.', 'Patikėkite ekspertu.', 'Kaip ekspertas rekomenduoju: {name}.', 'Išbandžiau daug, šis – geriausias.'],
+    expert: ['Štai mano eksperto patarimas.', 'Patikėkite ekspertu.', 'Mano rekomendacija: {name}.', 'Išbandžiau daug, šis – geriausias.'],
     unboxing: ['Laikas išpakuoti!', 'Išpakuokime!', 'Atidarome dėžutę: {name}.', 'Mano verdiktas: tikrai verta.'],
     challenge: ['Turiu jums iššūkį.', 'Pasiruošę iššūkiui?', 'Išbandykite septynias dienas: {name}.', 'Iššūkis priimtas?'],
     problem: ['Pavargote nuo neveikiančių daiktų?', 'Vis ta pati problema?', 'Štai sprendimas: {name}.', 'Problema išspręsta.'],

@@ -24,7 +24,7 @@ export const romanian: PhraseTable = {
     humor: ['Bine, asta e prea tare.', 'Surpriză: chiar aveam nevoie de asta.', 'Îți prezint {name}, noul meu prieten.', 'Portofelul plânge, dar eu zâmbesc.'],
     feature: ['Hai să vedem cum funcționează.', 'Iată ce poate face.', 'Acesta este {name}.', 'Simplu, inteligent și mereu la îndemână.'],
     twist: ['Lasă-mă să-ți spun o poveste.', 'Povestea asta are o surpriză.', 'Săptămâna trecută, nimic nu mergea bine.', 'Și surpriza: soluția era {name}.'],
-    expert: ['Iată sfatul meu de expert.', 'Ascultă un expert.', 'Ca expert, recomand {name}.', 'Crede-mă, am testat multe.'],
+    expert: ['Iată sfatul meu de expert.', 'Ascultă un expert.', 'Recomandarea mea: {name}.', 'Crede-mă, am testat multe.'],
     unboxing: ['E timpul pentru unboxing!', 'Hai să-l despachetăm!', 'Deschidem cutia cu {name}.', 'Verdictul meu: merită din plin.'],
     challenge: ['Am o provocare pentru tine.', 'Ești gata de o provocare?', 'Încearcă {name} timp de șapte zile.', 'Provocare acceptată?'],
     problem: ['Sătul de lucruri care nu merg?', 'Mereu aceeași problemă?', 'Iată soluția: {name}.', 'Problemă rezolvată.'],

@@ -25,7 +25,7 @@ export const slovak: PhraseTable = {
     humor: ['Dobre, toto už je priveľa.', 'Zvrat: toto mi chýbalo.', 'Toto je {name}, môj nový najlepší kamarát.', 'Peňaženka plače, ale ja sa usmievam.'],
     feature: ['Pozrime sa, ako to funguje.', 'Pozrite sa, čo všetko dokáže.', 'Toto je {name}.', 'Jednoduché, šikovné a vždy po ruke.'],
     twist: ['Poviem vám príbeh.', 'Tento príbeh má zvrat.', 'Minulý týždeň sa mi nič nedarilo.', 'A zvrat: riešením bol {name}.'],
-    expert: ['Tu je moja rada odborníka.', 'Verte odborníkovi.', 'Ako odborník odporúčam: {name}.', 'Mám to vyskúšané, a nie raz.'],
+    expert: ['Tu je moja rada odborníka.', 'Verte odborníkovi.', 'Moje odporúčanie: {name}.', 'Mám to vyskúšané, a nie raz.'],
     unboxing: ['Čas na unboxing!', 'Poďme to rozbaliť!', 'Otvárame krabicu: {name}.', 'Môj verdikt: rozhodne to stojí za to.'],
     challenge: ['Mám pre vás výzvu.', 'Ste pripravení na výzvu?', 'Vyskúšajte sedem dní: {name}.', 'Výzva prijatá?'],
     problem: ['Nebavia vás veci, ktoré nefungujú?', 'Stále ten istý problém?', 'Tu je riešenie: {name}.', 'Problém vyriešený.'],

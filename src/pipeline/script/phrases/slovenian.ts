@@ -25,7 +25,7 @@ export const slovenian: PhraseTable = {
     humor: ['V redu, to je že preveč.', 'Preobrat: to mi je manjkalo.', 'To je {name}, moj novi najboljši prijatelj.', 'Denarnica joka, jaz pa se smejim.'],
     feature: ['Poglejmo, kako deluje.', 'Poglejte, kaj vse zmore.', 'To je {name}.', 'Preprosto, pametno in vedno pri roki.'],
     twist: ['Povem vam zgodbo.', 'Ta zgodba ima preobrat.', 'Prejšnji teden mi ni šlo nič od rok.', 'In preobrat: odgovor je {name}.'],
-    expert: ['Tukaj je moj strokovni nasvet.', 'Zaupajte strokovnjaku.', 'Kot strokovnjak priporočam: {name}.', 'Verjemite, to je preizkušeno.'],
+    expert: ['Tukaj je moj strokovni nasvet.', 'Zaupajte strokovnjaku.', 'Moje priporočilo: {name}.', 'Verjemite, to je preizkušeno.'],
     unboxing: ['Čas za odpiranje!', 'Odprimo ga!', 'Odpiramo škatlo: {name}.', 'Moja ocena: vsekakor vredno.'],
     challenge: ['Imam izziv za vas.', 'Ste pripravljeni na izziv?', 'Preizkusite sedem dni: {name}.', 'Izziv sprejet?'],
     problem: ['Ste siti stvari, ki ne delujejo?', 'Vedno ista težava?', 'Tukaj je rešitev: {name}.', 'Težava rešena.'],

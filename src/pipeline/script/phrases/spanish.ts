@@ -24,7 +24,7 @@ export const spanish: PhraseTable = {
     humor: ['Esto es de locos.', 'Giro de guion: lo necesitaba.', 'Te presento a {name}, mi nuevo mejor amigo.', 'Mi cartera llora, pero yo sonrío.'],
     feature: ['Veamos cómo funciona.', 'Mira todo lo que hace.', 'Este es {name}.', 'Sencillo, inteligente y siempre listo.'],
     twist: ['Déjame contarte una historia.', 'Esta historia tiene un giro.', 'La semana pasada, todo me salía mal.', 'Y el giro: la solución era {name}.'],
-    expert: ['Aquí va mi consejo de experto.', 'Hazle caso a un experto.', 'Como experto, recomiendo {name}.', 'Créeme, he probado muchísimos.'],
+    expert: ['Aquí va mi consejo de experto.', 'Hazle caso a un experto.', 'Mi recomendación: {name}.', 'Créeme, he probado muchísimos.'],
     unboxing: ['¡Hora del unboxing!', '¡Vamos a abrirlo!', 'Abramos la caja de {name}.', 'Mi veredicto: vale totalmente la pena.'],
     challenge: ['Tengo un reto para ti.', '¿Listo para un reto?', 'Prueba {name} durante siete días.', '¿Aceptas el reto?'],
     problem: ['¿Harto de cosas que no funcionan?', '¿Siempre el mismo problema?', 'Aquí está la solución: {name}.', 'Problema resuelto.'],
