@@ -20,7 +20,7 @@ export const turkish: PhraseTable = {
     worry: ['Hiç endişelenme.', 'Rahat ol, ben hallederim.', '{name} her şeyi halleder.', 'Stres yok, dert yok, sadece sonuç var.'],
     discovery: ['Harika bir şey buldum!', 'Bak ne keşfettim!', 'Adı {name}.', 'Bunca zamandır neredeydin?'],
     data: ['Rakamlarla konuşalım.', 'İşte gerçekler.', '{name}, rakamların diliyle.', 'Rakamlar kendini anlatıyor.'],
-    top3: ['Almak için üç sebep.', 'İşte üç sebep.', '{name} neden öne çıkıyor, anlatayım.', 'Bunlar üç sebep, dahası da var.'],
+    top3: ['Almak için üç sebep.', 'İşte üç sebep.', '{name} neden öne çıkıyor, anlatayım.', 'Ve sebepler bunlarla bitmiyor.'],
     soft: ['Sana küçük bir tavsiye.', 'Bir favorimi paylaşayım mı?', '{name} ürününü denedin mi?', 'Baskı yok, sadece bakmaya değer.'],
     humor: ['Tamam, bu artık fazla.', 'Sürpriz: buna ihtiyacım varmış.', 'Tanıştırayım: {name}, yeni en yakın arkadaşım.', 'Cüzdanım ağlıyor ama ben gülüyorum.'],
     feature: ['Nasıl çalıştığına bakalım.', 'Yapabildiklerine bir bak.', 'İşte {name}.', 'Basit, akıllı ve her an hazır.'],
