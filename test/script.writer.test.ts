@@ -93,7 +93,7 @@ describe('built-in writer: each style is recognisably different', () => {
   });
 
   it('Unboxing opens the box; Expert advises; Discovery has just found it; Immersive says imagine', async () => {
-    assert.match((await write({ style: 'Unboxing & Review' })).sentences[1]!.text, /open the box/);
+    assert.match((await write({ style: 'Unboxing & Review' })).sentences[1]!.text, /Inside the box: ThermoFlask/);
     assert.match((await write({ style: 'Expert Advice' })).sentences[1]!.text, /^As an expert/);
     assert.match((await write({ style: 'Discovery' })).sentences[0]!.text, /just (found|discovered)/);
     assert.match((await write({ style: 'Immersive Storytelling' })).text, /[Ii]magine/);

@@ -88,7 +88,7 @@ export function writeBuiltin(input: BuiltinInput): Script {
     if (!fewReasons) items.push({ ...phrase('line', ORDER.line, named(line), { kind: 'story', gesture: nod ? 'nod' : 'none' }), required: false, priority: 0 });
   }
   const audience = audienceSlot(product, language);
-  if (audience && t.audience?.length) {
+  if (audience && t.audience.length) {
     const tpls = rotate(t.audience, pick('audience', t.audience.length));
     items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }

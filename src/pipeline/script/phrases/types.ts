@@ -39,10 +39,8 @@ export interface PhraseTable {
   cta: readonly string[];
   /** The gentle call to action of Soft Selling. */
   softCta: string;
-  /** No longer said: the writer never pads with generic praise (issue 10); kept optional so tables that still have it compile. */
-  fillers?: readonly string[];
   /** Sentences naming who the product is for, with `{audience}` (the product's target_audience): "Made for {audience}.". */
-  audience?: readonly string[];
+  audience: readonly string[];
   /** "Remember: {p}" to recap a point in long scripts. */
   recap: string;
   /** Overlay text for the Top 3 hook, e.g. "3 reasons". */
