@@ -48,11 +48,13 @@ function anchors(a: readonly string[], b: readonly string[]): [number, number][]
  */
 export function alignTokens(tokens: readonly string[], words: readonly TimedWord[], fallback?: { startMs: number; endMs: number }): TokenTime[] {
   const out: TokenTime[] = new Array(tokens.length);
-  if (words.length === 0) {
-    share(tokens, 0, tokens.length, fallback?.startMs ?? 0, fallback?.endMs ?? fallback?.startMs ?? 0, () => -1, out);
+  if (!words.some((w) => w.endMs > w.startMs)) {
+    const at = fallback?.startMs ?? words[0]?.startMs ?? 0;
+    share(tokens, 0, tokens.length, at, Math.max(at, fallback?.endMs ?? at), () => words[0]?.index ?? -1, out);
     return out;
   }
-  const pairs = anchors(tokens.map(norm), words.map((w) => norm(w.text)));
+  // A word the engine did not sound (a kanji word the voice skipped) cannot time anything.
+  const pairs = anchors(tokens.map(norm), words.map((w) => (w.endMs > w.startMs ? norm(w.text) : '')));
   // Sentinels: before the first and after the last token/word.
   const cuts: [number, number][] = [[-1, -1], ...pairs, [tokens.length, words.length]];
   for (let k = 0; k + 1 < cuts.length; k++) {
@@ -63,11 +65,13 @@ export function alignTokens(tokens: readonly string[], words: readonly TimedWord
     const between = words.slice(wi + 1, wj);
     let from: number;
     let to: number;
-    if (between.length > 0) [from, to] = [between[0]!.startMs, between[between.length - 1]!.endMs];
+    if (between.length > 0 && between[between.length - 1]!.endMs > between[0]!.startMs) [from, to] = [between[0]!.startMs, between[between.length - 1]!.endMs];
     else {
       // Shown but not said (an emoji, a symbol): the pause between the neighbouring words.
-      from = ti >= 0 ? words[wi]!.endMs : words[wj]!.startMs;
-      to = wj < words.length ? words[wj]!.startMs : words[wi]!.endMs;
+      const before = ti >= 0 ? words[wi]!.endMs : null;
+      const after = wj < words.length ? words[wj]!.startMs : null;
+      from = before ?? after ?? words[0]!.startMs;
+      to = after ?? before ?? from;
     }
     const pool = between.length > 0 ? between : [words[Math.min(Math.max(wi, 0), words.length - 1)]!];
     const wordAt = (ms: number) => (pool.filter((w) => w.startMs <= ms).pop() ?? pool[0]!).index;
