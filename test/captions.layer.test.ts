@@ -86,6 +86,10 @@ describe('caption layer', () => {
     const x = (t: string) => runs.find((r) => r.text === t)!.x;
     assert.ok(x('Aurora') < x('Desk') && x('Desk') < x('Lamp'), 'Latin words left to right');
     assert.ok(x('مصباح') > x('Lamp') && x('الجديد') < x('Aurora'), 'the Arabic words right to left around them');
+    // A price after an Arabic word is inserted data: isolated, it reads "49.90 US$", not "$US 49.90".
+    const price = buildCaptions([{ text: 'بسعر', startMs: 0, endMs: 300, sentence: 0 }], { language: 'arabic', maxUnits: 40, sentences: [{ text: 'بسعر 49.90 US$.' }], protectedSpans: ['49.90 US$'] });
+    const pr = captionPlacer(price, box, styleOf('Clean Minimal'))(price.pages[0]!).lines[0]!.runs;
+    assert.deepEqual(pr.map((r) => r.text), ['.', '49.90', 'US$', 'بسعر']);
     // Pixels agree: the first Arabic word is drawn at the right end of the line.
     const px = frame(caps, 'Clean Minimal', 150);
     assert.ok(inkRows(px, x('مصباح'), x('مصباح') + 20).bottom > 0);

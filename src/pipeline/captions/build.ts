@@ -22,6 +22,8 @@ export interface CaptionToken {
   spaceBefore: boolean;
   /** Protected span (product name, brand, price) this token belongs to, per sentence. */
   group?: number;
+  /** Characters at the start and end of the token outside its protected span. */
+  outside?: [number, number];
 }
 
 export interface CaptionLine {
@@ -80,7 +82,7 @@ export function buildCaptions(words: readonly WordTiming[], opts: CaptionOptions
     if (display.length === 0) return;
     const spoken = words.flatMap((w, index) => (w.sentence === s ? [{ ...w, index }] : []));
     const times = alignTokens(display.map((t) => t.text), spoken, opts.sentenceSpans?.[s]);
-    const tokens: CaptionToken[] = display.map((d, k) => ({ text: d.text, ...times[k]!, spaceBefore: d.spaceBefore, ...(d.group !== undefined ? { group: d.group } : {}) }));
+    const tokens: CaptionToken[] = display.map(({ from: _f, to: _t, ...d }, k) => ({ ...d, ...times[k]! }));
     const lines = breakLines(tokens, maxUnits);
     for (const group of pageLines(lines, maxLines)) {
       const first = group[0]!.tokens[0]!;

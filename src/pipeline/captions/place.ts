@@ -52,22 +52,39 @@ export interface PlacedPage {
 export const CAPTION_SIZE = 0.66;
 export const CAPTION_FILL = 0.96;
 
-/** A line's text in visual order as runs of one token and one direction (spaces: token −1). */
-export function visualRuns(tokens: readonly { text: string; spaceBefore: boolean }[], rtl: boolean): { token: number; text: string; rtl: boolean }[] {
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * A line's text in visual order as runs of one token and one direction (spaces: token −1).
+ * Protected spans (tokens sharing a `group`: product name, brand, price) are inserted data and
+ * are bidi-isolated (FSI…PDI, as HTML's <bdi>): their direction comes from their own first
+ * strong character, so "US$" after a number stays "US$" in an Arabic line instead of "$US".
+ */
+export function visualRuns(tokens: readonly { text: string; spaceBefore: boolean; group?: number; outside?: [number, number] }[], rtl: boolean): { token: number; text: string; rtl: boolean }[] {
   let str = '';
   const owner: number[] = [];
+  const put = (text: string, who: number) => {
+    str += text;
+    for (let u = 0; u < text.length; u++) owner.push(who);
+  };
   tokens.forEach((t, k) => {
-    if (k > 0 && t.spaceBefore) {
-      str += ' ';
-      owner.push(-1);
-    }
-    str += t.text;
-    for (let u = 0; u < t.text.length; u++) owner.push(k);
+    if (k > 0 && t.spaceBefore) put(' ', -1);
+    const open = t.group !== undefined && tokens[k - 1]?.group !== t.group;
+    const close = t.group !== undefined && tokens[k + 1]?.group !== t.group;
+    const lead = open ? Math.min(t.outside?.[0] ?? 0, t.text.length) : 0;
+    const tail = close ? Math.max(lead, t.text.length - (t.outside?.[1] ?? 0)) : t.text.length;
+    put(t.text.slice(0, lead), k);
+    if (open) put(FSI, -2);
+    put(t.text.slice(lead, tail), k);
+    if (close) put(PDI, -2);
+    put(t.text.slice(tail), k);
   });
   const levels = bidi.getEmbeddingLevels(str, rtl ? 'rtl' : 'ltr');
   const order = bidi.getReorderedIndices(str, levels);
   const runs: { token: number; level: number; lo: number; hi: number; last: number }[] = [];
   for (const i of order) {
+    if (owner[i] === -2) continue;
     const cur = runs[runs.length - 1];
     const level = levels.levels[i]!;
     if (cur && cur.token === owner[i] && cur.level === level && Math.abs(i - cur.last) === 1) {
@@ -84,7 +101,7 @@ export function placePage(page: CaptionPage, box: Box, opts: { rtl: boolean; mea
   const { measure } = opts;
   const tf = opts.transform ?? ((t: string) => t);
   const lineHeight = box.h / 2;
-  const lines = page.lines.map((l) => visualRuns(l.tokens.map((t) => ({ text: tf(t.text), spaceBefore: t.spaceBefore })), opts.rtl));
+  const lines = page.lines.map((l) => visualRuns(l.tokens.map((t) => ({ ...t, text: tf(t.text) })), opts.rtl));
   const widthAt = (size: number) => (runs: (typeof lines)[number]) => runs.reduce((s, r) => s + measure.width(r.text, size, r.rtl), 0);
   let size = lineHeight * CAPTION_SIZE;
   const widest = Math.max(0, ...lines.map(widthAt(size)));

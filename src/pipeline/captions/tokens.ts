@@ -18,6 +18,8 @@ export interface DisplayToken {
   spaceBefore: boolean;
   /** Index of the protected span occurrence this token is part of. */
   group?: number;
+  /** Characters at the start and end of the token outside its protected span ("." of "US$49.90."). */
+  outside?: [number, number];
 }
 
 /** Small kana, the prolonged sound mark and closing punctuation: never at the start of a line. */
@@ -73,7 +75,12 @@ export function tokenizeDisplay(text: string, locale: string, protectedSpans: re
     pieces.forEach((p, k) => tokens.push({ text: p.text, from: p.from, to: p.from + p.text.length, spaceBefore: k === 0 && tokens.length > 0 }));
   }
   protectedOccurrences(text, protectedSpans).forEach((o, g) => {
-    for (const t of tokens) if (t.from < o.to && t.to > o.from) t.group ??= g;
+    for (const t of tokens) {
+      if (t.from >= o.to || t.to <= o.from || t.group !== undefined) continue;
+      t.group = g;
+      const outside: [number, number] = [Math.max(0, o.from - t.from), Math.max(0, t.to - o.to)];
+      if (outside[0] || outside[1]) t.outside = outside;
+    }
   });
   return tokens;
 }
