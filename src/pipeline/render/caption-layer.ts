@@ -1,10 +1,12 @@
 /**
- * Captions on screen: the current page is rasterised once into a sprite (all words, outlined;
- * a band style's band in a sprite of its own), and the spoken word is drawn from a small cached
- * sprite in the style's highlight (pill, colour, glow or underline) with a short pop when it
- * starts. Word positions come from captions/place.ts (bidi order, one baseline per line from the
- * font's metrics). The spoken word is cut out of the page sprite while it is lit, so it is drawn
- * ONCE: a highlight popping over its own plain copy showed both for the pop's 2–3 frames.
+ * Captions on screen: the current page is rasterised into a sprite (its words, outlined, all but
+ * the spoken one; a band style's band in a sprite of its own), and the spoken word is drawn from
+ * a small cached sprite in the style's highlight (pill, colour, glow or underline) with a short
+ * pop when it starts. Word positions come from captions/place.ts (bidi order, one baseline per
+ * line from the font's metrics). The spoken word is left out of the page sprite (repainted when
+ * the spoken word changes, a few times a second), so it is drawn ONCE: a highlight popping over
+ * its own plain copy showed both for the pop's 2–3 frames. Leaving it out, rather than clipping
+ * it out, keeps neighbours whole in scripts whose words touch (Thai, CJK).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { activeToken, pageAt, type CaptionPage, type Captions } from '../captions/build.ts';
@@ -16,8 +18,9 @@ import { fontString } from './fonts.ts';
 
 interface PageSprite {
   page: CaptionPage;
-  /** The words; the band (band styles) is a separate sprite under them. */
+  /** The words but the spoken one (`without`); the band (band styles) is a separate sprite under them. */
   canvas: Canvas;
+  without: string | null;
   band: Canvas | null;
   placed: PlacedPage;
   highlights: Map<string, Highlight>;
@@ -30,8 +33,6 @@ interface Highlight {
   dy: number;
   ax: number;
   ay: number;
-  /** Rectangles (page-sprite coordinates) cut out of the page sprite while the word is lit. */
-  holes: Box[];
 }
 
 const POP_MS = 110;
@@ -118,11 +119,23 @@ export class CaptionLayer {
         b.fill();
       }
     }
-    ctx.font = this.font(size);
+    const ps: PageSprite = { page, canvas, without: '', band, placed, highlights: new Map() };
+    this.paintWords(ps, null);
+    return ps;
+  }
+
+  /** Paints the page's words into its sprite, leaving out token `skip` ("line:token") if given. */
+  private paintWords(ps: PageSprite, skip: string | null): void {
+    if (ps.without === skip) return;
+    const ctx = ps.canvas.getContext('2d');
+    ctx.clearRect(0, 0, ps.canvas.width, ps.canvas.height);
+    ctx.font = this.font(ps.placed.size);
     ctx.lineJoin = 'round';
-    for (const line of placed.lines)
-      for (const r of line.runs) this.drawRun(ctx, r, r.x, r.y, style.palette.captionText, style.caption.band ? null : style.palette.captionStroke, size);
-    return { page, canvas, band, placed, highlights: new Map() };
+    const stroke = this.style.caption.band ? null : this.style.palette.captionStroke;
+    ps.placed.lines.forEach((line, li) => {
+      for (const r of line.runs) if (`${li}:${r.token}` !== skip) this.drawRun(ctx, r, r.x, r.y, this.style.palette.captionText, stroke, ps.placed.size);
+    });
+    ps.without = skip;
   }
 
   private highlight(ps: PageSprite, li: number, ti: number): Highlight {
@@ -131,7 +144,7 @@ export class CaptionLayer {
     if (cached) return cached;
     const line = ps.placed.lines[li]!;
     const runs = line.runs.filter((r) => r.token === ti);
-    const { size, lineHeight } = ps.placed;
+    const { size } = ps.placed;
     const p = this.style.palette;
     const x0 = Math.min(...runs.map((r) => r.x));
     const x1 = Math.max(...runs.map((r) => r.x + r.width));
@@ -145,13 +158,20 @@ export class CaptionLayer {
     ctx.lineJoin = 'round';
     const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
     switch (this.style.caption.highlight) {
-      case 'pill':
+      case 'pill': {
+        // The pill reaches into the space beside the word, never over a neighbour that touches it (Thai, CJK).
+        const others = line.runs.filter((r) => r.token !== ti);
+        const gapL = Math.min(size, ...others.filter((r) => r.x < x0).map((r) => x0 - (r.x + r.width)));
+        const gapR = Math.min(size, ...others.filter((r) => r.x >= x1 - 0.5).map((r) => r.x - x1));
+        const padL = Math.min(size * 0.18, Math.max(size * 0.03, gapL * 0.6));
+        const padR = Math.min(size * 0.18, Math.max(size * 0.03, gapR * 0.6));
         ctx.beginPath();
-        ctx.roundRect(mx - size * 0.18, line.centerY - dy - size * 0.62, x1 - x0 + size * 0.36, size * 1.24, size * 0.22);
+        ctx.roundRect(mx - padL, line.centerY - dy - size * 0.62, x1 - x0 + padL + padR, size * 1.24, size * 0.22);
         ctx.fillStyle = p.highlight;
         ctx.fill();
         drawAll(p.onHighlight, null);
         break;
+      }
       case 'glow':
         ctx.shadowColor = p.highlight;
         ctx.shadowBlur = size * 0.45;
@@ -169,9 +189,7 @@ export class CaptionLayer {
       default:
         drawAll(p.highlight, this.style.caption.band ? null : p.captionStroke);
     }
-    // The word's own slot in the page sprite: its runs, with room for the outline, over the line's height.
-    const holes = runs.map((r) => ({ x: r.x - size * 0.09, y: line.centerY - lineHeight / 2, w: r.width + size * 0.18, h: lineHeight }));
-    const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline, holes };
+    const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline };
     ps.highlights.set(key, h);
     return h;
   }
@@ -216,18 +234,10 @@ export class CaptionLayer {
     const oy = Math.round(this.box.y - this.pad);
     if (ps.band) ctx.drawImage(ps.band, ox, oy);
     const w = st.word;
-    const h = w ? this.highlight(ps, w.line, w.token) : null;
-    if (!w || !h) {
-      ctx.drawImage(ps.canvas, ox, oy);
-      return;
-    }
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(ox, oy, ps.canvas.width, ps.canvas.height);
-    for (const r of h.holes) ctx.rect(ox + r.x, oy + r.y, r.w, r.h);
-    ctx.clip('evenodd');
+    this.paintWords(ps, w ? `${w.line}:${w.token}` : null);
     ctx.drawImage(ps.canvas, ox, oy);
-    ctx.restore();
+    if (!w) return;
+    const h = this.highlight(ps, w.line, w.token);
     if (w.k === 1) {
       ctx.drawImage(h.canvas, ox + Math.round(h.dx), oy + Math.round(h.dy));
       return;
