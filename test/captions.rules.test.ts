@@ -93,6 +93,12 @@ describe('protected spans (product name, brand, price)', () => {
     }
   });
 
+  it('a name that fits stays on one line even with the punctuation after it (the line may run over)', () => {
+    const t = 'Here it is: the Aurora Desk Lamp.';
+    const caps = buildCaptions(said(t.split(' ')), { language: 'english', maxUnits: 16, sentences: [{ text: t }], protectedSpans: [name] });
+    assert.ok(linesOf(caps).includes('Aurora Desk Lamp.'), linesOf(caps).join(' | '));
+  });
+
   it('in Japanese too, where the name is several dictionary words', () => {
     const jp = '今夜から、やさしい光のオーロラデスクランプがあなたの机を明るく照らします。';
     const caps = buildCaptions(said([...jp], 0, 0, 90), { language: 'japanese', maxUnits: 20, sentences: [{ text: jp }], protectedSpans: ['オーロラデスクランプ'] });

@@ -157,8 +157,14 @@ function breakable(tokens: readonly CaptionToken[], j: number, maxUnits: number)
   const b = tokens[j]!;
   if (NO_LINE_START.test(b.text) || NO_LINE_END.test(a.text)) return false;
   if (a.group === undefined || a.group !== b.group) return true;
-  const span = tokens.filter((t) => t.group === a.group);
-  return textUnits(lineText(span)) > maxUnits;
+  return textUnits(groupText(tokens, a.group)) > maxUnits;
+}
+
+/** The text of a protected span: its tokens, without what they carry beyond it ("Lamp。" → "Lamp"). */
+function groupText(tokens: readonly CaptionToken[], group: number): string {
+  const span = tokens.filter((t) => t.group === group);
+  const text = lineText(span);
+  return text.slice(span[0]?.outside?.[0] ?? 0, text.length - (span.at(-1)?.outside?.[1] ?? 0));
 }
 
 /**
