@@ -99,6 +99,16 @@ describe('protected spans (product name, brand, price)', () => {
     assert.ok(linesOf(caps).includes('Aurora Desk Lamp.'), linesOf(caps).join(' | '));
   });
 
+  it('match a formatted price (directional mark, no-break space) however the script spaced it', () => {
+    const price = new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD', numberingSystem: 'latn' }).format(49.9);
+    assert.match(price, /[\u200f\u00a0]/, 'Intl puts marks or no-break spaces in the Arabic price');
+    const t = 'احصل عليه اليوم بسعر 49.90 US$ فقط، اطلبه الآن!';
+    const caps = buildCaptions(said(t.split(' ')), { language: 'arabic', maxUnits: 12, sentences: [{ text: t }], protectedSpans: [price] });
+    const toks = tokensOf(caps).filter((x) => x.group !== undefined);
+    assert.deepEqual(toks.map((x) => x.text), ['49.90', 'US$']);
+    assert.ok(linesOf(caps).some((l) => l.includes('49.90 US$')), linesOf(caps).join(' | '));
+  });
+
   it('in Japanese too, where the name is several dictionary words', () => {
     const jp = '今夜から、やさしい光のオーロラデスクランプがあなたの机を明るく照らします。';
     const caps = buildCaptions(said([...jp], 0, 0, 90), { language: 'japanese', maxUnits: 20, sentences: [{ text: jp }], protectedSpans: ['オーロラデスクランプ'] });

@@ -14,7 +14,7 @@ import type { Box } from '../templates/types.ts';
 import type { CaptionLine, CaptionPage, Captions } from './build.ts';
 import { isRtl, languageTag, textUnits } from './lang.ts';
 import type { PlacedPage } from './place.ts';
-import { NO_LINE_END, NO_LINE_START, protectedOccurrences } from './tokens.ts';
+import { BIDI_MARKS, NO_LINE_END, NO_LINE_START, protectedOccurrences } from './tokens.ts';
 
 export interface CaptionCheckOptions {
   /** Product name, brand, price display string: never split across pages, nor across lines when they fit one. */
@@ -78,7 +78,7 @@ export function captionViolations(captions: Captions, opts: CaptionCheckOptions)
   // fits). Matched with whitespace ignored, so a span broken at a line is found however lines were joined.
   const bySentence = new Map<number, CaptionPage[]>();
   for (const page of pages) bySentence.set(page.sentence, [...(bySentence.get(page.sentence) ?? []), page]);
-  const squeeze = (s: string) => s.replace(/\s+/gu, '');
+  const squeeze = (s: string) => s.replace(BIDI_MARKS, '').replace(/\s+/gu, '');
   for (const group of bySentence.values()) {
     let text = '';
     const owner: [number, number][] = [];

@@ -32,12 +32,21 @@ function lastChar(s: string): string {
   return [...s].pop() ?? '';
 }
 
-/** Occurrences of the protected spans in text (case-insensitive, longest first, not overlapping). */
+/** Directional marks Intl puts in formatted numbers (RLM, LRM, ALM, isolates, embeddings). */
+export const BIDI_MARKS = /[\u200e\u200f\u061c\u2066-\u2069\u202a-\u202e]/gu;
+
+/**
+ * Occurrences of the protected spans in text (case-insensitive, longest first, not overlapping).
+ * A formatted price ("\u200f49.90\u00a0US$") matches however the script spaced it: directional
+ * marks are ignored and any whitespace (no-break spaces too) matches any whitespace.
+ */
 export function protectedOccurrences(text: string, spans: readonly string[]): { from: number; to: number }[] {
   const found: { from: number; to: number }[] = [];
-  const wanted = [...new Set(spans.map((s) => s.trim()).filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
+  const cores = spans.map((s) => s.replace(BIDI_MARKS, '').trim()).filter((s) => s.length > 0);
+  const wanted = [...new Set(cores)].sort((a, b) => b.length - a.length);
   for (const span of wanted) {
-    const re = new RegExp(span.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
+    const pattern = span.split(/\s+/u).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\u200e\\u200f\\u061c]+');
+    const re = new RegExp(pattern, 'giu');
     for (const m of text.matchAll(re)) {
       const from = m.index!;
       const to = from + m[0].length;
