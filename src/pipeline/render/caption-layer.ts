@@ -1,12 +1,14 @@
 /**
- * Captions on screen: the current page is rasterised into a sprite (its words, outlined, all but
- * the spoken one; a band style's band in a sprite of its own), and the spoken word is drawn from
- * a small cached sprite in the style's highlight (pill, colour, glow or underline) with a short
- * pop when it starts. Word positions come from captions/place.ts (bidi order, one baseline per
- * line from the font's metrics). The spoken word is left out of the page sprite (repainted when
- * the spoken word changes, a few times a second), so it is drawn ONCE: a highlight popping over
- * its own plain copy showed both for the pop's 2–3 frames. Leaving it out, rather than clipping
- * it out, keeps neighbours whole in scripts whose words touch (Thai, CJK).
+ * Captions on screen. Each word of the current page (each bidi run of it) is shaped and outlined
+ * once into a small sprite; every frame draws the band (band styles, two vector rectangles), the
+ * words but the spoken one, and the spoken word from a small cached sprite in the style's
+ * highlight (pill, colour, glow or underline) with a short pop when it starts. Word positions
+ * come from captions/place.ts (bidi order, one baseline per line from the font's metrics). The
+ * spoken word is drawn ONCE: a highlight popping over its own plain copy showed both for the
+ * pop's 2–3 frames (Luxury Dark). Leaving the word out, rather than clipping its box, keeps
+ * touching neighbours (Thai, CJK) whole. Small unchanging sprites, because Skia copies a canvas
+ * that changed since it was last drawn (~4.5 ms for a 1100x400 page sprite): repainting one
+ * page sprite per spoken word cost ~1 ms a frame.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { activeToken, pageAt, type CaptionPage, type Captions } from '../captions/build.ts';
@@ -18,10 +20,8 @@ import { fontString } from './fonts.ts';
 
 interface PageSprite {
   page: CaptionPage;
-  /** The words but the spoken one (`without`); the band (band styles) is a separate sprite under them. */
-  canvas: Canvas;
-  without: string | null;
-  band: Canvas | null;
+  /** Each run rasterised once, with the "line:token" it belongs to, at whole-pixel offsets from the layer's origin. */
+  runs: { key: string; canvas: Canvas; dx: number; dy: number }[];
   placed: PlacedPage;
   highlights: Map<string, Highlight>;
 }
@@ -76,9 +76,12 @@ export class CaptionLayer {
   private readonly pad: number;
   private readonly transform: (t: string) => string;
 
+  private readonly measure: TextMeasure;
+
   constructor(private readonly captions: Captions, private readonly box: Box, private readonly style: VisualStyleDef) {
     this.pad = Math.ceil(box.h * 0.25);
     this.transform = captionTransform(captions, style);
+    this.measure = canvasMeasure(createCanvas(8, 8).getContext('2d'), style);
   }
 
   private font(size: number): string {
@@ -99,43 +102,37 @@ export class CaptionLayer {
 
   private layout(page: CaptionPage): PageSprite {
     const { box, pad, style } = this;
-    const w = Math.ceil(box.w + pad * 2);
-    const h = Math.ceil(box.h + pad * 2);
-    const canvas = createCanvas(w, h);
-    const ctx = canvas.getContext('2d');
-    const placed = placePage(page, { x: pad, y: pad, w: box.w, h: box.h }, { rtl: this.captions.rtl, measure: canvasMeasure(ctx, style), transform: this.transform });
-    const { size, lineHeight } = placed;
-    let band: Canvas | null = null;
-    if (style.caption.band) {
-      band = createCanvas(w, h);
-      const b = band.getContext('2d');
-      b.fillStyle = 'rgba(0,0,0,0.55)';
-      for (const line of placed.lines) {
-        if (line.runs.length === 0) continue;
-        const x0 = Math.min(...line.runs.map((r) => r.x));
-        const x1 = Math.max(...line.runs.map((r) => r.x + r.width));
-        b.beginPath();
-        b.roundRect(x0 - size * 0.35, line.centerY - lineHeight * 0.48, x1 - x0 + size * 0.7, lineHeight * 0.96, size * 0.12);
-        b.fill();
-      }
-    }
-    const ps: PageSprite = { page, canvas, without: '', band, placed, highlights: new Map() };
-    this.paintWords(ps, null);
-    return ps;
+    const placed = placePage(page, { x: pad, y: pad, w: box.w, h: box.h }, { rtl: this.captions.rtl, measure: this.measure, transform: this.transform });
+    const { size } = placed;
+    const stroke = style.caption.band ? null : style.palette.captionStroke;
+    const m = Math.ceil(size * 0.6);
+    const runs = placed.lines.flatMap((line, li) =>
+      line.runs.map((r) => {
+        const dx = Math.floor(r.x) - m;
+        const dy = Math.floor(line.top) - m;
+        const canvas = createCanvas(Math.ceil(r.width) + m * 2 + 1, Math.ceil(line.bottom - line.top) + m * 2 + 1);
+        const ctx = canvas.getContext('2d');
+        ctx.font = this.font(size);
+        ctx.lineJoin = 'round';
+        this.drawRun(ctx, r, r.x - dx, r.y - dy, style.palette.captionText, stroke, size);
+        return { key: `${li}:${r.token}`, canvas, dx, dy };
+      }),
+    );
+    return { page, runs, placed, highlights: new Map() };
   }
 
-  /** Paints the page's words into its sprite, leaving out token `skip` ("line:token") if given. */
-  private paintWords(ps: PageSprite, skip: string | null): void {
-    if (ps.without === skip) return;
-    const ctx = ps.canvas.getContext('2d');
-    ctx.clearRect(0, 0, ps.canvas.width, ps.canvas.height);
-    ctx.font = this.font(ps.placed.size);
-    ctx.lineJoin = 'round';
-    const stroke = this.style.caption.band ? null : this.style.palette.captionStroke;
-    ps.placed.lines.forEach((line, li) => {
-      for (const r of line.runs) if (`${li}:${r.token}` !== skip) this.drawRun(ctx, r, r.x, r.y, this.style.palette.captionText, stroke, ps.placed.size);
-    });
-    ps.without = skip;
+  /** The translucent band behind each line (band styles), drawn as vectors: cheaper than a sprite that is copied. */
+  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number): void {
+    const { size, lineHeight } = ps.placed;
+    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    for (const line of ps.placed.lines) {
+      if (line.runs.length === 0) continue;
+      const x0 = Math.min(...line.runs.map((r) => r.x));
+      const x1 = Math.max(...line.runs.map((r) => r.x + r.width));
+      ctx.beginPath();
+      ctx.roundRect(ox + x0 - size * 0.35, oy + line.centerY - lineHeight * 0.48, x1 - x0 + size * 0.7, lineHeight * 0.96, size * 0.12);
+      ctx.fill();
+    }
   }
 
   private highlight(ps: PageSprite, li: number, ti: number): Highlight {
@@ -150,9 +147,10 @@ export class CaptionLayer {
     const x1 = Math.max(...runs.map((r) => r.x + r.width));
     const mx = size * 0.3;
     const my = size * 0.45;
-    const dx = x0 - mx;
-    const dy = line.centerY - size * 0.65 - my;
-    const canvas = createCanvas(Math.ceil(x1 - x0 + mx * 2), Math.ceil(size * 1.3 + my * 2));
+    // Whole-pixel origin, so the lit word at rest sits exactly where its plain copy would.
+    const dx = Math.floor(x0 - mx);
+    const dy = Math.floor(line.centerY - size * 0.65 - my);
+    const canvas = createCanvas(Math.ceil(x1 - x0 + mx * 2) + 1, Math.ceil(size * 1.3 + my * 2) + 1);
     const ctx = canvas.getContext('2d');
     ctx.font = this.font(size);
     ctx.lineJoin = 'round';
@@ -166,7 +164,7 @@ export class CaptionLayer {
         const padL = Math.min(size * 0.18, Math.max(size * 0.03, gapL * 0.6));
         const padR = Math.min(size * 0.18, Math.max(size * 0.03, gapR * 0.6));
         ctx.beginPath();
-        ctx.roundRect(mx - padL, line.centerY - dy - size * 0.62, x1 - x0 + padL + padR, size * 1.24, size * 0.22);
+        ctx.roundRect(x0 - dx - padL, line.centerY - dy - size * 0.62, x1 - x0 + padL + padR, size * 1.24, size * 0.22);
         ctx.fillStyle = p.highlight;
         ctx.fill();
         drawAll(p.onHighlight, null);
@@ -184,7 +182,7 @@ export class CaptionLayer {
       case 'underline':
         drawAll(p.captionText, p.captionStroke);
         ctx.fillStyle = p.highlight;
-        ctx.fillRect(mx, line.baseline - dy + size * 0.12, x1 - x0, Math.max(2, size * 0.12));
+        ctx.fillRect(x0 - dx, line.baseline - dy + size * 0.12, x1 - x0, Math.max(2, size * 0.12));
         break;
       default:
         drawAll(p.highlight, this.style.caption.band ? null : p.captionStroke);
@@ -232,14 +230,14 @@ export class CaptionLayer {
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
-    if (ps.band) ctx.drawImage(ps.band, ox, oy);
+    if (this.style.caption.band) this.drawBand(ctx, ps, ox, oy);
     const w = st.word;
-    this.paintWords(ps, w ? `${w.line}:${w.token}` : null);
-    ctx.drawImage(ps.canvas, ox, oy);
+    const lit = w ? `${w.line}:${w.token}` : null;
+    for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);
     if (!w) return;
     const h = this.highlight(ps, w.line, w.token);
     if (w.k === 1) {
-      ctx.drawImage(h.canvas, ox + Math.round(h.dx), oy + Math.round(h.dy));
+      ctx.drawImage(h.canvas, ox + h.dx, oy + h.dy);
       return;
     }
     // The pop grows the word about its centre on the baseline, so it never leaves its line.
