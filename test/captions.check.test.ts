@@ -16,11 +16,11 @@ function make(language: string, pages: string[][], opts: { rtl?: boolean; maxUni
     const built = lines.map((line) => {
       const tight = line.includes('|');
       const tokens = line.split(tight ? '|' : ' ').map((text, i) => {
-        const tok = { text, startMs: t, endMs: t + 280, word: 0, spaceBefore: !tight && i > 0 };
+        const tok = { text, startMs: t, endMs: t + 280, word: 0, spaceBefore: !tight && (i > 0 || t > 0) };
         t += 300;
         return tok;
       });
-      return { tokens, text: tokens.map((x, i) => (x.spaceBefore ? ' ' : '') + x.text).join('') };
+      return { tokens, text: tokens.map((x, i) => (i > 0 && x.spaceBefore ? ' ' : '') + x.text).join('') };
     });
     return { startMs, endMs: t + (opts.gapMs ?? 0), sentence: 0, lines: built };
   });

@@ -62,14 +62,6 @@ export function captionViolations(captions: Captions, opts: CaptionCheckOptions)
       if (line.tokens.length > 1 && textUnits(text) > captions.maxUnits) out.push(`line-length: "${text}" is ${textUnits(text)} wide (at most ${captions.maxUnits})`);
       if (NO_LINE_START.test(text)) out.push(`line-start: "${text}" starts with a character a line may not start with`);
       if (NO_LINE_END.test(text)) out.push(`line-start: "${text}" ends with an opening bracket`);
-      // Highlight units are whole words: each token starts and ends on a word boundary of its line.
-      const bounds = new Set([...segmenter.segment(text)].flatMap((s) => [s.index, s.index + s.segment.length]));
-      let at = 0;
-      line.tokens.forEach((t, i) => {
-        if (i > 0 && t.spaceBefore) at += 1;
-        if (!bounds.has(at) || !bounds.has(at + t.text.length)) out.push(`highlight: "${t.text}" in "${text}" is part of a word`);
-        at += t.text.length;
-      });
     });
     if (opts.place) out.push(...geometry(page, opts.place(page), where, captions.rtl, opts.box));
   });
@@ -80,6 +72,17 @@ export function captionViolations(captions: Captions, opts: CaptionCheckOptions)
   for (const page of pages) bySentence.set(page.sentence, [...(bySentence.get(page.sentence) ?? []), page]);
   const squeeze = (s: string) => s.replace(BIDI_MARKS, '').replace(/\s+/gu, '');
   for (const group of bySentence.values()) {
+    // Highlight units are whole words: each token starts and ends on a word boundary of its
+    // sentence (segmented whole, as dictionary segmentation depends on the context).
+    const toks = group.flatMap((page) => page.lines.flatMap((l) => l.tokens));
+    const sentence = toks.map((t, i) => (i > 0 && t.spaceBefore ? ' ' : '') + t.text).join('');
+    const bounds = new Set([...segmenter.segment(sentence)].flatMap((s) => [s.index, s.index + s.segment.length]));
+    let at = 0;
+    toks.forEach((t, i) => {
+      if (i > 0 && t.spaceBefore) at += 1;
+      if (!bounds.has(at) || !bounds.has(at + t.text.length)) out.push(`highlight: "${t.text}" in "${sentence}" is part of a word`);
+      at += t.text.length;
+    });
     let text = '';
     const owner: [number, number][] = [];
     group.forEach((page, p) =>
