@@ -62,6 +62,9 @@ describe('captionViolations', () => {
   it('line-length: a line over the budget, unless it is one word', () => {
     assert.deepEqual(tags(captionViolations(make('english', [['This line is far too long for a caption']]), { protectedSpans: [] })), ['line-length']);
     assert.deepEqual(captionViolations(make('german', [['Schreibtischlampenhalterungsadapter']]), { protectedSpans: [] }), []);
+    // A name that fits, with the full stop it carries, may run a little over: it cannot be broken.
+    assert.deepEqual(captionViolations(make('english', [['Aurora Desk Lamp.']], { maxUnits: 16 }), { protectedSpans: ['Aurora Desk Lamp'] }), []);
+    assert.deepEqual(tags(captionViolations(make('english', [['the Aurora Desk Lamp.']], { maxUnits: 16 }), { protectedSpans: ['Aurora Desk Lamp'] })), ['line-length']);
   });
 
   it('line-start: small kana or closing punctuation first, an opening bracket last', () => {
