@@ -80,6 +80,26 @@ describe('caption layer', () => {
     for (const dt of [0, 15, 40, 80, 200]) assert.equal(countPlain(frame(caps, 'Luxury Dark', tok.startMs + dt)), 0, `+${dt} ms`);
   });
 
+  it('lights each piece of a word the bidi order set apart, not the words between (pill)', () => {
+    const text = 'مصباح Aurora Desk Lamp، الجديد';
+    const caps = buildCaptions(text.split(' ').map((w, i) => ({ text: w, startMs: 100 + i * 400, endMs: 100 + i * 400 + 350, sentence: 0 })), { language: 'arabic', maxUnits: 40, sentences: [{ text }], protectedSpans: ['Aurora Desk Lamp'] });
+    const style = styleOf('Bold Pop');
+    const line = captionPlacer(caps, box, style)(caps.pages[0]!).lines[0]!;
+    const lamp = line.runs.filter((r) => r.token === 3);
+    assert.equal(lamp.length, 2, 'Lamp and its Arabic comma are two runs');
+    const desk = line.runs.find((r) => r.text === 'Desk')!;
+    assert.ok(lamp.some((r) => r.x > desk.x) && lamp.some((r) => r.x < desk.x), 'the two pieces lie on both sides of Desk');
+    const px = frame(caps, 'Bold Pop', caps.pages[0]!.lines[0]!.tokens[3]!.startMs + 300);
+    const hi = [1, 3, 5].map((k) => parseInt(style.palette.highlight.slice(k, k + 2), 16));
+    let n = 0;
+    for (let y = Math.floor(line.top); y < line.bottom; y++)
+      for (let x = Math.ceil(desk.x) + 2; x < desk.x + desk.width - 2; x++) {
+        const i = (y * W + x) * 4;
+        if (Math.abs(px[i]! - hi[0]!) + Math.abs(px[i + 1]! - hi[1]!) + Math.abs(px[i + 2]! - hi[2]!) < 30) n++;
+      }
+    assert.equal(n, 0, 'no highlight colour over Desk');
+  });
+
   it('keeps a Latin name left to right inside an Arabic line (bidi-js order, not reversed)', () => {
     const caps = captionsOf('arabic', 'مصباح Aurora Desk Lamp الجديد', ['مصباح', 'Aurora', 'Desk', 'Lamp', 'الجديد']);
     const runs = captionPlacer(caps, box, styleOf('Clean Minimal'))(caps.pages[0]!).lines[0]!.runs;

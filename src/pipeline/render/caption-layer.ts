@@ -145,6 +145,13 @@ export class CaptionLayer {
     const p = this.style.palette;
     const x0 = Math.min(...runs.map((r) => r.x));
     const x1 = Math.max(...runs.map((r) => r.x + r.width));
+    // Touching runs of the word form one piece; a bidi-separated part is a piece of its own.
+    const pieces: { x0: number; x1: number }[] = [];
+    for (const r of [...runs].sort((a, b) => a.x - b.x)) {
+      const last = pieces[pieces.length - 1];
+      if (last && r.x - last.x1 < size * 0.05) last.x1 = Math.max(last.x1, r.x + r.width);
+      else pieces.push({ x0: r.x, x1: r.x + r.width });
+    }
     const mx = size * 0.3;
     const my = size * 0.45;
     // Whole-pixel origin, so the lit word at rest sits exactly where its plain copy would.
@@ -157,16 +164,19 @@ export class CaptionLayer {
     const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
     switch (this.style.caption.highlight) {
       case 'pill': {
-        // The pill reaches into the space beside the word, never over a neighbour that touches it (Thai, CJK).
+        // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL
+        // line), reaching into the space beside it, never over a neighbour that touches it (Thai, CJK).
         const others = line.runs.filter((r) => r.token !== ti);
-        const gapL = Math.min(size, ...others.filter((r) => r.x < x0).map((r) => x0 - (r.x + r.width)));
-        const gapR = Math.min(size, ...others.filter((r) => r.x >= x1 - 0.5).map((r) => r.x - x1));
-        const padL = Math.min(size * 0.18, Math.max(size * 0.03, gapL * 0.6));
-        const padR = Math.min(size * 0.18, Math.max(size * 0.03, gapR * 0.6));
-        ctx.beginPath();
-        ctx.roundRect(x0 - dx - padL, line.centerY - dy - size * 0.62, x1 - x0 + padL + padR, size * 1.24, size * 0.22);
         ctx.fillStyle = p.highlight;
-        ctx.fill();
+        for (const seg of pieces) {
+          const gapL = Math.min(size, ...others.filter((r) => r.x < seg.x0).map((r) => seg.x0 - (r.x + r.width)));
+          const gapR = Math.min(size, ...others.filter((r) => r.x >= seg.x1 - 0.5).map((r) => r.x - seg.x1));
+          const padL = Math.min(size * 0.18, Math.max(size * 0.03, gapL * 0.6));
+          const padR = Math.min(size * 0.18, Math.max(size * 0.03, gapR * 0.6));
+          ctx.beginPath();
+          ctx.roundRect(seg.x0 - dx - padL, line.centerY - dy - size * 0.62, seg.x1 - seg.x0 + padL + padR, size * 1.24, size * 0.22);
+          ctx.fill();
+        }
         drawAll(p.onHighlight, null);
         break;
       }
@@ -182,7 +192,7 @@ export class CaptionLayer {
       case 'underline':
         drawAll(p.captionText, p.captionStroke);
         ctx.fillStyle = p.highlight;
-        ctx.fillRect(x0 - dx, line.baseline - dy + size * 0.12, x1 - x0, Math.max(2, size * 0.12));
+        for (const seg of pieces) ctx.fillRect(seg.x0 - dx, line.baseline - dy + size * 0.12, seg.x1 - seg.x0, Math.max(2, size * 0.12));
         break;
       default:
         drawAll(p.highlight, this.style.caption.band ? null : p.captionStroke);
