@@ -79,6 +79,21 @@ describe('line breaks by each language\'s rules', () => {
     });
 });
 
+describe('line breaks in spaced scripts', () => {
+  it('never start a line with punctuation set off by a space (French « ! », Hindi danda)', () => {
+    for (const [language, text] of [
+      ['french', 'Une lampe douce pour vos nuits de travail ! Trois températures : chaude ou froide ; à vous de voir ?'],
+      ['hindi', 'यह लैंप आपकी आँखों के लिए आरामदायक है । आज ही ऑर्डर करें ।'],
+    ]) {
+      const words = said(text!.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)));
+      for (const maxUnits of [10, 12, 14, 16]) {
+        const caps = buildCaptions(words, { language: language!, maxUnits, sentences: [{ text: text! }] });
+        for (const line of linesOf(caps)) assert.ok(!NO_LINE_START.test(line), `${language} ${maxUnits}: "${line}"`);
+      }
+    }
+  });
+});
+
 describe('protected spans (product name, brand, price)', () => {
   const name = 'Aurora Desk Lamp';
   const text = 'Say hello to the new Aurora Desk Lamp from Lumina, a soft light for late nights, now only US$49.90 at launch.';

@@ -22,8 +22,11 @@ export interface DisplayToken {
   outside?: [number, number];
 }
 
-/** Small kana, the prolonged sound mark and closing punctuation: never at the start of a line. */
-export const NO_LINE_START = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー、。，．）」』】〕〉》！？：；!?,.)\]}…%’”»]/u;
+/**
+ * Small kana, the prolonged sound mark and closing punctuation (CJK, Latin, and the Arabic,
+ * Devanagari and Ethiopic stops and commas): never at the start of a line.
+ */
+export const NO_LINE_START = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー、。，．）」』】〕〉》！？：；!?,.;:)\]}…%’”»،؛؟।॥።፣]/u;
 /** Opening brackets and quotes: never at the end of a line. */
 export const NO_LINE_END = /[（「『【〔〈《([{“‘«¿¡]$/u;
 const OPENING = /^[（「『【〔〈《([{“‘«¿¡]/u;
