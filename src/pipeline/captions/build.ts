@@ -1,22 +1,29 @@
 /**
- * Caption pages from the speech engine's word timings (pure). A page is one or two lines shown
- * together; the spoken word is highlighted. Lines break at sentence and phrase boundaries where
- * they can, never exceed the width budget of the aspect ratio, and words of scripts written
- * without spaces (CJK, Thai) that are too long for a line are split with Intl.Segmenter, their
- * time shared out by width. Every token keeps the exact times of its word.
+ * Caption pages (pure): the script's display text, timed over the speech engine's word timings.
+ * A page is one or two lines shown together; the spoken word is highlighted. Tokens are the
+ * words of what the script SHOWS (tokens.ts: "USB-C", "US$49.90", kanji words), aligned with
+ * what the engine SAID (align.ts). Lines break where each language allows (never inside a word,
+ * kinsoku for CJK), never exceed the width budget of the aspect ratio, prefer phrase ends, and
+ * keep protected spans (product name, brand, price) on one line when they fit and on one page.
  */
 import type { WordTiming } from '../types.ts';
 import type { AspectRatio } from '../templates/types.ts';
+import { alignTokens } from './align.ts';
 import { isNoSpaceChar, isRtl, languageTag, textUnits } from './lang.ts';
+import { NO_LINE_END, NO_LINE_START, tokenizeDisplay } from './tokens.ts';
 
 export interface CaptionToken {
   text: string;
   startMs: number;
   endMs: number;
-  /** Index of the speech word this token is (part of). */
+  /** Index of the speech word this token is timed from (-1: none, the sentence's span). */
   word: number;
-  /** Whether a space separates this token from the previous one on its line. */
+  /** Whether whitespace separates this token from the previous one in the sentence (ignored at a line start). */
   spaceBefore: boolean;
+  /** Protected span (product name, brand, price) this token belongs to, per sentence. */
+  group?: number;
+  /** Characters at the start and end of the token outside its protected span. */
+  outside?: [number, number];
 }
 
 export interface CaptionLine {
@@ -35,6 +42,7 @@ export interface Captions {
   language: string;
   rtl: boolean;
   maxUnits: number;
+  maxLines: number;
   pages: CaptionPage[];
 }
 
@@ -51,35 +59,59 @@ export interface CaptionOptions {
   aspectRatio?: AspectRatio;
   maxUnits?: number;
   maxLines?: number;
+  /**
+   * The script's sentences: captions show `text` (what is shown), timed over the engine words of
+   * that sentence (which read `spoken ?? text`). Without them the engine words are shown.
+   */
+  sentences?: readonly { text: string; spoken?: string }[];
+  /** When each sentence is spoken, for a sentence the engine reported no word for. */
+  sentenceSpans?: readonly { startMs: number; endMs: number }[];
+  /** Strings that must not be split across pages, nor across lines when they fit one (name, brand, price). */
+  protectedSpans?: readonly (string | null | undefined)[];
 }
 
 export function buildCaptions(words: readonly WordTiming[], opts: CaptionOptions): Captions {
   const maxUnits = opts.maxUnits ?? MAX_LINE_UNITS[opts.aspectRatio ?? 0];
   const maxLines = opts.maxLines ?? MAX_LINES;
-  const tokens = tokenize(words, maxUnits, languageTag(opts.language));
+  const locale = languageTag(opts.language);
+  const spans = (opts.protectedSpans ?? []).filter((s): s is string => typeof s === 'string');
+  const sentences = opts.sentences ?? sentencesFromWords(words);
   const pages: CaptionPage[] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    const sentence = words[tokens[i]!.word]!.sentence;
-    let j = i;
-    while (j < tokens.length && words[tokens[j]!.word]!.sentence === sentence) j++;
-    const lines = breakLines(tokens.slice(i, j), maxUnits);
-    for (let k = 0; k < lines.length; k += maxLines) {
-      const group = lines.slice(k, k + maxLines);
+  sentences.forEach((sentence, s) => {
+    const display = tokenizeDisplay(sentence.text, locale, spans);
+    if (display.length === 0) return;
+    const spoken = words.flatMap((w, index) => (w.sentence === s ? [{ ...w, index }] : []));
+    const times = alignTokens(display.map((t) => t.text), spoken, opts.sentenceSpans?.[s]);
+    const tokens: CaptionToken[] = display.map(({ from: _f, to: _t, ...d }, k) => ({ ...d, ...times[k]! }));
+    const lines = breakLines(tokens, maxUnits);
+    for (const group of pageLines(lines, maxLines)) {
       const first = group[0]!.tokens[0]!;
       const lastLine = group[group.length - 1]!;
       const last = lastLine.tokens[lastLine.tokens.length - 1]!;
-      pages.push({ startMs: first.startMs, endMs: last.endMs, sentence, lines: group });
+      pages.push({ startMs: first.startMs, endMs: last.endMs, sentence: s, lines: group });
     }
-    i = j;
-  }
+  });
   for (let p = 0; p < pages.length; p++) {
     const page = pages[p]!;
     const next = pages[p + 1];
     const hold = page.endMs + PAGE_HOLD_MS;
     page.endMs = next ? Math.max(page.endMs, Math.min(hold, next.startMs)) : hold;
   }
-  return { language: opts.language, rtl: isRtl(opts.language), maxUnits, pages };
+  return { language: opts.language, rtl: isRtl(opts.language), maxUnits, maxLines, pages };
+}
+
+/** Sentences made of the engine words themselves, when the caller has no script text. */
+function sentencesFromWords(words: readonly WordTiming[]): { text: string }[] {
+  const out: { text: string }[] = [];
+  for (const w of words) {
+    const text = w.text.trim();
+    if (!text) continue;
+    const cur = (out[w.sentence] ??= { text: '' });
+    const joinTight = isNoSpaceChar([...cur.text].pop() ?? '') && isNoSpaceChar([...text][0] ?? '');
+    cur.text += (cur.text && !joinTight ? ' ' : '') + text;
+  }
+  for (let i = 0; i < out.length; i++) out[i] ??= { text: '' };
+  return out;
 }
 
 /** The token spoken at tMs on a page: the last one started (it stays lit through short gaps). */
@@ -111,73 +143,60 @@ export function pageAt(captions: Captions, tMs: number): CaptionPage | null {
   return tMs < page.endMs ? page : null;
 }
 
-function tokenize(words: readonly WordTiming[], maxUnits: number, tag: string): CaptionToken[] {
-  const out: CaptionToken[] = [];
-  let prevChar = '';
-  words.forEach((w, index) => {
-    const text = w.text.trim();
-    if (!text) return;
-    const pieces = textUnits(text) > maxUnits ? splitLong(text, maxUnits, tag) : [text];
-    const total = pieces.reduce((s, p) => s + Math.max(textUnits(p), 0.5), 0);
-    let t = w.startMs;
-    pieces.forEach((piece, k) => {
-      const share = Math.max(textUnits(piece), 0.5) / total;
-      const end = k === pieces.length - 1 ? w.endMs : Math.round(t + (w.endMs - w.startMs) * share);
-      const firstChar = [...piece][0] ?? '';
-      const spaceBefore = k === 0 && out.length > 0 && !(isNoSpaceChar(prevChar) && isNoSpaceChar(firstChar));
-      out.push({ text: piece, startMs: t, endMs: end, word: index, spaceBefore });
-      t = end;
-      prevChar = [...piece].pop() ?? '';
-    });
-  });
-  return out;
-}
-
-/** Splits a word wider than a line at word-segment boundaries, then at graphemes. */
-function splitLong(text: string, maxUnits: number, tag: string): string[] {
-  const segs = [...new Intl.Segmenter(tag, { granularity: 'word' }).segment(text)].map((s) => s.segment);
-  const graphemes = (s: string) => [...new Intl.Segmenter(tag, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
-  const units = segs.flatMap((s) => (textUnits(s) > maxUnits ? graphemes(s) : [s]));
-  const out: string[] = [];
-  let cur = '';
-  for (const u of units) {
-    if (cur && textUnits(cur + u) > maxUnits) {
-      out.push(cur);
-      cur = '';
-    }
-    cur += u;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
-
 function lineText(tokens: readonly CaptionToken[]): string {
   return tokens.map((t, i) => (i > 0 && t.spaceBefore ? ' ' : '') + t.text).join('');
 }
 
 /**
- * Balanced line breaking (a small Knuth–Plass): the fewest lines that fit, then the most even
- * lengths, preferring to end a line at phrase punctuation and avoiding a lone word on a line.
+ * Where a line may end before token j: not before a small kana or closing mark, not after an
+ * opening bracket, and not inside a protected span that fits on one line.
+ */
+function breakable(tokens: readonly CaptionToken[], j: number, maxUnits: number): boolean {
+  if (j <= 0 || j >= tokens.length) return true;
+  const a = tokens[j - 1]!;
+  const b = tokens[j]!;
+  if (NO_LINE_START.test(b.text) || NO_LINE_END.test(a.text)) return false;
+  if (a.group === undefined || a.group !== b.group) return true;
+  return textUnits(groupText(tokens, a.group)) > maxUnits;
+}
+
+/** The text of a protected span: its tokens, without what they carry beyond it ("Lamp。" → "Lamp"). */
+function groupText(tokens: readonly CaptionToken[], group: number): string {
+  const span = tokens.filter((t) => t.group === group);
+  const text = lineText(span);
+  return text.slice(span[0]?.outside?.[0] ?? 0, text.length - (span.at(-1)?.outside?.[1] ?? 0));
+}
+
+/**
+ * Balanced line breaking (a small Knuth–Plass) over the allowed breaks: the fewest lines that
+ * fit, then the most even lengths, preferring to end a line at phrase punctuation and avoiding a
+ * lone word on a line. A run with no allowed break wider than a line gets a line of its own
+ * (the caption layer scales that line down).
  */
 function breakLines(tokens: readonly CaptionToken[], maxUnits: number): CaptionLine[] {
   const n = tokens.length;
-  const widthOf = (i: number, j: number) => textUnits(lineText(tokens.slice(i, j).map((t, k) => (k === 0 ? { ...t, spaceBefore: false } : t))));
+  const ok = Array.from({ length: n + 1 }, (_, j) => breakable(tokens, j, maxUnits));
+  const widthOf = (i: number, j: number) => textUnits(lineText(tokens.slice(i, j)));
   const linePenalty = maxUnits * maxUnits;
   const best = new Array<number>(n + 1).fill(Infinity);
   const from = new Array<number>(n + 1).fill(0);
   best[0] = 0;
   for (let j = 1; j <= n; j++) {
+    if (!ok[j]) continue;
+    let inner = false; // an allowed break lies strictly inside [i, j)
     for (let i = j - 1; i >= 0; i--) {
+      if (!ok[i]) continue;
       const w = widthOf(i, j);
-      if (w > maxUnits && j - i > 1) break;
+      if (w > maxUnits && inner) break;
       const slack = Math.max(0, maxUnits - w);
       let cost = linePenalty + slack * slack;
       if (j < n && PHRASE_END.test(tokens[j - 1]!.text)) cost -= (maxUnits * 0.45) ** 2;
-      if (j - i === 1 && n > 1) cost += (maxUnits * 0.4) ** 2;
+      if (!inner && n > 1) cost += (maxUnits * 0.4) ** 2;
       if (best[i]! + cost < best[j]!) {
         best[j] = best[i]! + cost;
         from[j] = i;
       }
+      inner = true;
     }
   }
   const cuts: number[] = [];
@@ -185,8 +204,30 @@ function breakLines(tokens: readonly CaptionToken[], maxUnits: number): CaptionL
   cuts.push(n);
   const lines: CaptionLine[] = [];
   for (let k = 0; k + 1 < cuts.length; k++) {
-    const toks = tokens.slice(cuts[k], cuts[k + 1]).map((t, i) => (i === 0 ? { ...t, spaceBefore: false } : t));
+    const toks = tokens.slice(cuts[k], cuts[k + 1]);
     lines.push({ tokens: toks, text: lineText(toks) });
   }
   return lines;
+}
+
+/** Lines into pages of at most maxLines, not turning the page inside a protected span where avoidable. */
+function pageLines(lines: readonly CaptionLine[], maxLines: number): CaptionLine[][] {
+  const pages: CaptionLine[][] = [];
+  let i = 0;
+  while (i < lines.length) {
+    let take = Math.min(maxLines, lines.length - i);
+    const splits = (k: number) => {
+      const a = lines[i + k - 1]!.tokens.at(-1)!;
+      const b = lines[i + k]?.tokens[0];
+      return b !== undefined && a.group !== undefined && a.group === b.group;
+    };
+    for (let k = take; k >= 1; k--)
+      if (!splits(k)) {
+        take = k;
+        break;
+      }
+    pages.push(lines.slice(i, i + take));
+    i += take;
+  }
+  return pages;
 }

@@ -1,167 +1,203 @@
 /**
- * Captions on screen: the current page is rasterised once into a sprite (all words, outlined),
- * and the spoken word is drawn over it from a small cached sprite in the style's highlight
- * (pill, colour, glow or underline) with a short pop when it starts. Per frame that is two
- * bitmap draws; text is shaped only when a page or word first appears.
+ * Captions on screen. Each word of the current page (each bidi run of it) is shaped and outlined
+ * once into a small sprite; every frame draws the band (band styles, two vector rectangles), the
+ * words but the spoken one, and the spoken word from a small cached sprite in the style's
+ * highlight (pill, colour, glow or underline) with a short pop when it starts. Word positions
+ * come from captions/place.ts (bidi order, one baseline per line from the font's metrics). The
+ * spoken word is drawn ONCE: a highlight popping over its own plain copy showed both for the
+ * pop's 2–3 frames (Luxury Dark). Leaving the word out, rather than clipping its box, keeps
+ * touching neighbours (Thai, CJK) whole. Small unchanging sprites, because Skia copies a canvas
+ * that changed since it was last drawn (~4.5 ms for a 1100x400 page sprite): repainting one
+ * page sprite per spoken word cost ~1 ms a frame.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { activeToken, pageAt, type CaptionPage, type Captions } from '../captions/build.ts';
 import { languageTag } from '../captions/lang.ts';
+import { placePage, type PlacedPage, type PlacedRun, type TextMeasure } from '../captions/place.ts';
 import type { Box, VisualStyleDef } from '../templates/types.ts';
 import { easeOutCubic } from '../timeline/motion.ts';
 import { fontString } from './fonts.ts';
-import { baselineFor } from './text-sprites.ts';
-
-interface PlacedToken {
-  text: string;
-  x: number;
-  width: number;
-  /** Baseline y in sprite coordinates. */
-  y: number;
-  centerY: number;
-}
 
 interface PageSprite {
   page: CaptionPage;
+  /** Each run rasterised once, with the "line:token" it belongs to, at whole-pixel offsets from the layer's origin. */
+  runs: { key: string; canvas: Canvas; dx: number; dy: number }[];
+  placed: PlacedPage;
+  highlights: Map<string, Highlight>;
+}
+
+interface Highlight {
   canvas: Canvas;
-  size: number;
-  tokens: PlacedToken[][];
-  highlights: Map<string, { canvas: Canvas; dx: number; dy: number }>;
+  /** Top-left in page-sprite coordinates, and the point the pop scales about (word centre, baseline). */
+  dx: number;
+  dy: number;
+  ax: number;
+  ay: number;
 }
 
 const POP_MS = 110;
 
+/** Measures caption text with the style's caption font on a canvas context (the layer's and the checks'). */
+export function canvasMeasure(ctx: SKRSContext2D, style: VisualStyleDef): TextMeasure {
+  const font = (size: number) => fontString(style.fonts.body, 700, size);
+  return {
+    width(text, size, rtl) {
+      ctx.font = font(size);
+      ctx.direction = rtl ? 'rtl' : 'ltr';
+      return ctx.measureText(text).width;
+    },
+    metrics(size) {
+      ctx.font = font(size);
+      ctx.direction = 'ltr';
+      const m = ctx.measureText('Hg');
+      return { ascent: m.fontBoundingBoxAscent, descent: m.fontBoundingBoxDescent };
+    },
+  };
+}
+
+/** Upper-cases caption text for styles that want it, with the language's casing rules. */
+function captionTransform(captions: Captions, style: VisualStyleDef): (t: string) => string {
+  const tag = languageTag(captions.language);
+  return style.text.uppercase ? (t) => t.toLocaleUpperCase(tag) : (t) => t;
+}
+
+/**
+ * The placement the layer draws with, in output pixels, for checks (captionViolations' `place`):
+ * `captionViolations(t.captions, { protectedSpans, place: captionPlacer(t.captions, t.captionsBox, t.style) })`.
+ */
+export function captionPlacer(captions: Captions, box: Box, style: VisualStyleDef): (page: CaptionPage) => PlacedPage {
+  const measure = canvasMeasure(createCanvas(8, 8).getContext('2d'), style);
+  const transform = captionTransform(captions, style);
+  return (page) => placePage(page, box, { rtl: captions.rtl, measure, transform });
+}
+
 export class CaptionLayer {
   private current: PageSprite | null = null;
   private readonly pad: number;
-  private readonly tag: string;
+  private readonly transform: (t: string) => string;
+
+  private readonly measure: TextMeasure;
 
   constructor(private readonly captions: Captions, private readonly box: Box, private readonly style: VisualStyleDef) {
     this.pad = Math.ceil(box.h * 0.25);
-    this.tag = languageTag(captions.language);
-  }
-
-  private text(t: string): string {
-    return this.style.text.uppercase ? t.toLocaleUpperCase(this.tag) : t;
+    this.transform = captionTransform(captions, style);
+    this.measure = canvasMeasure(createCanvas(8, 8).getContext('2d'), style);
   }
 
   private font(size: number): string {
     return fontString(this.style.fonts.body, 700, size);
   }
 
-  private layout(page: CaptionPage): PageSprite {
-    const { box, pad, style } = this;
-    const lineH = box.h / 2;
-    const canvas = createCanvas(Math.ceil(box.w + pad * 2), Math.ceil(box.h + pad * 2));
-    const ctx = canvas.getContext('2d');
-    let size = lineH * 0.66;
-    ctx.font = this.font(size);
-    const space = () => ctx.measureText(' ').width;
-    const widthOf = (line: CaptionPage['lines'][number]) =>
-      line.tokens.reduce((s, t, i) => s + ctx.measureText(this.text(t.text)).width + (i > 0 && t.spaceBefore ? space() : 0), 0);
-    const widest = Math.max(...page.lines.map(widthOf));
-    if (widest > box.w * 0.96) {
-      size *= (box.w * 0.96) / widest;
-      ctx.font = this.font(size);
-    }
-    const n = page.lines.length;
-    const top = pad + box.h / 2 - (n * lineH) / 2;
-    const tokens: PlacedToken[][] = page.lines.map((line, li) => {
-      const centerY = top + lineH * (li + 0.5);
-      const total = widthOf(line);
-      let x = this.captions.rtl ? pad + box.w / 2 + total / 2 : pad + box.w / 2 - total / 2;
-      return line.tokens.map((t, i) => {
-        const text = this.text(t.text);
-        const width = ctx.measureText(text).width;
-        const gap = i > 0 && t.spaceBefore ? space() : 0;
-        if (this.captions.rtl) x -= gap + width;
-        else x += gap;
-        const placed = { text, x, width, y: baselineFor(ctx, text, centerY), centerY };
-        if (!this.captions.rtl) x += width;
-        return placed;
-      });
-    });
-    if (style.caption.band) {
-      ctx.fillStyle = 'rgba(0,0,0,0.55)';
-      for (const line of tokens) {
-        const x0 = Math.min(...line.map((t) => t.x));
-        const x1 = Math.max(...line.map((t) => t.x + t.width));
-        const cy = line[0]!.centerY;
-        ctx.beginPath();
-        ctx.roundRect(x0 - size * 0.35, cy - lineH * 0.48, x1 - x0 + size * 0.7, lineH * 0.96, size * 0.12);
-        ctx.fill();
-      }
-    }
-    ctx.lineJoin = 'round';
+  private drawRun(ctx: SKRSContext2D, r: PlacedRun, x: number, y: number, fill: string, stroke: string | null, size: number): void {
+    ctx.direction = r.rtl ? 'rtl' : 'ltr';
     ctx.textAlign = 'left';
-    for (const line of tokens)
-      for (const t of line) {
-        if (!style.caption.band) {
-          ctx.lineWidth = size * 0.17;
-          ctx.strokeStyle = style.palette.captionStroke;
-          ctx.strokeText(t.text, t.x, t.y);
-        }
-        ctx.fillStyle = style.palette.captionText;
-        ctx.fillText(t.text, t.x, t.y);
-      }
-    return { page, canvas, size, tokens, highlights: new Map() };
+    if (stroke) {
+      ctx.lineWidth = size * 0.17;
+      ctx.strokeStyle = stroke;
+      ctx.strokeText(r.text, x, y);
+    }
+    ctx.fillStyle = fill;
+    ctx.fillText(r.text, x, y);
   }
 
-  private highlight(ps: PageSprite, li: number, ti: number): { canvas: Canvas; dx: number; dy: number } {
+  private layout(page: CaptionPage): PageSprite {
+    const { box, pad, style } = this;
+    const placed = placePage(page, { x: pad, y: pad, w: box.w, h: box.h }, { rtl: this.captions.rtl, measure: this.measure, transform: this.transform });
+    const { size } = placed;
+    const stroke = style.caption.band ? null : style.palette.captionStroke;
+    const m = Math.ceil(size * 0.6);
+    const runs = placed.lines.flatMap((line, li) =>
+      line.runs.map((r) => {
+        const dx = Math.floor(r.x) - m;
+        const dy = Math.floor(line.top) - m;
+        const canvas = createCanvas(Math.ceil(r.width) + m * 2 + 1, Math.ceil(line.bottom - line.top) + m * 2 + 1);
+        const ctx = canvas.getContext('2d');
+        ctx.font = this.font(size);
+        ctx.lineJoin = 'round';
+        this.drawRun(ctx, r, r.x - dx, r.y - dy, style.palette.captionText, stroke, size);
+        return { key: `${li}:${r.token}`, canvas, dx, dy };
+      }),
+    );
+    return { page, runs, placed, highlights: new Map() };
+  }
+
+  /** The translucent band behind each line (band styles), drawn as vectors: cheaper than a sprite that is copied. */
+  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number): void {
+    const { size, lineHeight } = ps.placed;
+    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    for (const line of ps.placed.lines) {
+      if (line.runs.length === 0) continue;
+      const x0 = Math.min(...line.runs.map((r) => r.x));
+      const x1 = Math.max(...line.runs.map((r) => r.x + r.width));
+      ctx.beginPath();
+      ctx.roundRect(ox + x0 - size * 0.35, oy + line.centerY - lineHeight * 0.48, x1 - x0 + size * 0.7, lineHeight * 0.96, size * 0.12);
+      ctx.fill();
+    }
+  }
+
+  private highlight(ps: PageSprite, li: number, ti: number): Highlight {
     const key = `${li}:${ti}`;
     const cached = ps.highlights.get(key);
     if (cached) return cached;
-    const t = ps.tokens[li]![ti]!;
-    const { size } = ps;
+    const line = ps.placed.lines[li]!;
+    const runs = line.runs.filter((r) => r.token === ti);
+    const { size } = ps.placed;
     const p = this.style.palette;
+    const x0 = Math.min(...runs.map((r) => r.x));
+    const x1 = Math.max(...runs.map((r) => r.x + r.width));
+    // Touching runs of the word form one piece; a bidi-separated part is a piece of its own.
+    const pieces: { x0: number; x1: number }[] = [];
+    for (const r of [...runs].sort((a, b) => a.x - b.x)) {
+      const last = pieces[pieces.length - 1];
+      if (last && r.x - last.x1 < size * 0.05) last.x1 = Math.max(last.x1, r.x + r.width);
+      else pieces.push({ x0: r.x, x1: r.x + r.width });
+    }
     const mx = size * 0.3;
     const my = size * 0.45;
-    const canvas = createCanvas(Math.ceil(t.width + mx * 2), Math.ceil(size * 1.3 + my * 2));
+    // Whole-pixel origin, so the lit word at rest sits exactly where its plain copy would.
+    const dx = Math.floor(x0 - mx);
+    const dy = Math.floor(line.centerY - size * 0.65 - my);
+    const canvas = createCanvas(Math.ceil(x1 - x0 + mx * 2) + 1, Math.ceil(size * 1.3 + my * 2) + 1);
     const ctx = canvas.getContext('2d');
     ctx.font = this.font(size);
     ctx.lineJoin = 'round';
-    const ox = mx - t.x;
-    const oy = canvas.height / 2 - t.centerY;
-    const x = t.x + ox;
-    const y = t.y + oy;
-    const drawStroked = (fill: string) => {
-      ctx.lineWidth = size * 0.17;
-      ctx.strokeStyle = p.captionStroke;
-      ctx.strokeText(t.text, x, y);
-      ctx.fillStyle = fill;
-      ctx.fillText(t.text, x, y);
-    };
+    const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
     switch (this.style.caption.highlight) {
-      case 'pill':
-        ctx.beginPath();
-        ctx.roundRect(mx - size * 0.18, canvas.height / 2 - size * 0.62, t.width + size * 0.36, size * 1.24, size * 0.22);
+      case 'pill': {
+        // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL
+        // line), reaching into the space beside it, never over a neighbour that touches it (Thai, CJK).
+        const others = line.runs.filter((r) => r.token !== ti);
         ctx.fillStyle = p.highlight;
-        ctx.fill();
-        ctx.fillStyle = p.onHighlight;
-        ctx.fillText(t.text, x, y);
+        for (const seg of pieces) {
+          const gapL = Math.min(size, ...others.filter((r) => r.x < seg.x0).map((r) => seg.x0 - (r.x + r.width)));
+          const gapR = Math.min(size, ...others.filter((r) => r.x >= seg.x1 - 0.5).map((r) => r.x - seg.x1));
+          const padL = Math.min(size * 0.18, Math.max(size * 0.03, gapL * 0.6));
+          const padR = Math.min(size * 0.18, Math.max(size * 0.03, gapR * 0.6));
+          ctx.beginPath();
+          ctx.roundRect(seg.x0 - dx - padL, line.centerY - dy - size * 0.62, seg.x1 - seg.x0 + padL + padR, size * 1.24, size * 0.22);
+          ctx.fill();
+        }
+        drawAll(p.onHighlight, null);
         break;
+      }
       case 'glow':
         ctx.shadowColor = p.highlight;
         ctx.shadowBlur = size * 0.45;
-        drawStroked(p.highlight);
+        drawAll(p.highlight, p.captionStroke);
         ctx.shadowBlur = 0;
-        ctx.fillStyle = '#FFFFFF';
         ctx.globalAlpha = 0.35;
-        ctx.fillText(t.text, x, y);
+        drawAll('#FFFFFF', null);
         ctx.globalAlpha = 1;
         break;
       case 'underline':
-        drawStroked(p.captionText);
+        drawAll(p.captionText, p.captionStroke);
         ctx.fillStyle = p.highlight;
-        ctx.fillRect(mx, canvas.height / 2 + size * 0.5, t.width, Math.max(2, size * 0.12));
+        for (const seg of pieces) ctx.fillRect(seg.x0 - dx, line.baseline - dy + size * 0.12, seg.x1 - seg.x0, Math.max(2, size * 0.12));
         break;
       default:
-        if (this.style.caption.band) {
-          ctx.fillStyle = p.highlight;
-          ctx.fillText(t.text, x, y);
-        } else drawStroked(p.highlight);
+        drawAll(p.highlight, this.style.caption.band ? null : p.captionStroke);
     }
-    const h = { canvas, dx: t.x - mx, dy: t.centerY - canvas.height / 2 };
+    const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline };
     ps.highlights.set(key, h);
     return h;
   }
@@ -204,16 +240,19 @@ export class CaptionLayer {
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
-    ctx.drawImage(ps.canvas, ox, oy);
+    if (this.style.caption.band) this.drawBand(ctx, ps, ox, oy);
     const w = st.word;
+    const lit = w ? `${w.line}:${w.token}` : null;
+    for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);
     if (!w) return;
     const h = this.highlight(ps, w.line, w.token);
     if (w.k === 1) {
-      ctx.drawImage(h.canvas, ox + Math.round(h.dx), oy + Math.round(h.dy));
+      ctx.drawImage(h.canvas, ox + h.dx, oy + h.dy);
       return;
     }
-    const dw = h.canvas.width * w.k;
-    const dh = h.canvas.height * w.k;
-    ctx.drawImage(h.canvas, ox + h.dx - (dw - h.canvas.width) / 2, oy + h.dy - (dh - h.canvas.height) / 2, dw, dh);
+    // The pop grows the word about its centre on the baseline, so it never leaves its line.
+    const x = h.ax + (h.dx - h.ax) * w.k;
+    const y = h.ay + (h.dy - h.ay) * w.k;
+    ctx.drawImage(h.canvas, ox + x, oy + y, h.canvas.width * w.k, h.canvas.height * w.k);
   }
 }

@@ -157,7 +157,15 @@ export function buildTimeline(input: TimelineInput): Timeline {
 
   const overlays = buildOverlays(input, layout.slots, spans, width, height, language);
   const captionsBox = px(layout.captions, width, height);
-  const captions = input.caption ? buildCaptions(input.speech.words, { language, maxUnits: captionUnits(captionsBox, input.aspectRatio) }) : null;
+  const captions = input.caption
+    ? buildCaptions(input.speech.words, {
+        language,
+        maxUnits: captionUnits(captionsBox, input.aspectRatio),
+        sentences: input.script.sentences,
+        sentenceSpans: input.speech.sentences,
+        protectedSpans: [input.product.name, input.product.brand, formatPrice(input.product.price, input.product.currency, language)],
+      })
+    : null;
 
   return {
     width,
