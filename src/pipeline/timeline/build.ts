@@ -7,9 +7,17 @@ import type { ProductFacts, Script, Speech } from '../types.ts';
 import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
-import type { AspectRatio, Box, SceneKind, TextSlotName } from '../templates/types.ts';
+import { textFirstLayout } from '../templates/text-first.ts';
+import type { AspectRatio, Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/types.ts';
 import { hashString, kenBurnsFor } from './motion.ts';
-import { formatPrice, shopNow, shorten } from './text.ts';
+import { formatPrice, shopNow } from './text.ts';
+import { cutCleanly, fitText } from './fit-text.ts';
+import { besideRegions, placeAll, type Obstacle } from './layout.ts';
+import { frameImage, type ImageInfo } from './media-frame.ts';
+import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
+import { presenterFaceBox } from './presenter.ts';
+import { contentHeart, faceZone, grow, minFontPx, OVERLAY_EXIT_MS } from './rules.ts';
+import { sceneContent } from './safety.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -34,6 +42,8 @@ export interface TimelineInput {
   /** Video length; defaults to the speech's duration. */
   durationMs?: number;
   seed?: number;
+  /** Pixel size and transparency of each product image (by index), for framing; null or absent when unknown. */
+  imageInfo?: readonly (ImageInfo | null)[];
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -117,17 +127,20 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const frames = frameCount(durationMs, fps);
   const seed = input.seed ?? hashString(`${input.product.name}|${input.script.text}|${input.templateId}`);
-  const { def, layout, style } = resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
+  const resolved = resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
+  const { def, style } = resolved;
+  const textFirst = input.product.imagePaths.length === 0 && input.product.videoPaths.length === 0;
+  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : resolved.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
-  const media = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel');
+  const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel');
 
   const scenes: Scene[] = [];
   spans.forEach((span, i) => {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
     const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && input.product.imagePaths.length > 0 : true;
-    if (prev && sameMedia(prev.media, media[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
+    if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
       return;
@@ -139,7 +152,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
       cue,
       startMs: span.startMs,
       endMs: span.endMs,
-      media: media[i]!,
+      media: picked[i]!,
       motion: kenBurnsFor(seed ^ hashString(`scene${scenes.length}`), span.endMs - span.startMs),
       transitionIn: { kind: 'cut', durationMs: 0 },
       showMedia,
@@ -155,9 +168,20 @@ export function buildTimeline(input: TimelineInput): Timeline {
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };
   });
 
-  const overlays = buildOverlays(input, layout.slots, spans, width, height, language);
-  const captionsBox = px(layout.captions, width, height);
+  const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
+  const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
+  const images = input.product.imagePaths.map((_, i) => {
+    const info = input.imageInfo?.[i];
+    return info && mediaBox && stage ? frameImage(info, mediaBox, stage) : null;
+  });
+  const presenter = layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null;
+  const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
+  const safeArea = safeAreaPx(input.aspectRatio, width, height);
+  const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
+  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption }, overlaySpecs(input, layout, spans, width, height, language), make);
+  const captionsBox = placed.captionsBox;
   const captions = input.caption ? buildCaptions(input.speech.words, { language, maxUnits: captionUnits(captionsBox, input.aspectRatio) }) : null;
+  const overlays = placed.overlays;
 
   return {
     width,
@@ -172,13 +196,15 @@ export function buildTimeline(input: TimelineInput): Timeline {
     language,
     seed,
     background: layout.background,
-    media: layout.media ? { ...layout.media, box: px(layout.media.box, width, height), radius: layout.media.radius * Math.min(width, height) } : null,
-    presenter: layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null,
+    media,
+    presenter,
     captionsBox,
     captions,
+    images,
+    textFirst,
     scenes,
     overlays,
-    safeArea: safeAreaPx(input.aspectRatio, width, height),
+    safeArea,
     product: {
       name: input.product.name,
       brand: input.product.brand,
@@ -210,15 +236,113 @@ function runs(spans: readonly Span[], kinds: readonly SceneKind[]): { startMs: n
   return out;
 }
 
-function buildOverlays(input: TimelineInput, slots: ReturnType<typeof resolveTemplate>['layout']['slots'], spans: readonly Span[], width: number, height: number, language: string): TextOverlay[] {
-  const out: TextOverlay[] = [];
+interface PlaceInput {
+  layout: TemplateLayout;
+  presenter: Timeline['presenter'];
+  media: Timeline['media'];
+  scenes: Scene[];
+  images: Timeline['images'];
+  width: number;
+  height: number;
+  durationMs: number;
+  safeArea: Box;
+  caption: boolean;
+}
+
+/**
+ * The layout step's inputs from the timeline: what text keeps clear of (the presenter's face
+ * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
+ * the captions band first, then the overlays.
+ */
+function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, whole: boolean) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+  const whole = { startMs: 0, endMs: p.durationMs };
+  const obstacles: Obstacle[] = [];
+  const around: Box[] = [];
+  if (p.presenter) {
+    const zone = faceZone(presenterFaceBox(p.presenter));
+    obstacles.push({ box: zone, ...whole });
+    around.push(zone);
+    if (p.presenter.frame !== 'none') {
+      const m = Math.min(p.width, p.height) * 0.02;
+      const inset = grow(p.presenter.box, m, m, m, m);
+      obstacles.push({ box: inset, ...whole });
+      around.push(inset);
+    }
+  }
+  const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
+  for (const c of sceneContent(shell)) obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
+  const step = p.height * 0.01;
+  const gap = p.height * 0.01;
+  const minW = p.safeArea.w * 0.34;
+  const band = px(p.layout.captions, p.width, p.height);
+  let captionsBox = band;
+  if (p.caption) {
+    const [c] = placeAll([{ ...whole, regions: [band], make: (r: Box) => ({ box: r }) }], obstacles, p.safeArea, step);
+    captionsBox = c?.box ?? band;
+    obstacles.push({ box: captionsBox, ...whole });
+  }
+  const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
+  const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
+  const items = sorted.map((spec) => ({ startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], make: (r: Box, whole: boolean) => make(spec, r, whole) }));
+  const overlays = placeAll(items, obstacles, p.safeArea, step).sort((a, b) => a.startMs - b.startMs);
+  overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
+  return { captionsBox, overlays };
+}
+
+/** One text overlay before it is placed: its slot, the texts it may show (best first) and when. */
+interface OverlaySpec {
+  slot: TextSlotName;
+  box: Box;
+  candidates: string[];
+  startMs: number;
+  endMs: number;
+  badge: string | null;
+  claim?: string;
+}
+
+/** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
+function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
+  const minFont = minFontPx(height);
+  return (spec: OverlaySpec, region: Box, whole: boolean): TextOverlay | null => {
+    const rule = layout.slots[spec.slot]!;
+    const { slot, badge } = spec;
+    const pref = Math.max(spec.box.h * rule.fill, minFont);
+    const upper = uppercase && slot !== 'price';
+    // Room for the text at the preferred size (the padding only shrinks with the font).
+    const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
+    if (room < pref * 3) return null;
+    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: rule.lines ?? (slot === 'price' || slot === 'cta' || slot === 'brand' ? 1 : 2) });
+    if (!fit || (whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)) return null;
+    const spaced = /\s/.test(fit.source);
+    // Price and call to action hold to the last frame (the loop frame shows them whole).
+    const exitMs = (slot === 'price' || slot === 'cta') && spec.endMs >= lastEndMs ? 0 : OVERLAY_EXIT_MS;
+    return {
+      id: slot,
+      slot,
+      text: fit.lines.join(spaced ? ' ' : ''),
+      lines: fit.lines,
+      source: fit.source,
+      ...(spec.claim ? { claim: spec.claim } : {}),
+      fontPx: fit.fontPx,
+      badge,
+      box: { ...region, h: boxHeight(fit.lines.length, fit.fontPx) },
+      align: rule.align,
+      enter: rule.enter,
+      fill: rule.fill,
+      startMs: spec.startMs,
+      endMs: spec.endMs,
+      exitMs,
+    };
+  };
+}
+
+function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string): OverlaySpec[] {
+  const slots = layout.slots;
+  const out: OverlaySpec[] = [];
   const last = spans[spans.length - 1];
-  const add = (slot: TextSlotName, text: string, startMs: number, endMs: number, badge: string | null = null) => {
+  const add = (slot: TextSlotName, candidates: string[], startMs: number, endMs: number, badge: string | null = null, claim?: string) => {
     const rule = slots[slot];
-    const box = px(rule.box, width, height);
-    // A rough character budget for the box at the smallest font the renderer shrinks to (half).
-    const budget = Math.max(8, Math.floor(box.w / (box.h * rule.fill * 0.5 * 0.62)));
-    out.push({ id: `${slot}${out.length}`, slot, text: shorten(text, budget), badge, box, align: rule.align, enter: rule.enter, fill: rule.fill, startMs, endMs });
+    if (rule) out.push({ slot, box: px(rule.box, width, height), candidates, startMs, endMs, badge, ...(claim ? { claim } : {}) });
   };
   const orLast = (r: ReturnType<typeof runs>) => (r.length || !last ? r : [{ startMs: last.startMs, endMs: last.endMs, first: last.sentence }]);
 
@@ -226,26 +350,30 @@ function buildOverlays(input: TimelineInput, slots: ReturnType<typeof resolveTem
   if (name) {
     const r = runs(spans, slots.name.scenes);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
-    for (const x of shown) add('name', name, x.startMs, x.endMs);
+    for (const x of shown) add('name', [name], x.startMs, x.endMs);
   }
+  const brand = input.product.brand?.trim();
+  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase())) for (const x of runs(spans, slots.brand.scenes)) add('brand', [brand], x.startMs, x.endMs);
   const price = formatPrice(input.product.price, input.product.currency, language);
-  if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', price, x.startMs, x.endMs);
+  if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', [price], x.startMs, x.endMs);
 
   for (const x of orLast(runs(spans, slots.cta.scenes))) {
     const cue = input.script.sentences[x.first]?.cue.overlay?.trim();
-    add('cta', cue && cue.length <= 28 ? cue : shopNow(language), x.startMs, x.endMs);
+    add('cta', cue && cue.length <= 28 ? [cue, shopNow(language)] : [shopNow(language)], x.startMs, x.endMs);
   }
 
   let pointNo = 0;
   for (const s of spans) {
     if (!slots.cue.scenes.includes(s.kind)) continue;
     const cue = input.script.sentences[s.sentence]!.cue;
-    const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex] : undefined;
-    const text = cue.overlay?.trim() || point?.trim();
-    if (!text) continue;
+    const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex]?.replace(/\s+/g, ' ').trim() : undefined;
+    const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
+    // An overlay that is only the first words of its selling point is a cut claim: show the claim.
+    const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
+    const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : undefined].filter((c): c is string => !!c);
+    if (!candidates.length) continue;
     const badge = cue.kind === 'point' ? String(++pointNo) : null;
-    add('cue', text, s.startMs, s.endMs, badge);
+    add('cue', candidates, s.startMs, s.endMs, badge, point);
   }
-  out.sort((a, b) => a.startMs - b.startMs);
   return out;
 }
