@@ -251,8 +251,9 @@ export class Compositor {
     let dx = 0;
     let dy = 0;
     let k = 1;
-    if (o.enter === 'rise') dy = (1 - easeOutCubic(enter)) * o.box.h * 0.5;
-    else if (o.enter === 'slide') dx = (1 - easeOutCubic(enter)) * o.box.h * 1.2 * (this.rtl ? 1 : -1);
+    // Moves in proportion to the font, not the box (a wrapped box is tall; it must not fly in from off-frame).
+    if (o.enter === 'rise') dy = (1 - easeOutCubic(enter)) * o.fontPx * 0.9;
+    else if (o.enter === 'slide') dx = (1 - easeOutCubic(enter)) * o.fontPx * 2 * (this.rtl ? 1 : -1);
     else if (o.enter === 'pop') {
       k = 0.6 + 0.4 * easeOutBack(enter);
       if (o.slot === 'cta' && enter >= 1) k = 1 + 0.035 * Math.sin(((tMs - o.startMs - ENTER_MS) / 1100) * Math.PI * 2);

@@ -68,9 +68,9 @@ const splitScreen: TemplateDef = {
     0: {
       background: 'avatar-scene',
       media: { box: b(0, 0.5, 1, 0.45), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.34, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
+      presenter: { box: b(0.4, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
       captions: b(0.05, 0.5, 0.83, 0.11),
-      slots: slots(b(0.05, 0.12, 0.47, 0.07), b(0.05, 0.12, 0.47, 0.065), b(0.05, 0.24, 0.47, 0.06), b(0.05, 0.24, 0.47, 0.07)),
+      slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
     },
     1: {
       background: 'avatar-scene',

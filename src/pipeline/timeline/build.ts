@@ -254,7 +254,7 @@ interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, whole: boolean) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: { whole: boolean; lines: number }) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -277,16 +277,26 @@ function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec
   const band = px(p.layout.captions, p.width, p.height);
   let captionsBox = band;
   if (p.caption) {
-    const [c] = placeAll([{ ...whole, regions: [band], make: (r: Box) => ({ box: r }) }], obstacles, p.safeArea, step);
+    const [c] = placeAll([{ ...whole, regions: [band], levels: 1, make: (r: Box) => ({ box: r }) }], obstacles, p.safeArea, step);
     captionsBox = c?.box ?? band;
     obstacles.push({ box: captionsBox, ...whole });
   }
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
-  const items = sorted.map((spec) => ({ startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], make: (r: Box, whole: boolean) => make(spec, r, whole) }));
+  // Levels: the whole text in up to the slot's lines, then one line fewer each; then shortened the same way.
+  const items = sorted.map((spec) => {
+    const max = maxLinesOf(p.layout, spec.slot);
+    const levels = [true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i })));
+    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+  });
   const overlays = placeAll(items, obstacles, p.safeArea, step).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
   return { captionsBox, overlays };
+}
+
+/** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
+function maxLinesOf(layout: TemplateLayout, slot: TextSlotName): number {
+  return layout.slots[slot]?.lines ?? (slot === 'price' || slot === 'cta' || slot === 'brand' ? 1 : 3);
 }
 
 /** One text overlay before it is placed: its slot, the texts it may show (best first) and when. */
@@ -303,7 +313,7 @@ interface OverlaySpec {
 /** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
 function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
   const minFont = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, whole: boolean): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { whole, lines }: { whole: boolean; lines: number }): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
@@ -311,7 +321,7 @@ function overlayMaker(layout: TemplateLayout, height: number, language: string, 
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
     if (room < pref * 3) return null;
-    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: rule.lines ?? (slot === 'price' || slot === 'cta' || slot === 'brand' ? 1 : 2) });
+    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines });
     if (!fit || (whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)) return null;
     const spaced = /\s/.test(fit.source);
     // Price and call to action hold to the last frame (the loop frame shows them whole).

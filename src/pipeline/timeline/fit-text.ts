@@ -10,7 +10,7 @@ import { isNoSpaceChar, languageTag, textUnits } from '../captions/lang.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
-const EM_PER_UNIT_UPPER = 0.74;
+const EM_PER_UNIT_UPPER = 0.7;
 export const ELLIPSIS = '…';
 
 export interface FittedText {

@@ -26,8 +26,9 @@ export interface Obstacle extends Timed {
  */
 export interface Placeable<T extends { box: Box }> extends Timed {
   regions: readonly Box[];
-  /** whole: the text must show whole (first pass); otherwise it may be shortened with an ellipsis. */
-  make(region: Box, whole: boolean): T | null;
+  /** How many ways it can be made, most wanted first (text: whole in fewer lines, then shortened). */
+  levels: number;
+  make(region: Box, level: number): T | null;
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -69,20 +70,20 @@ export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap:
 
 /**
  * Places items in order: each takes the nearest free spot given the obstacles and the items
- * placed before it; an item with no free spot keeps its slot (the checks then report it).
+ * placed before it, at the most wanted level any region allows.
  */
 export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number): T[] {
   const taken: Obstacle[] = [...obstacles];
   const out: T[] = [];
   for (const item of items) {
-    let first: T | null = null;
+    let last: T | null = null;
     let chosen: T | null = null;
-    // Whole text in any region first; only then shortened text.
-    for (const whole of [true, false]) {
+    // The most wanted level in any region first (whole text before shortened text).
+    for (let level = 0; level < item.levels; level++) {
       for (const region of item.regions) {
-        const made = item.make(region, whole);
+        const made = item.make(region, level);
         if (!made) continue;
-        if (!whole) first ??= made;
+        last = made;
         for (const c of candidates(made.box, safe, step))
           if (free(c, item, safe, taken)) {
             chosen = { ...made, box: c };
@@ -92,7 +93,8 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
       }
       if (chosen) break;
     }
-    const placed = chosen ?? first;
+    // Nowhere free: the most compact way it was made (the checks then report what is wrong).
+    const placed = chosen ?? last;
     if (!placed) continue;
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     out.push(placed);

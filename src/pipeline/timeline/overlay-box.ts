@@ -7,12 +7,12 @@ import type { Box, TextSlotName } from '../templates/types.ts';
 /** Line height, vertical and horizontal padding, as multiples of the font size. */
 export const LINE_EM = 1.18;
 export const PAD_Y_EM = 0.42;
-export const padXEm = (slot: TextSlotName): number => (slot === 'cta' ? 0.9 : 0.62);
+export const padXEm = (slot: TextSlotName): number => (slot === 'cta' ? 0.75 : 0.62);
 /** The selling point's number badge: diameter and gap after it. */
 export const BADGE_EM = 1.2;
 export const BADGE_GAP_EM = 0.35;
 /** The call to action's arrow and the gap before it. */
-export const ARROW_EM = 1.25;
+export const ARROW_EM = 1.1;
 
 /** Height of a box holding n lines at fontPx. */
 export function boxHeight(lines: number, fontPx: number): number {
