@@ -142,21 +142,21 @@ const productOnly: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.29, 0.83, 0.37) },
       presenter: null,
       captions: b(0.05, 0.67, 0.83, 0.13),
       slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
     },
     1: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.46) },
       presenter: null,
       captions: b(0.1, 0.76, 0.8, 0.18),
       slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.28, 0.27, 0.1)),
     },
     2: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.44) },
       presenter: null,
       captions: b(0.05, 0.74, 0.9, 0.2),
       slots: slots(b(0.05, 0.06, 0.9, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.7, 0.07), b(0.05, 0.27, 0.27, 0.08)),

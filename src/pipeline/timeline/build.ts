@@ -270,7 +270,12 @@ function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec
     }
   }
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
-  for (const c of sceneContent(shell)) obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
+  const avoid: Obstacle[] = [];
+  for (const c of sceneContent(shell)) {
+    obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
+    const framed = c.image !== null && p.images[c.image]?.mode === 'contain';
+    if (framed || p.media?.frame === 'card') avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
+  }
   const step = p.height * 0.01;
   const gap = p.height * 0.01;
   const minW = p.safeArea.w * 0.34;
@@ -289,7 +294,7 @@ function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec
     const levels = [true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i })));
     return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
-  const overlays = placeAll(items, obstacles, p.safeArea, step).sort((a, b) => a.startMs - b.startMs);
+  const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
   return { captionsBox, overlays };
 }

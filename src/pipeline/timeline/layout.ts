@@ -70,9 +70,10 @@ export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap:
 
 /**
  * Places items in order: each takes the nearest free spot given the obstacles and the items
- * placed before it, at the most wanted level any region allows.
+ * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
+ * (the whole of a product shown whole, a media card) is taken first when the slot's row has one.
  */
-export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number): T[] {
+export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
   const taken: Obstacle[] = [...obstacles];
   const out: T[] = [];
   for (const item of items) {
@@ -84,11 +85,15 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
         const made = item.make(region, level);
         if (!made) continue;
         last = made;
-        for (const c of candidates(made.box, safe, step))
-          if (free(c, item, safe, taken)) {
-            chosen = { ...made, box: c };
-            break;
-          }
+        // Rather clear of the whole product (avoid) than only of its middle.
+        for (const also of avoid.length ? [avoid, []] : [[]]) {
+          for (const c of candidates(made.box, safe, step))
+            if (free(c, item, safe, taken) && free(c, item, safe, also)) {
+              chosen = { ...made, box: c };
+              break;
+            }
+          if (chosen) break;
+        }
         if (chosen) break;
       }
       if (chosen) break;
