@@ -76,7 +76,7 @@ const splitScreen: TemplateDef = {
       background: 'avatar-scene',
       media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.07, 0.1, 0.36, 0.9), frame: 'none', panel: b(0, 0, 0.5, 1) },
-      captions: b(0.05, 0.78, 0.9, 0.16),
+      captions: b(0.53, 0.76, 0.42, 0.18),
       slots: slots(b(0.53, 0.06, 0.42, 0.1), b(0.53, 0.18, 0.25, 0.08), b(0.53, 0.06, 0.42, 0.08), b(0.6, 0.6, 0.3, 0.1)),
     },
     2: {
@@ -172,14 +172,14 @@ const presenterFull: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.58, 0.13, 0.3, 0.2), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(0, 0.04, 0.76, 0.82), frame: 'none', panel: FULL },
+      media: { box: b(0.6, 0.33, 0.28, 0.19), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0, 0.18, 0.76, 0.82), frame: 'none', panel: FULL },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: {
-        name: slot(b(0.05, 0.53, 0.83, 0.07), NAME, 'rise', 'center'),
-        price: slot(b(0.05, 0.53, 0.5, 0.065), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.53, 0.83, 0.075), CUE, 'slide', 'center', 0.6),
-        cta: slot(b(0.05, 0.61, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
+        name: slot(b(0.05, 0.105, 0.83, 0.07), NAME, 'rise', 'center'),
+        price: slot(b(0.6, 0.54, 0.28, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'center', 0.6),
+        cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
