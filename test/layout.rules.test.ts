@@ -185,6 +185,15 @@ describe('text fitting', () => {
     assert.equal(cutCleanly(['Double-wall vacuum insulation keeps wa…'], LONG_POINT, 'english'), false);
   });
 
+  it('breaks a word longer than a line with a hyphen (at least 3 letters each side) rather than drop or cut it', () => {
+    const word = 'Donaudampfschifffahrtsgesellschaft';
+    const f = fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 3 })!;
+    assert.equal(f.shortened, false);
+    assert.ok(f.lines.length >= 2 && f.lines.slice(0, -1).every((l) => l.endsWith('\u2010') && l.length >= 4), f.lines.join('|'));
+    assert.equal(f.lines.map((l) => l.replace(/\u2010$/, '')).join(''), word);
+    assert.ok(cutCleanly(f.lines, word, 'german'));
+  });
+
   it('splits Japanese into words with Intl.Segmenter, never inside one', () => {
     const text = '真空断熱構造で冷たさを二十四時間キープします';
     const f = fitText([text], { ...opts, language: 'japanese', width: 360, maxLines: 4 })!;

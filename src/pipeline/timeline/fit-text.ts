@@ -65,11 +65,49 @@ export function estimateWidth(text: string, fontPx: number, uppercase: boolean):
   return textUnits(text) * fontPx * (uppercase ? EM_PER_UNIT_UPPER : EM_PER_UNIT);
 }
 
-/** Greedy wrap of words into lines no wider than `width`; null when a single word is wider. */
-function wrap(ws: readonly Word[], width: number, fontPx: number, uppercase: boolean): Word[][] | null {
+/** A break inside a word too long for any line (long compounds): marked so, and not part of the text. */
+export const SOFT_HYPHEN_MARK = '\u2010';
+const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+
+/**
+ * A word wider than a line, broken into pieces that fit, each but the last ending in a hyphen
+ * (at least 3 characters on each side; no hyphenation dictionary is installed, so the break is
+ * as late as fits rather than at a syllable). null when even that does not fit.
+ */
+function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean): Word[] | null {
+  const g = graphemes(w.text);
+  const out: Word[] = [];
+  let start = 0;
+  while (start < g.length) {
+    let end = g.length;
+    while (end > start && estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) > width) end--;
+    if (end < g.length && (end - start < 3 || g.length - end < 3)) end = Math.min(end, g.length - 3);
+    if (end - start < 3 && end < g.length) return null;
+    out.push({ text: g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), space: start === 0 ? w.space : false });
+    start = end;
+  }
+  return out;
+}
+
+/** Greedy wrap of words into lines no wider than `width`; null when a word cannot be made to fit. */
+function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean): Word[][] | null {
+  const ws: Word[] = [];
+  for (const w of input) {
+    if (estimateWidth(w.text, fontPx, uppercase) <= width) ws.push(w);
+    else {
+      const parts = breakWord(w, width, fontPx, uppercase);
+      if (!parts) return null;
+      ws.push(...parts.map((p, i) => (i > 0 ? { ...p, forceBreak: true } : p)));
+    }
+  }
   const lines: Word[][] = [];
   let cur: Word[] = [];
   for (const w of ws) {
+    if ((w as Word & { forceBreak?: boolean }).forceBreak && cur.length) {
+      lines.push(cur);
+      cur = [{ text: w.text, space: false }];
+      continue;
+    }
     const next = [...cur, w];
     if (estimateWidth(join(next), fontPx, uppercase) <= width) cur = next;
     else {
@@ -134,7 +172,7 @@ export function fitText(candidates: readonly string[], o: FitOptions): FittedTex
  */
 export function cutCleanly(lines: readonly string[], source: string, language: string): boolean {
   const norm = (s: string) => s.replace(/\s+/g, '').toLocaleLowerCase();
-  const shown = norm(lines.join(''));
+  const shown = norm(lines.map((l) => (l.endsWith(SOFT_HYPHEN_MARK) ? l.slice(0, -1) : l)).join(''));
   const src = norm(source);
   if (shown === src) return true;
   if (!shown.endsWith(ELLIPSIS)) return false;
