@@ -243,7 +243,7 @@ const carousel: TemplateDef = {
       background: 'style',
       media: { box: b(0.23, 0.16, 0.54, 0.46), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
       presenter: { box: b(0.05, 0.7, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.7, 0.24, 0.24) },
-      captions: b(0.3, 0.72, 0.65, 0.22),
+      captions: b(0.33, 0.73, 0.62, 0.21),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
         price: slot(b(0.33, 0.635, 0.34, 0.065), PRICE, 'pop', 'center'),

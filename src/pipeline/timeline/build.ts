@@ -292,7 +292,7 @@ function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
     const levels = [true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i })));
-    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier: (l: number) => (levels[l]!.whole ? 0 : 1), make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));

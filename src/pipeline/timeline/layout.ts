@@ -28,6 +28,11 @@ export interface Placeable<T extends { box: Box }> extends Timed {
   regions: readonly Box[];
   /** How many ways it can be made, most wanted first (text: whole in fewer lines, then shortened). */
   levels: number;
+  /**
+   * Levels in one tier are equally acceptable (e.g. the whole text in 3 or 2 lines): any of them
+   * clear of `avoid` is taken before one that is not. Default: each level its own tier.
+   */
+  tier?: (level: number) => number;
   make(region: Box, level: number): T | null;
 }
 
@@ -79,24 +84,27 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
   for (const item of items) {
     let last: T | null = null;
     let chosen: T | null = null;
-    // The most wanted level in any region first (whole text before shortened text).
-    for (let level = 0; level < item.levels; level++) {
-      for (const region of item.regions) {
-        const made = item.make(region, level);
-        if (!made) continue;
-        last = made;
-        // Rather clear of the whole product (avoid) than only of its middle.
-        for (const also of avoid.length ? [avoid, []] : [[]]) {
-          for (const c of candidates(made.box, safe, step))
-            if (free(c, item, safe, taken) && free(c, item, safe, also)) {
-              chosen = { ...made, box: c };
-              break;
-            }
-          if (chosen) break;
-        }
+    // Tier by tier: the most wanted level in any region first, clear of `avoid` if any level allows.
+    const tierOf = item.tier ?? ((l: number) => l);
+    for (let from = 0; from < item.levels && !chosen; ) {
+      let to = from;
+      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+      for (const also of avoid.length ? [avoid, []] : [[]]) {
+        for (let level = from; level < to && !chosen; level++)
+          for (const region of item.regions) {
+            const made = item.make(region, level);
+            if (!made) continue;
+            last = made;
+            for (const c of candidates(made.box, safe, step))
+              if (free(c, item, safe, taken) && free(c, item, safe, also)) {
+                chosen = { ...made, box: c };
+                break;
+              }
+            if (chosen) break;
+          }
         if (chosen) break;
       }
-      if (chosen) break;
+      from = to;
     }
     // Nowhere free: the most compact way it was made (the checks then report what is wrong).
     const placed = chosen ?? last;
