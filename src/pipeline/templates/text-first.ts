@@ -1,7 +1,7 @@
 /**
  * The no-media design: a product with no images or videos is told in text — brand line, big
  * name, the selling points as cards, price and call to action — on the style's background, with
- * the template's presenter if there is one. No media box, so nothing pretends to be a photo.
+ * the template's presenter if there is one. The name may take 4 lines in 9:16 (3 elsewhere). No media box, so nothing pretends to be a photo.
  * Slots are starting points; the layout step moves them off the presenter's face and each other.
  */
 import type { AspectRatio, Box, SceneKind, TemplateLayout, TextSlot } from './types.ts';
@@ -10,11 +10,11 @@ const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
 const ALL: readonly SceneKind[] = ['hook', 'intro', 'point', 'story', 'price', 'cta'];
 const NAME: readonly SceneKind[] = ['hook', 'intro'];
 
-function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box): TemplateLayout['slots'] {
+function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines = 3): TemplateLayout['slots'] {
   const s = (box: Box, scenes: readonly SceneKind[], enter: TextSlot['enter'], fill: number, lines: number, align: TextSlot['align'] = 'left'): TextSlot => ({ box, scenes, enter, fill, lines, align });
   return {
     brand: s(brand, ALL, 'fade', 0.58, 1),
-    name: s(name, NAME, 'rise', 0.62, 3),
+    name: s(name, NAME, 'rise', 0.62, nameLines),
     cue: s(cue, ['point', 'story'], 'slide', 0.6, 2),
     price: s(price, ['price', 'cta'], 'pop', 0.62, 1),
     cta: s(cta, ['cta'], 'pop', 0.5, 1, 'center'),
@@ -22,7 +22,7 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box): TemplateL
 }
 
 const TEXT_FIRST: Record<AspectRatio, TemplateLayout['slots']> = {
-  0: slots(b(0.05, 0.12, 0.83, 0.045), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.42, 0.83, 0.07), b(0.05, 0.42, 0.5, 0.065), b(0.05, 0.52, 0.83, 0.07)),
+  0: slots(b(0.05, 0.12, 0.83, 0.045), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.42, 0.83, 0.07), b(0.05, 0.42, 0.5, 0.065), b(0.05, 0.52, 0.83, 0.07), 4),
   1: slots(b(0.05, 0.07, 0.55, 0.06), b(0.05, 0.15, 0.55, 0.12), b(0.05, 0.5, 0.55, 0.1), b(0.05, 0.5, 0.3, 0.1), b(0.05, 0.62, 0.4, 0.1)),
   2: slots(b(0.05, 0.07, 0.9, 0.055), b(0.05, 0.14, 0.9, 0.1), b(0.05, 0.45, 0.9, 0.085), b(0.05, 0.45, 0.4, 0.08), b(0.05, 0.56, 0.6, 0.085)),
 };
