@@ -30,6 +30,9 @@ export const captionCapPx = (bandH: number): number => (bandH / 2) * CAPTION_FON
 const E = 0.5;
 export const intersects = (a: Box, b: Box): boolean => a.x < b.x + b.w - E && b.x < a.x + a.w - E && a.y < b.y + b.h - E && b.y < a.y + a.h - E;
 
+/** A box in frame fractions to pixels of a w x h frame. */
+export const px = (b: Box, w: number, h: number): Box => ({ x: b.x * w, y: b.y * h, w: b.w * w, h: b.h * h });
+
 export function grow(b: Box, left: number, top: number, right: number, bottom: number): Box {
   return { x: b.x - left, y: b.y - top, w: b.w + left + right, h: b.h + top + bottom };
 }
