@@ -44,7 +44,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: { whole: boolean; lines: number }) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: { whole: boolean; lines: number; force?: boolean }) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -81,8 +81,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   // Levels: the whole text in up to the slot's lines, then one line fewer each; then shortened the same way.
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
-    const levels = [true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i })));
-    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier: (l: number) => (levels[l]!.whole ? 0 : 1), make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    // Last, so no text silently vanishes: whatever fits its slot, cut or not (the checks report it).
+    const levels = [...[true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i, force: false }))), { whole: false, lines: max, force: true }];
+    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier: (l: number) => (levels[l]!.force ? 2 : levels[l]!.whole ? 0 : 1), make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -108,16 +109,16 @@ export interface OverlaySpec {
 /** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
   const minFont = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { whole, lines }: { whole: boolean; lines: number }): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { whole, lines, force = false }: { whole: boolean; lines: number; force?: boolean }): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
     const upper = uppercase && slot !== 'price';
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
-    if (room < pref * 3) return null;
+    if (room < pref * 3 && !force) return null;
     const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines });
-    if (!fit || (whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)) return null;
+    if (!fit || (!force && ((whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)))) return null;
     const spaced = /\s/.test(fit.source);
     // Price and call to action hold to the last frame (the loop frame shows them whole).
     const exitMs = (slot === 'price' || slot === 'cta') && spec.endMs >= lastEndMs ? 0 : OVERLAY_EXIT_MS;
