@@ -103,3 +103,27 @@ describe('compositor: redrawing only what moves', () => {
     }
   });
 });
+
+describe('compositor: the loop frame', () => {
+  it('shows price and call to action fully on the last frame (no fade-out), as a timeline that runs on would', async () => {
+    const t = buildTimeline({ script: narration.script, speech: narration.speech, product: { ...product, videoPaths: [] }, templateId: 4, hasPresenter: false, visualStyle: null, aspectRatio: 0, caption: false, scale: 0.25 });
+    const last = t.frames - 1;
+    const held = t.overlays.filter((o) => o.endMs === t.durationMs && (o.slot === 'price' || o.slot === 'cta'));
+    assert.deepEqual(held.map((o) => o.slot).sort(), ['cta', 'price']);
+    // The same picture with the held overlays running 2 s past the end: no fade can differ.
+    const longer = { ...t, overlays: t.overlays.map((o) => (held.includes(o) ? { ...o, endMs: o.endMs + 2000 } : o)) };
+    const faded = { ...t, overlays: t.overlays.map((o) => (held.includes(o) ? { ...o, exitMs: 220 } : o)) };
+    const draw = async (x: typeof t) => {
+      const c = new Compositor(x, { ...product, videoPaths: [] }, null, null, false);
+      await c.prepare();
+      try {
+        return Buffer.from(await c.pixels(last));
+      } finally {
+        c.close();
+      }
+    };
+    const [a, b, c] = await Promise.all([draw(t), draw(longer), draw(faded)]);
+    assert.ok(a.equals(b), 'the last frame is the held picture');
+    assert.ok(!a.equals(c), 'a fade-out would show (the test can tell)');
+  });
+});

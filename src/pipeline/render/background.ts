@@ -1,8 +1,7 @@
-/** Style backgrounds and the no-media product card, drawn once into cached canvases. */
+/** Style backgrounds, drawn once into cached canvases. */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
 import { rng } from '../timeline/motion.ts';
-import { fontString } from './fonts.ts';
 
 export function drawStyleBackground(ctx: SKRSContext2D, style: VisualStyleDef, w: number, h: number, seed = 1): void {
   const p = style.palette;
@@ -104,57 +103,5 @@ export function drawStyleBackground(ctx: SKRSContext2D, style: VisualStyleDef, w
 export function styleBackground(style: VisualStyleDef, w: number, h: number, seed = 1): Canvas {
   const c = createCanvas(Math.max(1, Math.round(w)), Math.max(1, Math.round(h)));
   drawStyleBackground(c.getContext('2d'), style, c.width, c.height, seed);
-  return c;
-}
-
-/** Wraps text into at most maxLines lines of maxWidth at the current font (by words, or characters for CJK/Thai). */
-export function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
-  const spaced = /\s/.test(text.trim());
-  const units = spaced ? text.trim().split(/\s+/) : [...text.trim()];
-  const join = spaced ? ' ' : '';
-  const lines: string[] = [];
-  let cur = '';
-  for (const u of units) {
-    const next = cur ? cur + join + u : u;
-    if (cur && ctx.measureText(next).width > maxWidth) {
-      lines.push(cur);
-      cur = u;
-      if (lines.length === maxLines) break;
-    } else cur = next;
-  }
-  if (lines.length < maxLines && cur) lines.push(cur);
-  return lines;
-}
-
-/** The product card shown when a product has no images or videos: brand, name and price on the style. */
-export function productArtCard(style: VisualStyleDef, w: number, h: number, product: { name: string; brand: string | null; price: string | null }): Canvas {
-  const c = styleBackground(style, w, h, 7);
-  const ctx = c.getContext('2d');
-  const m = Math.min(c.width, c.height);
-  const p = style.palette;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  let size = m * 0.11;
-  ctx.font = fontString(style.fonts.display, style.fonts.displayWeight, size);
-  let lines = wrapText(ctx, product.name, c.width * 0.8, 3);
-  while (size > m * 0.05 && lines.some((l) => ctx.measureText(l).width > c.width * 0.8)) {
-    size *= 0.9;
-    ctx.font = fontString(style.fonts.display, style.fonts.displayWeight, size);
-    lines = wrapText(ctx, product.name, c.width * 0.8, 3);
-  }
-  const lh = size * 1.15;
-  const top = c.height / 2 - ((lines.length - 1) * lh) / 2;
-  ctx.fillStyle = p.text === '#FFFFFF' ? p.surface : p.text;
-  lines.forEach((l, i) => ctx.fillText(l, c.width / 2, top + i * lh));
-  ctx.fillStyle = p.accent;
-  ctx.fillRect(c.width / 2 - m * 0.08, top - lh * 0.9, m * 0.16, Math.max(2, m * 0.012));
-  if (product.brand) {
-    ctx.font = fontString(style.fonts.body, 700, m * 0.045);
-    ctx.fillText(product.brand.toUpperCase(), c.width / 2, top - lh * 1.4);
-  }
-  if (product.price) {
-    ctx.font = fontString(style.fonts.body, 700, m * 0.06);
-    ctx.fillText(product.price, c.width / 2, top + lines.length * lh + lh * 0.2);
-  }
   return c;
 }

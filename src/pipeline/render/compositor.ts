@@ -19,6 +19,7 @@ import type { ProductFacts } from '../types.ts';
 import { isRtl } from '../captions/lang.ts';
 import { clamp01, easeOutBack, easeOutCubic } from '../timeline/motion.ts';
 import { frameTimeMs } from '../timeline/build.ts';
+import { minFontPx, OVERLAY_ENTER_MS } from '../timeline/rules.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter } from './avatar-adapter.ts';
@@ -30,8 +31,7 @@ import { overlaySprite, type Sprite } from './text-sprites.ts';
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
 export const poseFrame = (frame: number): number => frame - (frame % 2);
 
-const ENTER_MS = 350;
-const EXIT_MS = 220;
+const ENTER_MS = OVERLAY_ENTER_MS;
 
 /** A box grown by m pixels and rounded out to whole pixels, clamped to the frame. */
 function pixelRect(b: Box, m: number, w: number, h: number): Box | null {
@@ -133,7 +133,7 @@ export class Compositor {
     this.base = base;
     const m = t.media;
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
-    for (const o of t.overlays) this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl));
+    for (const o of t.overlays) this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height)));
   }
 
   /** Backing (shadow + the avatar's scene in the card or circle) and ring of an inset presenter. */
@@ -245,13 +245,15 @@ export class Compositor {
     const s = this.sprites.get(o.id);
     if (!s) return null;
     const enter = clamp01((tMs - o.startMs) / ENTER_MS);
-    const exit = clamp01((o.endMs - tMs) / EXIT_MS);
+    // Price and call to action hold to the end (exitMs 0): the loop frame shows them whole.
+    const exit = o.exitMs > 0 ? clamp01((o.endMs - tMs) / o.exitMs) : 1;
     let alpha = Math.min(easeOutCubic(enter * 1.4), exit);
     let dx = 0;
     let dy = 0;
     let k = 1;
-    if (o.enter === 'rise') dy = (1 - easeOutCubic(enter)) * o.box.h * 0.5;
-    else if (o.enter === 'slide') dx = (1 - easeOutCubic(enter)) * o.box.h * 1.2 * (this.rtl ? 1 : -1);
+    // Moves in proportion to the font, not the box (a wrapped box is tall; it must not fly in from off-frame).
+    if (o.enter === 'rise') dy = (1 - easeOutCubic(enter)) * o.fontPx * 0.9;
+    else if (o.enter === 'slide') dx = (1 - easeOutCubic(enter)) * o.fontPx * 2 * (this.rtl ? 1 : -1);
     else if (o.enter === 'pop') {
       k = 0.6 + 0.4 * easeOutBack(enter);
       if (o.slot === 'cta' && enter >= 1) k = 1 + 0.035 * Math.sin(((tMs - o.startMs - ENTER_MS) / 1100) * Math.PI * 2);

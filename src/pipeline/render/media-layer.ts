@@ -11,7 +11,7 @@ import type { Box } from '../templates/types.ts';
 import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { frameTimeMs } from '../timeline/build.ts';
-import { productArtCard, styleBackground } from './background.ts';
+import { styleBackground } from './background.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
 
 const PREFETCH_MS = 800;
@@ -55,7 +55,7 @@ export class MediaLayer {
     await Promise.all(
       [...needed].map(async (i) => {
         try {
-          this.images.set(i, await prepareImage(this.product.imagePaths[i]!, m.box.w, m.box.h, carousel ? 1 : MAX_KEN_BURNS_SCALE));
+          this.images.set(i, await prepareImage(this.product.imagePaths[i]!, m.box.w, m.box.h, carousel ? 1 : MAX_KEN_BURNS_SCALE, { frame: this.t.images[i] }));
         } catch {
           this.images.set(i, null);
         }
@@ -84,10 +84,18 @@ export class MediaLayer {
     }
   }
 
+  /** An image that failed to load shows the style's own fill: nothing pretends to be a photo. */
   private artCanvas(): Canvas {
     const k = this.t.media!.motion === 'carousel' ? 1 : MAX_KEN_BURNS_SCALE;
-    this.art ??= productArtCard(this.t.style, this.box.w * k, this.box.h * k, this.t.product);
+    this.art ??= styleBackground(this.t.style, this.box.w * k, this.box.h * k, this.t.seed);
     return this.art;
+  }
+
+  /** Centre of image i's content (the timeline's framing), or of the box when unknown. */
+  private contentCentre(i: number): { x: number; y: number } {
+    const c = this.t.images[i]?.content;
+    const b = this.box;
+    return c ? { x: c.x + c.w / 2, y: c.y + c.h / 2 } : { x: b.x + b.w / 2, y: b.y + b.h / 2 };
   }
 
   private vStart(i: number): number {
@@ -165,9 +173,10 @@ export class MediaLayer {
       return;
     }
     ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    const c = this.contentCentre((s.media as { index: number }).index);
     if (pan) {
       const room = this.containRoom();
-      ctx.drawImage(img.image, Math.round(b.x + (b.w - img.image.width) / 2 + room / 2) - pan.x, Math.round(b.y + (b.h - img.image.height) / 2 + room / 2) - pan.y);
+      ctx.drawImage(img.image, Math.round(c.x - img.image.width / 2 + room / 2) - pan.x, Math.round(c.y - img.image.height / 2 + room / 2) - pan.y);
       return;
     }
     const e = easeInOut(pz);
@@ -176,7 +185,7 @@ export class MediaLayer {
     const h = img.image.height * scale;
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
     const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
-    ctx.drawImage(img.image, b.x + (b.w - w) / 2 + fx * b.w * 0.025, b.y + (b.h - h) / 2 + fy * b.h * 0.025, w, h);
+    ctx.drawImage(img.image, c.x - w / 2 + fx * b.w * 0.025, c.y - h / 2 + fy * b.h * 0.025, w, h);
   }
 
   /** Room a contained (letterboxed) image pans in. */
@@ -316,7 +325,8 @@ export class MediaLayer {
     else if (img.mode === 'cover') ctx.drawImage(img.image, 0, 0, c.width, c.height);
     else {
       ctx.drawImage(img.backdrop ?? this.styleFill!, 0, 0, c.width, c.height);
-      ctx.drawImage(img.image, (c.width - img.image.width) / 2, (c.height - img.image.height) / 2);
+      const at = this.contentCentre((s.media as { index: number }).index);
+      ctx.drawImage(img.image, Math.round(at.x - b.x - img.image.width / 2), Math.round(at.y - b.y - img.image.height / 2));
     }
     this.cards.set(key, c);
     return c;
@@ -339,12 +349,14 @@ export class MediaLayer {
     const b = this.box;
     const step = b.w * 0.94;
     const items: { j: number; pos: number }[] = [];
-    for (let j = base - 2; j <= base + 2; j++) if (j >= 0 && j < sc.length) items.push({ j, pos: j - base + shift });
+    // The row wraps around: the last card's neighbour is the first, so no slot is ever empty.
+    const n = sc.length;
+    for (let j = base - 2; j <= base + 2; j++) if (n > 1 || j === base) items.push({ j: ((j % n) + n) % n, pos: j - base + shift });
     items.sort((x, y) => Math.abs(y.pos) - Math.abs(x.pos));
     for (const { j, pos } of items) {
       const d = Math.min(1, Math.abs(pos));
       if (Math.abs(pos) > 1.6) continue;
-      const k = (1 - 0.2 * d) * (d < 0.01 ? 1 + 0.03 * clamp01((tMs - sc[j]!.startMs) / Math.max(1, sc[j]!.endMs - sc[j]!.startMs)) : 1);
+      const k = (1 - 0.2 * d) * (d < 0.01 ? 1 + 0.03 * clamp01((tMs - sc[base]!.startMs) / Math.max(1, sc[base]!.endMs - sc[base]!.startMs)) : 1);
       const w = b.w * k;
       const h = b.h * k;
       const cx = b.x + b.w / 2 + pos * step;

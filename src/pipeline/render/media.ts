@@ -9,8 +9,10 @@ import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
 
-/** Boxes whose aspect differs from the image's by more than this get the image whole over a backdrop. */
-const COVER_TOLERANCE = 1.3;
+import type { ImageFrame } from '../timeline/media-frame.ts';
+import { fitsByCover } from '../timeline/media-frame.ts';
+
+export { fitsByCover };
 
 export function canvasFromRaw(data: Buffer, width: number, height: number): Canvas {
   const c = createCanvas(width, height);
@@ -41,14 +43,28 @@ export interface ContainImage {
 
 export type PreparedImage = CoverImage | ContainImage;
 
-/** Whether an image of aspect `a` should fill (crop) a box of aspect `b`. */
-export function fitsByCover(a: number, b: number): boolean {
-  const r = a / b;
-  return r <= COVER_TOLERANCE && r >= 1 / COVER_TOLERANCE;
+/** Size and transparency of an image file, for the timeline's framing (media-frame.ts); null when unreadable. */
+export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean } | null> {
+  try {
+    const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 });
+    const meta = await base.metadata();
+    const swap = (meta.orientation ?? 1) >= 5;
+    const width = (swap ? meta.height : meta.width) ?? 0;
+    const height = (swap ? meta.width : meta.height) ?? 0;
+    if (!width || !height) return null;
+    const alpha = !!meta.hasAlpha && !(await base.stats()).isOpaque;
+    return { width, height, alpha };
+  } catch {
+    return null;
+  }
 }
 
-/** Decodes and sizes one product image for a box of w x h drawn with moves up to maxScale. */
-export async function prepareImage(path: string, w: number, h: number, maxScale: number, opts: { cover?: boolean } = {}): Promise<PreparedImage> {
+/**
+ * Decodes and sizes one product image for a box of w x h drawn with moves up to maxScale: as the
+ * timeline framed it (cover the box, or the whole product at its content size), or, with no
+ * frame, by its shape.
+ */
+export async function prepareImage(path: string, w: number, h: number, maxScale: number, opts: { cover?: boolean; frame?: ImageFrame | null } = {}): Promise<PreparedImage> {
   const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
   const meta = await base.metadata();
   const swap = (meta.orientation ?? 1) >= 5;
@@ -56,14 +72,17 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   const ih = (swap ? meta.width : meta.height) ?? h;
   const W = Math.max(2, Math.round(w * maxScale));
   const H = Math.max(2, Math.round(h * maxScale));
-  if (opts.cover || fitsByCover(iw / ih, w / h)) {
+  const frame = opts.frame;
+  if (opts.cover || (frame ? frame.mode === 'cover' : fitsByCover(iw / ih, w / h))) {
     const image = await rawCanvas(base.clone().resize(W, H, { fit: 'cover', position: sharp.strategy.attention }));
     return { mode: 'cover', image };
   }
-  const stats = meta.hasAlpha ? await base.clone().stats() : null;
-  const cutout = !!stats && !stats.isOpaque;
-  const fit = 0.8;
-  const fg = await base.clone().resize(Math.round(W * fit), Math.round(H * fit), { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const stats = frame ? null : meta.hasAlpha ? await base.clone().stats() : null;
+  const cutout = frame ? frame.cutout : !!stats && !stats.isOpaque;
+  // The content size the timeline decided (never past MAX_UPSCALE), or 80% of the box.
+  const fw = Math.max(2, Math.round((frame ? frame.content.w : w * 0.8) * maxScale));
+  const fh = Math.max(2, Math.round((frame ? frame.content.h : h * 0.8) * maxScale));
+  const fg = await base.clone().resize(fw, fh, { fit: 'inside', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const pad = Math.round(Math.min(w, h) * 0.06);
   const image = createCanvas(fg.info.width + pad * 2, fg.info.height + pad * 2);
   const ctx = image.getContext('2d');

@@ -20,6 +20,7 @@ import { Compositor } from './compositor.ts';
 import { createFrameSink, type SinkMode } from './encoder.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
+import { imageInfo } from './media.ts';
 
 export interface RenderVideoInput {
   narration: Narration;
@@ -80,6 +81,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   registerFonts();
   const { narration, product } = input;
   const durationMs = await videoDurationMs(narration);
+  // Image sizes and transparency, so the layout step frames each image (media-frame.ts).
+  const imageInfos = await Promise.all(product.imagePaths.map((p) => imageInfo(p)));
   const timeline = buildTimeline({
     script: narration.script,
     speech: narration.speech,
@@ -93,6 +96,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     scale: input.scale,
     durationMs,
     seed: tuning.seed,
+    imageInfo: imageInfos,
   });
   tuning.onTimeline?.(timeline);
   await fs.mkdir(input.outDir, { recursive: true });

@@ -1,13 +1,14 @@
 /**
- * Text overlays (name, price, call to action, cue chips) pre-rendered into sprites: the text is
- * shaped and rasterised once, with its box, shadow or glow, and per frame only the bitmap is
- * drawn (with an entrance move).
+ * Text overlays (brand, name, price, call to action, cue cards) pre-rendered into sprites: the
+ * lines the layout step wrapped are shaped and rasterised once, with their box, shadow or glow,
+ * and per frame only the bitmap is drawn (with an entrance move).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
 import type { TextOverlay } from '../timeline/types.ts';
 import { languageTag } from '../captions/lang.ts';
 import { fontString } from './fonts.ts';
+import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, padXEm } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
   canvas: Canvas;
@@ -29,91 +30,91 @@ export function baselineFor(ctx: SKRSContext2D, text: string, centerY: number): 
   return centerY + (asc - desc) / 2;
 }
 
-/** Shrinks the font (down to minShare of size) and then ellipsises until text fits maxWidth. */
-export function fitText(ctx: SKRSContext2D, text: string, family: string, weight: number, size: number, maxWidth: number, minShare = 0.5): { text: string; size: number; width: number } {
-  let s = size;
-  ctx.font = fontString(family, weight, s);
-  let w = ctx.measureText(text).width;
-  if (w > maxWidth) {
-    s = Math.max(size * minShare, (s * maxWidth * 0.985) / w);
-    ctx.font = fontString(family, weight, s);
-    w = ctx.measureText(text).width;
-  }
-  let t = text;
-  const chars = [...text];
-  while (w > maxWidth + 0.5 && chars.length > 1) {
-    chars.pop();
-    t = chars.join('').trimEnd() + '…';
-    w = ctx.measureText(t).width;
-  }
-  return { text: t, size: s, width: w };
-}
-
-export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, rtl: boolean): Sprite {
+/**
+ * Draws an overlay's lines as the layout step wrapped them, at its font size; a line the real
+ * font measures wider than the box (the layout estimates widths) shrinks the text, never below
+ * the minimum text size `minFontPx`.
+ */
+export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, rtl: boolean, minFontPx = 0): Sprite {
   const p = style.palette;
   const h = o.box.h;
   const upper = style.text.uppercase && o.slot !== 'price';
-  const text = upper ? o.text.toLocaleUpperCase(languageTag(language)) : o.text;
+  const tag = languageTag(language);
+  const lines = o.lines.map((l) => (upper ? l.toLocaleUpperCase(tag) : l));
   const accentPill = o.slot === 'price' || o.slot === 'cta';
   const family = o.slot === 'name' ? style.fonts.display : style.fonts.body;
   const weight = o.slot === 'name' ? style.fonts.displayWeight : 700;
-  const padX = h * (o.slot === 'cta' ? 0.55 : 0.38);
-  const badgeD = o.badge ? h * 0.7 : 0;
-  const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
+  let size = o.fontPx;
   const measure = createCanvas(4, 4).getContext('2d');
-  measure.font = fontString(style.fonts.body, 700, h * o.fill);
-  const arrowW = arrow ? measure.measureText(arrow).width + h * 0.2 : 0;
-  const gap = o.badge ? h * 0.22 : 0;
-  const fit = fitText(measure, text, family, weight, h * o.fill, o.box.w - padX * 2 - badgeD - gap - arrowW);
-  const pillW = Math.min(o.box.w, fit.width + padX * 2 + badgeD + gap + arrowW);
-  const pad = Math.ceil(h * 0.45);
+  measure.font = fontString(family, weight, size);
+  const room = innerWidth(o);
+  const widest = Math.max(...lines.map((l) => measure.measureText(l).width));
+  if (widest > room) {
+    size = Math.max(minFontPx, (size * room) / widest);
+    measure.font = fontString(family, weight, size);
+  }
+  const textW = Math.max(...lines.map((l) => measure.measureText(l).width));
+  const f = o.fontPx;
+  const padX = padXEm(o.slot) * f;
+  const badgeD = o.badge ? BADGE_EM * f : 0;
+  const gap = o.badge ? BADGE_GAP_EM * f : 0;
+  const arrowW = o.slot === 'cta' ? ARROW_EM * f : 0;
+  const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
+  const pillW = Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
+  const pad = Math.ceil(Math.max(h, f * 2) * 0.45);
   const canvas = createCanvas(Math.ceil(pillW + pad * 2), Math.ceil(h + pad * 2));
   const ctx = canvas.getContext('2d');
-  const radius = accentPill && o.slot === 'cta' ? h / 2 : h * style.text.radius;
+  const radius = o.slot === 'cta' ? Math.min(h / 2, f * 1.1) : Math.min(h / 2, f * 1.6 * style.text.radius);
 
   ctx.save();
   ctx.shadowColor = style.text.treatment === 'glow' ? p.accent : 'rgba(0,0,0,0.28)';
-  ctx.shadowBlur = h * (style.text.treatment === 'glow' ? 0.35 : 0.28);
-  ctx.shadowOffsetY = style.text.treatment === 'glow' ? 0 : h * 0.07;
+  ctx.shadowBlur = f * (style.text.treatment === 'glow' ? 0.6 : 0.45);
+  ctx.shadowOffsetY = style.text.treatment === 'glow' ? 0 : f * 0.12;
   roundRect(ctx, pad, pad, pillW, h, radius);
   ctx.fillStyle = accentPill ? p.accent : p.surface;
   ctx.fill();
   ctx.restore();
   if (style.text.treatment === 'glow') {
     roundRect(ctx, pad, pad, pillW, h, radius);
-    ctx.lineWidth = Math.max(1.5, h * 0.045);
+    ctx.lineWidth = Math.max(1.5, f * 0.075);
     ctx.strokeStyle = accentPill ? '#FFFFFF' : p.accent;
     ctx.stroke();
   }
 
-  const cy = pad + h / 2;
+  const lineH = LINE_EM * f;
+  const firstY = pad + h / 2 - (lines.length * lineH) / 2 + lineH / 2;
   let x = rtl ? pad + pillW - padX : pad + padX;
   if (o.badge) {
     const bx = rtl ? x - badgeD / 2 : x + badgeD / 2;
     ctx.beginPath();
-    ctx.arc(bx, cy, badgeD / 2, 0, Math.PI * 2);
+    ctx.arc(bx, firstY, badgeD / 2, 0, Math.PI * 2);
     ctx.fillStyle = p.accent;
     ctx.fill();
     ctx.font = fontString(style.fonts.body, 700, badgeD * 0.55);
     ctx.fillStyle = p.onAccent;
     ctx.textAlign = 'center';
-    ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, cy));
+    ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, firstY));
     x += (rtl ? -1 : 1) * (badgeD + gap);
   }
-  ctx.font = fontString(family, weight, fit.size);
+  ctx.font = fontString(family, weight, size);
   ctx.textAlign = rtl ? 'right' : 'left';
   ctx.direction = rtl ? 'rtl' : 'ltr';
   ctx.fillStyle = accentPill ? p.onAccent : p.text;
   if (style.text.treatment === 'glow' && !accentPill) {
     ctx.shadowColor = p.accent;
-    ctx.shadowBlur = fit.size * 0.35;
+    ctx.shadowBlur = size * 0.35;
   }
-  ctx.fillText(fit.text, x, baselineFor(ctx, fit.text, cy));
+  // One baseline per line from the font's metrics (not each line's ink), so lines sit evenly.
+  const m = ctx.measureText('Hg');
+  const asc = m.fontBoundingBoxAscent || size * 0.9;
+  const desc = m.fontBoundingBoxDescent || size * 0.25;
+  lines.forEach((line, i) => ctx.fillText(line, x, firstY + i * lineH + (asc - desc) / 2));
   ctx.shadowBlur = 0;
   if (arrow) {
-    ctx.font = fontString(style.fonts.body, 700, h * o.fill);
-    const ax = rtl ? x - fit.width - h * 0.2 : x + fit.width + h * 0.2;
-    ctx.fillText(arrow, ax, baselineFor(ctx, arrow, cy));
+    ctx.font = fontString(style.fonts.body, 700, f);
+    const ax = rtl ? x - textW - f * 0.3 : x + textW + f * 0.3;
+    ctx.textAlign = rtl ? 'right' : 'left';
+    ctx.fillText(arrow, ax, baselineFor(ctx, arrow, firstY));
   }
 
   const align = rtl && o.align !== 'center' ? (o.align === 'left' ? 'right' : 'left') : o.align;

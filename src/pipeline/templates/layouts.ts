@@ -37,24 +37,24 @@ const presenterInset: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.05, 0.575, 0.34, 0.22), frame: 'card', panel: b(0.05, 0.575, 0.34, 0.22) },
-      captions: b(0.05, 0.4, 0.83, 0.14),
-      slots: slots(b(0.05, 0.11, 0.83, 0.075), b(0.42, 0.585, 0.46, 0.055), b(0.05, 0.2, 0.83, 0.05), b(0.42, 0.69, 0.46, 0.075)),
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.38, 0.83, 0.29) },
+      presenter: { box: b(0.6, 0.1, 0.28, 0.26), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.26) },
+      captions: b(0.05, 0.68, 0.83, 0.12),
+      slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
     },
     1: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.62, 0.52) },
       presenter: { box: b(0.72, 0.43, 0.23, 0.52), frame: 'card', panel: b(0.72, 0.43, 0.23, 0.52) },
       captions: b(0.05, 0.76, 0.62, 0.18),
-      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.58, 0.32, 0.1)),
+      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.28, 0.27, 0.1)),
     },
     2: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.6, 0.5) },
       presenter: { box: b(0.67, 0.53, 0.28, 0.42), frame: 'card', panel: b(0.67, 0.53, 0.28, 0.42) },
       captions: b(0.05, 0.74, 0.59, 0.2),
-      slots: slots(b(0.05, 0.06, 0.8, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.6, 0.07), b(0.05, 0.6, 0.45, 0.09)),
+      slots: slots(b(0.05, 0.06, 0.8, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.6, 0.07), b(0.05, 0.27, 0.27, 0.08)),
     },
   },
 };
@@ -67,16 +67,16 @@ const splitScreen: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0, 0.5, 1, 0.5), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.16, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
-      captions: b(0.05, 0.445, 0.83, 0.11),
-      slots: slots(b(0.05, 0.58, 0.83, 0.06), b(0.05, 0.65, 0.45, 0.05), b(0.05, 0.58, 0.83, 0.05), b(0.05, 0.715, 0.83, 0.075)),
+      media: { box: b(0, 0.5, 1, 0.45), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.4, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
+      captions: b(0.05, 0.5, 0.83, 0.11),
+      slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
     },
     1: {
       background: 'avatar-scene',
       media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.07, 0.1, 0.36, 0.9), frame: 'none', panel: b(0, 0, 0.5, 1) },
-      captions: b(0.05, 0.78, 0.9, 0.16),
+      captions: b(0.53, 0.76, 0.42, 0.18),
       slots: slots(b(0.53, 0.06, 0.42, 0.1), b(0.53, 0.18, 0.25, 0.08), b(0.53, 0.06, 0.42, 0.08), b(0.6, 0.6, 0.3, 0.1)),
     },
     2: {
@@ -97,14 +97,14 @@ const productCards: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.5, 0.19, 0.38, 0.25), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.55, 0.3, 0.33, 0.22), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.05, 0.16, 0.6, 0.84), frame: 'none', panel: FULL },
-      captions: b(0.05, 0.655, 0.83, 0.135),
+      captions: b(0.05, 0.67, 0.83, 0.12),
       slots: {
-        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise'),
-        price: slot(b(0.5, 0.455, 0.38, 0.05), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.54, 0.83, 0.08), CUE, 'slide', 'left', 0.42),
-        cta: slot(b(0.05, 0.54, 0.83, 0.08), CTA, 'pop', 'center', 0.5),
+        name: slot(b(0.05, 0.105, 0.83, 0.07), NAME, 'rise'),
+        price: slot(b(0.55, 0.53, 0.33, 0.06), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'left', 0.6),
+        cta: slot(b(0.05, 0.105, 0.83, 0.075), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
@@ -114,9 +114,9 @@ const productCards: TemplateDef = {
       captions: b(0.05, 0.8, 0.9, 0.14),
       slots: {
         name: slot(b(0.5, 0.05, 0.45, 0.09), NAME, 'rise'),
-        price: slot(b(0.815, 0.17, 0.135, 0.08), PRICE, 'pop', 'center'),
-        cue: slot(b(0.5, 0.62, 0.45, 0.13), CUE, 'slide', 'left', 0.4),
-        cta: slot(b(0.5, 0.62, 0.45, 0.13), CTA, 'pop', 'center', 0.45),
+        price: slot(b(0.5, 0.6, 0.3, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.5, 0.6, 0.45, 0.1), CUE, 'slide', 'left', 0.5),
+        cta: slot(b(0.5, 0.69, 0.45, 0.1), CTA, 'pop', 'center', 0.45),
       },
     },
     2: {
@@ -142,24 +142,24 @@ const productOnly: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.29, 0.83, 0.37) },
       presenter: null,
-      captions: b(0.05, 0.55, 0.83, 0.14),
-      slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.2, 0.45, 0.055), b(0.05, 0.28, 0.83, 0.055), b(0.15, 0.71, 0.63, 0.075)),
+      captions: b(0.05, 0.67, 0.83, 0.13),
+      slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
     },
     1: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.46) },
       presenter: null,
       captions: b(0.1, 0.76, 0.8, 0.18),
-      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.35, 0.6, 0.3, 0.11)),
+      slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.28, 0.27, 0.1)),
     },
     2: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.44) },
       presenter: null,
       captions: b(0.05, 0.74, 0.9, 0.2),
-      slots: slots(b(0.05, 0.06, 0.9, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.7, 0.07), b(0.25, 0.6, 0.5, 0.1)),
+      slots: slots(b(0.05, 0.06, 0.9, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.7, 0.07), b(0.05, 0.27, 0.27, 0.08)),
     },
   },
 };
@@ -172,14 +172,14 @@ const presenterFull: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.6, 0.3, 0.28, 0.17), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(-0.12, 0, 1, 1), frame: 'none', panel: FULL },
-      captions: b(0.05, 0.655, 0.83, 0.135),
+      media: { box: b(0.6, 0.33, 0.28, 0.19), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0, 0.18, 0.76, 0.82), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.68, 0.83, 0.12),
       slots: {
-        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise', 'center'),
-        price: slot(b(0.6, 0.485, 0.28, 0.045), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
-        cta: slot(b(0.5, 0.565, 0.38, 0.065), CTA, 'pop', 'center', 0.5),
+        name: slot(b(0.05, 0.105, 0.83, 0.07), NAME, 'rise', 'center'),
+        price: slot(b(0.6, 0.54, 0.28, 0.065), PRICE, 'pop', 'center'),
+        cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'center', 0.6),
+        cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
@@ -203,7 +203,7 @@ const presenterFull: TemplateDef = {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
         price: slot(b(0.66, 0.48, 0.29, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.6, 0.34, 0.09), CTA, 'pop', 'center', 0.48),
+        cta: slot(b(0.05, 0.6, 0.3, 0.09), CTA, 'pop', 'center', 0.48),
       },
     },
   },
@@ -217,14 +217,14 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.2, 0.19, 0.6, 0.33), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.655, 0.26, 0.14625), frame: 'circle', panel: b(0.05, 0.655, 0.26, 0.14625) },
-      captions: b(0.05, 0.535, 0.83, 0.11),
+      media: { box: b(0.2, 0.17, 0.6, 0.3), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.6, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.6, 0.397, 0.2233) },
+      captions: b(0.05, 0.48, 0.83, 0.11),
       slots: {
-        name: slot(b(0.05, 0.105, 0.83, 0.06), NAME, 'rise', 'center'),
-        price: slot(b(0.35, 0.665, 0.35, 0.05), PRICE, 'pop', 'left'),
-        cue: slot(b(0.05, 0.105, 0.83, 0.055), CUE, 'slide', 'center'),
-        cta: slot(b(0.35, 0.725, 0.53, 0.065), CTA, 'pop', 'left', 0.5),
+        name: slot(b(0.05, 0.1, 0.83, 0.065), NAME, 'rise', 'center'),
+        price: slot(b(0.47, 0.62, 0.41, 0.065), PRICE, 'pop', 'left'),
+        cue: slot(b(0.05, 0.1, 0.83, 0.065), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.1, 0.83, 0.07), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
@@ -242,8 +242,8 @@ const carousel: TemplateDef = {
     2: {
       background: 'style',
       media: { box: b(0.23, 0.16, 0.54, 0.46), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.72, 0.22, 0.22), frame: 'circle', panel: b(0.05, 0.72, 0.22, 0.22) },
-      captions: b(0.3, 0.72, 0.65, 0.22),
+      presenter: { box: b(0.05, 0.7, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.7, 0.24, 0.24) },
+      captions: b(0.33, 0.73, 0.62, 0.21),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
         price: slot(b(0.33, 0.635, 0.34, 0.065), PRICE, 'pop', 'center'),

@@ -17,7 +17,7 @@ export interface Box {
   h: number;
 }
 
-export type TextSlotName = 'name' | 'price' | 'cta' | 'cue';
+export type TextSlotName = 'brand' | 'name' | 'price' | 'cta' | 'cue';
 export type Enter = 'fade' | 'rise' | 'pop' | 'slide';
 
 export interface TextSlot {
@@ -26,8 +26,10 @@ export interface TextSlot {
   /** Scene kinds during which the slot shows its text. */
   scenes: readonly SceneKind[];
   enter: Enter;
-  /** Cap height of the text as a fraction of the box height (the text shrinks to fit the width). */
+  /** Font size as a fraction of the box height (one line); the text wraps, then shrinks to fit the width. */
   fill: number;
+  /** Lines the text may wrap to (default 2; the box grows downward by a line each). */
+  lines?: number;
 }
 
 export interface MediaRule {
@@ -40,6 +42,11 @@ export interface MediaRule {
   show: 'always' | 'image-cues';
   /** 'kenburns': one image at a time with pan/zoom; 'carousel': neighbours peek at the sides and slide. */
   motion: 'kenburns' | 'carousel';
+  /**
+   * Where a product shown whole (wide, tall, small or cut-out images) sits: a band the text
+   * leaves free. Defaults to the box (cards).
+   */
+  stage?: Box;
 }
 
 export interface PresenterRule {
@@ -60,7 +67,8 @@ export interface TemplateLayout {
   media: MediaRule | null;
   presenter: PresenterRule | null;
   captions: Box;
-  slots: Record<TextSlotName, TextSlot>;
+  /** Text slots; 'brand' is optional (the no-media, text-first design shows it). */
+  slots: Record<Exclude<TextSlotName, 'brand'>, TextSlot> & { brand?: TextSlot };
 }
 
 export interface TemplateDef {

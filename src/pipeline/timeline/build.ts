@@ -7,10 +7,14 @@ import type { ProductFacts, Script, Speech } from '../types.ts';
 import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
-import type { AspectRatio, Box, SceneKind, TextSlotName } from '../templates/types.ts';
+import { textFirstLayout } from '../templates/text-first.ts';
+import type { AspectRatio, Box, SceneKind } from '../templates/types.ts';
 import { hashString, kenBurnsFor } from './motion.ts';
-import { formatPrice, shopNow, shorten } from './text.ts';
-import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
+import { formatPrice } from './text.ts';
+import { frameImage, type ImageInfo } from './media-frame.ts';
+import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
+import { px } from './rules.ts';
+import type { MediaSource, Scene, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   0: { width: 1080, height: 1920 },
@@ -34,6 +38,8 @@ export interface TimelineInput {
   /** Video length; defaults to the speech's duration. */
   durationMs?: number;
   seed?: number;
+  /** Pixel size and transparency of each product image (by index), for framing; null or absent when unknown. */
+  imageInfo?: readonly (ImageInfo | null)[];
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -50,9 +56,8 @@ export function frameCount(durationMs: number, fps: number): number {
 
 export const frameTimeMs = (frame: number, fps: number): number => (frame * 1000) / fps;
 
-const px = (b: Box, w: number, h: number): Box => ({ x: b.x * w, y: b.y * h, w: b.w * w, h: b.h * h });
 
-interface Span {
+export interface Span {
   sentence: number;
   startMs: number;
   endMs: number;
@@ -117,17 +122,20 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const frames = frameCount(durationMs, fps);
   const seed = input.seed ?? hashString(`${input.product.name}|${input.script.text}|${input.templateId}`);
-  const { def, layout, style } = resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
+  const resolved = resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
+  const { def, style } = resolved;
+  const textFirst = input.product.imagePaths.length === 0 && input.product.videoPaths.length === 0;
+  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : resolved.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
-  const media = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel');
+  const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel');
 
   const scenes: Scene[] = [];
   spans.forEach((span, i) => {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
     const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && input.product.imagePaths.length > 0 : true;
-    if (prev && sameMedia(prev.media, media[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
+    if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
       return;
@@ -139,7 +147,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
       cue,
       startMs: span.startMs,
       endMs: span.endMs,
-      media: media[i]!,
+      media: picked[i]!,
       motion: kenBurnsFor(seed ^ hashString(`scene${scenes.length}`), span.endMs - span.startMs),
       transitionIn: { kind: 'cut', durationMs: 0 },
       showMedia,
@@ -155,8 +163,18 @@ export function buildTimeline(input: TimelineInput): Timeline {
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };
   });
 
-  const overlays = buildOverlays(input, layout.slots, spans, width, height, language);
-  const captionsBox = px(layout.captions, width, height);
+  const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
+  const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
+  const images = input.product.imagePaths.map((_, i) => {
+    const info = input.imageInfo?.[i];
+    return info && mediaBox && stage ? frameImage(info, mediaBox, stage) : null;
+  });
+  const presenter = layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null;
+  const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
+  const safeArea = safeAreaPx(input.aspectRatio, width, height);
+  const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
+  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption }, overlaySpecs(input, layout, spans, width, height, language), make);
+  const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {
         language,
@@ -166,6 +184,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
         protectedSpans: [input.product.name, input.product.brand, formatPrice(input.product.price, input.product.currency, language)],
       })
     : null;
+  const overlays = placed.overlays;
 
   return {
     width,
@@ -180,13 +199,15 @@ export function buildTimeline(input: TimelineInput): Timeline {
     language,
     seed,
     background: layout.background,
-    media: layout.media ? { ...layout.media, box: px(layout.media.box, width, height), radius: layout.media.radius * Math.min(width, height) } : null,
-    presenter: layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null,
+    media,
+    presenter,
     captionsBox,
     captions,
+    images,
+    textFirst,
     scenes,
     overlays,
-    safeArea: safeAreaPx(input.aspectRatio, width, height),
+    safeArea,
     product: {
       name: input.product.name,
       brand: input.product.brand,
@@ -206,54 +227,3 @@ export function captionUnits(box: Box, aspectRatio: AspectRatio): number {
   return Math.max(10, Math.min(MAX_LINE_UNITS[aspectRatio], fit));
 }
 
-/** Contiguous runs of sentences whose kind is in `kinds`, as time ranges. */
-function runs(spans: readonly Span[], kinds: readonly SceneKind[]): { startMs: number; endMs: number; first: number }[] {
-  const out: { startMs: number; endMs: number; first: number }[] = [];
-  for (const s of spans) {
-    if (!kinds.includes(s.kind)) continue;
-    const last = out[out.length - 1];
-    if (last && last.endMs === s.startMs) last.endMs = s.endMs;
-    else out.push({ startMs: s.startMs, endMs: s.endMs, first: s.sentence });
-  }
-  return out;
-}
-
-function buildOverlays(input: TimelineInput, slots: ReturnType<typeof resolveTemplate>['layout']['slots'], spans: readonly Span[], width: number, height: number, language: string): TextOverlay[] {
-  const out: TextOverlay[] = [];
-  const last = spans[spans.length - 1];
-  const add = (slot: TextSlotName, text: string, startMs: number, endMs: number, badge: string | null = null) => {
-    const rule = slots[slot];
-    const box = px(rule.box, width, height);
-    // A rough character budget for the box at the smallest font the renderer shrinks to (half).
-    const budget = Math.max(8, Math.floor(box.w / (box.h * rule.fill * 0.5 * 0.62)));
-    out.push({ id: `${slot}${out.length}`, slot, text: shorten(text, budget), badge, box, align: rule.align, enter: rule.enter, fill: rule.fill, startMs, endMs });
-  };
-  const orLast = (r: ReturnType<typeof runs>) => (r.length || !last ? r : [{ startMs: last.startMs, endMs: last.endMs, first: last.sentence }]);
-
-  const name = input.product.name.trim();
-  if (name) {
-    const r = runs(spans, slots.name.scenes);
-    const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
-    for (const x of shown) add('name', name, x.startMs, x.endMs);
-  }
-  const price = formatPrice(input.product.price, input.product.currency, language);
-  if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', price, x.startMs, x.endMs);
-
-  for (const x of orLast(runs(spans, slots.cta.scenes))) {
-    const cue = input.script.sentences[x.first]?.cue.overlay?.trim();
-    add('cta', cue && cue.length <= 28 ? cue : shopNow(language), x.startMs, x.endMs);
-  }
-
-  let pointNo = 0;
-  for (const s of spans) {
-    if (!slots.cue.scenes.includes(s.kind)) continue;
-    const cue = input.script.sentences[s.sentence]!.cue;
-    const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex] : undefined;
-    const text = cue.overlay?.trim() || point?.trim();
-    if (!text) continue;
-    const badge = cue.kind === 'point' ? String(++pointNo) : null;
-    add('cue', text, s.startMs, s.endMs, badge);
-  }
-  out.sort((a, b) => a.startMs - b.startMs);
-  return out;
-}

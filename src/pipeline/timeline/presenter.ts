@@ -2,7 +2,7 @@
  * Where the presenter is painted (pure). The avatar painters draw a 600 x 1000 design box (head
  * and torso to the waist) anchored bottom-centre; this decides the painter's size and position
  * for a template's presenter rule:
- * - insets (card, circle): a head-and-shoulders close-up, the face a little above the middle;
+ * - insets (card, circle): a close-up, the face half the inset's height (more in a circle), a little above the middle;
  * - full presenters: the design box covers the rule's box (the larger of width and height
  *   decides the scale), top-aligned, so the body runs on past the box and is clipped by the
  *   frame or the scene panel. A box may bleed past the frame edges to frame the figure larger.
@@ -26,12 +26,15 @@ export interface PresenterPlacement {
 }
 
 const HEAD_UNITS = 2 * FACE_H * HEAD_SCALE;
+/** Face height over inset height: a head-and-shoulders close-up (card), a head close-up (circle). */
+export const INSET_FACE_SHARE = { card: 0.5, circle: 0.56 } as const;
 
 export function presenterPlacement(p: NonNullable<Timeline['presenter']>): PresenterPlacement {
   const { box } = p;
   if (p.frame === 'card' || p.frame === 'circle') {
+    // Close-ups: the face takes INSET_FACE_SHARE of the inset's height, so a mouth reads.
     const faceAt = p.frame === 'circle' ? 0.5 : 0.44;
-    const s = ((p.frame === 'circle' ? 0.5 : 0.44) * box.h) / HEAD_UNITS;
+    const s = (INSET_FACE_SHARE[p.frame] * box.h) / HEAD_UNITS;
     const width = Math.round(DESIGN_W * s);
     const height = Math.round(DESIGN_H * s);
     return {

@@ -1,29 +1,108 @@
 /**
- * Layout checks on a built timeline (pure): text overlays, the captions band and the presenter's
- * face stay inside the platform safe area, and text that shows at the same time does not overlap.
+ * Layout checks on a built timeline (pure), from the layout step's own boxes. Every string starts
+ * with its rule's tag (the bench counts defects by tag):
+ * - `safe-area`: a text box, the captions band or the presenter's face leaves the platform safe area;
+ * - `text-face`: text over the presenter's face zone (head, hair, chin and neck);
+ * - `text-text`: two texts that show at the same time overlap (overlays, captions band);
+ * - `cut-text`: text not shown whole nor cut at a word boundary with an ellipsis, or a line wider than its box;
+ * - `text-size`: a cap height under MIN_CAP_SHARE of the frame height;
+ * - `presenter-size`: a shown presenter's face under MIN_FACE_SHARE of the frame height;
+ * - `end-frame`: the last frame does not show the price (when there is one) and the call to action fully;
+ * - `media-frame`: a product image upscaled past MAX_UPSCALE, contained too small on its stage,
+ *   its middle covered by text, or its middle outside the safe area.
  */
 import { boxInside } from '../templates/safe-area.ts';
 import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
-import type { Timeline } from './types.ts';
+import type { TextOverlay, Timeline } from './types.ts';
+import { cutCleanly, estimateWidth, ELLIPSIS } from './fit-text.ts';
+import { innerWidth } from './overlay-box.ts';
+import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS } from './rules.ts';
+import { frameTimeMs } from './build.ts';
 
-const intersects = (a: Box, b: Box): boolean => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}]`;
+const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
-/** Every rule the layout breaks, as readable strings; empty when the layout is sound. */
+/** The visible product of each scene that shows media, in frame pixels. */
+export function sceneContent(t: Timeline): { startMs: number; endMs: number; content: Box; image: number | null }[] {
+  const out: { startMs: number; endMs: number; content: Box; image: number | null }[] = [];
+  const m = t.media;
+  if (!m) return out;
+  const frame = { x: 0, y: 0, w: t.width, h: t.height };
+  for (const s of t.scenes) {
+    if (!s.showMedia) continue;
+    let content: Box | null = null;
+    let image: number | null = null;
+    if (s.media.kind === 'image') {
+      image = s.media.index;
+      content = t.images[s.media.index]?.content ?? m.box;
+    } else if (s.media.kind === 'video') content = m.box;
+    const visible = content && intersection(content, frame);
+    if (visible) out.push({ startMs: s.startMs, endMs: s.endMs, content: visible, image });
+  }
+  return out;
+}
+
+function uppercaseOf(t: Timeline, o: TextOverlay): boolean {
+  return t.style.text.uppercase && o.slot !== 'price';
+}
+
+/** Every rule the layout breaks, as tagged strings; empty when the layout is sound. */
 export function layoutViolations(t: Timeline): string[] {
   const out: string[] = [];
   const safe = t.safeArea;
-  for (const o of t.overlays) if (!boxInside(o.box, safe)) out.push(`overlay ${o.id} (${o.slot}) leaves the safe area`);
-  if (!boxInside(t.captionsBox, safe)) out.push('captions band leaves the safe area');
-  if (t.presenter && !boxInside(presenterFaceBox(t.presenter), safe)) out.push("presenter's face leaves the safe area");
-  for (let i = 0; i < t.overlays.length; i++) {
-    const a = t.overlays[i]!;
-    if (t.captions && intersects(a.box, t.captionsBox)) out.push(`overlay ${a.id} (${a.slot}) covers the captions band`);
-    for (let j = i + 1; j < t.overlays.length; j++) {
-      const b = t.overlays[j]!;
-      const together = a.startMs < b.endMs && b.startMs < a.endMs;
-      if (together && intersects(a.box, b.box)) out.push(`overlays ${a.id} and ${b.id} overlap while both show`);
-    }
+  const minCap = t.height * MIN_CAP_SHARE - 0.01;
+  const whole = { startMs: 0, endMs: t.durationMs };
+  const texts: { id: string; box: Box; startMs: number; endMs: number }[] = t.overlays.map((o) => ({ id: `${o.id} (${o.slot})`, box: o.box, startMs: o.startMs, endMs: o.endMs }));
+  if (t.captions) texts.push({ id: 'captions band', box: t.captionsBox, ...whole });
+
+  for (const x of texts) if (!boxInside(x.box, safe)) out.push(`safe-area: ${x.id} ${r(x.box)} leaves the safe area ${r(safe)}`);
+
+  if (t.presenter) {
+    const face = presenterFaceBox(t.presenter);
+    if (!boxInside(face, safe)) out.push(`safe-area: the presenter's face ${r(face)} leaves the safe area`);
+    if (face.h < t.height * MIN_FACE_SHARE - 0.5) out.push(`presenter-size: face ${Math.round(face.h)} px high, under 1/${Math.round(1 / MIN_FACE_SHARE)} of ${t.height}`);
+    const zone = faceZone(face);
+    for (const x of texts) if (intersects(x.box, zone)) out.push(`text-face: ${x.id} ${r(x.box)} covers the presenter's face zone ${r(zone)}`);
   }
-  return out;
+
+  for (let i = 0; i < texts.length; i++)
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i]!;
+      const b = texts[j]!;
+      if (together(a, b) && intersects(a.box, b.box)) out.push(`text-text: ${a.id} and ${b.id} overlap while both show`);
+    }
+
+  for (const o of t.overlays) {
+    const upper = uppercaseOf(t, o);
+    if (!cutCleanly(o.lines, o.source, t.language)) out.push(`cut-text: ${o.id} shows "${o.lines.join(' / ')}" of "${o.source}"`);
+    else if (o.claim && !o.text.endsWith(ELLIPSIS) && o.claim.length > o.source.length && o.claim.replace(/\s+/g, ' ').startsWith(o.source)) {
+      out.push(`cut-text: ${o.id} shows "${o.source}", the start of the claim "${o.claim}" with no ellipsis`);
+    }
+    const room = innerWidth(o);
+    for (const line of o.lines) if (estimateWidth(line, o.fontPx, upper) > room + 0.5) out.push(`cut-text: ${o.id} line "${line}" is wider than its box (${Math.round(room)} px)`);
+    if (o.fontPx * CAP_HEIGHT_EM < minCap) out.push(`text-size: ${o.id} cap height ${(o.fontPx * CAP_HEIGHT_EM).toFixed(1)} px, under ${minCap.toFixed(1)}`);
+  }
+  if (t.captions && captionCapPx(t.captionsBox.h) < minCap) out.push(`text-size: captions cap height ${captionCapPx(t.captionsBox.h).toFixed(1)} px, under ${minCap.toFixed(1)}`);
+
+  const last = frameTimeMs(t.frames - 1, t.fps);
+  const fully = (slot: TextOverlay['slot']) => t.overlays.some((o) => o.slot === slot && o.startMs + OVERLAY_ENTER_MS <= last && last < o.endMs && o.endMs - last >= o.exitMs);
+  if (t.product.price && !fully('price')) out.push('end-frame: the last frame does not show the price fully');
+  if (!fully('cta')) out.push('end-frame: the last frame does not show the call to action fully');
+
+  const seen = new Set<number>();
+  for (const c of sceneContent(t)) {
+    const heart = contentHeart(c.content);
+    if (!boxInside(heart, safe)) out.push(`media-frame: the product's middle ${r(heart)} leaves the safe area`);
+    for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(`media-frame: ${x.id} covers the product's middle ${r(heart)}`);
+    const f = c.image !== null ? t.images[c.image] : null;
+    if (!f || seen.has(c.image!)) continue;
+    seen.add(c.image!);
+    const k = f.content.w / f.source.width;
+    if (k > MAX_UPSCALE + 1e-6) out.push(`media-frame: image ${c.image} (${f.source.width}x${f.source.height}) drawn at ${k.toFixed(2)}x its pixels`);
+    const stage = t.media?.stage;
+    if (f.mode === 'contain' && stage && k < MAX_UPSCALE - 1e-6 && f.content.w < stage.w * MIN_STAGE_FILL && f.content.h < stage.h * MIN_STAGE_FILL)
+      out.push(`media-frame: image ${c.image} shown at ${r(f.content)}, small on its stage ${r(stage)}`);
+  }
+  return [...new Set(out)];
 }

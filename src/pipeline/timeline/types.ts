@@ -1,12 +1,13 @@
 /** The timeline: everything the renderer draws, when and where, in output pixels. Plain data. */
 import type { SceneCue } from '../types.ts';
 import type { Captions } from '../captions/build.ts';
+import type { ImageFrame } from './media-frame.ts';
 import type { AspectRatio, Box, Enter, LayoutName, MediaRule, PresenterRule, SceneKind, TextSlotName, TransitionKind, VisualStyleDef } from '../templates/types.ts';
 
 export type MediaSource =
   | { kind: 'image'; index: number }
   | { kind: 'video'; index: number; offsetMs: number }
-  /** No product media: the renderer draws a product card from the name. */
+  /** No product media (the layout is text-first and has no media box), or an image that failed to load. */
   | { kind: 'art' };
 
 /**
@@ -48,16 +49,27 @@ export interface Scene {
 export interface TextOverlay {
   id: string;
   slot: TextSlotName;
+  /** The lines as shown, joined (a space between lines of spaced scripts). */
   text: string;
+  /** The lines the renderer draws, as the layout step wrapped (or shortened, with an ellipsis) them. */
+  lines: string[];
+  /** The full text the lines come from (the chosen candidate). */
+  source: string;
+  /** The whole claim (selling point) a cue overlay stands for, when it has one. */
+  claim?: string;
+  /** Font size in px (cap height = CAP_HEIGHT_EM of it; never under the minimum text size). */
+  fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */
   badge: string | null;
   box: Box;
   align: 'left' | 'center' | 'right';
   enter: Enter;
-  /** Cap height as a share of the box height. */
+  /** Font size as a share of a one-line box's height. */
   fill: number;
   startMs: number;
   endMs: number;
+  /** Fade-out length before endMs; 0 when the overlay holds to the last frame (price, CTA). */
+  exitMs: number;
 }
 
 export interface Timeline {
@@ -73,9 +85,13 @@ export interface Timeline {
   language: string;
   seed: number;
   background: 'style' | 'avatar-scene';
-  media: (Omit<MediaRule, 'box' | 'radius'> & { box: Box; radius: number }) | null;
+  media: (Omit<MediaRule, 'box' | 'radius' | 'stage'> & { box: Box; radius: number; stage: Box }) | null;
   presenter: (Omit<PresenterRule, 'box' | 'panel'> & { box: Box; panel: Box }) | null;
   captionsBox: Box;
+  /** Framing of each product image (by index into the product's images); null when its size is unknown. */
+  images: (ImageFrame | null)[];
+  /** The no-media design: no media box, the product told in text. */
+  textFirst: boolean;
   captions: Captions | null;
   scenes: Scene[];
   overlays: TextOverlay[];

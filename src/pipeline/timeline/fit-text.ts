@@ -1,0 +1,192 @@
+/**
+ * Fitting overlay text into its box (pure): the text wraps at word boundaries (words from
+ * Intl.Segmenter for scripts written without spaces) into up to maxLines lines, shrinking from
+ * the slot's size down to the minimum text size; if it still does not fit, a shorter candidate
+ * is taken (a shorter fact), and only then is it shortened at a word boundary with an ellipsis.
+ * Widths are estimated from character units (captions/lang.ts textUnits) with a generous em per
+ * unit, so the renderer's measured lines fit; it shrinks (never below the minimum) if one does not.
+ */
+import { isNoSpaceChar, languageTag, textUnits } from '../captions/lang.ts';
+
+/** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
+const EM_PER_UNIT = 0.6;
+const EM_PER_UNIT_UPPER = 0.7;
+export const ELLIPSIS = '…';
+
+export interface FittedText {
+  lines: string[];
+  fontPx: number;
+  /** The candidate the lines come from, in full. */
+  source: string;
+  /** True when the text was shortened (it then ends with an ellipsis). */
+  shortened: boolean;
+}
+
+export interface FitOptions {
+  language: string;
+  uppercase: boolean;
+  width: number;
+  fontPx: number;
+  minFontPx: number;
+  maxLines: number;
+}
+
+interface Word {
+  text: string;
+  /** Whether a space separates it from the word before. */
+  space: boolean;
+}
+
+/** Words of a text: split at spaces, and spaceless runs (CJK, Thai) split by the language's word segmenter. */
+export function words(text: string, language: string): Word[] {
+  const out: Word[] = [];
+  const seg = new Intl.Segmenter(languageTag(language), { granularity: 'word' });
+  for (const [i, chunk] of text.replace(/\s+/g, ' ').trim().split(' ').entries()) {
+    if (!chunk) continue;
+    if (![...chunk].some(isNoSpaceChar)) {
+      out.push({ text: chunk, space: i > 0 });
+      continue;
+    }
+    let first = true;
+    for (const s of seg.segment(chunk)) {
+      const last = out[out.length - 1];
+      // Punctuation sticks to the word before it (no line starts with a closing mark).
+      if (!first && last && !s.isWordLike && /^[\p{P}\p{S}]+$/u.test(s.segment)) last.text += s.segment;
+      else out.push({ text: s.segment, space: first && i > 0 });
+      first = false;
+    }
+  }
+  return out;
+}
+
+const join = (ws: readonly Word[]): string => ws.map((w, i) => (i > 0 && w.space ? ' ' : '') + w.text).join('');
+
+export function estimateWidth(text: string, fontPx: number, uppercase: boolean): number {
+  return textUnits(text) * fontPx * (uppercase ? EM_PER_UNIT_UPPER : EM_PER_UNIT);
+}
+
+/** A break inside a word too long for any line (long compounds): marked so, and not part of the text. */
+export const SOFT_HYPHEN_MARK = '\u2010';
+const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+
+/**
+ * A word wider than a line, broken into pieces that fit, each but the last ending in a hyphen
+ * (at least 3 characters on each side; no hyphenation dictionary is installed, so the break is
+ * as late as fits rather than at a syllable). null when even that does not fit.
+ */
+function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean): Word[] | null {
+  const g = graphemes(w.text);
+  const out: Word[] = [];
+  let start = 0;
+  while (start < g.length) {
+    let end = g.length;
+    while (end > start && estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) > width) end--;
+    if (end < g.length && (end - start < 3 || g.length - end < 3)) end = Math.min(end, g.length - 3);
+    if (end - start < 3 && end < g.length) return null;
+    out.push({ text: g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), space: start === 0 ? w.space : false });
+    start = end;
+  }
+  return out;
+}
+
+/** Greedy wrap of words into lines no wider than `width`; null when a word cannot be made to fit. */
+function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean): Word[][] | null {
+  const ws: Word[] = [];
+  for (const w of input) {
+    if (estimateWidth(w.text, fontPx, uppercase) <= width) ws.push(w);
+    else {
+      const parts = breakWord(w, width, fontPx, uppercase);
+      if (!parts) return null;
+      ws.push(...parts.map((p, i) => (i > 0 ? { ...p, forceBreak: true } : p)));
+    }
+  }
+  const lines: Word[][] = [];
+  let cur: Word[] = [];
+  for (const w of ws) {
+    if ((w as Word & { forceBreak?: boolean }).forceBreak && cur.length) {
+      lines.push(cur);
+      cur = [{ text: w.text, space: false }];
+      continue;
+    }
+    const next = [...cur, w];
+    if (estimateWidth(join(next), fontPx, uppercase) <= width) cur = next;
+    else {
+      if (!cur.length) return null;
+      lines.push(cur);
+      cur = [{ ...w, space: false }];
+      if (estimateWidth(w.text, fontPx, uppercase) > width) return null;
+    }
+  }
+  if (cur.length) lines.push(cur);
+  return lines;
+}
+
+/** Sizes from the slot's size down to the minimum, in ~8% steps. */
+function sizes(from: number, min: number): number[] {
+  const out: number[] = [];
+  for (let s = from; s > min; s *= 0.92) out.push(s);
+  out.push(min);
+  return out;
+}
+
+function fitWhole(text: string, o: FitOptions): FittedText | null {
+  const ws = words(text, o.language);
+  if (!ws.length) return null;
+  for (const size of sizes(Math.max(o.fontPx, o.minFontPx), o.minFontPx)) {
+    const lines = wrap(ws, o.width, size, o.uppercase);
+    if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: size, source: text, shortened: false };
+  }
+  return null;
+}
+
+/** The text cut at a word boundary with an ellipsis, at the minimum size, within maxLines. */
+function fitShortened(text: string, o: FitOptions): FittedText {
+  const ws = words(text, o.language);
+  for (let n = ws.length - 1; n >= 1; n--) {
+    const head = ws.slice(0, n);
+    const lastWord = head[head.length - 1]!;
+    const trimmed = [...head.slice(0, -1), { ...lastWord, text: lastWord.text.replace(/[\s,;:.\-–—、。，]+$/u, '') + ELLIPSIS }];
+    const lines = wrap(trimmed, o.width, o.minFontPx, o.uppercase);
+    if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: o.minFontPx, source: text, shortened: true };
+  }
+  // One word longer than the box: keep its start (the check reports it as cut text).
+  const chars = [...(ws[0]?.text ?? text)];
+  while (chars.length > 1 && estimateWidth(chars.join('') + ELLIPSIS, o.minFontPx, o.uppercase) > o.width) chars.pop();
+  return { lines: [chars.join('') + ELLIPSIS], fontPx: o.minFontPx, source: text, shortened: true };
+}
+
+/** The first candidate that fits whole; else the first one shortened at a word boundary. */
+export function fitText(candidates: readonly string[], o: FitOptions): FittedText | null {
+  const texts = candidates.map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (!texts.length) return null;
+  for (const t of texts) {
+    const f = fitWhole(t, o);
+    if (f) return f;
+  }
+  return fitShortened(texts[0]!, o);
+}
+
+/**
+ * Whether `lines` show `source` whole, or cut at a word boundary with an ellipsis (the cut-text
+ * rule). Spaces and case are not compared (lines may be upper-cased by the renderer later).
+ */
+export function cutCleanly(lines: readonly string[], source: string, language: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, '').toLocaleLowerCase();
+  const shown = norm(lines.map((l) => (l.endsWith(SOFT_HYPHEN_MARK) ? l.slice(0, -1) : l)).join(''));
+  const src = norm(source);
+  if (shown === src) return true;
+  if (!shown.endsWith(ELLIPSIS)) return false;
+  const head = shown.slice(0, -ELLIPSIS.length);
+  if (!src.startsWith(head)) {
+    // Trailing punctuation may have been dropped before the ellipsis.
+    const stripped = src.slice(0, head.length + 3);
+    if (!stripped.startsWith(head)) return false;
+  }
+  // The cut falls where a word ends.
+  let at = 0;
+  for (const w of words(source, language)) {
+    at += norm(w.text).length;
+    if (at >= head.length) return at === head.length || norm(w.text).replace(/[\p{P}]+$/u, '').length + (at - norm(w.text).length) === head.length;
+  }
+  return false;
+}

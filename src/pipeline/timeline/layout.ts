@@ -1,0 +1,116 @@
+/**
+ * The layout step (pure): places every text element — the captions band first, then name,
+ * brand, price, call to action and cue cards — knowing what it must keep clear of: the
+ * presenter's face zone and inset card, the middle of the product shown in each scene, the
+ * platform safe area, and the other texts that show at the same time. Each element starts at
+ * its template slot; when that spot is taken it moves to the nearest free spot (up or down in
+ * small steps, then against either side of the safe area). Runs once per timeline.
+ */
+import type { Box } from '../templates/types.ts';
+import { boxInside } from '../templates/safe-area.ts';
+import { intersects } from './rules.ts';
+
+export interface Timed {
+  startMs: number;
+  endMs: number;
+}
+
+export interface Obstacle extends Timed {
+  box: Box;
+}
+
+/**
+ * Something to place: the regions it may take, best first (its slot, then narrower columns
+ * beside the presenter), and how it sizes itself in a region (text re-wraps to the width);
+ * null when it does not fit there.
+ */
+export interface Placeable<T extends { box: Box }> extends Timed {
+  regions: readonly Box[];
+  /** How many ways it can be made, most wanted first (text: whole in fewer lines, then shortened). */
+  levels: number;
+  /**
+   * Levels in one tier are equally acceptable (e.g. the whole text in 3 or 2 lines): any of them
+   * clear of `avoid` is taken before one that is not. Default: each level its own tier.
+   */
+  tier?: (level: number) => number;
+  make(region: Box, level: number): T | null;
+}
+
+const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
+
+function free(box: Box, when: Timed, safe: Box, taken: readonly Obstacle[]): boolean {
+  if (!boxInside(box, safe)) return false;
+  for (const o of taken) if (overlapsInTime(o, when) && intersects(box, o.box)) return false;
+  return true;
+}
+
+/** Candidate spots for a box, nearest first: vertical moves, then the same against the safe area's sides. */
+function* candidates(b: Box, safe: Box, step: number): Generator<Box> {
+  const xs = [b.x];
+  if (b.w < safe.w - 1) xs.push(safe.x, safe.x + safe.w - b.w);
+  const w = Math.min(b.w, safe.w);
+  const maxK = Math.ceil(safe.h / step) + 1;
+  for (const x of xs)
+    for (let k = 0; k <= maxK; k++)
+      for (const dir of k === 0 ? [0] : [1, -1]) {
+        const y = Math.min(Math.max(b.y + dir * k * step, safe.y), safe.y + safe.h - b.h);
+        yield { x, y, w, h: b.h };
+      }
+}
+
+/**
+ * Columns of a slot beside an obstacle that spans the whole video (the presenter's face zone or
+ * inset): the slot's row cut to the free part of the safe area left and right of it, when wide
+ * enough to hold text.
+ */
+export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap: number, minW: number): Box[] {
+  const out: Box[] = [];
+  for (const a of around) {
+    const left = { x: safe.x, y: slot.y, w: a.x - gap - safe.x, h: slot.h };
+    const right = { x: a.x + a.w + gap, y: slot.y, w: safe.x + safe.w - (a.x + a.w + gap), h: slot.h };
+    for (const r of [left, right]) if (r.w >= minW) out.push(r);
+  }
+  return out.sort((a, b) => b.w - a.w);
+}
+
+/**
+ * Places items in order: each takes the nearest free spot given the obstacles and the items
+ * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
+ * (the whole of a product shown whole, a media card) is taken first when the slot's row has one.
+ */
+export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
+  const taken: Obstacle[] = [...obstacles];
+  const out: T[] = [];
+  for (const item of items) {
+    let last: T | null = null;
+    let chosen: T | null = null;
+    // Tier by tier: the most wanted level in any region first, clear of `avoid` if any level allows.
+    const tierOf = item.tier ?? ((l: number) => l);
+    for (let from = 0; from < item.levels && !chosen; ) {
+      let to = from;
+      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+      for (const also of avoid.length ? [avoid, []] : [[]]) {
+        for (let level = from; level < to && !chosen; level++)
+          for (const region of item.regions) {
+            const made = item.make(region, level);
+            if (!made) continue;
+            last = made;
+            for (const c of candidates(made.box, safe, step))
+              if (free(c, item, safe, taken) && free(c, item, safe, also)) {
+                chosen = { ...made, box: c };
+                break;
+              }
+            if (chosen) break;
+          }
+        if (chosen) break;
+      }
+      from = to;
+    }
+    // Nowhere free: the most compact way it was made (the checks then report what is wrong).
+    const placed = chosen ?? last;
+    if (!placed) continue;
+    taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
+    out.push(placed);
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+/**
+ * The text half of the layout step (pure): what each overlay may say and when (specs), how it
+ * fits a region (maker), and the placement of the captions band and the overlays around what
+ * they must keep clear of (layout.ts does the placing).
+ */
+import type { Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/types.ts';
+import type { TimelineInput, Span } from './build.ts';
+import { formatPrice, shopNow } from './text.ts';
+import { cutCleanly, fitText } from './fit-text.ts';
+import { besideRegions, placeAll, type Obstacle } from './layout.ts';
+import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
+import { presenterFaceBox } from './presenter.ts';
+import { contentHeart, faceZone, grow, minFontPx, OVERLAY_EXIT_MS, px } from './rules.ts';
+import { sceneContent } from './safety.ts';
+import type { Scene, TextOverlay, Timeline } from './types.ts';
+
+/** Contiguous runs of sentences whose kind is in `kinds`, as time ranges. */
+function runs(spans: readonly Span[], kinds: readonly SceneKind[]): { startMs: number; endMs: number; first: number }[] {
+  const out: { startMs: number; endMs: number; first: number }[] = [];
+  for (const s of spans) {
+    if (!kinds.includes(s.kind)) continue;
+    const last = out[out.length - 1];
+    if (last && last.endMs === s.startMs) last.endMs = s.endMs;
+    else out.push({ startMs: s.startMs, endMs: s.endMs, first: s.sentence });
+  }
+  return out;
+}
+
+export interface PlaceInput {
+  layout: TemplateLayout;
+  presenter: Timeline['presenter'];
+  media: Timeline['media'];
+  scenes: Scene[];
+  images: Timeline['images'];
+  width: number;
+  height: number;
+  durationMs: number;
+  safeArea: Box;
+  caption: boolean;
+}
+
+/**
+ * The layout step's inputs from the timeline: what text keeps clear of (the presenter's face
+ * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
+ * the captions band first, then the overlays.
+ */
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: { whole: boolean; lines: number; force?: boolean }) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+  const whole = { startMs: 0, endMs: p.durationMs };
+  const obstacles: Obstacle[] = [];
+  const around: Box[] = [];
+  if (p.presenter) {
+    const zone = faceZone(presenterFaceBox(p.presenter));
+    obstacles.push({ box: zone, ...whole });
+    around.push(zone);
+    if (p.presenter.frame !== 'none') {
+      const m = Math.min(p.width, p.height) * 0.02;
+      const inset = grow(p.presenter.box, m, m, m, m);
+      obstacles.push({ box: inset, ...whole });
+      around.push(inset);
+    }
+  }
+  const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
+  const avoid: Obstacle[] = [];
+  for (const c of sceneContent(shell)) {
+    obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
+    const framed = c.image !== null && p.images[c.image]?.mode === 'contain';
+    if (framed || p.media?.frame === 'card') avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
+  }
+  const step = p.height * 0.01;
+  const gap = p.height * 0.01;
+  const minW = p.safeArea.w * 0.34;
+  const band = px(p.layout.captions, p.width, p.height);
+  let captionsBox = band;
+  if (p.caption) {
+    const [c] = placeAll([{ ...whole, regions: [band], levels: 1, make: (r: Box) => ({ box: r }) }], obstacles, p.safeArea, step);
+    captionsBox = c?.box ?? band;
+    obstacles.push({ box: captionsBox, ...whole });
+  }
+  const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
+  const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
+  // Levels: the whole text in up to the slot's lines, then one line fewer each; then shortened the same way.
+  const items = sorted.map((spec) => {
+    const max = maxLinesOf(p.layout, spec.slot);
+    // Last, so no text silently vanishes: whatever fits its slot, cut or not (the checks report it).
+    const levels = [...[true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i, force: false }))), { whole: false, lines: max, force: true }];
+    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier: (l: number) => (levels[l]!.force ? 2 : levels[l]!.whole ? 0 : 1), make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+  });
+  const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
+  overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
+  return { captionsBox, overlays };
+}
+
+/** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
+function maxLinesOf(layout: TemplateLayout, slot: TextSlotName): number {
+  return layout.slots[slot]?.lines ?? (slot === 'price' || slot === 'cta' || slot === 'brand' ? 1 : 3);
+}
+
+/** One text overlay before it is placed: its slot, the texts it may show (best first) and when. */
+export interface OverlaySpec {
+  slot: TextSlotName;
+  box: Box;
+  candidates: string[];
+  startMs: number;
+  endMs: number;
+  badge: string | null;
+  claim?: string;
+}
+
+/** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
+export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
+  const minFont = minFontPx(height);
+  return (spec: OverlaySpec, region: Box, { whole, lines, force = false }: { whole: boolean; lines: number; force?: boolean }): TextOverlay | null => {
+    const rule = layout.slots[spec.slot]!;
+    const { slot, badge } = spec;
+    const pref = Math.max(spec.box.h * rule.fill, minFont);
+    const upper = uppercase && slot !== 'price';
+    // Room for the text at the preferred size (the padding only shrinks with the font).
+    const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
+    if (room < pref * 3 && !force) return null;
+    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines });
+    if (!fit || (!force && ((whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)))) return null;
+    const spaced = /\s/.test(fit.source);
+    // Price and call to action hold to the last frame (the loop frame shows them whole).
+    const exitMs = (slot === 'price' || slot === 'cta') && spec.endMs >= lastEndMs ? 0 : OVERLAY_EXIT_MS;
+    return {
+      id: slot,
+      slot,
+      text: fit.lines.join(spaced ? ' ' : ''),
+      lines: fit.lines,
+      source: fit.source,
+      ...(spec.claim ? { claim: spec.claim } : {}),
+      fontPx: fit.fontPx,
+      badge,
+      box: { ...region, h: boxHeight(fit.lines.length, fit.fontPx) },
+      align: rule.align,
+      enter: rule.enter,
+      fill: rule.fill,
+      startMs: spec.startMs,
+      endMs: spec.endMs,
+      exitMs,
+    };
+  };
+}
+
+export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string): OverlaySpec[] {
+  const slots = layout.slots;
+  const out: OverlaySpec[] = [];
+  const last = spans[spans.length - 1];
+  const add = (slot: TextSlotName, candidates: string[], startMs: number, endMs: number, badge: string | null = null, claim?: string) => {
+    const rule = slots[slot];
+    if (rule) out.push({ slot, box: px(rule.box, width, height), candidates, startMs, endMs, badge, ...(claim ? { claim } : {}) });
+  };
+  const orLast = (r: ReturnType<typeof runs>) => (r.length || !last ? r : [{ startMs: last.startMs, endMs: last.endMs, first: last.sentence }]);
+
+  const name = input.product.name.trim();
+  if (name) {
+    const r = runs(spans, slots.name.scenes);
+    const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
+    for (const x of shown) add('name', [name], x.startMs, x.endMs);
+  }
+  const brand = input.product.brand?.trim();
+  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase())) for (const x of runs(spans, slots.brand.scenes)) add('brand', [brand], x.startMs, x.endMs);
+  const price = formatPrice(input.product.price, input.product.currency, language);
+  if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', [price], x.startMs, x.endMs);
+
+  for (const x of orLast(runs(spans, slots.cta.scenes))) {
+    const cue = input.script.sentences[x.first]?.cue.overlay?.trim();
+    add('cta', cue && cue.length <= 28 ? [cue, shopNow(language)] : [shopNow(language)], x.startMs, x.endMs);
+  }
+
+  let pointNo = 0;
+  for (const s of spans) {
+    if (!slots.cue.scenes.includes(s.kind)) continue;
+    const cue = input.script.sentences[s.sentence]!.cue;
+    const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex]?.replace(/\s+/g, ' ').trim() : undefined;
+    const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
+    // An overlay that is only the first words of its selling point is a cut claim: show the claim.
+    const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
+    const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : undefined].filter((c): c is string => !!c);
+    if (!candidates.length) continue;
+    const badge = cue.kind === 'point' ? String(++pointNo) : null;
+    add('cue', candidates, s.startMs, s.endMs, badge, point);
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/**
+ * The layout rules as numbers, and the geometry the layout step and its checks share (pure).
+ * One place, so the placer (layout.ts), the checks (safety.ts) and the renderer agree.
+ */
+import { DESIGN_H, FACE_H, HEAD_SCALE } from '../avatar/paint/layout.ts';
+import type { Box } from '../templates/types.ts';
+import { CAPTION_SIZE } from '../captions/place.ts';
+
+/** Cap height of the UI fonts (Noto Sans / Serif: 1462 / 2048 em). */
+export const CAP_HEIGHT_EM = 0.714;
+/** Every text element's cap height is at least this share of the frame height (1/40: 48 px on 1920, 27 px on 1080). */
+export const MIN_CAP_SHARE = 1 / 40;
+/** A shown presenter's face (head outline) is at least this share of the frame height, so the mouth reads. */
+export const MIN_FACE_SHARE = 1 / 8;
+/** Product images are never drawn larger than this many output pixels per source pixel (at rest). */
+export const MAX_UPSCALE = 2;
+/** A contained product fills at least this share of its stage's limiting side (unless MAX_UPSCALE stops it). */
+export const MIN_STAGE_FILL = 0.7;
+/** Overlay entrance and exit: the compositor animates with these, the end-frame check reads them. */
+export const OVERLAY_ENTER_MS = 350;
+export const OVERLAY_EXIT_MS = 220;
+
+/** The smallest font size (px) whose cap height meets MIN_CAP_SHARE on a frame `height` tall. */
+export const minFontPx = (height: number): number => Math.ceil((height * MIN_CAP_SHARE) / CAP_HEIGHT_EM);
+
+/** The cap height of the captions band's text for a band of height h (before any shrink to width). */
+export const captionCapPx = (bandH: number): number => (bandH / 2) * CAPTION_SIZE * CAP_HEIGHT_EM;
+
+const E = 0.5;
+export const intersects = (a: Box, b: Box): boolean => a.x < b.x + b.w - E && b.x < a.x + a.w - E && a.y < b.y + b.h - E && b.y < a.y + a.h - E;
+
+/** A box in frame fractions to pixels of a w x h frame. */
+export const px = (b: Box, w: number, h: number): Box => ({ x: b.x * w, y: b.y * h, w: b.w * w, h: b.h * h });
+
+export function grow(b: Box, left: number, top: number, right: number, bottom: number): Box {
+  return { x: b.x - left, y: b.y - top, w: b.w + left + right, h: b.h + top + bottom };
+}
+
+export function intersection(a: Box, b: Box): Box | null {
+  const x0 = Math.max(a.x, b.x);
+  const y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.w, b.x + b.w);
+  const y1 = Math.min(a.y + a.h, b.y + b.h);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+}
+
+/**
+ * Where text must not go near a face: the head outline, a little to the sides and above (hair),
+ * and down over the chin and neck to the collar (a card "on the chin" is as bad as one on the eyes).
+ */
+export function faceZone(face: Box): Box {
+  return grow(face, face.w * 0.12, face.h * 0.12, face.w * 0.12, face.h * 0.4);
+}
+
+/** The middle of a product's content box: the part text must leave visible (the product's "heart"). */
+export function contentHeart(content: Box): Box {
+  return { x: content.x + content.w / 3, y: content.y + content.h / 3, w: content.w / 3, h: content.h / 3 };
+}
+
+/** Face height in pixels of a painter at `scale` (design units to pixels). */
+export const faceHeightPx = (scale: number): number => 2 * FACE_H * HEAD_SCALE * scale;
+export { DESIGN_H };

@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
+import { buildTimeline, layoutViolations, presenterFaceBox } from '../src/pipeline/timeline/index.ts';
+import type { TimelineInput } from '../src/pipeline/timeline/index.ts';
+import type { TextOverlay, Timeline } from '../src/pipeline/timeline/types.ts';
+import { cutCleanly, fitText, words } from '../src/pipeline/timeline/fit-text.ts';
+import { frameImage, type ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
+import { placeAll } from '../src/pipeline/timeline/layout.ts';
+import { CAP_HEIGHT_EM, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, minFontPx } from '../src/pipeline/timeline/rules.ts';
+import { PREVIEW_SENTENCES, SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
+import { renderVideo } from '../src/pipeline/render/render-video.ts';
+import { imageInfo } from '../src/pipeline/render/media.ts';
+import { LAYOUT_FIXTURES, LAYOUT_FIXTURES_DIR } from './support/layout-fixtures.ts';
+import type { ProductFacts } from '../src/pipeline/types.ts';
+
+const LONG_NAME = 'Aurora Adjustable LED Desk Lamp with Wireless Charging Base and USB-C Port';
+const LONG_POINT = 'Double-wall vacuum insulation keeps water cold for 24 hours';
+
+const SHAPES: Record<string, { infos: ImageInfo[]; videos?: number }> = {
+  photos: { infos: [{ width: 1200, height: 1500, alpha: false }, { width: 1600, height: 1000, alpha: false }, { width: 1200, height: 1200, alpha: false }] },
+  awkward: { infos: Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha })) },
+  wide: { infos: [{ width: 1800, height: 600, alpha: false }] },
+  tall: { infos: [{ width: 600, height: 1800, alpha: false }] },
+  small: { infos: [{ width: 300, height: 300, alpha: false }] },
+  cutout: { infos: [{ width: 1000, height: 1000, alpha: true }] },
+  none: { infos: [] },
+  clip: { infos: [], videos: 1 },
+};
+
+function product(shape: string, long: boolean, text: Partial<ProductFacts> = {}): ProductFacts {
+  const s = SHAPES[shape]!;
+  return {
+    ...SAMPLE_PRODUCT_TEXT,
+    name: long ? LONG_NAME : SAMPLE_PRODUCT_TEXT.name,
+    sellingPoints: long ? [LONG_POINT, 'Dimmable warm light', 'Charges your phone'] : [...SAMPLE_PRODUCT_TEXT.sellingPoints],
+    targetAudience: 'everyone',
+    imagePaths: s.infos.map((_, i) => `/img${i}.jpg`),
+    videoPaths: Array.from({ length: s.videos ?? 0 }, () => '/clip.mp4'),
+    ...text,
+  };
+}
+
+function timeline(over: Partial<TimelineInput> & { shape?: string; long?: boolean } = {}): Timeline {
+  const { shape = 'photos', long = false, ...rest } = over;
+  const sp = sampleSpeech(sampleSentences(15));
+  return buildTimeline({
+    script: sp.script, speech: sp.speech, product: product(shape, long), templateId: 1, hasPresenter: true, visualStyle: null,
+    aspectRatio: 0, caption: true, imageInfo: SHAPES[shape]!.infos, ...rest,
+  });
+}
+
+const tags = (v: string[]) => new Set(v.map((s) => s.slice(0, s.indexOf(':'))));
+
+describe('the layout step', () => {
+  it('leaves no layout defect on any template, ratio, presenter or not, media shape, name length and script length', () => {
+    const scripts = [sampleSpeech(sampleSentences(15)), sampleSpeech(sampleSentences(30)), sampleSpeech(PREVIEW_SENTENCES)];
+    let checked = 0;
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const)
+        for (const hasPresenter of [true, false])
+          for (const shape of Object.keys(SHAPES))
+            for (const long of [false, true])
+              for (const sp of scripts) {
+                const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product(shape, long), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption: true, scale: 0.5, imageInfo: SHAPES[shape]!.infos });
+                assert.deepEqual(layoutViolations(t), [], `template ${tpl.id} ratio ${ar} presenter ${hasPresenter} ${shape} long ${long}`);
+                checked++;
+              }
+    assert.equal(checked, 6 * 3 * 2 * Object.keys(SHAPES).length * 2 * 3);
+  });
+
+  it('lays out Japanese and German text by words, at full size too', () => {
+    for (const [language, name, point] of [
+      ['japanese', '北欧デザインのLEDデスクライト ワイヤレス充電スタンド付き', '真空断熱構造で冷たさを二十四時間キープします'],
+      ['german', 'Höhenverstellbare Schreibtischleuchte mit kabelloser Ladestation', 'Doppelwandige Vakuumisolierung hält Wasser 24 Stunden kalt'],
+    ] as const) {
+      const sp = sampleSpeech(sampleSentences(15), language);
+      for (const ar of [0, 1, 2] as const) {
+        const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('awkward', true, { name, sellingPoints: [point, point, point] }), templateId: 3, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio: ar, caption: true, imageInfo: SHAPES.awkward!.infos });
+        assert.deepEqual(layoutViolations(t), [], `${language} ratio ${ar}`);
+        for (const o of t.overlays) assert.ok(cutCleanly(o.lines, o.source, language), o.lines.join('|'));
+      }
+    }
+  });
+
+  it('keeps text off the face, the product’s middle and other text, and text at least 1/40 of the frame high', () => {
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const) {
+        const t = timeline({ templateId: tpl.id, aspectRatio: ar, shape: 'awkward', long: true });
+        for (const o of t.overlays) assert.ok(o.fontPx * CAP_HEIGHT_EM >= t.height * MIN_CAP_SHARE - 0.01, `${o.id} ${o.fontPx}px`);
+        if (t.presenter) assert.ok(presenterFaceBox(t.presenter).h >= t.height * MIN_FACE_SHARE - 0.5, `template ${tpl.id} ratio ${ar} face`);
+      }
+  });
+
+  it('holds price and call to action to the last frame, and shows the product with no media as text first', () => {
+    const t = timeline({ templateId: 6, shape: 'none', long: true });
+    assert.equal(t.media, null);
+    assert.equal(t.textFirst, true);
+    const slots = new Set(t.overlays.map((o) => o.slot));
+    for (const s of ['brand', 'name', 'price', 'cta', 'cue']) assert.ok(slots.has(s as TextOverlay['slot']), s);
+    for (const slot of ['price', 'cta'] as const) {
+      const last = t.overlays.filter((o) => o.slot === slot).at(-1)!;
+      assert.equal(last.endMs, t.durationMs);
+      assert.equal(last.exitMs, 0);
+    }
+  });
+});
+
+describe('layoutViolations finds the defects seen before issue 10', () => {
+  const base = () => timeline();
+
+  it('captions over the middle of a full-bleed product (Spotlight 9:16, band at y 40–54%)', () => {
+    const t = base();
+    t.captionsBox = { x: 0.05 * t.width, y: 0.4 * t.height, w: 0.83 * t.width, h: 0.14 * t.height };
+    assert.ok(tags(layoutViolations(t)).has('media-frame'));
+  });
+
+  it('captions across the chin (Side by Side 9:16 as it was)', () => {
+    const t = timeline({ templateId: 2 });
+    t.presenter = { ...t.presenter!, box: { x: 0.16 * t.width, y: 0.1 * t.height, w: 0.68 * t.width, h: 0.4 * t.height } };
+    t.captionsBox = { x: 0.05 * t.width, y: 0.445 * t.height, w: 0.83 * t.width, h: 0.11 * t.height };
+    assert.ok(tags(layoutViolations(t)).has('text-face'));
+  });
+
+  it('a Carousel presenter with a face of ~100 px', () => {
+    const t = timeline({ templateId: 6 });
+    const box = { x: 0.05 * t.width, y: 0.655 * t.height, w: 0.26 * t.width, h: 0.14625 * t.height };
+    t.presenter = { ...t.presenter!, box, panel: box };
+    assert.ok(tags(layoutViolations(t)).has('presenter-size'));
+  });
+
+  it('price and call to action fading out in the last 0.3 s', () => {
+    const t = base();
+    for (const o of t.overlays) if (o.slot === 'cta') o.exitMs = 220;
+    assert.deepEqual([...tags(layoutViolations(t))], ['end-frame']);
+  });
+
+  it('labels cut mid-claim with no ellipsis, and chips drawn at 14 px', () => {
+    const t = base();
+    const cue = t.overlays.find((o) => o.slot === 'cue')!;
+    Object.assign(cue, { lines: ['KEEPS WATER COLD FOR 24'], source: 'Keeps water cold for 24 hours', text: 'KEEPS WATER COLD FOR 24' });
+    assert.ok(layoutViolations(t).some((v) => v.startsWith('cut-text:')));
+    Object.assign(cue, { lines: ['Double-wall vacuum insulation keeps water'], source: 'Double-wall vacuum insulation keeps water', text: 'Double-wall vacuum insulation keeps water', claim: LONG_POINT });
+    assert.ok(layoutViolations(t).some((v) => v.startsWith('cut-text:')));
+    cue.claim = undefined;
+    Object.assign(cue, { lines: ['Visible glow'], source: 'Visible glow', text: 'Visible glow', fontPx: 14 });
+    assert.deepEqual([...tags(layoutViolations(t))], ['text-size']);
+  });
+
+  it('text over text, text outside the safe area, and a 300 px photo blown up to fill the frame', () => {
+    const t = base();
+    const [a, b] = t.overlays.filter((o) => o.slot === 'price' || o.slot === 'cta');
+    b!.box = { ...a!.box };
+    assert.ok(tags(layoutViolations(t)).has('text-text'));
+    const u = base();
+    u.overlays[0]!.box = { ...u.overlays[0]!.box, y: u.height * 0.85 };
+    assert.ok(tags(layoutViolations(u)).has('safe-area'));
+    const v = base();
+    v.images = v.images.map(() => ({ mode: 'cover', content: { x: 0, y: 0, w: v.width, h: v.height }, cutout: false, source: { width: 300, height: 300 } }));
+    assert.ok(layoutViolations(v).some((s) => s.startsWith('media-frame:') && s.includes('drawn at')));
+  });
+});
+
+describe('text fitting', () => {
+  const opts = { language: 'english', uppercase: false, width: 400, fontPx: 60, minFontPx: 40, maxLines: 2 };
+
+  it('wraps at word boundaries, shrinking no further than the minimum size', () => {
+    const f = fitText(['Vitamin C plus hyaluronic acid'], opts)!;
+    assert.ok(f.lines.length >= 2 && f.lines.length <= 2 && !f.shortened);
+    assert.equal(f.lines.join(' '), 'Vitamin C plus hyaluronic acid');
+    assert.ok(f.fontPx >= 40 && f.fontPx <= 60);
+  });
+
+  it('takes a shorter candidate before shortening, and shortens only at a word boundary with an ellipsis', () => {
+    const shorter = fitText([LONG_POINT, 'Cold for 24 hours'], { ...opts, width: 450, maxLines: 1 })!;
+    assert.equal(shorter.source, 'Cold for 24 hours');
+    assert.equal(shorter.shortened, false);
+    const cut = fitText([LONG_POINT], { ...opts, width: 450, maxLines: 1 })!;
+    assert.ok(cut.shortened && cut.lines[0]!.endsWith('…'));
+    assert.ok(LONG_POINT.startsWith(cut.lines[0]!.slice(0, -1)) && LONG_POINT[cut.lines[0]!.length - 1] === ' ', cut.lines[0]);
+    assert.ok(cutCleanly(cut.lines, LONG_POINT, 'english'));
+    assert.equal(cutCleanly(['Double-wall vacuum insulation keeps wa…'], LONG_POINT, 'english'), false);
+  });
+
+  it('breaks a word longer than a line with a hyphen (at least 3 letters each side) rather than drop or cut it', () => {
+    const word = 'Donaudampfschifffahrtsgesellschaft';
+    const f = fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 3 })!;
+    assert.equal(f.shortened, false);
+    assert.ok(f.lines.length >= 2 && f.lines.slice(0, -1).every((l) => l.endsWith('\u2010') && l.length >= 4), f.lines.join('|'));
+    assert.equal(f.lines.map((l) => l.replace(/\u2010$/, '')).join(''), word);
+    assert.ok(cutCleanly(f.lines, word, 'german'));
+  });
+
+  it('splits Japanese into words with Intl.Segmenter, never inside one', () => {
+    const text = '真空断熱構造で冷たさを二十四時間キープします';
+    const f = fitText([text], { ...opts, language: 'japanese', width: 360, maxLines: 4 })!;
+    assert.ok(f.lines.length >= 3, 'it wraps');
+    assert.equal(f.lines.join(''), text);
+    const bounds = new Set<number>();
+    let at = 0;
+    for (const w of words(text, 'japanese')) bounds.add((at += w.text.length));
+    at = 0;
+    for (const line of f.lines.slice(0, -1)) assert.ok(bounds.has((at += line.length)), `break after ${line}`);
+  });
+});
+
+describe('image framing and placement', () => {
+  const box = { x: 0, y: 0, w: 1080, h: 1920 };
+  const stage = { x: 54, y: 576, w: 896, h: 691 };
+
+  it('covers with photos of about the box’s shape, shows wide, tall, small and cut-out images whole on the stage', () => {
+    assert.equal(frameImage({ width: 1200, height: 2000, alpha: false }, box, stage).mode, 'cover');
+    for (const info of [{ width: 1800, height: 600, alpha: false }, { width: 600, height: 1800, alpha: false }, { width: 300, height: 300, alpha: false }, { width: 1000, height: 1700, alpha: true }]) {
+      const f = frameImage(info, box, stage);
+      assert.equal(f.mode, 'contain');
+      assert.equal(f.cutout, info.alpha);
+      assert.ok(f.content.w / info.width <= MAX_UPSCALE + 1e-9, 'never upscaled past the limit');
+      assert.ok(f.content.x >= stage.x && f.content.y >= stage.y && f.content.x + f.content.w <= stage.x + stage.w + 1e-9 && f.content.y + f.content.h <= stage.y + stage.h + 1e-9);
+      assert.ok(Math.abs(f.content.w / f.content.h - info.width / info.height) < 1e-9, 'aspect kept');
+    }
+    const small = frameImage({ width: 300, height: 300, alpha: false }, box, stage);
+    assert.equal(small.content.w, 600);
+  });
+
+  it('moves an item to the nearest free spot, and lets texts that never show together share one', () => {
+    const safe = { x: 0, y: 0, w: 100, h: 100 };
+    const face = { box: { x: 0, y: 40, w: 100, h: 20 }, startMs: 0, endMs: 1000 };
+    const item = (y: number, startMs: number, endMs: number) => ({ startMs, endMs, regions: [{ x: 0, y, w: 100, h: 10 }], levels: 1, make: (r: { x: number; y: number; w: number; h: number }) => ({ box: r }) });
+    const [a, b, c] = placeAll([item(45, 0, 500), item(45, 0, 500), item(45, 500, 1000)], [face], safe, 1);
+    assert.deepEqual(a!.box, { x: 0, y: 60, w: 100, h: 10 }, 'just below the face');
+    assert.deepEqual(b!.box, { x: 0, y: 30, w: 100, h: 10 }, 'just above it: the spot below is taken at that time');
+    assert.deepEqual(c!.box, { x: 0, y: 60, w: 100, h: 10 }, 'a later text may take the first one’s spot');
+  });
+});
+
+describe('rendering with awkward images', () => {
+  it('frames the fixtures from their files and renders a clean layout (real sharp, real ffmpeg)', { timeout: 120_000 }, async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'layout-'));
+    try {
+      const paths = Object.values(LAYOUT_FIXTURES).map((f) => path.join(LAYOUT_FIXTURES_DIR, f.file));
+      const infos = await Promise.all(paths.map((p) => imageInfo(p)));
+      assert.deepEqual(infos, Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha })));
+      const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
+      let t: Timeline | null = null;
+      const r = await renderVideo(
+        { narration, product: { ...product('awkward', true), imagePaths: paths }, avatarId: 1, templateId: 1, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.25, outDir: path.join(dir, 'out') },
+        { onTimeline: (x) => (t = x) },
+      );
+      assert.ok(t);
+      const tl = t as Timeline;
+      assert.deepEqual(layoutViolations(tl), []);
+      assert.deepEqual(tl.images.map((f) => f?.mode), ['contain', 'contain', 'contain', 'contain']);
+      assert.equal(tl.images[3]!.cutout, true);
+      assert.ok(tl.overlays.every((o) => o.fontPx >= minFontPx(tl.height)));
+      assert.ok((await fs.stat(r.videoPath)).size > 10_000);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
