@@ -1,7 +1,7 @@
 import type { Language, ScriptStyle } from '../../catalog/languages.ts';
 import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
-import { fit, type Chosen, type Item } from './fit.ts';
+import { fit, type Budget, type Chosen, type Item } from './fit.ts';
 import { PHRASES } from './phrases/index.ts';
 import type { PhraseTable, StyleKey } from './phrases/types.ts';
 import { formatPrice } from './price.ts';
@@ -37,6 +37,8 @@ export interface BuiltinInput {
   style: ScriptStyle;
   lengthS: 15 | 30 | 60;
   language: Language;
+  /** Multiplies the duration estimate (measured ÷ estimated of an earlier attempt); passed to fit(). */
+  paceScale?: number;
 }
 
 /** The built-in writer: templates of the language × the style, filled with product text, fitted to the length. */
@@ -85,7 +87,7 @@ export function writeBuiltin(input: BuiltinInput): Script {
   // Fillers sit between the points (after the 2nd, 4th, ...) rather than in one block of praise.
   fillers.forEach((f, i) => items.push({ ...phrase('filler', ORDER.point + 2 * (i + 1) + 0.5, [f], { kind: 'story' }), required: false, priority: 30 + i }));
 
-  const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS };
+  const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS, paceScale: input.paceScale };
   // Points in the product's order; if a required one had to be cut mid-sentence to fit, the
   // shortest of the first five go first instead (a whole short point beats a chopped long one).
   let points = pointItems(product, key, t, seed, false);
@@ -163,7 +165,7 @@ function pointItems(product: ProductFacts, key: StyleKey, t: PhraseTable, seed: 
 }
 
 /** Long scripts of products with few points: recap the points said, until the budget is met. */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: { min: number; max: number }): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;

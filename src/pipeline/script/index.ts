@@ -17,6 +17,11 @@ export interface ScriptInput {
   lengthS: 15 | 30 | 60;
   language: Language;
   overrideScript: string | null;
+  /**
+   * Multiplies the writer's duration estimate: measured ÷ estimated seconds of an earlier attempt
+   * with this voice (length/fit-narration.ts). Absent: 1.
+   */
+  paceScale?: number;
 }
 
 export interface WriteScriptOptions {
