@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LENGTH_RULES, miss, mixLengthS, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
+import { dropPlan, LENGTH_RULES, miss, mixLengthS, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
 import { fit, type Item } from '../src/pipeline/script/fit.ts';
 import { estimateScriptS } from '../src/pipeline/script/rates.ts';
 
@@ -82,6 +82,20 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.equal(mixLengthS(11, 15), 13.5, 'too short: held at the -10 % edge');
     assert.equal(mixLengthS(58.2, 60), 60);
     assert.equal(mixLengthS(57.5, 60), 59.5, 'the tail stays at 2 s, the video within -10 %');
+  });
+});
+
+describe('length fitting: dropping sentences (pure)', () => {
+  const kinds = ['hook', 'intro', 'point', 'point', 'story', 'point', 'price', 'cta'];
+  it('nothing goes while the fastest rate reaches the target', () => {
+    assert.deepEqual(dropPlan(attempt(15.5, { sentences: 8 }), [2, 2, 2, 2, 2, 2, 2, 1.5], kinds, 15), []);
+  });
+  it('a script too long even at +12 % loses middle points and story, latest first, never hook, intro, price or call to action', () => {
+    const d = dropPlan(attempt(19, { sentences: 8 }), [2, 2.5, 2.5, 2.5, 2, 2.5, 3, 2], kinds, 15);
+    // 19 / 1.12 = 16.96 s: 2.96 s over; point 5 (2.23 s at the fast rate) is not enough, story 4 too.
+    assert.deepEqual(d, [4, 5]);
+    assert.ok(d.every((i) => kinds[i] === 'point' || kinds[i] === 'story'));
+    assert.deepEqual(dropPlan(attempt(40, { sentences: 8 }), [5, 5, 5, 5, 5, 5, 5, 5], kinds, 15), [2, 3, 4, 5], 'all it may drop');
   });
 });
 

@@ -126,6 +126,7 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
           mix_s: r2(mix.plan.totalS),
           tail_s: r2(mix.plan.totalS - endS),
           attempts: fit ? fit.attempts.map((a) => `pace ${a.paceScale.toFixed(2)}: ${a.endS.toFixed(1)} s`).join(', ') : 'override (not fitted)',
+          dropped: fit?.dropped.length ?? 0,
           rate_scale: fit?.rateScale ?? 1,
           pauses_s: fit ? fit.pausesS.filter((_, i) => i < fit.pausesS.length - 1).join(' ') : '',
           loudness_lufs: mix.result.integratedLufs,

@@ -130,3 +130,21 @@ export function mixLengthS(endS: number, lengthS: number, r: LengthRules = LENGT
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Last resort for a script still too long at the fastest rate (an LLM that ignored its word
+ * budget, a product whose required sentences do not fit): middle sentences that only add (points,
+ * story) go, latest first, until what is left can be finished on target. `sentenceS[i]` is the
+ * time sentence i takes in the measured speech, its pause included. Empty: nothing to drop.
+ */
+export function dropPlan(a: Attempt, sentenceS: readonly number[], kinds: readonly string[], lengthS: number, r: LengthRules = LENGTH_RULES): number[] {
+  let excess = a.endS / r.rate.max - targetEndS(lengthS, r);
+  if (excess <= 0) return [];
+  const out: number[] = [];
+  for (let i = kinds.length - 2; i >= 1 && excess > 0; i--) {
+    if (kinds[i] !== 'point' && kinds[i] !== 'story') continue;
+    out.push(i);
+    excess -= (sentenceS[i] ?? 0) / r.rate.max;
+  }
+  return out.sort((x, y) => x - y);
+}

@@ -3,15 +3,16 @@ import path from 'node:path';
 import type { Language } from '../../catalog/languages.ts';
 import type { MixReport } from '../mix/mix.ts';
 import { mixSpeech, NarrationError, spokenSentences, type NarrateDeps } from '../narrate.ts';
-import { estimateScriptS } from '../script/rates.ts';
+import { estimateScriptS, LANGUAGE_PROFILES } from '../script/rates.ts';
 import { speak } from '../speech/speech.service.ts';
 import type { Narration, Script, Speech } from '../types.ts';
-import { LENGTH_RULES, mixLengthS, nextAttempt, pausePlan, ratePlan, type Attempt, type LengthRules } from './decide.ts';
+import { dropPlan, LENGTH_RULES, mixLengthS, nextAttempt, pausePlan, ratePlan, type Attempt, type LengthRules } from './decide.ts';
 
 /**
  * The thin runner of length fitting (decisions in decide.ts): write → speak → measure, rewrite
  * with a measured paceScale while the target is out of reach, then finish the best attempt with
- * the rate and pauses, and mix to the decided length. An override script is said as written and
+ * the rate and pauses (middle sentences dropped first if even the fastest rate is too slow), and
+ * mix to the decided length. An override script is said as written and
  * sets the length itself (plain mix, no fitting).
  */
 
@@ -29,6 +30,8 @@ export interface FitReport {
   attempts: Attempt[];
   /** Index of the attempt used. */
   chosen: number;
+  /** Sentences of it left out (dropPlan: still too long at the fastest rate). */
+  dropped: number[];
   rateScale: number;
   /** Silence added after each sentence, s. */
   pausesS: number[];
@@ -64,10 +67,15 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
       pace = next.paceScale;
       continue;
     }
-    const { script: chosen, m } = tried[next.best]!;
+    let { script: chosen, m, speech: speech1 } = tried[next.best]!;
+    const drop = dropPlan(m, sentenceSeconds(speech1), chosen.sentences.map((s) => s.cue.kind), lengthS, rules);
+    if (drop.length > 0) {
+      chosen = withoutSentences(chosen, drop);
+      speech1 = await speak({ sentences: spokenSentences(chosen), voiceId, outDir: workDir, fileName: 'speech.drop.wav' }, deps.engine);
+      m = measure(chosen, speech1, m.paceScale);
+    }
     const sentences = spokenSentences(chosen);
     const rateScale = ratePlan(m, lengthS, rules);
-    let speech1 = tried[next.best]!.speech;
     if (rateScale !== 1) speech1 = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.rate.wav', rateScale }, deps.engine);
     const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules);
     let final = speech1;
@@ -77,12 +85,23 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     const wavPath = path.join(workDir, 'speech.wav');
     await fs.rename(final.wavPath, wavPath);
     final = { ...final, wavPath };
-    for (const f of await fs.readdir(workDir)) if (/^speech\.(try\d+|rate|paused)\.wav$/.test(f)) await fs.rm(path.join(workDir, f), { force: true });
+    for (const f of await fs.readdir(workDir)) if (/^speech\.(try\d+|drop|rate|paused)\.wav$/.test(f)) await fs.rm(path.join(workDir, f), { force: true });
     const endS = lastWordEndS(final);
     const totalS = mixLengthS(endS, lengthS, rules);
     const done = await mixSpeech({ script: chosen, speech: final, voiceId, musicId: input.musicId, workDir }, { ...deps, mix: { ...deps.mix, totalS } });
-    return { ...done, fit: { attempts: tried.map((t) => t.m), chosen: next.best, rateScale, pausesS, endS, totalS } };
+    return { ...done, fit: { attempts: tried.map((t) => t.m), chosen: next.best, dropped: drop, rateScale, pausesS, endS, totalS } };
   }
+}
+
+/** Time each sentence takes in the speech, up to the next one's start (its pauses included). */
+function sentenceSeconds(speech: Speech): number[] {
+  const s = speech.sentences;
+  return s.map((x, i) => ((i + 1 < s.length ? s[i + 1]!.startMs : speech.durationMs) - x.startMs) / 1000);
+}
+
+function withoutSentences(script: Script, drop: readonly number[]): Script {
+  const sentences = script.sentences.filter((_, i) => !drop.includes(i));
+  return { ...script, sentences, text: sentences.map((s) => s.text).join(LANGUAGE_PROFILES[script.language as Language].joiner) };
 }
 
 function measure(script: Script, speech: Speech, paceScale: number): Attempt {
