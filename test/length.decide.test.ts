@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dropPlan, LENGTH_RULES, miss, mixLengthS, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
 import { fit, type Item } from '../src/pipeline/script/fit.ts';
+import { buildMessages } from '../src/pipeline/script/llm-writer.ts';
 import { estimateScriptS } from '../src/pipeline/script/rates.ts';
 
 /** An attempt whose speech ends at endS (engine end pause 0.3 s after it). */
@@ -115,5 +116,14 @@ describe('fit() with paceScale', () => {
     const [slow, plain, fast] = [at(1.3), at(1), at(0.8)];
     assert.ok(slow.length < plain.length && plain.length <= fast.length, `${slow.length} ${plain.length} ${fast.length}`);
     assert.ok(estimateScriptS(slow, 'english') * 1.3 <= budget.max, 'the scaled estimate fits the budget');
+  });
+});
+
+describe('the LLM writer with paceScale', () => {
+  it('asks for a word budget smaller by the measured pace', () => {
+    const product = { name: 'Aurora Desk Lamp', description: 'A warm desk lamp.', sellingPoints: [], brand: null, price: null, currency: null, targetAudience: '', imagePaths: [], videoPaths: [] };
+    const words = (paceScale?: number) => Number(/about (\d+) words/.exec(buildMessages({ product, style: 'Discovery', lengthS: 30, language: 'english', paceScale })[1]!.content)![1]);
+    assert.equal(words(), Math.round(0.97 * 30 * 2.5));
+    assert.equal(words(1.25), Math.round((0.97 * 30 * 2.5) / 1.25));
   });
 });
