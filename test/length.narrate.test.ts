@@ -84,6 +84,8 @@ describe('narration fitted to its set length (real engine)', () => {
     assert.equal(fit, null);
     assert.equal(calls, 1);
     assert.ok(mix.plan.totalS < 10, `${mix.plan.totalS} s`);
+    const tail = mix.plan.totalS - lastWordEndS(narration.speech);
+    assert.ok(tail >= 0.5 && tail <= 2, `tail ${tail} s`);
     assert.equal(narration.script.source, 'override');
   });
 

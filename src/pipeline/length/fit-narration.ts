@@ -58,7 +58,9 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     if (script.sentences.length === 0) throw new NarrationError('the script has no sentences');
     if (script.source === 'override') {
       const speech = await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir }, deps.engine);
-      return { ...(await mixSpeech({ script, speech, voiceId, musicId: input.musicId, workDir }, deps)), fit: null };
+      // Not fitted, but it ends like a fitted one: about 1 s after the last word, never 2 s of silence.
+      const totalS = Math.max(speech.durationMs / 1000, lastWordEndS(speech) + rules.aimTailS);
+      return { ...(await mixSpeech({ script, speech, voiceId, musicId: input.musicId, workDir }, { ...deps, mix: { ...deps.mix, totalS } })), fit: null };
     }
     const speech = await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav` }, deps.engine);
     tried.push({ script, speech, m: measure(script, speech, pace) });
