@@ -62,7 +62,10 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
       const totalS = Math.max(speech.durationMs / 1000, lastWordEndS(speech) + rules.aimTailS);
       return { ...(await mixSpeech({ script, speech, voiceId, musicId: input.musicId, workDir }, { ...deps, mix: { ...deps.mix, totalS } })), fit: null };
     }
-    const speech = await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav` }, deps.engine);
+    // A rewrite that came out word for word the same (the writer had no other choice) is not spoken again.
+    const said = spokenSentences(script).join('\n');
+    const same = tried.find((t) => spokenSentences(t.script).join('\n') === said);
+    const speech = same?.speech ?? (await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav` }, deps.engine));
     tried.push({ script, speech, m: measure(script, speech, pace) });
     const next = nextAttempt(tried.map((t) => t.m), lengthS, rules);
     if (next.kind === 'rewrite') {
