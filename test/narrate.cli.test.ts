@@ -34,7 +34,7 @@ describe('narrate()', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('speaks a script and mixes it: speech.wav, timings.json and mix.m4a in the work dir', async () => {
+  it('speaks a script and mixes it: speech.wav, timings.json and a lossless mix.wav in the work dir', async () => {
     const s = script('spanish', ['¿Cansado de los cables?', 'El Aero Dock carga tres dispositivos a la vez.', '¡Cómpralo hoy!']);
     const workDir = path.join(dir, 'es');
     const n = await narrate({ script: s, voiceId: 'es-419-m2', musicId: null, workDir }, { engine });
@@ -42,7 +42,7 @@ describe('narrate()', () => {
     assert.equal(n.musicId, null);
     assert.equal(n.speech.voiceId, 'es-419-m2');
     assert.equal(n.speech.wavPath, path.join(workDir, 'speech.wav'));
-    assert.equal(n.mixedAudioPath, path.join(workDir, 'mix.m4a'));
+    assert.equal(n.mixedAudioPath, path.join(workDir, 'mix.wav'));
     assert.deepEqual([...new Set(n.speech.words.map((w) => w.sentence))], [0, 1, 2]);
     assert.equal(n.speech.sentences.length, 3);
     const timings = JSON.parse(fs.readFileSync(path.join(workDir, 'timings.json'), 'utf8'));
@@ -50,7 +50,8 @@ describe('narrate()', () => {
     assert.deepEqual(timings.phonemes, n.speech.phonemes);
     assert.equal(timings.durationMs, n.speech.durationMs);
     const mix = await probe(n.mixedAudioPath);
-    assert.equal(mix?.audio?.codec, 'aac');
+    // Lossless: the MP4 mux is the one lossy encode.
+    assert.equal(mix?.audio?.codec, 'pcm_s16le');
     assert.ok(mix!.durationS >= n.speech.durationMs / 1000);
   });
 
@@ -91,7 +92,7 @@ describe('reelsmith narrate', () => {
     const out = path.join(dir, 'out');
     const printed = await cli('--product', path.join(dir, 'product.json'), '--style', 'Problem/Solution', '--length', '15', '--language', 'german', '--music', '3', '--out', out, '--json');
     const summary = JSON.parse(printed.trim().split('\n').pop()!);
-    for (const f of ['script.json', 'script.txt', 'speech.wav', 'timings.json', 'mix.m4a']) assert.ok(fs.statSync(path.join(out, f)).size > 0, f);
+    for (const f of ['script.json', 'script.txt', 'speech.wav', 'timings.json', 'mix.wav']) assert.ok(fs.statSync(path.join(out, f)).size > 0, f);
     const written = JSON.parse(fs.readFileSync(path.join(out, 'script.json'), 'utf8')) as Script;
     assert.equal(written.language, 'german');
     assert.equal(written.style, 'Problem/Solution');
@@ -102,6 +103,9 @@ describe('reelsmith narrate', () => {
     assert.equal(Math.max(...timings.words.map((w: { sentence: number }) => w.sentence)), written.sentences.length - 1);
     assert.equal(summary.music, 3);
     assert.ok(Math.abs(summary.loudness_lufs + 14) <= 1);
+    // Fitted to --length: within 10 %, at most 2 s after the last word; only the chosen take is left.
+    assert.ok(Math.abs(summary.mix_s - 15) <= 1.5 && summary.tail_s <= 2, `mix ${summary.mix_s} s, tail ${summary.tail_s} s`);
+    assert.deepEqual(fs.readdirSync(out).filter((f) => f.startsWith('speech')), ['speech.wav']);
     assert.ok(fs.existsSync(path.join(dir, 'data', 'files', 'music', '3.m4a')), 'music rendered into DATA_DIR');
   });
 

@@ -82,7 +82,7 @@ describe('mix plan (pure)', () => {
     assert.deepEqual(m.slice(0, 7), ['-y', '-i', '/w/speech.wav', '-stream_loop', '-1', '-i', '/m/1.m4a']);
     assert.deepEqual(m.slice(-4), ['[out]', '-f', 'null', '-']);
     const probeGraph = m[m.indexOf('-filter_complex') + 1]!;
-    assert.ok(probeGraph.endsWith('volume=6dB,aresample=192000,alimiter=limit=0.794:attack=2:release=60:level=0:latency=1,aresample=48000,ebur128,atrim=duration=12[out]'), probeGraph);
+    assert.ok(probeGraph.endsWith('volume=6dB,lowpass=f=16000:p=2,aresample=192000,alimiter=limit=0.794:attack=2:release=60:level=0:latency=1,aresample=48000,ebur128,atrim=duration=12[out]'), probeGraph);
 
     const r = renderArgs(plan(true), 3.25, '/o/mix.m4a');
     const graph = r[r.indexOf('-filter_complex') + 1]!;

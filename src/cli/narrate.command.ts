@@ -5,7 +5,7 @@ import { OperatorError } from '../accounts/account.service.ts';
 import { LANGUAGES, SCRIPT_STYLES, type Language, type ScriptStyle } from '../catalog/languages.ts';
 import { loadConfig } from '../config/config.ts';
 import { MusicLibrary } from '../pipeline/music/music.library.ts';
-import { narrateWithReport } from '../pipeline/narrate.ts';
+import { lastWordEndS, narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { writeScript } from '../pipeline/script/index.ts';
 import { EspeakProcess } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
@@ -58,7 +58,7 @@ function choose<T extends string>(name: string, value: string, allowed: readonly
 export function registerNarrateCommand(program: Command, out: { write(s: string): unknown } = process.stdout): void {
   program
     .command('narrate')
-    .description('write the script, speak it, mix it over music: script.json/txt, speech.wav, timings.json, mix.m4a in --out')
+    .description('write the script, speak it, mix it over music: script.json/txt, speech.wav, timings.json, mix.wav in --out (fitted to --length)')
     .requiredOption('--product <file>', 'product JSON (name, description, selling_points, price, currency, ...)')
     .option('--style <style>', `script style (${SCRIPT_STYLES.join(' | ')})`, 'Problem/Solution')
     .option('--length <seconds>', '15, 30 or 60', '30')
@@ -96,14 +96,23 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
       const outDir = path.resolve(opts.out);
       await fs.mkdir(outDir, { recursive: true });
       const t0 = performance.now();
-      const script = await writeScript({ product, style, lengthS, language, overrideScript: opts.overrideScript ?? null });
-      const scriptMs = performance.now() - t0;
-      await fs.writeFile(path.join(outDir, 'script.json'), `${JSON.stringify(script, null, 2)}\n`);
-      await fs.writeFile(path.join(outDir, 'script.txt'), `${script.sentences.map((s) => s.text).join('\n')}\n`);
+      let scriptMs = 0;
+      const write = async (paceScale: number) => {
+        const t = performance.now();
+        const script = await writeScript({ product, style, lengthS, language, overrideScript: opts.overrideScript ?? null, paceScale });
+        scriptMs += performance.now() - t;
+        return script;
+      };
 
       const engine = new EspeakProcess();
       try {
-        const { narration, mix } = await narrateWithReport({ script, voiceId, musicId, workDir: outDir }, { engine, music });
+        // The length loop a video goes through: written, spoken and measured until it fits --length.
+        const { narration, mix, fit } = await narrateToLength({ write, lengthS, voiceId, musicId, workDir: outDir }, { engine, music });
+        const script = narration.script;
+        await fs.writeFile(path.join(outDir, 'script.json'), `${JSON.stringify(script, null, 2)}\n`);
+        await fs.writeFile(path.join(outDir, 'script.txt'), `${script.sentences.map((s) => s.text).join('\n')}\n`);
+        const r2 = (x: number) => Math.round(x * 100) / 100;
+        const endS = lastWordEndS(narration.speech);
         const summary = {
           out: outDir,
           language,
@@ -113,12 +122,18 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
           sentences: script.sentences.length,
           words: narration.speech.words.length,
           speech_s: narration.speech.durationMs / 1000,
-          mix_s: Math.round(mix.plan.totalS * 100) / 100,
+          speech_end_s: r2(endS),
+          mix_s: r2(mix.plan.totalS),
+          tail_s: r2(mix.plan.totalS - endS),
+          attempts: fit ? fit.attempts.map((a) => `pace ${a.paceScale.toFixed(2)}: ${a.endS.toFixed(1)} s`).join(', ') : 'override (not fitted)',
+          dropped: fit?.dropped.length ?? 0,
+          rate_scale: fit?.rateScale ?? 1,
+          pauses_s: fit ? fit.pausesS.filter((_, i) => i < fit.pausesS.length - 1).join(' ') : '',
           loudness_lufs: mix.result.integratedLufs,
           true_peak_dbtp: mix.result.truePeakDb,
           script_ms: Math.round(scriptMs),
           total_ms: Math.round(performance.now() - t0),
-          files: 'script.json script.txt speech.wav timings.json mix.m4a',
+          files: 'script.json script.txt speech.wav timings.json mix.wav',
         };
         if (opts.json) out.write(`${JSON.stringify(summary)}\n`);
         else for (const [k, v] of Object.entries(summary)) out.write(`${k}: ${String(v)}\n`);

@@ -6,11 +6,14 @@ import type { MusicLibrary } from './music/music.library.ts';
 import type { SpeechEngine } from './speech/espeak.client.ts';
 import { speak } from './speech/speech.service.ts';
 import { voiceRecords } from './speech/voice.catalog.ts';
-import type { Narration, Script } from './types.ts';
+import type { Narration, Script, Speech } from './types.ts';
 
 /**
  * The sound half of a video: script → speech (WAV + engine timings) → mix (voice over a ducked
- * music bed, -14 LUFS). Files land in workDir: speech.wav, timings.json, mix.m4a.
+ * music bed, -14 LUFS, true peak limited). Files land in workDir: speech.wav, timings.json,
+ * mix.wav (lossless: the MP4 mux is the one AAC encode). The voice says each sentence's `spoken`
+ * form when it has one (a price in words, a Japanese reading), else its text.
+ * A video with a set length goes through length/fit-narration.ts, which calls these.
  */
 
 export interface NarrateDeps {
@@ -36,6 +39,17 @@ export async function narrate(input: NarrateInput, deps: NarrateDeps): Promise<N
 /** narrate() plus what the mixer measured (for the CLI, the bench and the tests). */
 export async function narrateWithReport(input: NarrateInput, deps: NarrateDeps): Promise<{ narration: Narration; mix: MixReport }> {
   if (input.script.sentences.length === 0) throw new NarrationError('the script has no sentences');
+  const speech = await speak({ sentences: spokenSentences(input.script), voiceId: input.voiceId, outDir: input.workDir }, deps.engine);
+  return mixSpeech({ ...input, speech }, deps);
+}
+
+/** What the voice reads, sentence by sentence. */
+export function spokenSentences(script: Script): string[] {
+  return script.sentences.map((s) => s.spoken ?? s.text);
+}
+
+/** Speech already made → timings.json and mix.wav in workDir. */
+export async function mixSpeech(input: NarrateInput & { speech: Speech }, deps: NarrateDeps): Promise<{ narration: Narration; mix: MixReport }> {
   await fs.mkdir(input.workDir, { recursive: true });
   let music: { path: string; lufs: number } | null = null;
   if (input.musicId !== null) {
@@ -45,9 +59,9 @@ export async function narrateWithReport(input: NarrateInput, deps: NarrateDeps):
     if (!meta) throw new NarrationError(`music ${input.musicId} has no measurements`);
     music = { path: file, lufs: meta.lufs };
   }
-  const speech = await speak({ sentences: input.script.sentences.map((s) => s.text), voiceId: input.voiceId, outDir: input.workDir }, deps.engine);
+  const { speech } = input;
   await fs.writeFile(path.join(input.workDir, 'timings.json'), timingsJson(speech));
-  const mix = await mixNarration({ speech, music, outPath: path.join(input.workDir, 'mix.m4a') }, deps.mix);
+  const mix = await mixNarration({ speech, music, outPath: path.join(input.workDir, 'mix.wav') }, deps.mix);
   return { narration: { script: input.script, speech, mixedAudioPath: mix.outPath, musicId: input.musicId }, mix };
 }
 

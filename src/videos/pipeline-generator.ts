@@ -4,7 +4,7 @@ import type { Language, ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
-import { narrate } from '../pipeline/narrate.ts';
+import { narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { renderVideo } from '../pipeline/render/render-video.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
@@ -27,9 +27,6 @@ export interface PipelineDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** Share of video_length a video lasts at least when the script was written to that length. */
-const MIN_LENGTH_SHARE = 0.95;
-
 /** Overall progress (0-100) at the start of each stage; render fills the rest. */
 const STAGE_PCT = { media: 2, script: 8, speech: 12, render: 25, done: 98 } as const;
 
@@ -51,25 +48,29 @@ export class PipelineGenerator implements VideoGenerator {
     const { facts, warnings } = await this.productFacts(job.product, job.workDir);
 
     await step('script');
-    const script = await writeScript(
-      { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: job.video.id },
-      this.deps.llm,
-      { onLlmFailure: (err) => this.deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
-    );
-
-    await step('speech');
     const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
     const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
-    const narration = await narrate(
-      { script, voiceId, musicId: r.music_id, workDir: path.join(job.workDir, 'narration') },
-      // A set length (no override script) is met within 10%: the music tail is cut short on 15 s
-      // videos, and a narration that came out short holds the end card up to 95% of the length.
+    let written = 0;
+    // Written, spoken and measured until it fits video_length (override_script: said as written).
+    const { narration } = await narrateToLength(
       {
-        engine: this.deps.engine,
-        music: this.deps.music,
-        mix: { ...(r.video_length === 15 ? { tailS: 1 } : {}), ...(r.override_script ? {} : { minTotalS: r.video_length * MIN_LENGTH_SHARE }) },
+        write: async (paceScale) => {
+          const script = await writeScript(
+            { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: job.video.id, paceScale },
+            this.deps.llm,
+            { onLlmFailure: (err) => this.deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
+          );
+          if (written++ === 0) await step('speech');
+          return script;
+        },
+        lengthS: r.video_length,
+        voiceId,
+        musicId: r.music_id,
+        workDir: path.join(job.workDir, 'narration'),
       },
+      { engine: this.deps.engine, music: this.deps.music },
     );
+    const script = narration.script;
 
     await step('render');
     let reported: number = STAGE_PCT.render;

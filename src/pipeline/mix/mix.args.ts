@@ -93,6 +93,13 @@ export interface MixPlan {
   duck: DuckOptions;
   target: LoudnessTarget;
   sampleRate: number;
+  /**
+   * Band limit before the limiter, Hz. AAC drops what lies above its own cutoff (~16-17 kHz at
+   * 160 kb/s); peaks limited with those harmonics still in them come back higher once the encoder
+   * has removed them (a full-scale square burst limited to -2 dBTP measured -1.3 dBTP in the MP4,
+   * -2.0 dBTP with this low-pass). Nothing of the 22 kHz voice lies up there.
+   */
+  bandLimitHz: number;
 }
 
 
@@ -110,6 +117,7 @@ function loudnessStage(plan: MixPlan, stage: LoudnessStage): string {
   const limit = f(Math.pow(10, plan.target.tp / 20));
   return [
     `volume=${f(stage.gainDb)}dB`,
+    `lowpass=f=${plan.bandLimitHz}:p=2`,
     `aresample=${plan.sampleRate * 4}`,
     `alimiter=limit=${limit}:attack=2:release=60:level=0:latency=1`,
     `aresample=${plan.sampleRate}`,
@@ -149,9 +157,12 @@ export function probeArgs(plan: MixPlan, gainDb: number): string[] {
   return ['-y', ...inputs(plan), '-filter_complex', mixFilterGraph(plan, { kind: 'probe', gainDb }), '-map', '[out]', '-f', 'null', '-'];
 }
 
-/** Pass 2: the mix itself; ebur128 reports what was rendered. */
+/**
+ * Pass 2: the mix itself; ebur128 reports what was rendered. Lossless (.wav, .flac): the one lossy
+ * encode of a video's audio happens when it is muxed into the MP4. .m4a only for stand-alone use.
+ */
 export function renderArgs(plan: MixPlan, gainDb: number, outPath: string): string[] {
-  const codec = outPath.endsWith('.wav') ? ['-c:a', 'pcm_s16le'] : ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'];
+  const codec = outPath.endsWith('.wav') ? ['-c:a', 'pcm_s16le'] : outPath.endsWith('.flac') ? ['-c:a', 'flac'] : ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'];
   return ['-y', ...inputs(plan), '-filter_complex', mixFilterGraph(plan, { kind: 'render', gainDb }), '-map', '[out]', '-ar', String(plan.sampleRate), ...codec, outPath];
 }
 

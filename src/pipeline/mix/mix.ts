@@ -19,7 +19,7 @@ export interface MixInput {
   speech: Pick<Speech, 'wavPath' | 'durationMs' | 'words'>;
   /** Music file and its integrated loudness (LUFS), or null for voice only. */
   music: { path: string; lufs: number } | null;
-  /** .m4a (AAC) or .wav. */
+  /** .wav or .flac (lossless, for a video: the MP4 mux encodes once), or .m4a (AAC, stand-alone). */
   outPath: string;
 }
 
@@ -33,6 +33,8 @@ export interface MixOptions {
    * its end card, under the music's fade or in silence).
    */
   minTotalS?: number;
+  /** The mix lasts exactly this long (a length-fitted video: the runner decided its end); wins over tailS and minTotalS. */
+  totalS?: number;
   fadeInS?: number;
   fadeOutS?: number;
   duck?: DuckOptions;
@@ -69,13 +71,14 @@ export function planMix(input: MixInput, voiceLufs: number, opts: MixOptions = {
     voicePath: input.speech.wavPath,
     musicPath: music?.path ?? null,
     musicGainDb: music ? voiceLufs + (opts.bedRelativeLu ?? MIX_DEFAULTS.bedRelativeLu) - music.lufs : 0,
-    totalS: Math.max(speechS + (music ? (opts.tailS ?? MIX_DEFAULTS.tailS) : MIX_DEFAULTS.voiceOnlyTailS), opts.minTotalS ?? 0),
+    totalS: opts.totalS ?? Math.max(speechS + (music ? (opts.tailS ?? MIX_DEFAULTS.tailS) : MIX_DEFAULTS.voiceOnlyTailS), opts.minTotalS ?? 0),
     fadeInS: opts.fadeInS ?? MIX_DEFAULTS.fadeInS,
     fadeOutS: opts.fadeOutS ?? MIX_DEFAULTS.fadeOutS,
     regions: speechRegions(input.speech.words, duck.mergeGapS),
     duck,
     target: opts.target ?? DEFAULT_TARGET,
     sampleRate: 48000,
+    bandLimitHz: 16000,
   };
 }
 

@@ -43,6 +43,15 @@ export function rawVideoInputArgs(width: number, height: number, fps: number, in
   return ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', input];
 }
 
+/**
+ * The audio half of the mux: the lossless mix (mix.wav) is encoded here, once, padded or cut to
+ * the video's length; `gainDb` only when the true-peak check (audio-check.ts) asks for a re-mux.
+ */
+export function audioEncodeArgs(durationS: string, s: EncodeSettings = DEFAULT_ENCODE, gainDb = 0): string[] {
+  const gain = gainDb !== 0 ? `volume=${gainDb.toFixed(2)}dB,` : '';
+  return ['-af', `${gain}apad,atrim=0:${durationS}`, '-c:a', 'aac', '-b:a', `${s.audioBitrateK}k`, '-ar', '48000', '-ac', '2'];
+}
+
 /** Frames on stdin + narration → MP4 (H.264 + AAC, faststart), audio padded or cut to the video's length. */
 export function encodeArgs(o: EncodeArgsInput): string[] {
   const s = o.settings ?? DEFAULT_ENCODE;
@@ -56,12 +65,29 @@ export function encodeArgs(o: EncodeArgsInput): string[] {
     // RGB → BT.709 limited-range YUV, the matrix players assume for HD.
     '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
     ...videoCodecArgs(o.fps, s),
-    '-af', `apad,atrim=0:${dur}`,
-    '-c:a', 'aac', '-b:a', `${s.audioBitrateK}k`, '-ar', '48000', '-ac', '2',
+    ...audioEncodeArgs(dur, s),
     '-t', dur,
     '-movflags', '+faststart',
     o.outPath,
   ];
+}
+
+/** A finished MP4's video stream kept as it is, its audio encoded again from the lossless mix (with a gain). */
+export function remuxAudioArgs(o: { videoPath: string; audioPath: string; durationS: number; gainDb: number; outPath: string; settings?: EncodeSettings }): string[] {
+  const dur = o.durationS.toFixed(6);
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-i', o.videoPath, '-i', o.audioPath,
+    '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy',
+    ...audioEncodeArgs(dur, o.settings, o.gainDb),
+    '-t', dur, '-movflags', '+faststart', '-f', 'mp4',
+    o.outPath,
+  ];
+}
+
+/** The audio of a file through ebur128 (integrated loudness, true peak on stderr), nothing written. */
+export function audioMeterArgs(file: string): string[] {
+  return ['-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'];
 }
 
 /** The encode-only baseline: the same raw input and video encoder, no audio, to a file. */

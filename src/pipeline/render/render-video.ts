@@ -1,5 +1,6 @@
 /**
- * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT.
+ * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT. The
+ * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
  * canvas.data() (a copy of the RGBA pixels, so the next frame can be drawn while this one is
  * written; an unchanged frame reuses the last copy) → bounded queue into ffmpeg's stdin, where
@@ -15,6 +16,7 @@ import type { AspectRatio } from '../templates/types.ts';
 import { toWebVtt } from '../captions/vtt.ts';
 import { buildTimeline } from '../timeline/build.ts';
 import type { Timeline } from '../timeline/types.ts';
+import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, type SinkMode } from './encoder.ts';
@@ -46,6 +48,8 @@ export interface RenderVideoResult {
   width: number;
   height: number;
   frames: number;
+  /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded). */
+  audio: Mp4AudioCheck;
 }
 
 export interface RenderTuning {
@@ -131,7 +135,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   } finally {
     compositor.close();
   }
+  const audio = await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings: tuning.settings });
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   input.onProgress?.(1);
-  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames };
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio };
 }

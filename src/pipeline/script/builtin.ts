@@ -2,7 +2,7 @@ import type { Language, ScriptStyle } from '../../catalog/languages.ts';
 import { isLanguage, detectLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
 import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
-import { fit, type Chosen, type Item } from './fit.ts';
+import { fit, type Budget, type Chosen, type Item } from './fit.ts';
 import { PHRASES } from './phrases/index.ts';
 import type { PhraseTable, StyleKey } from './phrases/types.ts';
 import { formatPrice, speakPrices } from './price.ts';
@@ -40,7 +40,7 @@ export interface BuiltinInput {
   language: Language;
   /** The video id: different ids vary the wording, the same id gives the same script. Default: the product name. */
   seed?: string;
-  /** Measured ÷ estimated seconds of an earlier attempt, passed to fit. */
+  /** Multiplies the duration estimate (measured ÷ estimated of an earlier attempt); passed to fit(). */
   paceScale?: number;
 }
 
@@ -103,18 +103,17 @@ export function writeBuiltin(input: BuiltinInput): Script {
   const ctas = key === 'soft' ? [t.softCta] : rotate(t.cta, pick('cta', t.cta.length));
   items.push(phrase('cta', ORDER.cta, ctas, { kind: 'cta', gesture: 'point' }));
 
-  const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS };
-  const pace = input.paceScale;
+  const budget = { min: BUDGET.min * lengthS, max: BUDGET.max * lengthS, paceScale: input.paceScale };
   // Points in the product's order; if a required one had to be cut mid-sentence to fit, the
   // shortest of the first five go first instead (a whole short point beats a chopped long one).
   let points = pointItems(pool, key, t, seed, false);
-  let chosen = fit([...items, ...points], language, budget, pace);
+  let chosen = fit([...items, ...points], language, budget);
   if (chosen.some(isCutPoint)) {
     const shortFirst = pointItems(pool, key, t, seed, true);
-    const again = fit([...items, ...shortFirst], language, budget, pace);
+    const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const recapped = recaps(chosen, points, t, name, language, budget, pace);
+  const recapped = recaps(chosen, points, t, name, language, budget);
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
   if (!speakable) showUnsaid(drafts, productPoints(product));
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
@@ -219,7 +218,7 @@ function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, see
 }
 
 /** Long scripts of products with few points: recap the points said, until the budget is met. */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: { min: number; max: number }, pace?: number): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
@@ -232,7 +231,7 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
   // Last of all, the name once more before the price: "Remember: ThermoFlask Pro 750."
   if (name) extra.push({ ...phrase('recap', ORDER.recap + 99, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
-  return fit([...fixed, ...extra], language, budget, pace);
+  return fit([...fixed, ...extra], language, budget);
 }
 
 function firstClauseWords(s: string): number {

@@ -4,7 +4,7 @@ import { estimateSentenceS } from './rates.ts';
 
 /** One candidate sentence of a script, with the shorter forms it may take. */
 export interface Item {
-  role: 'hook' | 'intro' | 'line' | 'point' | 'price' | 'cta' | 'filler' | 'recap';
+  role: 'hook' | 'intro' | 'line' | 'point' | 'price' | 'cta' | 'recap';
   /** Position in the finished script. */
   order: number;
   /** Natural forms, longest (preferred) first. */
@@ -25,6 +25,13 @@ export interface Item {
 
 export type Chosen = Item & { text: string };
 
+/** Estimated seconds the script may take; paceScale multiplies every estimate (measured ÷ estimated with this voice, default 1). */
+export interface Budget {
+  min: number;
+  max: number;
+  paceScale?: number;
+}
+
 const all = (it: Item) => [...it.forms, ...it.cuts];
 
 /**
@@ -37,11 +44,12 @@ const all = (it: Item) => [...it.forms, ...it.cuts];
  *    form or come in to close the gap (see closeGap).
  * Sentences are never cut inside a word; the estimate is additive, so this is cheap.
  */
-export function fit(items: readonly Item[], language: Language, budget: { min: number; max: number }, paceScale = 1): Chosen[] {
+export function fit(items: readonly Item[], language: Language, budget: Budget): Chosen[] {
   const cache = new Map<string, number>();
+  const pace = budget.paceScale ?? 1;
   const dur = (s: string) => {
     let d = cache.get(s);
-    if (d === undefined) cache.set(s, (d = estimateSentenceS(s, language)));
+    if (d === undefined) cache.set(s, (d = estimateSentenceS(s, language) * pace));
     return d;
   };
   const formDur = (it: Item, at: number) => dur(all(it)[at]!);

@@ -21,7 +21,10 @@ export interface ScriptInput {
   overrideScript: string | null;
   /** Varies the built-in wording between videos (the video id): the same seed gives the same script. Default: the product name. */
   seed?: string;
-  /** Measured ÷ estimated seconds of an earlier attempt: scales the writer's duration estimate (see fit). */
+  /**
+   * Multiplies the writer's duration estimate: measured ÷ estimated seconds of an earlier attempt
+   * with this voice (length/fit-narration.ts). Absent: 1.
+   */
   paceScale?: number;
 }
 

@@ -25,6 +25,8 @@ interface Input {
   style: ScriptStyle;
   lengthS: 15 | 30 | 60;
   language: Language;
+  /** Measured ÷ estimated seconds of an earlier attempt: the word budget shrinks (or grows) by it. */
+  paceScale?: number;
 }
 
 export async function writeWithLlm(input: Input, llm: LlmClient): Promise<Script> {
@@ -35,7 +37,7 @@ export async function writeWithLlm(input: Input, llm: LlmClient): Promise<Script
 export function buildMessages(input: Input): ChatMessage[] {
   const { product, style, lengthS, language } = input;
   const prof = LANGUAGE_PROFILES[language];
-  const target = Math.round(BUDGET.max * lengthS * prof.rate);
+  const target = Math.round((BUDGET.max * lengthS * prof.rate) / (input.paceScale ?? 1));
   const unit = prof.unit === 'word' ? 'words' : `characters of ${prof.script} script`;
   const price = formatPrice(product.price, product.currency, language);
   const points = productPoints(product).map((p, i) => `${i}. ${p.text}`);
@@ -86,7 +88,7 @@ export function parseLlmScript(answer: string, input: Input): Script {
   });
   const texts = items.map((s) => s.text);
   checkScript(texts.join(' '), language);
-  const seconds = estimateScriptS(texts, language);
+  const seconds = estimateScriptS(texts, language) * (input.paceScale ?? 1);
   if (seconds > LLM_LENGTH.max * lengthS) throw new LlmScriptRejected(`too long: about ${seconds.toFixed(1)} s for ${lengthS} s`);
   if (seconds < LLM_LENGTH.min * lengthS) throw new LlmScriptRejected(`too short: about ${seconds.toFixed(1)} s for ${lengthS} s`);
   if (estimateSentenceS(texts[0]!, language) > HOOK_MAX_S) throw new LlmScriptRejected('the first sentence is too long for a hook');

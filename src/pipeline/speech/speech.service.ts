@@ -18,6 +18,10 @@ export interface SpeakInput {
   outDir: string;
   /** File name of the WAV (default "speech.wav"). */
   fileName?: string;
+  /** Multiplies the voice's rate (the length fitter's last step, about 0.88-1.12). */
+  rateScale?: number;
+  /** Silence added after sentence i, ms, on top of the engine's own pause (the length fitter's pauses). */
+  pausesMs?: readonly number[];
 }
 
 /**
@@ -48,7 +52,7 @@ export async function speak(input: SpeakInput, engine: SpeechEngine): Promise<Sp
       }
       const answer = await engine.synth({
         voice: voice.espeakVoice,
-        rate: voice.rate,
+        rate: Math.round(voice.rate * (input.rateScale ?? 1)),
         pitch: voice.pitch,
         range: voice.range,
         text: prepared.input,
@@ -68,6 +72,15 @@ export async function speak(input: SpeakInput, engine: SpeechEngine): Promise<Sp
       all.sentences.push(sentenceSpan(t.words, offset));
       pcm.push(chunk);
       offset += chunk.length / 2;
+      const pause = Math.round(((input.pausesMs?.[i] ?? 0) * sampleRate) / 1000);
+      if (pause > 0 && i < input.sentences.length - 1) {
+        // Silence, and a pause phoneme over it, so the phonemes still tile the whole WAV.
+        pcm.push(Buffer.alloc(pause * 2));
+        const last = all.phonemes[all.phonemes.length - 1];
+        if (last?.phoneme === '_' && last.end === offset) last.end += pause;
+        else all.phonemes.push({ phoneme: '_', start: offset, end: offset + pause });
+        offset += pause;
+      }
     }
   } finally {
     await fs.rm(tmpPcm, { force: true });

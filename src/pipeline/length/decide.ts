@@ -1,0 +1,150 @@
+/**
+ * Fitting the spoken part of a video to its set length, as decisions on measurements (pure).
+ * The runner (fit-narration.ts) writes a script, speaks it and measures it; these functions say
+ * what to do next:
+ *   1. nextAttempt: the measured speech can be brought to the target with the finishing tools
+ *      (rate, pauses) → finish with the best attempt; else rewrite with paceScale = measured ÷
+ *      estimated seconds (the writer's estimate, scaled to this voice), a bounded number of times.
+ *   2. ratePlan: the speaking rate that takes the chosen script near the target (±12 %).
+ *   3. pausePlan: silence between sentences for what is left (each ≤ 1.2 s), never at the end.
+ *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word.
+ */
+
+export interface LengthRules {
+  /** A video lasts lengthS × (1 ± tolerance). */
+  tolerance: number;
+  /** At most this long without speech at the end (end card and music tail included). */
+  maxTailS: number;
+  /** At least this long after the last word (the call to action is not cut, the loop breathes). */
+  minTailS: number;
+  /** The finishing steps aim the last word at lengthS - aimTailS. */
+  aimTailS: number;
+  /** Speaking rate multipliers the voice may take (espeak-ng rate). */
+  rate: { min: number; max: number };
+  /** Pauses the runner adds between sentences: up to `easy` each before the rate slows, never over `max`. */
+  pause: { easy: number; max: number };
+  /**
+   * What nextAttempt counts on finishing to do: a script that needs more (a rate change over 6 %,
+   * pauses over 0.6 s) is rewritten while attempts are left; the full range is for the best one.
+   */
+  comfort: { rate: { min: number; max: number }; pauseS: number };
+  /** Scripts written and spoken at most (the first one included). */
+  attempts: number;
+}
+
+export const LENGTH_RULES: LengthRules = {
+  tolerance: 0.1,
+  maxTailS: 2,
+  minTailS: 0.6,
+  aimTailS: 1,
+  rate: { min: 0.88, max: 1.12 },
+  pause: { easy: 0.35, max: 1.2 },
+  comfort: { rate: { min: 0.94, max: 1.06 }, pauseS: 0.6 },
+  attempts: 3,
+};
+
+/** One written and spoken script, measured. */
+export interface Attempt {
+  /** The paceScale the script was written with. */
+  paceScale: number;
+  /** The writer's own estimate of the spoken script, unscaled (rates.ts estimateScriptS). */
+  estimatedS: number;
+  /** Length of the synthesised speech (engine pauses included, as in the estimate). */
+  speechS: number;
+  /** End of the last sounding word. */
+  endS: number;
+  /** Sentences spoken (pauses go in the n - 1 gaps). */
+  sentences: number;
+}
+
+export type Next = { kind: 'rewrite'; paceScale: number } | { kind: 'finish'; best: number };
+
+/** Where the last word should end. */
+export const targetEndS = (lengthS: number, r: LengthRules = LENGTH_RULES) => lengthS - r.aimTailS;
+
+/** The last-word ends finishing can reach from a measured attempt (rate scales time ~1/rate); comfort: the easy part of it. */
+export function reach(a: Attempt, r: LengthRules = LENGTH_RULES, comfort = false): { minS: number; maxS: number } {
+  const rate = comfort ? r.comfort.rate : r.rate;
+  const pause = comfort ? r.comfort.pauseS : r.pause.max;
+  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + pause * Math.max(0, a.sentences - 1) };
+}
+
+/** How far (s) the target lies outside what finishing comfortably reaches: 0 when the attempt can be finished on target. */
+export function miss(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RULES): number {
+  const t = targetEndS(lengthS, r);
+  const { minS, maxS } = reach(a, r, true);
+  return t < minS ? minS - t : t > maxS ? t - maxS : 0;
+}
+
+/** Write again, or finish with the best attempt so far. */
+export function nextAttempt(attempts: readonly Attempt[], lengthS: number, r: LengthRules = LENGTH_RULES): Next {
+  if (attempts.length === 0) throw new Error('nextAttempt needs a measured attempt');
+  const misses = attempts.map((a) => miss(a, lengthS, r));
+  const best = misses.indexOf(Math.min(...misses));
+  const last = attempts[attempts.length - 1]!;
+  if (misses[misses.length - 1] === 0 || attempts.length >= r.attempts || !(last.estimatedS > 0)) return { kind: 'finish', best };
+  // The writer's estimate, corrected by what this voice measured.
+  let pace = last.speechS / last.estimatedS;
+  // The correction is already in use and the script still misses (the writer could not fit it on
+  // its estimate): push its budget by the miss itself.
+  if (attempts.some((a) => Math.abs(a.paceScale - pace) / a.paceScale < 0.02)) pace = last.paceScale * (last.endS / targetEndS(lengthS, r));
+  if (attempts.some((a) => Math.abs(a.paceScale - pace) / a.paceScale < 0.02)) return { kind: 'finish', best };
+  return { kind: 'rewrite', paceScale: pace };
+}
+
+/**
+ * The rate for the chosen script. Too long: as fast as needed (to the cap), aiming a little short
+ * so pauses close the rest exactly. Too short: easy pauses first, the rate slows for what they
+ * cannot fill, the long pauses only after that (pausePlan).
+ */
+export function ratePlan(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RULES): number {
+  // Near the target is left to the pauses (up to 0.3 s late too: the tail is 0.7 s instead of 1 s).
+  const t = targetEndS(lengthS, r) - 0.25;
+  if (a.endS >= t && a.endS <= targetEndS(lengthS, r) + 0.3) return 1;
+  const clamp = (x: number) => Math.min(r.rate.max, Math.max(r.rate.min, x));
+  if (a.endS > t) return round3(clamp(a.endS / t));
+  const rest = t - a.endS - r.pause.easy * Math.max(0, a.sentences - 1);
+  return rest > 0 ? round3(clamp(a.endS / (a.endS + rest))) : 1;
+}
+
+/** Silence after each sentence (s; the last gets none) bringing the last word's end to the target. */
+export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES): number[] {
+  const out = new Array<number>(Math.max(0, sentences)).fill(0);
+  const gaps = sentences - 1;
+  const gap = targetEndS(lengthS, r) - endS;
+  if (gaps <= 0 || gap <= 0.05) return out;
+  const each = Math.min(r.pause.max, gap / gaps);
+  for (let i = 0; i < gaps; i++) out[i] = round3(each);
+  return out;
+}
+
+/**
+ * The mix's length: the set length when the last word ends 0.6-2 s before it; later speech gets
+ * its minimum tail (within +10 % after fitting); speech too short for the length keeps the video at
+ * the -10 % edge (the set length wins over the 2 s tail: a case fitting could not close).
+ */
+export function mixLengthS(endS: number, lengthS: number, r: LengthRules = LENGTH_RULES): number {
+  if (endS + r.minTailS > lengthS) return round3(endS + r.minTailS);
+  if (endS + r.maxTailS >= lengthS) return lengthS;
+  return round3(Math.max(endS + r.maxTailS, lengthS * (1 - r.tolerance)));
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Last resort for a script still too long at the fastest rate (an LLM that ignored its word
+ * budget, a product whose required sentences do not fit): middle sentences that only add (points,
+ * story) go, latest first, until what is left can be finished on target. `sentenceS[i]` is the
+ * time sentence i takes in the measured speech, its pause included. Empty: nothing to drop.
+ */
+export function dropPlan(a: Attempt, sentenceS: readonly number[], kinds: readonly string[], lengthS: number, r: LengthRules = LENGTH_RULES): number[] {
+  let excess = a.endS / r.rate.max - targetEndS(lengthS, r);
+  if (excess <= 0) return [];
+  const out: number[] = [];
+  for (let i = kinds.length - 2; i >= 1 && excess > 0; i--) {
+    if (kinds[i] !== 'point' && kinds[i] !== 'story') continue;
+    out.push(i);
+    excess -= (sentenceS[i] ?? 0) / r.rate.max;
+  }
+  return out.sort((x, y) => x - y);
+}
