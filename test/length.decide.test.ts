@@ -75,6 +75,25 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.deepEqual(pausePlan(10, 1, 15), [0], 'one sentence: nowhere to pause');
   });
 
+  it('fills what even pauses cannot with reading beats (scenes showing text the voice does not read), each up to its reading time', () => {
+    // 4 s short over 3 gaps: 1.2 s each is 3.6 s; the rest goes to the one beat (gap 1, 4 s).
+    const p = pausePlan(10, 4, 15, LENGTH_RULES, [0, 4, 0, 0]);
+    assert.deepEqual(p.slice(0, 1), [1.2]);
+    assert.ok(Math.abs(p[1]! - 1.6) < 0.01, `${p}`);
+    assert.equal(p[2], 1.2);
+    assert.equal(p[3], 0);
+    // Never past the beat's reading time.
+    assert.deepEqual(pausePlan(2, 3, 15, LENGTH_RULES, [4, 2, 0]), [4, 2, 0]);
+    // Without beats the same speech stays capped at 1.2 s a gap.
+    assert.deepEqual(pausePlan(2, 3, 15), [1.2, 1.2, 0]);
+    // Beats count in what finishing can reach, so a short script with beats is not rewritten in vain.
+    const short = { ...attempt(8), sentences: 4 };
+    assert.ok(miss({ ...short, beatsS: [4, 4, 4] }, 15) < miss(short, 15));
+    // And they are used before the voice slows down.
+    assert.equal(ratePlan({ ...attempt(9), sentences: 4, beatsS: [4, 4, 0] }, 15), 1);
+    assert.ok(ratePlan({ ...attempt(9), sentences: 4 }, 15) < 1);
+  });
+
   it('ends the video at the set length when the last word ends 0.6-2 s before it, else within ±10 %', () => {
     assert.equal(mixLengthS(14, 15), 15);
     assert.equal(mixLengthS(13, 15), 15);

@@ -89,6 +89,12 @@ describe('the voice says only what it can say in its language', () => {
       assert.match(voice, /89 euros/);
       const shown = s.sentences.map((x) => x.cue.overlay).filter((o): o is string => o !== null);
       if (!['Top 3 reasons', 'Problem/Solution'].includes(style)) assert.ok(shown.some((o) => german.sellingPoints.some((p) => p.startsWith(o))), `${style}: ${shown.join(' | ')}`);
+      // Each shown-only point asks for the time to read it (the length fitter may pause there).
+      for (const x of s.sentences) {
+        const unsaid = x.cue.overlay !== null && german.sellingPoints.some((p) => p.startsWith(x.cue.overlay!.replace(/…$/, '')));
+        assert.equal(x.cue.readS !== undefined, unsaid, `${style}: ${x.text} / ${x.cue.overlay}`);
+        if (unsaid) assert.ok(x.cue.readS! >= 1 && x.cue.readS! <= 4);
+      }
     }
   });
 

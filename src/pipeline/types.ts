@@ -15,6 +15,12 @@ export interface SceneCue {
   gesture: 'none' | 'point' | 'open' | 'count' | 'nod';
   /** Short on-screen text for this scene (a price, "3 reasons", the point's keywords), or null. */
   overlay: string | null;
+  /**
+   * Seconds of silence after the sentence for reading its overlay, when the overlay shows product
+   * text the voice does not read (written in another language than the narration). The length
+   * fitter may hold a pause this long there (length/decide.ts); absent: an ordinary pause.
+   */
+  readS?: number;
 }
 
 export interface ScriptSentence {

@@ -6,7 +6,8 @@
  *      (rate, pauses) → finish with the best attempt; else rewrite with paceScale = measured ÷
  *      estimated seconds (the writer's estimate, scaled to this voice), a bounded number of times.
  *   2. ratePlan: the speaking rate that takes the chosen script near the target (±12 %).
- *   3. pausePlan: silence between sentences for what is left (each ≤ 1.2 s), never at the end.
+ *   3. pausePlan: silence between sentences for what is left (each ≤ 1.2 s, or up to its reading
+ *      time where the scene shows text the voice does not read), never at the end.
  *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word.
  */
 
@@ -55,7 +56,18 @@ export interface Attempt {
   endS: number;
   /** Sentences spoken (pauses go in the n - 1 gaps). */
   sentences: number;
+  /**
+   * Per gap (after sentence i), the reading time its scene asks for (cue.readS: shown text the
+   * voice does not read); such a gap may hold a pause up to that long instead of pause.max.
+   */
+  beatsS?: readonly number[];
 }
+
+/** The longest pause each of the n - 1 gaps may hold. */
+function gapCaps(sentences: number, r: LengthRules, beatsS: readonly number[] = []): number[] {
+  return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(r.pause.max, beatsS[i] ?? 0));
+}
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
 export type Next = { kind: 'rewrite'; paceScale: number } | { kind: 'finish'; best: number };
 
@@ -66,7 +78,8 @@ export const targetEndS = (lengthS: number, r: LengthRules = LENGTH_RULES) => le
 export function reach(a: Attempt, r: LengthRules = LENGTH_RULES, comfort = false): { minS: number; maxS: number } {
   const rate = comfort ? r.comfort.rate : r.rate;
   const pause = comfort ? r.comfort.pauseS : r.pause.max;
-  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + pause * Math.max(0, a.sentences - 1) };
+  const beats = sum((a.beatsS ?? []).slice(0, Math.max(0, a.sentences - 1)).map((b) => Math.max(0, b - pause)));
+  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + pause * Math.max(0, a.sentences - 1) + beats };
 }
 
 /** How far (s) the target lies outside what finishing comfortably reaches: 0 when the attempt can be finished on target. */
@@ -103,19 +116,33 @@ export function ratePlan(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RU
   if (a.endS >= t && a.endS <= targetEndS(lengthS, r) + 0.3) return 1;
   const clamp = (x: number) => Math.min(r.rate.max, Math.max(r.rate.min, x));
   if (a.endS > t) return round3(clamp(a.endS / t));
-  const rest = t - a.endS - r.pause.easy * Math.max(0, a.sentences - 1);
+  // Reading beats are filled before the voice slows (they are there to be used).
+  const beats = sum((a.beatsS ?? []).slice(0, Math.max(0, a.sentences - 1)).map((b) => Math.max(0, b - r.pause.easy)));
+  const rest = t - a.endS - r.pause.easy * Math.max(0, a.sentences - 1) - beats;
   return rest > 0 ? round3(clamp(a.endS / (a.endS + rest))) : 1;
 }
 
-/** Silence after each sentence (s; the last gets none) bringing the last word's end to the target. */
-export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES): number[] {
+/**
+ * Silence after each sentence (s; the last gets none) bringing the last word's end to the target:
+ * even pauses up to pause.max first, then what they cannot fill goes to the reading beats (gaps
+ * whose scene shows text the voice does not read), each up to its reading time.
+ */
+export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES, beatsS: readonly number[] = []): number[] {
   const out = new Array<number>(Math.max(0, sentences)).fill(0);
   const gaps = sentences - 1;
-  const gap = targetEndS(lengthS, r) - endS;
+  let gap = targetEndS(lengthS, r) - endS;
   if (gaps <= 0 || gap <= 0.05) return out;
   const each = Math.min(r.pause.max, gap / gaps);
-  for (let i = 0; i < gaps; i++) out[i] = round3(each);
-  return out;
+  for (let i = 0; i < gaps; i++) out[i] = each;
+  gap -= each * gaps;
+  const caps = gapCaps(sentences, r, beatsS);
+  const room = caps.map((c, i) => Math.max(0, c - out[i]!));
+  const total = sum(room);
+  if (gap > 0.05 && total > 0) {
+    const share = Math.min(1, gap / total);
+    room.forEach((x, i) => (out[i]! += x * share));
+  }
+  return out.map(round3);
 }
 
 /**

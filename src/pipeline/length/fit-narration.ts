@@ -82,7 +82,7 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     const sentences = spokenSentences(chosen);
     const rateScale = ratePlan(m, lengthS, rules);
     if (rateScale !== 1) speech1 = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.rate.wav', rateScale }, deps.engine);
-    const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules);
+    const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules, m.beatsS);
     let final = speech1;
     if (pausesS.some((p) => p > 0))
       final = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.paused.wav', rateScale, pausesMs: pausesS.map((p) => p * 1000) }, deps.engine);
@@ -116,6 +116,7 @@ function measure(script: Script, speech: Speech, paceScale: number): Attempt {
     speechS: speech.durationMs / 1000,
     endS: lastWordEndS(speech),
     sentences: script.sentences.length,
+    beatsS: script.sentences.map((s) => s.cue.readS ?? 0),
   };
 }
 

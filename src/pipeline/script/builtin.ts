@@ -169,17 +169,25 @@ export function audienceSlot(product: ProductFacts, language: Language): string 
   return language !== 'german' && /^\p{Lu}\p{Ll}*(\s|$)/u.test(a) && words(a).length > 1 ? a.charAt(0).toLowerCase() + a.slice(1) : a;
 }
 
+/** Time to read a shown text the voice does not say: 1 s, plus 1 s per 12 characters, 4 s at most. */
+export function readingS(text: string): number {
+  return Math.min(4, Math.round((1 + [...text].length / 12) * 10) / 10);
+}
+
 /**
  * Product sentences the voice does not read (another language) still appear: as the overlays of
- * the narration's own sentences that have none, in the product's order.
+ * the narration's own sentences that have none, in the product's order, each with the time to
+ * read it (cue.readS: the length fitter may hold a pause that long after the sentence).
  */
 function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   let k = 0;
   for (const d of drafts) {
     if (k >= points.length) return;
-    if (d.cue.overlay !== null || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta') continue;
+    // A recap of the name would only repeat the title: it shows a point instead.
+    if ((d.cue.overlay !== null && d.role !== 'recap') || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta') continue;
     const p = points[k++]!;
-    d.cue = { ...d.cue, overlay: keywords(p.text), pointIndex: p.index };
+    const overlay = keywords(p.text);
+    d.cue = { ...d.cue, overlay, pointIndex: p.index, readS: readingS(overlay) };
   }
 }
 
