@@ -1,0 +1,131 @@
+/**
+ * The per-video content checks of bench:quality, as pure functions over pipeline data.
+ *
+ * Two of them stand in for modules other parts of issue 10 deliver; each is a FALLBACK to be
+ * replaced at merge by the contract's import (the table marks their columns with '*'):
+ * - captionViolationsFallback → `captionViolations` from src/pipeline/captions/ (CAPTIONS part)
+ * - narrationLanguageShareFallback → `narrationLanguageShare` from
+ *   src/pipeline/script/language-share.ts (SCRIPTS part)
+ */
+import { eld } from 'eld';
+import type { Captions } from '../../src/pipeline/captions/build.ts';
+import { languageTag, textUnits } from '../../src/pipeline/captions/lang.ts';
+import type { Script } from '../../src/pipeline/types.ts';
+
+export const LAYOUT_TAGS = ['text-face', 'text-text', 'safe-area', 'cut-text', 'text-size', 'presenter-size', 'end-frame', 'media-frame'] as const;
+export const CAPTION_TAGS = ['baseline', 'order', 'overlap', 'line-length', 'split-name', 'line-start', 'bidi', 'highlight'] as const;
+
+/** Counts tagged violation strings ("tag: message") by tag; strings with an unknown tag count as `fallbackTag`. */
+export function countByTag(violations: readonly string[], tags: readonly string[], fallbackTag: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of violations) {
+    const tag = /^([a-z-]+): /.exec(v)?.[1];
+    const key = tag && tags.includes(tag) ? tag : fallbackTag;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+/** Small kana and closing punctuation must not start a line (JIS X 4051 kinsoku, CJK and Latin closers). */
+const NO_LINE_START = /^[ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰ-ㇿー、。，．！？）」』】〕〉》〙〗”’!?),.:;%]/u;
+
+/**
+ * FALLBACK (replace with captionViolations from src/pipeline/captions/ at merge). Checks what
+ * the caption DATA shows: order, overlap, line length, split protected spans, line starts and
+ * one-grapheme highlights. `baseline` and `bidi` need the caption layer's geometry and are not
+ * checked here.
+ */
+export function captionViolationsFallback(c: Captions, opts: { protectedSpans: string[] }): string[] {
+  const out: string[] = [];
+  const pages = c.pages;
+  const spans = opts.protectedSpans.map((s) => s.trim()).filter((s) => s.length > 1);
+  pages.forEach((p, i) => {
+    if (p.endMs <= p.startMs) out.push(`order: cue ${i} ends before it starts`);
+    const next = pages[i + 1];
+    if (next && next.startMs < p.startMs) out.push(`order: cue ${i + 1} starts before cue ${i}`);
+    if (next && p.endMs > next.startMs) out.push(`overlap: cues ${i} and ${i + 1} overlap by ${p.endMs - next.startMs} ms`);
+    const toks = p.lines.flatMap((l) => l.tokens);
+    for (let k = 1; k < toks.length; k++) if (toks[k]!.startMs < toks[k - 1]!.startMs) out.push(`order: cue ${i} token "${toks[k]!.text}" before its predecessor`);
+    p.lines.forEach((l, li) => {
+      if (textUnits(l.text) > c.maxUnits + 0.01) out.push(`line-length: cue ${i} line ${li} is ${textUnits(l.text).toFixed(1)} units > ${c.maxUnits}`);
+      if (NO_LINE_START.test(l.text)) out.push(`line-start: cue ${i} line ${li} starts with "${[...l.text][0]}"`);
+      const nextLine = p.lines[li + 1];
+      for (const s of spans) {
+        if (!nextLine || textUnits(s) > c.maxUnits) continue;
+        if (splitAcross(l.text, nextLine.text, s)) out.push(`split-name: "${s}" split across lines of cue ${i} ("${l.text}" | "${nextLine.text}")`);
+      }
+    });
+    if (next) {
+      const a = p.lines.map((l) => l.text).join(' ');
+      const b = next.lines.map((l) => l.text).join(' ');
+      for (const s of spans) if (splitAcross(a, b, s)) out.push(`split-name: "${s}" split across cues ${i} and ${i + 1} ("${a}" | "${b}")`);
+    }
+    // A word cut into pieces lights piece by piece; a one-grapheme piece is a single kana lit alone.
+    for (const t of toks) {
+      const pieces = toks.filter((u) => u.word === t.word).length;
+      if (pieces > 1 && [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(t.text)].length === 1) out.push(`highlight: cue ${i} lights "${t.text}" alone (part of a word)`);
+    }
+  });
+  return out;
+}
+
+/** The span is in a+b but in neither alone, and it straddles the join. */
+function splitAcross(a: string, b: string, span: string): boolean {
+  const s = squash(span);
+  const A = squash(a);
+  const B = squash(b);
+  if (A.includes(s) || B.includes(s)) return false;
+  const joined = A + B;
+  const at = joined.indexOf(s);
+  return at >= 0 && at < A.length && at + s.length > A.length;
+}
+
+/** Letters of each narration language's own script (others count as Latin). */
+const SCRIPTS: Record<string, RegExp> = {
+  arabic: /\p{Script=Arabic}/u, urdu: /\p{Script=Arabic}/u, persian: /\p{Script=Arabic}/u,
+  japanese: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー]/u,
+  chinese: /\p{Script=Han}/u, 'traditional-chinese': /\p{Script=Han}/u, cantonese: /\p{Script=Han}/u,
+  korean: /[\p{Script=Hangul}\p{Script=Han}]/u, thai: /\p{Script=Thai}/u, hindi: /\p{Script=Devanagari}/u,
+  russian: /\p{Script=Cyrillic}/u, ukrainian: /\p{Script=Cyrillic}/u, bulgarian: /\p{Script=Cyrillic}/u, serbian: /\p{Script=Cyrillic}/u, mongolian: /\p{Script=Cyrillic}/u,
+  greek: /\p{Script=Greek}/u, hebrew: /\p{Script=Hebrew}/u, bengali: /\p{Script=Bengali}/u, assamese: /\p{Script=Bengali}/u,
+  tamil: /\p{Script=Tamil}/u, telugu: /\p{Script=Telugu}/u, malayalam: /\p{Script=Malayalam}/u, kannada: /\p{Script=Kannada}/u,
+  odia: /\p{Script=Oriya}/u, amharic: /\p{Script=Ethiopic}/u,
+};
+const LATIN = /\p{Script=Latin}/u;
+
+// eld's dynamic entry loads its n-gram database once (top-level await: the bench imports this once).
+const detector = (eld as unknown as { newInstance(): { load(size: string): Promise<unknown>; detect(t: string): { language: string; isReliable(): boolean } } }).newInstance();
+await detector.load('medium');
+function detect(text: string): string | null {
+  const r = detector.detect(text);
+  return r.language && r.isReliable() ? r.language : null;
+}
+
+/**
+ * FALLBACK (replace with narrationLanguageShare from src/pipeline/script/language-share.ts at
+ * merge). Share of the letters the voice reads (spoken ?? text) that belong to the narration
+ * language: by Unicode script, and for Latin-script languages a sentence of 4+ words that eld
+ * reliably detects as another language counts as foreign.
+ */
+export function narrationLanguageShareFallback(script: Pick<Script, 'language' | 'sentences'>): number {
+  const own = SCRIPTS[script.language] ?? LATIN;
+  const tag = languageTag(script.language).split('-')[0]!;
+  let total = 0;
+  let mine = 0;
+  for (const s of script.sentences) {
+    const text = s.spoken ?? s.text;
+    const letters = [...text].filter((ch) => /\p{L}/u.test(ch));
+    let inScript = letters.filter((ch) => own.test(ch)).length;
+    if (own === LATIN && text.split(/\s+/).length >= 4) {
+      const lang = detect(text);
+      if (lang && lang !== tag) inScript = 0;
+    }
+    total += letters.length;
+    mine += inScript;
+  }
+  return total === 0 ? 1 : mine / total;
+}
+
+/** Below this share of the narration's letters in its own language, the video counts a defect. */
+export const LANGUAGE_SHARE_MIN = 0.8;
