@@ -25,7 +25,7 @@ import type { Narration } from '../src/pipeline/types.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import { PipelineGenerator } from '../src/videos/pipeline-generator.ts';
 import type { Video } from '../src/videos/video.repository.ts';
-import { CAPTION_TAGS, LANGUAGE_SHARE_MIN, LAYOUT_TAGS, captionViolationsFallback, countByTag, narrationLanguageShareFallback } from './quality/checks.ts';
+import { CAPTION_TAGS, LANGUAGE_SHARE_MIN, LAYOUT_TAGS, captionViolationsFallback, countByTag, narrationLanguageShareFallback, priceViolations } from './quality/checks.ts';
 import { FIXTURES, writeImage } from './quality/fixtures.ts';
 import { MATRIX, cellLabel, coverage, type Cell } from './quality/matrix.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
         observe: { narration: (n) => (narration = n), timeline: (t) => (timeline = t) },
       });
       const t0 = performance.now();
-      const row: Row = { label: `#${cell.n} ${['9:16', '16:9', '1:1'][cell.aspect]} ${cell.length}s ${cell.language} T${cell.templateId}`, lengthS: cell.length, av: null, judged: null, tailS: null, captions: {}, layout: {}, languageShare: null, languageLow: false, error: null, renderS: 0 };
+      const row: Row = { label: `#${cell.n} ${['9:16', '16:9', '1:1'][cell.aspect]} ${cell.length}s ${cell.language} T${cell.templateId}`, lengthS: cell.length, av: null, judged: null, tailS: null, captions: {}, layout: {}, price: 0, languageShare: null, languageLow: false, error: null, renderS: 0 };
       try {
         const product = await productFor(cell, store, path.join(work, 'images'));
         const jobDir = path.join(work, `job-${cell.n}`);
@@ -110,9 +110,11 @@ async function main(): Promise<void> {
         const lay = layoutViolations(t);
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, LAYOUT_TAGS, 'layout');
+        const prices = priceViolations(n.script, product.price, product.currency);
+        row.price = prices.length;
         row.languageShare = narrationLanguageShareFallback(n.script);
         row.languageLow = row.languageShare < LANGUAGE_SHARE_MIN;
-        details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6)].map((v) => `#${cell.n} ${v}`));
+        details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6), ...prices].map((v) => `#${cell.n} ${v}`));
         details.push(`#${cell.n} script: ${n.script.sentences.map((s) => s.spoken && s.spoken !== s.text ? `${s.text} [${s.spoken}]` : s.text).join(' ')}`);
         if (args.sheets) await writeContactSheet(result.videoPath, path.join(args.sheets, `q${String(cell.n).padStart(2, '0')}.png`), label, row.av.durationS, t.fps);
         if (args.keep) await fs.copyFile(result.videoPath, path.join(await fs.mkdir(args.keep, { recursive: true }).then(() => args.keep!), `q${String(cell.n).padStart(2, '0')}.mp4`));
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
   }
   console.log(`\n${formatTable(rows)}`);
   console.log('\n! = target missed. * = checked by a bench fallback until the CAPTIONS/SCRIPTS modules land (bench/quality/checks.ts).');
-  console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; no caption or layout violation.');
+  console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation.');
   console.log(`\nDetails:\n${details.join('\n')}`);
   const tot = totals(rows);
   console.log(`\nTOTAL DEFECTS: ${tot.defects} over ${tot.videos} videos (${tot.clean} clean). Target 0.`);

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { buildCaptions, type Captions } from '../src/pipeline/captions/index.ts';
 import type { ScriptSentence, WordTiming } from '../src/pipeline/types.ts';
-import { captionViolationsFallback, countByTag, narrationLanguageShareFallback, LAYOUT_TAGS } from '../bench/quality/checks.ts';
+import { captionViolationsFallback, countByTag, narrationLanguageShareFallback, LAYOUT_TAGS, priceViolations, readAmount } from '../bench/quality/checks.ts';
 import { MATRIX, coverage } from '../bench/quality/matrix.ts';
 import { clippedSamples, durations, judgeAv, truePeak } from '../bench/quality/measure.ts';
 import { sheetTimes } from '../bench/quality/sheets.ts';
@@ -55,9 +55,9 @@ describe('bench:quality judgements', () => {
   });
 
   it('count a row defect per missed target plus each violation', () => {
-    const row: Row = { label: 'x', lengthS: 30, av, judged: judgeAv({ ...av, truePeakDb: 0.5 }, 30, 29), tailS: 1, captions: { overlap: 2 }, layout: { layout: 1 }, languageShare: 0.5, languageLow: true, error: null, renderS: 1 };
-    assert.equal(defects(row), 5);
-    assert.deepEqual(totals([row, { ...row, error: 'boom' }]), { videos: 2, defects: 6, clean: 0 });
+    const row: Row = { label: 'x', lengthS: 30, av, judged: judgeAv({ ...av, truePeakDb: 0.5 }, 30, 29), tailS: 1, captions: { overlap: 2 }, layout: { layout: 1 }, price: 1, languageShare: 0.5, languageLow: true, error: null, renderS: 1 };
+    assert.equal(defects(row), 6);
+    assert.deepEqual(totals([row, { ...row, error: 'boom' }]), { videos: 2, defects: 7, clean: 0 });
   });
 
   it('group layout strings by their tag and untagged ones as layout', () => {
@@ -130,5 +130,25 @@ describe('bench:quality matrix and sheets', () => {
     assert.equal(t.length, 13);
     assert.equal(t[1], 1.25);
     assert.ok(Math.abs(t[12]! - (15 - 1 / 30)) < 1e-9);
+  });
+});
+
+describe('bench:quality price check', () => {
+  it('reads amounts with decimal commas, thousands dots, commas and spaces', () => {
+    assert.equal(readAmount('89,00'), 89);
+    assert.equal(readAmount('1.299,00'), 1299);
+    assert.equal(readAmount('1,290.00'), 1290);
+    assert.equal(readAmount('à 8 900 €'), 8900);
+    assert.equal(readAmount('US$49.90'), 49.9);
+    assert.equal(readAmount('¥12,800'), 12800);
+    assert.equal(readAmount('Jetzt bestellen'), null);
+  });
+
+  it('flags a price shown as another amount or without its symbol, passes a right one', () => {
+    const price = (text: string, overlay: string | null): ScriptSentence => ({ text, cue: { kind: 'price', imageIndex: null, pointIndex: null, gesture: 'point', overlay } });
+    assert.deepEqual(priceViolations({ sentences: [price('Nur 89 € heute.', '89 €')] }, '89,00', 'EUR'), []);
+    const bad = priceViolations({ sentences: [price('Disponible à 8 900 €.', '8 900 €'), price('ราคา US 49.90', null)] }, '89,00', 'EUR');
+    assert.equal(bad.filter((v) => v.includes('shows 8900')).length, 2);
+    assert.equal(bad.filter((v) => v.includes('no currency symbol')).length, 1);
   });
 });

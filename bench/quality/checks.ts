@@ -129,3 +129,37 @@ export function narrationLanguageShareFallback(script: Pick<Script, 'language' |
 
 /** Below this share of the narration's letters in its own language, the video counts a defect. */
 export const LANGUAGE_SHARE_MIN = 0.8;
+
+/**
+ * An amount as a shop or a shopper writes it, read independently of the pipeline's own price
+ * code: a separator followed by exactly 1–2 final digits is the decimal mark ("89,00", "49.90",
+ * "1.299,00"), any other separator groups thousands ("1,290", "8 900", "12.800").
+ */
+export function readAmount(s: string): number | null {
+  const m = /\d(?:[\d.,'\u00a0\u202f ]*\d)?/.exec(s);
+  if (!m) return null;
+  const raw = m[0].replace(/[\u00a0\u202f' ]/g, '');
+  const dec = /[.,](\d{1,2})$/.exec(raw);
+  const whole = (dec ? raw.slice(0, dec.index) : raw).replace(/[.,]/g, '');
+  return Number(whole) + (dec ? Number(dec[1]) / 10 ** dec[1]!.length : 0);
+}
+
+/**
+ * Prices the viewer sees (the price sentence and its on-screen overlay) state the stored amount
+ * ("89,00" EUR is 89 euros, never 8900) and keep a currency symbol or code ("US 49.90" lost it).
+ */
+export function priceViolations(script: Pick<Script, 'sentences'>, price: string | null, currency: string | null): string[] {
+  const expected = price ? readAmount(price) : null;
+  if (expected === null) return [];
+  const out: string[] = [];
+  for (const s of script.sentences) {
+    if (s.cue.kind !== 'price') continue;
+    for (const [where, text] of [['sentence', s.text], ['overlay', s.cue.overlay ?? '']] as const) {
+      const got = readAmount(text);
+      if (got === null) continue;
+      if (Math.abs(got - expected) > 0.005) out.push(`price: ${where} "${text}" shows ${got}, the product costs ${expected} ${currency ?? ''}`.trim());
+      if (currency && !/\p{Sc}/u.test(text) && !text.includes(currency)) out.push(`price: ${where} "${text}" has no currency symbol`);
+    }
+  }
+  return out;
+}
