@@ -112,7 +112,7 @@ async function main(): Promise<void> {
         row.layout = countByTag(lay, LAYOUT_TAGS, 'layout');
         const prices = priceViolations(n.script, product.price, product.currency);
         row.price = prices.length;
-        row.languageShare = narrationLanguageShareFallback(n.script);
+        row.languageShare = narrationLanguageShareFallback(n.script, [product.name, product.brand ?? '']);
         row.languageLow = row.languageShare < LANGUAGE_SHARE_MIN;
         details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6), ...prices].map((v) => `#${cell.n} ${v}`));
         details.push(`#${cell.n} script: ${n.script.sentences.map((s) => s.spoken && s.spoken !== s.text ? `${s.text} [${s.spoken}]` : s.text).join(' ')}`);

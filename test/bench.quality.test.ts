@@ -111,6 +111,8 @@ describe('bench:quality language share fallback', () => {
   it('detects a German sentence read by a Spanish voice (same script)', () => {
     const share = narrationLanguageShareFallback({ language: 'spanish', sentences: [sentence('Descubre el molinillo que cambia tus mañanas.'), sentence('Keramikmahlwerk für gleichmäßiges Mahlgut und stufenlos einstellbarer Mahlgrad.')] });
     assert.ok(share < 0.6, String(share));
+    const named = [sentence('Descubre el molinillo que cambia tus mañanas.'), sentence('Kaffeemühle Classico de Bergmann, por solo 89 euros.')];
+    assert.equal(narrationLanguageShareFallback({ language: 'spanish', sentences: named }, ['Kaffeemühle Classico', 'Bergmann']), 1);
   });
 });
 

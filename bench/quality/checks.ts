@@ -7,7 +7,7 @@
  * - narrationLanguageShareFallback → `narrationLanguageShare` from
  *   src/pipeline/script/language-share.ts (SCRIPTS part)
  */
-import { eld } from 'eld';
+import { detectAll } from 'tinyld';
 import type { Captions } from '../../src/pipeline/captions/build.ts';
 import { languageTag, textUnits } from '../../src/pipeline/captions/lang.ts';
 import type { Script } from '../../src/pipeline/types.ts';
@@ -94,21 +94,19 @@ const SCRIPTS: Record<string, RegExp> = {
 };
 const LATIN = /\p{Script=Latin}/u;
 
-// eld's dynamic entry loads its n-gram database once (top-level await: the bench imports this once).
-const detector = (eld as unknown as { newInstance(): { load(size: string): Promise<unknown>; detect(t: string): { language: string; isReliable(): boolean } } }).newInstance();
-await detector.load('medium');
+/** The language tinyld finds with clear confidence, else null (short or mixed text). */
 function detect(text: string): string | null {
-  const r = detector.detect(text);
-  return r.language && r.isReliable() ? r.language : null;
+  const best = detectAll(text)[0];
+  return best && best.accuracy >= 0.5 ? best.lang : null;
 }
 
 /**
  * FALLBACK (replace with narrationLanguageShare from src/pipeline/script/language-share.ts at
  * merge). Share of the letters the voice reads (spoken ?? text) that belong to the narration
- * language: by Unicode script, and for Latin-script languages a sentence of 4+ words that eld
- * reliably detects as another language counts as foreign.
+ * language: by Unicode script, and for Latin-script languages a sentence of 4+ words that tinyld
+ * confidently detects as another language (names and brands left out) counts as foreign.
  */
-export function narrationLanguageShareFallback(script: Pick<Script, 'language' | 'sentences'>): number {
+export function narrationLanguageShareFallback(script: Pick<Script, 'language' | 'sentences'>, names: readonly string[] = []): number {
   const own = SCRIPTS[script.language] ?? LATIN;
   const tag = languageTag(script.language).split('-')[0]!;
   let total = 0;
@@ -117,8 +115,10 @@ export function narrationLanguageShareFallback(script: Pick<Script, 'language' |
     const text = s.spoken ?? s.text;
     const letters = [...text].filter((ch) => /\p{L}/u.test(ch));
     let inScript = letters.filter((ch) => own.test(ch)).length;
-    if (own === LATIN && text.split(/\s+/).length >= 4) {
-      const lang = detect(text);
+    // Names and brands are said as they are in every language: they do not decide the sentence's language.
+    const rest = names.filter(Boolean).reduce((t, n) => t.split(n).join(' '), text);
+    if (own === LATIN && rest.trim().split(/\s+/).length >= 4) {
+      const lang = detect(rest);
       if (lang && lang !== tag) inScript = 0;
     }
     total += letters.length;
