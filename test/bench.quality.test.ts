@@ -148,9 +148,10 @@ describe('bench:quality price check', () => {
 
   it('flags a price shown as another amount or without its symbol, passes a right one', () => {
     const price = (text: string, overlay: string | null): ScriptSentence => ({ text, cue: { kind: 'price', imageIndex: null, pointIndex: null, gesture: 'point', overlay } });
-    assert.deepEqual(priceViolations({ sentences: [price('Nur 89 € heute.', '89 €')] }, '89,00', 'EUR'), []);
-    const bad = priceViolations({ sentences: [price('Disponible à 8 900 €.', '8 900 €'), price('ราคา US 49.90', null)] }, '89,00', 'EUR');
+    assert.deepEqual(priceViolations({ language: 'german', sentences: [price('Nur 89 € heute.', '89 €')] }, '89,00', 'EUR'), []);
+    const bad = priceViolations({ language: 'french', sentences: [price('Disponible à 8 900 €.', '8 900 €'), price('ราคา US 49.90', null)] }, '89,00', 'EUR');
     assert.equal(bad.filter((v) => v.includes('shows 8900')).length, 2);
     assert.equal(bad.filter((v) => v.includes('no currency symbol')).length, 1);
+    assert.deepEqual(priceViolations({ language: 'arabic', sentences: [price('كل هذا مقابل 79 ر.س فقط.', '79 ر.س')] }, '79.00', 'SAR'), []);
   });
 });

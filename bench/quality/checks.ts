@@ -144,13 +144,28 @@ export function readAmount(s: string): number | null {
   return Number(whole) + (dec ? Number(dec[1]) / 10 ** dec[1]!.length : 0);
 }
 
+/** How the language may write the currency: its code and the locale's symbol and narrow symbol ("ر.س" for SAR in Arabic). */
+function currencySigns(currency: string, tag: string): string[] {
+  const out = [currency];
+  for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+    try {
+      const part = new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay }).formatToParts(1).find((p) => p.type === 'currency');
+      if (part) out.push(part.value.replace(/[\u200e\u200f\u061c]/g, '').replace(/\.$/, ''));
+    } catch {
+      // an unknown code: the code itself is the only sign
+    }
+  }
+  return out;
+}
+
 /**
  * Prices the viewer sees (the price sentence and its on-screen overlay) state the stored amount
  * ("89,00" EUR is 89 euros, never 8900) and keep a currency symbol or code ("US 49.90" lost it).
  */
-export function priceViolations(script: Pick<Script, 'sentences'>, price: string | null, currency: string | null): string[] {
+export function priceViolations(script: Pick<Script, 'sentences' | 'language'>, price: string | null, currency: string | null): string[] {
   const expected = price ? readAmount(price) : null;
   if (expected === null) return [];
+  const signs = currency ? currencySigns(currency, languageTag(script.language)) : [];
   const out: string[] = [];
   for (const s of script.sentences) {
     if (s.cue.kind !== 'price') continue;
@@ -158,7 +173,7 @@ export function priceViolations(script: Pick<Script, 'sentences'>, price: string
       const got = readAmount(text);
       if (got === null) continue;
       if (Math.abs(got - expected) > 0.005) out.push(`price: ${where} "${text}" shows ${got}, the product costs ${expected} ${currency ?? ''}`.trim());
-      if (currency && !/\p{Sc}/u.test(text) && !text.includes(currency)) out.push(`price: ${where} "${text}" has no currency symbol`);
+      if (currency && !/\p{Sc}/u.test(text) && !signs.some((c) => text.includes(c))) out.push(`price: ${where} "${text}" has no currency symbol`);
     }
   }
   return out;
