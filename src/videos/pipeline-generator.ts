@@ -9,7 +9,8 @@ import { renderVideo } from '../pipeline/render/render-video.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
-import type { ProductFacts } from '../pipeline/types.ts';
+import type { Timeline } from '../pipeline/timeline/types.ts';
+import type { Narration, ProductFacts } from '../pipeline/types.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { loadProductMedia } from './product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
@@ -25,6 +26,8 @@ export interface PipelineDeps {
   llm: LlmClient | null;
   renderScale: number;
   log: { warn(obj: object, msg: string): void };
+  /** Sees the narration and the built timeline of each video (bench:quality checks them). */
+  observe?: { narration?(n: Narration): void; timeline?(t: Timeline): void };
 }
 
 /** Overall progress (0-100) at the start of each stage; render fills the rest. */
@@ -72,6 +75,7 @@ export class PipelineGenerator implements VideoGenerator {
     );
     const script = narration.script;
 
+    this.deps.observe?.narration?.(narration);
     await step('render');
     let reported: number = STAGE_PCT.render;
     const rendered = await renderVideo({
@@ -91,7 +95,7 @@ export class PipelineGenerator implements VideoGenerator {
           void Promise.resolve(progress('render', pct)).catch(() => {});
         }
       },
-    });
+    }, { onTimeline: this.deps.observe?.timeline });
     signal.throwIfAborted();
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
   }

@@ -12,7 +12,12 @@ export interface EncodeSettings {
   gop?: number;
 }
 
-export const DEFAULT_ENCODE: EncodeSettings = { preset: 'veryfast', crf: 23, audioBitrateK: 160 };
+/**
+ * veryfast CRF 20, chosen by measurement (bench:encoder; docs/rendering.md "Encoder quality"):
+ * +2.4 dB PSNR-Y over CRF 23 for ~1 ms more x264 CPU a frame at 1080x1920. Slower presets buy the
+ * same quality with 12+ ms more CPU a frame, which the renderer (encode-bound) cannot afford.
+ */
+export const DEFAULT_ENCODE: EncodeSettings = { preset: 'veryfast', crf: 20, audioBitrateK: 160 };
 
 export interface EncodeArgsInput {
   width: number;

@@ -9,10 +9,11 @@ import { LANGUAGE_PROFILES } from './rates.ts';
  * selling points around a German frame. A letter counts when it is in the language's own script
  * (Japanese: kana and kanji) and, for the scripts several catalog languages share (Latin,
  * Cyrillic, Arabic), its sentence is not detected as another language. Sentences too short to
- * detect get the benefit of the doubt. Product names in Latin letters inside a non-Latin language
- * count against the share: they are said with a foreign voice's rules.
+ * detect get the benefit of the doubt. `names` (the product's name and brand) are left out: the
+ * writer says them as they are in every language; other Latin words inside a non-Latin language
+ * count against the share.
  */
-export function narrationLanguageShare(script: Pick<Script, 'sentences'>, language: Language | string): number {
+export function narrationLanguageShare(script: Pick<Script, 'sentences'>, language: Language | string, names: readonly (string | null)[] = []): number {
   if (!isLanguage(language)) throw new Error(`unknown language: ${language}`);
   const prof = LANGUAGE_PROFILES[language];
   const own = language === 'japanese' ? /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc]/gu : new RegExp(`(?=[\\p{L}\\p{M}])\\p{Script=${prof.script}}`, 'gu');
@@ -20,7 +21,8 @@ export function narrationLanguageShare(script: Pick<Script, 'sentences'>, langua
   let total = 0;
   let ours = 0;
   for (const s of script.sentences) {
-    const said = s.spoken ?? s.text;
+    // The product's name and brand are said as they are in every language (the writer may say them).
+    const said = names.reduce<string>((t, n) => (n ? t.split(n).join(' ') : t), s.spoken ?? s.text);
     // Vowel signs of Indic scripts are marks, not letters: both count, or a Hindi share tops 1.
     const letters = said.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
     if (letters === 0) continue;
