@@ -378,6 +378,7 @@ for (const backend of backends) {
           duration: 0,
           script: '',
           error: null,
+          warnings: [],
           createdAt: T0 + 1,
           updatedAt: T0 + 1,
         });
