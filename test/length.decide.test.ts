@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dropPlan, LENGTH_RULES, miss, mixLengthS, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
+import { dropPlan, LENGTH_RULES, miss, mixLengthS, shortOfLength, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
 import { fit, type Item } from '../src/pipeline/script/fit.ts';
 import { buildMessages } from '../src/pipeline/script/llm-writer.ts';
 import { estimateScriptS } from '../src/pipeline/script/rates.ts';
@@ -94,12 +94,15 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(ratePlan({ ...attempt(9), sentences: 4 }, 15) < 1);
   });
 
-  it('ends the video at the set length when the last word ends 0.6-2 s before it, else within ±10 %', () => {
+  it('ends the video at the set length when the last word ends 0.6-2 s before it, else within ±10 %, never with more than 2 s of silence', () => {
     assert.equal(mixLengthS(14, 15), 15);
     assert.equal(mixLengthS(13, 15), 15);
     assert.equal(mixLengthS(14.4, 15), 15);
     assert.equal(mixLengthS(15.2, 15), 15.8, 'late speech keeps its 0.6 s tail');
-    assert.equal(mixLengthS(11, 15), 13.5, 'too short: held at the -10 % edge');
+    assert.equal(mixLengthS(12, 15), 14, 'a little short: 2 s after the last word');
+    assert.equal(mixLengthS(11, 15), 13, 'too short for the -10 % edge within a 2 s tail: still 2 s after the last word');
+    assert.equal(mixLengthS(27, 60), 29, 'far too short (nothing more to say): no long silent end card');
+    assert.ok(shortOfLength(29, 60) && shortOfLength(13, 15) && !shortOfLength(13.5, 15) && !shortOfLength(60, 60));
     assert.equal(mixLengthS(58.2, 60), 60);
     assert.equal(mixLengthS(57.5, 60), 59.5, 'the tail stays at 2 s, the video within -10 %');
   });

@@ -219,3 +219,22 @@ describe('overlays never end mid-claim', () => {
     assert.ok('这款保温杯采用双层真空不锈钢设计可以让饮品保持冰凉一整天'.startsWith(long.slice(0, -1)));
   });
 });
+
+describe('built-in writer: recaps', () => {
+  it('recaps the points said once, as one list, and names the product again only before the price with two points between', async () => {
+    for (const lengthS of [15, 30, 60] as const)
+      for (const style of SCRIPT_STYLES) {
+        const s = await write({ style, lengthS });
+        const texts = s.sentences.map((x) => x.text);
+        assert.ok(texts.filter((x) => x.startsWith('Remember:')).length <= 2, `${style} ${lengthS}: ${texts.join(' ')}`);
+        const nameAgain = texts.findIndex((x) => x === 'Remember: ThermoFlask Pro 750.');
+        if (nameAgain >= 0) {
+          assert.equal(s.sentences[nameAgain + 1]!.cue.kind, 'price', `${style} ${lengthS}: ${texts.join(' ')}`);
+          const intro = s.sentences.findIndex((x, i) => x.cue.kind === 'intro' && i !== nameAgain);
+          if (intro >= 0) assert.ok(nameAgain - intro >= 3, `${style} ${lengthS}: ${texts.join(' ')}`);
+        }
+      }
+    const long = await write({ style: 'Expert Advice', lengthS: 60 });
+    assert.ok(long.sentences.some((x) => /^Remember: Keeps .+, leak-proof .+, and .+\.$/.test(x.text)), long.text);
+  });
+});

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
 import type { Language, ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
+import { isLanguage, productLanguage, sameWrittenLanguage } from '../products/language-detect.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
+import { shortOfLength } from '../pipeline/length/decide.ts';
 import { narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { renderVideo } from '../pipeline/render/render-video.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
@@ -55,7 +57,7 @@ export class PipelineGenerator implements VideoGenerator {
     const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
     let written = 0;
     // Written, spoken and measured until it fits video_length (override_script: said as written).
-    const { narration } = await narrateToLength(
+    const { narration, fit } = await narrateToLength(
       {
         write: async (paceScale) => {
           const script = await writeScript(
@@ -97,6 +99,7 @@ export class PipelineGenerator implements VideoGenerator {
       },
     }, { onTimeline: this.deps.observe?.timeline });
     signal.throwIfAborted();
+    if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
   }
 
@@ -120,4 +123,15 @@ export class PipelineGenerator implements VideoGenerator {
     };
     return { facts, warnings: media.warnings };
   }
+}
+
+/** Why a video came out shorter than video_length, and what gives a full one. */
+export function shortWarning(totalS: number, lengthS: number, language: Language, facts: ProductFacts, source: string): string {
+  const written = isLanguage(facts.language) ? facts.language : productLanguage(facts);
+  const product = written && !sameWrittenLanguage(written, language) ? written : null;
+  const why = product
+    ? `the product's text is in ${product}, so the ${language} narration only says its name, price and the style's lines (the rest is shown, not read)`
+    : 'the product has too little text for a longer narration';
+  const fix = source === 'llm' ? 'add selling points or a longer description' : product ? 'configure an LLM (LLM_BASE_URL) to translate it, or give override_script' : 'add selling points or a longer description, or give override_script';
+  return `video_length ${lengthS} s: the video lasts ${Math.round(totalS)} s because ${why}; ${fix}`;
 }

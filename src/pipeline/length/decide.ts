@@ -8,7 +8,8 @@
  *   2. ratePlan: the speaking rate that takes the chosen script near the target (±12 %).
  *   3. pausePlan: silence between sentences for what is left (each ≤ 1.2 s, or up to its reading
  *      time where the scene shows text the voice does not read), never at the end.
- *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word.
+ *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word (never
+ *      a longer silent end, even when the script had too little to say).
  */
 
 export interface LengthRules {
@@ -147,13 +148,20 @@ export function pausePlan(endS: number, sentences: number, lengthS: number, r: L
 
 /**
  * The mix's length: the set length when the last word ends 0.6-2 s before it; later speech gets
- * its minimum tail (within +10 % after fitting); speech too short for the length keeps the video at
- * the -10 % edge (the set length wins over the 2 s tail: a case fitting could not close).
+ * its minimum tail (within +10 % after fitting); earlier speech ends 2 s after its last word. So
+ * speech that even the slowest rate and the longest pauses could not bring near the length (a
+ * script that ran out of things to say) makes a shorter video rather than a long silent end card
+ * (the job warns: shortOfLength).
  */
 export function mixLengthS(endS: number, lengthS: number, r: LengthRules = LENGTH_RULES): number {
   if (endS + r.minTailS > lengthS) return round3(endS + r.minTailS);
   if (endS + r.maxTailS >= lengthS) return lengthS;
-  return round3(Math.max(endS + r.maxTailS, lengthS * (1 - r.tolerance)));
+  return round3(endS + r.maxTailS);
+}
+
+/** Whether a fitted video of totalS misses its set length by more than the tolerance (too little to say). */
+export function shortOfLength(totalS: number, lengthS: number, r: LengthRules = LENGTH_RULES): boolean {
+  return totalS < lengthS * (1 - r.tolerance) - 1e-6;
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

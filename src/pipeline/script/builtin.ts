@@ -225,19 +225,27 @@ function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, see
   });
 }
 
-/** Long scripts of products with few points: recap the points said, until the budget is met. */
+/**
+ * Long scripts of products with few points: one recap of the points said, as a list in the
+ * language's own form (Intl.ListFormat: "A, B and C"), shorter lists when time is short; and,
+ * when at least two points lie between, the name once more just before the price.
+ */
 function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
-  const extra = said.map((p, k) => {
-    // Shortest form first: a recap is a reminder, the full sentence only when time asks for it.
-    const natural = [...variants(p.raw!).natural].reverse();
-    const forms = natural.map((x) => fill(t.recap, { p: x }));
-    return { ...phrase('recap', ORDER.recap + k, forms, { kind: 'point', overlay: keywords(natural[0]!), pointIndex: p.cue.pointIndex }), required: false, priority: 50 + k };
-  });
-  // Last of all, the name once more before the price: "Remember: ThermoFlask Pro 750."
-  if (name) extra.push({ ...phrase('recap', ORDER.recap + 99, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  const extra: Item[] = [];
+  if (said.length > 0) {
+    // Shortest natural form of each point: a recap is a reminder.
+    const short = said.map((p) => variants(p.raw!).natural.at(-1)!);
+    const list = new Intl.ListFormat(LANGUAGE_PROFILES[language].locale, { type: 'conjunction' });
+    // Points after the first continue the sentence: "Keeps drinks cold, leak-proof lid" (not "USB-C", "Lumina").
+    const inList = short.map((x, k) => (k > 0 && /^\p{Lu}\p{Ll}/u.test(x) ? x[0]!.toLocaleLowerCase(LANGUAGE_PROFILES[language].locale) + x.slice(1) : x));
+    const forms = inList.map((_, k) => fill(t.recap, { p: list.format(inList.slice(0, inList.length - k)) }));
+    extra.push({ ...phrase('recap', ORDER.recap, forms, { kind: 'point', overlay: keywords(short[0]!), pointIndex: said[0]!.cue.pointIndex }), required: false, priority: 50 });
+  }
+  // "Remember: ThermoFlask Pro 750." right before the price, never straight after the intro.
+  if (name && said.length >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
   return fit([...fixed, ...extra], language, budget);
 }
