@@ -261,3 +261,24 @@ describe('rendering with awkward images', () => {
     }
   });
 });
+
+describe('names are not broken inside a word while a wider place holds them whole', () => {
+  it('a long single-word name beside the Carousel presenter moves or wraps at spaces instead of "UltraCo-mfort"', () => {
+    const name = 'UltraComfort Ergonomic Memory Foam Lumbar Support Cushion';
+    for (const ratio of [0, 1, 2] as const)
+      for (const templateId of [1, 2, 3, 5, 6]) {
+        const sp = sampleSpeech(sampleSentences(15));
+        const t = buildTimeline({
+          script: sp.script, speech: sp.speech, product: product('photos', false, { name }), templateId, hasPresenter: true, visualStyle: null,
+          aspectRatio: ratio, caption: true, imageInfo: SHAPES.photos!.infos,
+        });
+        for (const o of t.overlays) assert.ok(!(o.lines ?? [o.text]).some((l) => l.endsWith('\u2010')), `template ${templateId} ratio ${ratio}: ${o.slot} ${JSON.stringify(o.lines)}`);
+      }
+  });
+
+  it('fitText breaks a word only when told it may', () => {
+    const o = { language: 'english', uppercase: false, width: 120, fontPx: 40, minFontPx: 30, maxLines: 3 };
+    assert.ok(fitText(['UltraComfortable'], o)!.lines.some((l) => l.endsWith('\u2010')));
+    assert.ok(fitText(['UltraComfortable'], { ...o, breakWords: false })!.shortened);
+  });
+});

@@ -29,6 +29,8 @@ export interface FitOptions {
   fontPx: number;
   minFontPx: number;
   maxLines: number;
+  /** Whether a word wider than a line may be broken with a hyphen (default true); else it does not fit. */
+  breakWords?: boolean;
 }
 
 interface Word {
@@ -90,10 +92,11 @@ function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean): 
 }
 
 /** Greedy wrap of words into lines no wider than `width`; null when a word cannot be made to fit. */
-function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean): Word[][] | null {
+function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean, breakWords = true): Word[][] | null {
   const ws: Word[] = [];
   for (const w of input) {
     if (estimateWidth(w.text, fontPx, uppercase) <= width) ws.push(w);
+    else if (!breakWords) return null;
     else {
       const parts = breakWord(w, width, fontPx, uppercase);
       if (!parts) return null;
@@ -133,7 +136,7 @@ function fitWhole(text: string, o: FitOptions): FittedText | null {
   const ws = words(text, o.language);
   if (!ws.length) return null;
   for (const size of sizes(Math.max(o.fontPx, o.minFontPx), o.minFontPx)) {
-    const lines = wrap(ws, o.width, size, o.uppercase);
+    const lines = wrap(ws, o.width, size, o.uppercase, o.breakWords);
     if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: size, source: text, shortened: false };
   }
   return null;
@@ -146,7 +149,7 @@ function fitShortened(text: string, o: FitOptions): FittedText {
     const head = ws.slice(0, n);
     const lastWord = head[head.length - 1]!;
     const trimmed = [...head.slice(0, -1), { ...lastWord, text: lastWord.text.replace(/[\s,;:.\-–—、。，]+$/u, '') + ELLIPSIS }];
-    const lines = wrap(trimmed, o.width, o.minFontPx, o.uppercase);
+    const lines = wrap(trimmed, o.width, o.minFontPx, o.uppercase, o.breakWords);
     if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: o.minFontPx, source: text, shortened: true };
   }
   // One word longer than the box: keep its start (the check reports it as cut text).

@@ -82,8 +82,11 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
     // Last, so no text silently vanishes: whatever fits its slot, cut or not (the checks report it).
-    const levels = [...[true, false].flatMap((whole) => Array.from({ length: max }, (_, i) => ({ whole, lines: max - i, force: false }))), { whole: false, lines: max, force: true }];
-    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier: (l: number) => (levels[l]!.force ? 2 : levels[l]!.whole ? 0 : 1), make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    // A word is broken with a hyphen ("UltraCo-mfort") only when no region holds the text without it.
+    const tiers = [{ whole: true, breakWords: false }, { whole: true, breakWords: true }, { whole: false, breakWords: false }];
+    const levels = [...tiers.flatMap((t) => Array.from({ length: max }, (_, i) => ({ ...t, lines: max - i, force: false }))), { whole: false, breakWords: true, lines: max, force: true }];
+    const tier = (l: number) => (levels[l]!.force ? 3 : !levels[l]!.whole ? 2 : levels[l]!.breakWords ? 1 : 0);
+    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -109,7 +112,7 @@ export interface OverlaySpec {
 /** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
   const minFont = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { whole, lines, force = false }: { whole: boolean; lines: number; force?: boolean }): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { whole, lines, force = false, breakWords = true }: { whole: boolean; lines: number; force?: boolean; breakWords?: boolean }): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
@@ -117,7 +120,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
     if (room < pref * 3 && !force) return null;
-    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines });
+    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords });
     if (!fit || (!force && ((whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)))) return null;
     const spaced = /\s/.test(fit.source);
     // Price and call to action hold to the last frame (the loop frame shows them whole).
