@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { isRtlText } from '../src/pipeline/captions/place.ts';
 import { buildCaptions, captionViolations, NO_LINE_END, NO_LINE_START, toWebVtt, type Captions } from '../src/pipeline/captions/index.ts';
 import type { WordTiming } from '../src/pipeline/types.ts';
 
@@ -128,5 +129,15 @@ describe('protected spans (product name, brand, price)', () => {
     const jp = '今夜から、やさしい光のオーロラデスクランプがあなたの机を明るく照らします。';
     const caps = buildCaptions(said([...jp], 0, 0, 90), { language: 'japanese', maxUnits: 20, sentences: [{ text: jp }], protectedSpans: ['オーロラデスクランプ'] });
     assert.ok(linesOf(caps).some((l) => l.includes('オーロラデスクランプ')), linesOf(caps).join(' | '));
+  });
+});
+
+describe('text direction of shown text', () => {
+  it('follows the first strong letter (Latin text in an Arabic video is LTR), and the language where there is none', () => {
+    assert.equal(isRtlText('Five brightness levels and…', true), false);
+    assert.equal(isRtlText('تسوق الآن', true), true);
+    assert.equal(isRtlText('שלום Aurora', false), true);
+    assert.equal(isRtlText('89 €', true), true);
+    assert.equal(isRtlText('89 €', false), false);
   });
 });

@@ -14,6 +14,16 @@ import type { CaptionPage } from './build.ts';
 const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
 const bidi = bidiFactory();
 
+/**
+ * Whether a text runs right to left by its own first strong letter (Unicode bidi paragraph level):
+ * Latin product text in an Arabic video is LTR. Text with no letters (a price, a number) takes the
+ * video language's direction, `languageRtl`.
+ */
+export function isRtlText(text: string, languageRtl: boolean): boolean {
+  if (!/\p{L}/u.test(text)) return languageRtl;
+  return (bidi.getEmbeddingLevels(text).paragraphs[0]?.level ?? 0) % 2 === 1;
+}
+
 export interface TextMeasure {
   /** Advance width of text at `size` px, shaped in the given direction. */
   width(text: string, size: number, rtl: boolean): number;

@@ -7,6 +7,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
 import type { TextOverlay } from '../timeline/types.ts';
 import { languageTag } from '../captions/lang.ts';
+import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
 import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, padXEm } from '../timeline/overlay-box.ts';
 
@@ -35,7 +36,9 @@ export function baselineFor(ctx: SKRSContext2D, text: string, centerY: number): 
  * font measures wider than the box (the layout estimates widths) shrinks the text, never below
  * the minimum text size `minFontPx`.
  */
-export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, rtl: boolean, minFontPx = 0): Sprite {
+export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, languageRtl: boolean, minFontPx = 0): Sprite {
+  // The text's own direction: a Latin selling point shown in an Arabic video reads left to right.
+  const rtl = isRtlText(o.text, languageRtl);
   const p = style.palette;
   const h = o.box.h;
   const upper = style.text.uppercase && o.slot !== 'price';
