@@ -282,3 +282,20 @@ describe('names are not broken inside a word while a wider place holds them whol
     assert.ok(fitText(['UltraComfortable'], { ...o, breakWords: false })!.shortened);
   });
 });
+
+describe('feature card numbers', () => {
+  it('count the selling points shown, 1, 2, 3…, once each: a recap or a description line gets no number', () => {
+    const sp = sampleSpeech(sampleSentences(30));
+    const sentences = sp.script.sentences.map((s, i) => (i === sp.script.sentences.length - 3 ? { ...s, cue: { ...s.cue, kind: 'point' as const, pointIndex: 0, overlay: 'again' } } : s));
+    const t = buildTimeline({
+      script: { ...sp.script, sentences }, speech: sp.speech, product: product('photos', false), templateId: 3, hasPresenter: true, visualStyle: null,
+      aspectRatio: 0, caption: true, imageInfo: SHAPES.photos!.infos,
+    });
+    const badges = t.overlays.filter((o) => o.badge !== null).map((o) => Number(o.badge));
+    assert.ok(badges.length >= 2, JSON.stringify(badges));
+    assert.deepEqual(badges, badges.map((_, i) => i + 1));
+    const again = t.overlays.find((o) => o.text === 'again');
+    assert.ok(again, 'the repeated point is shown');
+    assert.equal(again.badge, null, 'a point shown again is not numbered again');
+  });
+});

@@ -171,7 +171,7 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     add('cta', cue && cue.length <= 28 ? [cue, shopNow(language)] : [shopNow(language)], x.startMs, x.endMs);
   }
 
-  let pointNo = 0;
+  const shownPoints = new Set<number>();
   for (const s of spans) {
     if (!slots.cue.scenes.includes(s.kind)) continue;
     const cue = input.script.sentences[s.sentence]!.cue;
@@ -181,7 +181,10 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
     const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : undefined].filter((c): c is string => !!c);
     if (!candidates.length) continue;
-    const badge = cue.kind === 'point' ? String(++pointNo) : null;
+    // Numbered in the order shown, once per selling point (a recap or a description line gets none).
+    const numbered = cue.kind === 'point' && cue.pointIndex !== null && point !== undefined && !shownPoints.has(cue.pointIndex);
+    if (numbered) shownPoints.add(cue.pointIndex!);
+    const badge = numbered ? String(shownPoints.size) : null;
     add('cue', candidates, s.startMs, s.endMs, badge, point);
   }
   return out;
