@@ -37,7 +37,7 @@ const presenterInset: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.38, 0.83, 0.29) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.37, 0.85, 0.43) },
       presenter: { box: b(0.6, 0.1, 0.28, 0.26), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.26) },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
