@@ -99,12 +99,12 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.equal(mixLengthS(13, 15), 15);
     assert.equal(mixLengthS(14.4, 15), 15);
     assert.equal(mixLengthS(15.2, 15), 15.8, 'late speech keeps its 0.6 s tail');
-    assert.equal(mixLengthS(12, 15), 14, 'a little short: 2 s after the last word');
-    assert.equal(mixLengthS(11, 15), 13, 'too short for the -10 % edge within a 2 s tail: still 2 s after the last word');
-    assert.equal(mixLengthS(27, 60), 29, 'far too short (nothing more to say): no long silent end card');
-    assert.ok(shortOfLength(29, 60) && shortOfLength(13, 15) && !shortOfLength(13.5, 15) && !shortOfLength(60, 60));
+    assert.equal(mixLengthS(12, 15), 13.5, 'a little short: 1.5 s after the last word');
+    assert.equal(mixLengthS(11, 15), 12.5, 'too short for the -10 % edge: still 1.5 s after the last word');
+    assert.equal(mixLengthS(27, 60), 28.5, 'far too short (nothing more to say): no long silent end card');
+    assert.ok(shortOfLength(28.5, 60) && shortOfLength(12.5, 15) && !shortOfLength(13.5, 15) && !shortOfLength(60, 60));
     assert.equal(mixLengthS(58.2, 60), 60);
-    assert.equal(mixLengthS(57.5, 60), 59.5, 'the tail stays at 2 s, the video within -10 %');
+    assert.equal(mixLengthS(57.5, 60), 59, 'the tail stays under 2 s, the video within -10 %');
   });
 });
 

@@ -148,7 +148,7 @@ export function pausePlan(endS: number, sentences: number, lengthS: number, r: L
 
 /**
  * The mix's length: the set length when the last word ends 0.6-2 s before it; later speech gets
- * its minimum tail (within +10 % after fitting); earlier speech ends 2 s after its last word. So
+ * its minimum tail (within +10 % after fitting); earlier speech ends 1.5 s after its last word. So
  * speech that even the slowest rate and the longest pauses could not bring near the length (a
  * script that ran out of things to say) makes a shorter video rather than a long silent end card
  * (the job warns: shortOfLength).
@@ -156,7 +156,8 @@ export function pausePlan(endS: number, sentences: number, lengthS: number, r: L
 export function mixLengthS(endS: number, lengthS: number, r: LengthRules = LENGTH_RULES): number {
   if (endS + r.minTailS > lengthS) return round3(endS + r.minTailS);
   if (endS + r.maxTailS >= lengthS) return lengthS;
-  return round3(endS + r.maxTailS);
+  // Short of the length: 1.5 s after the last word (the call to action breathes; well under 2 s).
+  return round3(endS + (r.aimTailS + r.maxTailS) / 2);
 }
 
 /** Whether a fitted video of totalS misses its set length by more than the tolerance (too little to say). */
