@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     await fs.rm(work, { recursive: true, force: true });
   }
   console.log(`\n${formatTable(rows)}`);
-  console.log('\n! = target missed. * = checked by a bench fallback until the CAPTIONS/SCRIPTS modules land (bench/quality/checks.ts).');
+  console.log('\n! = target missed.');
   console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation.');
   console.log(`\nDetails:\n${details.join('\n')}`);
   const tot = totals(rows);

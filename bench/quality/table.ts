@@ -36,7 +36,7 @@ const tags = (o: Record<string, number>) => {
 };
 const mark = (bad: boolean | undefined, s: string) => (bad ? `${s}!` : s);
 
-export const HEADER = ['video', 'dur/len s', 'TP dBTP', 'clip', 'A/V ms', 'tail s', 'lang*', 'price', 'captions*', 'layout', 'defects', 'wall s'];
+export const HEADER = ['video', 'dur/len s', 'TP dBTP', 'clip', 'A/V ms', 'tail s', 'lang', 'price', 'captions', 'layout', 'defects', 'wall s'];
 
 export function formatRow(r: Row): string[] {
   if (r.error || !r.av || !r.judged) return [r.label, 'ERROR', r.error ?? '', '', '', '', '', '', '', '', String(defects(r)), r.renderS.toFixed(0)];
