@@ -179,7 +179,10 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
     // An overlay that is only the first words of its selling point is a cut claim: show the claim.
     const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
-    const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : undefined].filter((c): c is string => !!c);
+    // A claim's first clause ("Three colour temperatures", keywords() cuts at clause breaks) is a
+    // shorter fact to fall back on before an ellipsis.
+    const clause = cut && !overlay!.endsWith('…') ? overlay : undefined;
+    const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : clause].filter((c): c is string => !!c);
     if (!candidates.length) continue;
     // Numbered in the order shown, once per selling point (a recap or a description line gets none).
     const numbered = cue.kind === 'point' && cue.pointIndex !== null && point !== undefined && !shownPoints.has(cue.pointIndex);
