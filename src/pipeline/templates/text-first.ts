@@ -4,6 +4,7 @@
  * the template's presenter if there is one. The name may take 4 lines in 9:16 (3 elsewhere). No media box, so nothing pretends to be a photo.
  * Slots are starting points; the layout step moves them off the presenter's face and each other.
  */
+import { SAFE_AREAS } from './safe-area.ts';
 import type { AspectRatio, Box, SceneKind, TemplateLayout, TextSlot } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
@@ -36,5 +37,13 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
-  return { ...layout, media: null, presenter, slots: TEXT_FIRST[aspectRatio] };
+  // With nobody on screen the text has the whole width: the name and the cards grow into it.
+  const slots = presenter ? TEXT_FIRST[aspectRatio] : widen(TEXT_FIRST[aspectRatio], SAFE_AREAS[aspectRatio]);
+  return { ...layout, media: null, presenter, slots };
+}
+
+/** Name, brand and cards run to the safe area's right edge; the name also gets a quarter more height. */
+function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
+  const wide = (slot: TextSlot, taller = 1): TextSlot => ({ ...slot, box: { ...slot.box, w: safe.x + safe.w - slot.box.x, h: slot.box.h * taller } });
+  return { ...slots, name: wide(slots.name, 1.25), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
 }
