@@ -299,3 +299,19 @@ describe('feature card numbers', () => {
     assert.equal(again.badge, null, 'a point shown again is not numbered again');
   });
 });
+
+describe('texts the voice does not read', () => {
+  it('are shown one after another in their scene (cue.shown), each placed without overlapping the others', () => {
+    const sp = sampleSpeech(sampleSentences(15));
+    const at = sp.script.sentences.findIndex((s) => s.cue.kind === 'story' || s.cue.kind === 'point');
+    const sentences = sp.script.sentences.map((s, i) => (i === at ? { ...s, cue: { ...s.cue, overlay: 'Keramikmahlwerk', shown: ['Stufenlos einstellbar', 'Leise und ohne Strom'], readS: 6 } } : s));
+    const t = buildTimeline({
+      script: { ...sp.script, sentences }, speech: sp.speech, product: product('photos', false), templateId: 3, hasPresenter: true, visualStyle: null,
+      aspectRatio: 0, caption: true, imageInfo: SHAPES.photos!.infos,
+    });
+    const shown = ['Keramikmahlwerk', 'Stufenlos einstellbar', 'Leise und ohne Strom'].map((x) => t.overlays.find((o) => o.text === x));
+    assert.ok(shown.every(Boolean), JSON.stringify(t.overlays.map((o) => o.text)));
+    for (let i = 1; i < shown.length; i++) assert.ok(shown[i]!.startMs >= shown[i - 1]!.endMs, `${shown[i - 1]!.text} then ${shown[i]!.text}`);
+    assert.deepEqual(layoutViolations(t), []);
+  });
+});

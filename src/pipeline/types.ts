@@ -21,6 +21,11 @@ export interface SceneCue {
    * fitter may hold a pause this long there (length/decide.ts); absent: an ordinary pause.
    */
   readS?: number;
+  /**
+   * More product texts the scene shows after `overlay`, one after another, during the same reading
+   * beat (readS covers them all): what the voice cannot read is still all on screen.
+   */
+  shown?: string[];
 }
 
 export interface ScriptSentence {

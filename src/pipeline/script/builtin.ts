@@ -176,20 +176,31 @@ export function readingS(text: string): number {
 
 /**
  * Product sentences the voice does not read (another language) still appear: as the overlays of
- * the narration's own sentences that have none, in the product's order, each with the time to
- * read it (cue.readS: the length fitter may hold a pause that long after the sentence).
+ * the narration's own sentences that have none, in the product's order (several to a sentence,
+ * shown one after another, when there are more texts than sentences), with the time to read them
+ * (cue.readS: the length fitter may hold a pause that long after the sentence).
  */
 function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
-  let k = 0;
-  for (const d of drafts) {
-    if (k >= points.length) return;
-    // A recap of the name would only repeat the title: it shows a point instead.
-    if ((d.cue.overlay !== null && d.role !== 'recap') || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta') continue;
-    const p = points[k++]!;
-    const overlay = keywords(p.text);
-    d.cue = { ...d.cue, overlay, pointIndex: p.index, readS: readingS(overlay) };
-  }
+  // A recap of the name would only repeat the title: it shows a point instead.
+  const free = drafts.filter((d) => !((d.cue.overlay !== null && d.role !== 'recap') || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta'));
+  if (free.length === 0) return;
+  // Every point (and description sentence) is shown once, spread over the free sentences in order.
+  const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
+  // At most three to a sentence (a reading beat of ≤ 8 s): a longer wordless stretch loses the viewer.
+  const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
+  free.forEach((d, k) => {
+    const mine = texts.slice(k * per, (k + 1) * per);
+    if (mine.length === 0) return;
+    const [first, ...more] = mine;
+    const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
+    d.cue = { ...d.cue, overlay: first!.text, pointIndex: first!.index, readS, ...(more.length ? { shown: more.map((m) => m.text) } : {}) };
+  });
 }
+
+/** Product texts a script shows without reading them, at most; per sentence; the longest reading beat (s). */
+const MAX_SHOWN = 6;
+const MAX_SHOWN_PER_SENTENCE = 3;
+const MAX_BEAT_S = 8;
 
 /** Selling points as sentences, each with its shorter forms; the style decides the wording and how many are required. */
 function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, seed: number, shortFirst: boolean): Item[] {

@@ -184,11 +184,16 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const clause = cut && !overlay!.endsWith('…') ? overlay : undefined;
     const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : clause].filter((c): c is string => !!c);
     if (!candidates.length) continue;
+    // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
+    const more = (cue.shown ?? []).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    const step = (s.endMs - s.startMs) / (1 + more.length);
+    more.forEach((text, k) => add('cue', [text], Math.round(s.startMs + (k + 1) * step), k === more.length - 1 ? s.endMs : Math.round(s.startMs + (k + 2) * step)));
+    const endMs = more.length ? Math.round(s.startMs + step) : s.endMs;
     // Numbered in the order shown, once per selling point (a recap or a description line gets none).
     const numbered = cue.kind === 'point' && cue.pointIndex !== null && point !== undefined && !shownPoints.has(cue.pointIndex);
     if (numbered) shownPoints.add(cue.pointIndex!);
     const badge = numbered ? String(shownPoints.size) : null;
-    add('cue', candidates, s.startMs, s.endMs, badge, point);
+    add('cue', candidates, s.startMs, endMs, badge, point);
   }
   return out;
 }
