@@ -179,9 +179,9 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
     // An overlay that is only the first words of its selling point is a cut claim: show the claim.
     const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
-    // A claim's first clause ("Three colour temperatures", keywords() cuts at clause breaks) is a
-    // shorter fact to fall back on before an ellipsis.
-    const clause = cut && !overlay!.endsWith('…') ? overlay : undefined;
+    // A claim's first clause of two words or more ("Three colour temperatures…": keywords() cuts at
+    // clause breaks), marked as cut, reads better than the claim cut wherever the width ran out.
+    const clause = cut && !overlay!.endsWith('…') && /\S\s+\S/.test(overlay!) ? `${overlay!.replace(/[\s,;:.\-–—、。，]+$/u, '')}…` : undefined;
     const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : clause].filter((c): c is string => !!c);
     if (!candidates.length) continue;
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
