@@ -4,6 +4,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { runFfmpeg } from '../../src/pipeline/mix/ffmpeg.ts';
+import { parseEbur128 } from '../../src/pipeline/mix/mix.args.ts';
+import { audioMeterArgs } from '../../src/pipeline/render/ffmpeg-args.ts';
 
 const run = promisify(execFile);
 
@@ -25,12 +28,9 @@ export async function durations(file: string): Promise<{ durationS: number; vide
   return { durationS: Number(info.format.duration ?? NaN), videoS: of('video'), audioS: of('audio') };
 }
 
-/** True peak of the file's audio in dBTP, from ebur128's summary. */
+/** True peak of the file's audio in dBTP: the same meter the renderer checks its MP4s with. */
 export async function truePeak(file: string): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'], { maxBuffer: 256 << 20 });
-  const m = /True peak:\s*Peak:\s*(-?[\d.]+|-inf)/.exec(stderr);
-  if (!m) throw new Error(`no true peak in ebur128 output of ${file}`);
-  return m[1] === '-inf' ? -Infinity : Number(m[1]);
+  return parseEbur128((await runFfmpeg(audioMeterArgs(file))).stderr).truePeakDb;
 }
 
 /**
