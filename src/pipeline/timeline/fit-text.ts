@@ -6,7 +6,8 @@
  * Widths are estimated from character units (captions/lang.ts textUnits) with a generous em per
  * unit, so the renderer's measured lines fit; it shrinks (never below the minimum) if one does not.
  */
-import { isNoSpaceChar, languageTag, textUnits } from '../captions/lang.ts';
+import { languageTag, textUnits } from '../captions/lang.ts';
+import { tokenizeDisplay } from '../captions/tokens.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
@@ -39,26 +40,13 @@ interface Word {
   space: boolean;
 }
 
-/** Words of a text: split at spaces, and spaceless runs (CJK, Thai) split by the language's word segmenter. */
+/**
+ * Words of a text, the units a line may break between: the captions' own tokenizer (spaces, and
+ * Intl.Segmenter words for scripts written without them, with the kinsoku rules: punctuation and
+ * small kana stay on their word).
+ */
 export function words(text: string, language: string): Word[] {
-  const out: Word[] = [];
-  const seg = new Intl.Segmenter(languageTag(language), { granularity: 'word' });
-  for (const [i, chunk] of text.replace(/\s+/g, ' ').trim().split(' ').entries()) {
-    if (!chunk) continue;
-    if (![...chunk].some(isNoSpaceChar)) {
-      out.push({ text: chunk, space: i > 0 });
-      continue;
-    }
-    let first = true;
-    for (const s of seg.segment(chunk)) {
-      const last = out[out.length - 1];
-      // Punctuation sticks to the word before it (no line starts with a closing mark).
-      if (!first && last && !s.isWordLike && /^[\p{P}\p{S}]+$/u.test(s.segment)) last.text += s.segment;
-      else out.push({ text: s.segment, space: first && i > 0 });
-      first = false;
-    }
-  }
-  return out;
+  return tokenizeDisplay(text.replace(/\s+/g, ' ').trim(), languageTag(language)).map((t) => ({ text: t.text, space: t.spaceBefore }));
 }
 
 const join = (ws: readonly Word[]): string => ws.map((w, i) => (i > 0 && w.space ? ' ' : '') + w.text).join('');
