@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PUBLIC_TEMPLATES, VISUAL_STYLES } from '../src/catalog/catalog.data.ts';
 import { STYLE_DEFS, TEMPLATE_DEFS, resolveTemplate } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, frameCount, layoutViolations, outputSize, formatPrice, parsePrice, kenBurnsSource, panOffset, shorten } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, frameCount, layoutViolations, outputSize, formatPrice, parsePrice, kenBurnsSource, panOffset } from '../src/pipeline/timeline/index.ts';
 import { PREVIEW_SENTENCES, SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import type { ProductFacts } from '../src/pipeline/types.ts';
 
@@ -147,10 +147,5 @@ describe('overlay text', () => {
     assert.equal(formatPrice(null, 'USD', 'english'), null);
     assert.equal(parsePrice('1,299.50'), 1299.5);
     assert.equal(parsePrice('29,99'), 29.99);
-  });
-
-  it('shortens at a word boundary with an ellipsis', () => {
-    assert.equal(shorten('The quick brown fox jumps over', 16), 'The quick brown…');
-    assert.equal(shorten('short', 16), 'short');
   });
 });

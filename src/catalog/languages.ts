@@ -10,6 +10,10 @@ export const LANGUAGES = [
 
 export type Language = (typeof LANGUAGES)[number];
 
+export function isLanguage(s: string | null | undefined): s is Language {
+  return typeof s === 'string' && (LANGUAGES as readonly string[]).includes(s);
+}
+
 /** The 16 `script_style` values, spelled exactly as the seed spells them. */
 export const SCRIPT_STYLES = [
   "Don't Worry", 'Discovery', 'Data', 'Top 3 reasons', 'Soft Selling', 'Humor & Meme', 'Feature Explainer',

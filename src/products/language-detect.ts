@@ -76,6 +76,3 @@ export function sameWrittenLanguage(a: Language, b: Language): boolean {
   return a === b || GROUPS.some((g) => g.includes(a) && g.includes(b));
 }
 
-export function isLanguage(s: string | null | undefined): s is Language {
-  return typeof s === 'string' && (LANGUAGES as readonly string[]).includes(s);
-}

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
-import type { Language, ScriptStyle } from '../catalog/languages.ts';
+import { isLanguage, type Language, type ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
-import { isLanguage, productLanguage, sameWrittenLanguage } from '../products/language-detect.ts';
+import { productLanguage, sameWrittenLanguage } from '../products/language-detect.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 import { shortOfLength } from '../pipeline/length/decide.ts';

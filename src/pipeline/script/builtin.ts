@@ -1,5 +1,5 @@
-import type { Language, ScriptStyle } from '../../catalog/languages.ts';
-import { isLanguage, detectLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
+import { isLanguage, type Language, type ScriptStyle } from '../../catalog/languages.ts';
+import { detectLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
 import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
 import { fit, type Budget, type Chosen, type Item } from './fit.ts';

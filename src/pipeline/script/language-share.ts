@@ -1,5 +1,5 @@
-import type { Language } from '../../catalog/languages.ts';
-import { detectLanguage, isLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
+import { isLanguage, type Language } from '../../catalog/languages.ts';
+import { detectLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
 import type { Script } from '../types.ts';
 import { LANGUAGE_PROFILES } from './rates.ts';
 

@@ -1,10 +1,10 @@
-import type { Language, ScriptStyle } from '../../catalog/languages.ts';
+import { isLanguage, type Language, type ScriptStyle } from '../../catalog/languages.ts';
 import type { ProductFacts, SceneCue, Script } from '../types.ts';
 import { BUDGET } from './builtin.ts';
 import { assignImages, type Draft } from './cues.ts';
 import type { ChatMessage, LlmClient } from './llm.ts';
 import { PHRASES } from './phrases/index.ts';
-import { isLanguage, productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
+import { productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
 import { formatPrice, speakPrices } from './price.ts';
 import { estimateScriptS, estimateSentenceS, LANGUAGE_PROFILES } from './rates.ts';
 import { STYLE_BRIEFS } from './style-briefs.ts';

@@ -3,7 +3,7 @@ export type { TimelineInput } from './build.ts';
 export { layoutViolations, sceneContent } from './safety.ts';
 export { presenterPlacement, presenterFaceBox, INSET_FACE_SHARE, type PresenterPlacement } from './presenter.ts';
 export { kenBurnsSource, kenBurnsFor, panOffset, MAX_KEN_BURNS_SCALE, rng, hashString, easeInOut, easeOutCubic, easeOutBack, clamp01 } from './motion.ts';
-export { formatPrice, parsePrice, shopNow, shorten } from './text.ts';
+export { formatPrice, parsePrice, shopNow } from './text.ts';
 export { fitText, cutCleanly } from './fit-text.ts';
 export { frameImage, type ImageInfo, type ImageFrame } from './media-frame.ts';
 export { MIN_CAP_SHARE, MIN_FACE_SHARE, MAX_UPSCALE, CAP_HEIGHT_EM, minFontPx, faceZone, contentHeart } from './rules.ts';

@@ -1,8 +1,6 @@
-/** Overlay texts: price with its currency, a localised call to action, shortening to fit. */
-import { LANGUAGES, type Language } from '../../catalog/languages.ts';
+/** Overlay texts: price with its currency, a localised call to action. */
+import { isLanguage } from '../../catalog/languages.ts';
 import { formatPrice as formatScriptPrice, parsePrice as parseStoredPrice } from '../script/price.ts';
-
-const isLanguage = (s: string): s is Language => (LANGUAGES as readonly string[]).includes(s);
 
 const SHOP_NOW: Record<string, string> = {
   english: 'Shop now', filipino: 'Bumili na', french: 'Achetez maintenant', german: 'Jetzt kaufen', hindi: 'अभी खरीदें',
@@ -31,15 +29,4 @@ export function parsePrice(raw: string): number | null {
 export function formatPrice(price: string | null, currency: string | null, language: string): string | null {
   const key = language.trim().toLowerCase();
   return formatScriptPrice(price, currency, isLanguage(key) ? key : 'english');
-}
-
-/** Shortens text to at most maxChars characters at a word boundary, with an ellipsis. */
-export function shorten(text: string, maxChars: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  const chars = [...clean];
-  if (chars.length <= maxChars) return clean;
-  const keep = Math.max(1, maxChars - 1);
-  const cut = chars.slice(0, keep).join('');
-  const space = chars[keep] === ' ' ? cut.length : cut.lastIndexOf(' ');
-  return (space > maxChars * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.\-–—]+$/u, '') + '…';
 }
