@@ -149,3 +149,11 @@ describe('the LLM writer with paceScale', () => {
     assert.equal(words(1.25), Math.round((0.97 * 30 * 2.5) / 1.25));
   });
 });
+
+describe('length fitting: a writer with nothing else to say', () => {
+  it('finishes instead of asking again when the last rewrite said what an earlier attempt said', () => {
+    const short = [attempt(8, { estimatedS: 8 }), attempt(8, { paceScale: 0.5, estimatedS: 8 })];
+    assert.equal(nextAttempt(short.slice(0, 1), 15).kind, 'rewrite');
+    assert.deepEqual(nextAttempt(short, 15, LENGTH_RULES, true), { kind: 'finish', best: 0 });
+  });
+});

@@ -90,13 +90,21 @@ export function miss(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RULES)
   return t < minS ? minS - t : t > maxS ? t - maxS : 0;
 }
 
-/** Write again, or finish with the best attempt so far. */
-export function nextAttempt(attempts: readonly Attempt[], lengthS: number, r: LengthRules = LENGTH_RULES): Next {
-  if (attempts.length === 0) throw new Error('nextAttempt needs a measured attempt');
+/** Index of the attempt nearest the target (the first of equals). */
+export function bestAttempt(attempts: readonly Attempt[], lengthS: number, r: LengthRules = LENGTH_RULES): number {
   const misses = attempts.map((a) => miss(a, lengthS, r));
-  const best = misses.indexOf(Math.min(...misses));
+  return misses.indexOf(Math.min(...misses));
+}
+
+/**
+ * Write again, or finish with the best attempt so far. `unchanged`: the last rewrite said word for
+ * word what an earlier attempt said (the writer has nothing else to say), so another pace is no use.
+ */
+export function nextAttempt(attempts: readonly Attempt[], lengthS: number, r: LengthRules = LENGTH_RULES, unchanged = false): Next {
+  if (attempts.length === 0) throw new Error('nextAttempt needs a measured attempt');
+  const best = bestAttempt(attempts, lengthS, r);
   const last = attempts[attempts.length - 1]!;
-  if (misses[misses.length - 1] === 0 || attempts.length >= r.attempts || !(last.estimatedS > 0)) return { kind: 'finish', best };
+  if (unchanged || miss(last, lengthS, r) === 0 || attempts.length >= r.attempts || !(last.estimatedS > 0)) return { kind: 'finish', best };
   // The writer's estimate, corrected by what this voice measured.
   let pace = last.speechS / last.estimatedS;
   // The correction is already in use and the script still misses (the writer could not fit it on

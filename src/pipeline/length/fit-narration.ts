@@ -67,7 +67,7 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     const same = tried.find((t) => spokenSentences(t.script).join('\n') === said);
     const speech = same?.speech ?? (await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav` }, deps.engine));
     tried.push({ script, speech, m: measure(script, speech, pace) });
-    const next = nextAttempt(tried.map((t) => t.m), lengthS, rules);
+    const next = nextAttempt(tried.map((t) => t.m), lengthS, rules, same !== undefined);
     if (next.kind === 'rewrite') {
       pace = next.paceScale;
       continue;
