@@ -84,6 +84,16 @@ describe('catalog routes', () => {
       for (const a of data.avatars) assert.equal(a.aspect_ratio, 0);
     });
 
+    it('aspect_ratio=-1 (all) lists every avatar once, as an absent filter does', async () => {
+      assert.deepEqual(await get('/v1/avatars?aspect_ratio=-1'), await get('/v1/avatars'));
+    });
+
+    it("the n8n node's age words select the same avatars: old is senior", async () => {
+      const senior = (await get('/v1/avatars?age=senior')).avatars;
+      assert.ok(senior.length > 0);
+      assert.deepEqual((await get('/v1/avatars?age=old')).avatars, senior);
+    });
+
     it('aspect_ratio=1 keeps every avatar and each reports aspect_ratio 1', async () => {
       const data = await get('/v1/avatars?aspect_ratio=1');
       assert.equal(data.avatars.length, 12);
@@ -96,8 +106,8 @@ describe('catalog routes', () => {
       for (const a of data.avatars) assert.equal(a.aspect_ratio, 2);
     });
 
-    it('aspect_ratio=7 is 40000 "aspect_ratio must be one of 0, 1, 2"', async () => {
-      assert.equal(businessError(await s.call('GET', '/v1/avatars?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of 0, 1, 2');
+    it('aspect_ratio=7 is 40000 "aspect_ratio must be one of -1 (all), 0 (portrait 9:16), …"', async () => {
+      assert.equal(businessError(await s.call('GET', '/v1/avatars?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1 (all), 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
     });
 
     it('a non-numeric aspect_ratio is 40000 naming aspect_ratio', async () => {
@@ -129,6 +139,14 @@ describe('catalog routes', () => {
         const data = await get(`/v1/voices?${q}`);
         assert.deepEqual(Object.keys(data).sort(), ['total', 'voices'], q);
       }
+    });
+
+    it("the n8n node's age filter values (middle_aged, old) select adult and senior voices", async () => {
+      const adult = await get('/v1/voices?age=adult&page_size=100');
+      const senior = await get('/v1/voices?age=senior&page_size=100');
+      assert.ok(adult.total > 0 && senior.total > 0);
+      assert.deepEqual(await get('/v1/voices?age=middle_aged&page_size=100'), adult);
+      assert.deepEqual(await get('/v1/voices?age=old&page_size=100'), senior);
     });
 
     it('page_size 1 and 100 are accepted; 0 and 101 are 40000 naming page_size', async () => {
@@ -192,8 +210,8 @@ describe('catalog routes', () => {
     });
 
     it('aspect_ratio 3 is 40000 naming aspect_ratio', async () => {
-      assert.equal(businessError(await s.call('GET', '/v1/visual?aspect_ratio=3', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1, 0, 1, 2');
-      assert.equal(businessError(await s.call('GET', '/v1/visual_styles?aspect_ratio=3', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1, 0, 1, 2');
+      assert.equal(businessError(await s.call('GET', '/v1/visual?aspect_ratio=3', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1 (all), 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
+      assert.equal(businessError(await s.call('GET', '/v1/visual_styles?aspect_ratio=3', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1 (all), 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
     });
   });
 
@@ -226,8 +244,15 @@ describe('catalog routes', () => {
     });
 
     it('aspect_ratio 7 is 40000 on both template routes', async () => {
-      assert.equal(businessError(await s.call('GET', '/v1/templates?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of 0, 1, 2');
-      assert.equal(businessError(await s.call('GET', '/v1/templates/custom?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of 0, 1, 2');
+      assert.equal(businessError(await s.call('GET', '/v1/templates?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1 (all), 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
+      assert.equal(businessError(await s.call('GET', '/v1/templates/custom?aspect_ratio=7', { key }), 40000), 'Parameter error: aspect_ratio must be one of -1 (all), 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
+    });
+
+    it('aspect_ratio=-1 (all, the n8n default) lists every template once on both routes, as an absent filter does', async () => {
+      const all = await get('/v1/templates');
+      assert.ok(all.templates.length > 0);
+      assert.deepEqual(await get('/v1/templates?aspect_ratio=-1'), all);
+      assert.deepEqual(await get('/v1/templates/custom?aspect_ratio=-1'), { templates: [] });
     });
 
     it('GET /v1/templates/custom is an empty data.templates list, with or without a filter', async () => {

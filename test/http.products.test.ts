@@ -208,7 +208,7 @@ describe('POST /v1/product validation', () => {
 
   it('media[0].type 3 is 40000 naming media[0].type and "one of 1, 2"', async () => {
     const msg = await rejected({ name: 'n', description: 'd', media: [{ type: 3, url: 'https://cdn.example.com/a.jpg' }] });
-    assert.equal(msg, 'Parameter error: media[0].type must be one of 1, 2');
+    assert.equal(msg, 'Parameter error: media[0].type must be one of 1 (image), 2 (video)');
   });
 
   it('the failing media item is named by its index', async () => {
@@ -220,11 +220,11 @@ describe('POST /v1/product validation', () => {
         { type: 0, url: 'https://cdn.example.com/b.jpg' },
       ],
     });
-    assert.equal(msg, 'Parameter error: media[1].type must be one of 1, 2');
+    assert.equal(msg, 'Parameter error: media[1].type must be one of 1 (image), 2 (video)');
   });
 
   it('a media item without type is 40000 naming media[0].type', async () => {
-    assert.equal(await rejected({ name: 'n', description: 'd', media: [{ url: 'https://cdn.example.com/a.jpg' }] }), 'Parameter error: media[0].type is required');
+    assert.equal(await rejected({ name: 'n', description: 'd', media: [{ url: 'https://cdn.example.com/a.jpg' }] }), 'Parameter error: media[0].type is required: one of 1 (image), 2 (video)');
   });
 
   it('a media item with an empty url is 40000 "media[0].url is required"', async () => {
@@ -529,7 +529,7 @@ describe('PUT /v1/product', () => {
   it('an invalid media item is 40000 naming it and leaves the product unchanged', async () => {
     const p = await create();
     const typeMsg = businessError(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, name: 'Changed', media: [{ type: 3, url: 'https://cdn.example.com/a.jpg' }] } }), 40000);
-    assert.equal(typeMsg, 'Parameter error: media[0].type must be one of 1, 2');
+    assert.equal(typeMsg, 'Parameter error: media[0].type must be one of 1 (image), 2 (video)');
     const urlMsg = businessError(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, name: 'Changed', media: [{ type: 1, url: 'http://cdn.example.com/a.jpg' }] } }), 40000);
     assert.equal(urlMsg, 'Parameter error: media[0].url must be an https:// URL');
     assert.deepEqual(await get(p.product_id), p);

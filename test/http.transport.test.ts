@@ -73,11 +73,11 @@ describe('transport rules: malformed and oversized bodies', () => {
     assert.equal((await s.call('POST', '/v1/create_video_from_url', { key, body: video })).body.code, 0);
     const cases: [Record<string, unknown>, string][] = [
       [{ avatar_id: true }, 'Parameter error: avatar_id must be an integer'],
-      [{ avatar_type: false }, 'Parameter error: avatar_type must be an integer'],
+      [{ avatar_type: false }, 'Parameter error: avatar_type must be an integer: one of 0 (public avatar, GET /v1/avatars), 1 (custom avatar, GET /v1/avatars/custom)'],
       [{ caption: 1 }, 'Parameter error: caption must be a boolean (true or false)'],
       [{ product_id: [video.product_id] }, 'Parameter error: product_id must be a string'],
-      [{ aspect_ratio: '1.5' }, 'Parameter error: aspect_ratio must be an integer'],
-      [{ video_length: [15] }, 'Parameter error: video_length must be a string'],
+      [{ aspect_ratio: '1.5' }, 'Parameter error: aspect_ratio must be an integer: one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)'],
+      [{ video_length: [15] }, 'Parameter error: video_length must be a string: one of 15 (15-second video), 30 (30-second video), 60 (60-second video)'],
     ];
     for (const [change, msg] of cases) {
       assert.equal(businessError(await s.call('POST', '/v1/create_video_from_url', { key, body: { ...video, ...change } }), 40000), msg);

@@ -284,32 +284,49 @@ describe('POST /v1/create_video_from_url: parameter errors (40000)', () => {
   after(() => f.s.close());
 
   for (const field of REQUIRED) {
+    // A coded field's message goes on with its values and what they mean (checked below).
+    const required = new RegExp(`^Parameter error: ${field} is required(: one of .+)?$`);
     it(`missing ${field} is 40000 "${field} is required"`, async () => {
-      assert.equal(await f.reject(f.without(field), 40000), `Parameter error: ${field} is required`);
+      assert.match(await f.reject(f.without(field), 40000), required);
     });
     it(`an empty-string ${field} counts as missing: 40000 "${field} is required"`, async () => {
-      assert.equal(await f.reject(f.body({ [field]: '' }), 40000), `Parameter error: ${field} is required`);
+      assert.match(await f.reject(f.body({ [field]: '' }), 40000), required);
     });
   }
+
+  it('a missing coded field says its values and what they mean', async () => {
+    assert.equal(
+      await f.reject(f.without('aspect_ratio'), 40000),
+      'Parameter error: aspect_ratio is required: one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)',
+    );
+    assert.equal(await f.reject(f.without('product_id'), 40000), 'Parameter error: product_id is required');
+  });
+
+  it('a coded field of the wrong type says its values and what they mean', async () => {
+    assert.equal(
+      await f.reject(f.body({ avatar_type: 'public' }), 40000),
+      'Parameter error: avatar_type must be an integer: one of 0 (public avatar, GET /v1/avatars), 1 (custom avatar, GET /v1/avatars/custom)',
+    );
+  });
 
   it('an empty body is 40000 naming the first required field', async () => {
     assert.equal(await f.reject({}, 40000), 'Parameter error: product_id is required');
   });
 
-  it('aspect_ratio 3 is 40000 "aspect_ratio must be one of 0, 1, 2"', async () => {
-    assert.equal(await f.reject(f.body({ aspect_ratio: 3 }), 40000), 'Parameter error: aspect_ratio must be one of 0, 1, 2');
+  it('aspect_ratio 3 is 40000 "aspect_ratio must be one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)"', async () => {
+    assert.equal(await f.reject(f.body({ aspect_ratio: 3 }), 40000), 'Parameter error: aspect_ratio must be one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
   });
 
   it('aspect_ratio 1.5 is 40000 "aspect_ratio must be an integer"', async () => {
-    assert.equal(await f.reject(f.body({ aspect_ratio: 1.5 }), 40000), 'Parameter error: aspect_ratio must be an integer');
+    assert.equal(await f.reject(f.body({ aspect_ratio: 1.5 }), 40000), 'Parameter error: aspect_ratio must be an integer: one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
   });
 
   it('video_length "45" is 40000 "video_length must be one of 15, 30, 60"', async () => {
-    assert.equal(await f.reject(f.body({ video_length: '45' }), 40000), 'Parameter error: video_length must be one of 15, 30, 60');
+    assert.equal(await f.reject(f.body({ video_length: '45' }), 40000), 'Parameter error: video_length must be one of 15 (15-second video), 30 (30-second video), 60 (60-second video)');
   });
 
   it('video_length 45 as a number is 40000 with the same message', async () => {
-    assert.equal(await f.reject(f.body({ video_length: 45 }), 40000), 'Parameter error: video_length must be one of 15, 30, 60');
+    assert.equal(await f.reject(f.body({ video_length: 45 }), 40000), 'Parameter error: video_length must be one of 15 (15-second video), 30 (30-second video), 60 (60-second video)');
   });
 
   it('language "klingon" is 40000 "language must be one of english, ..."', async () => {
@@ -318,7 +335,7 @@ describe('POST /v1/create_video_from_url: parameter errors (40000)', () => {
   });
 
   it('avatar_type 2 is 40000 "avatar_type must be one of 0, 1"', async () => {
-    assert.equal(await f.reject(f.body({ avatar_type: 2 }), 40000), 'Parameter error: avatar_type must be one of 0, 1');
+    assert.equal(await f.reject(f.body({ avatar_type: 2 }), 40000), 'Parameter error: avatar_type must be one of 0 (public avatar, GET /v1/avatars), 1 (custom avatar, GET /v1/avatars/custom)');
   });
 
   it('script_style "Funny" is 40000 "script_style must be one of ..." listing the 16 styles', async () => {
@@ -330,8 +347,11 @@ describe('POST /v1/create_video_from_url: parameter errors (40000)', () => {
     assert.match(await f.reject(f.body({ script_style: 'problem/solution' }), 40000), /^Parameter error: script_style must be one of /);
   });
 
-  it('template_type "private" is 40000 "template_type must be one of public, custom"', async () => {
-    assert.equal(await f.reject(f.body({ template_type: 'private' }), 40000), 'Parameter error: template_type must be one of public, custom');
+  it('template_type "private" is 40000 "template_type must be one of public (…), custom (…)"', async () => {
+    assert.equal(
+      await f.reject(f.body({ template_type: 'private' }), 40000),
+      'Parameter error: template_type must be one of public (a template of GET /v1/templates), custom (your own template, GET /v1/templates/custom)',
+    );
   });
 
   it('avatar_id "abc" is 40000 "avatar_id must be an integer"', async () => {
@@ -363,7 +383,7 @@ describe('POST /v1/create_video_from_url: parameter errors (40000)', () => {
   });
 
   it('a parameter error is reported before a missing product', async () => {
-    assert.equal(await f.reject(f.body({ product_id: 'ffffffffffffffffffffffffffffffff', video_length: '45' }), 40000), 'Parameter error: video_length must be one of 15, 30, 60');
+    assert.equal(await f.reject(f.body({ product_id: 'ffffffffffffffffffffffffffffffff', video_length: '45' }), 40000), 'Parameter error: video_length must be one of 15 (15-second video), 30 (30-second video), 60 (60-second video)');
   });
 
   it('after every rejection above the balance is untouched and no video exists', async () => {
@@ -417,8 +437,24 @@ describe('POST /v1/create_video_from_url: references that do not exist (10104)',
     assert.match(await f.reject(f.body({ music_id: unlisted }), 10104), /music_id/);
   });
 
-  it('template_id 99 is 10104', async () => {
-    assert.match(await f.reject(f.body({ template_id: 99 }), 10104), /template_id/);
+  it('template_id 99 is 10104 listing the public templates by id and name', async () => {
+    const msg = await f.reject(f.body({ template_id: 99 }), 10104);
+    assert.match(msg, /template_id 99/);
+    const listed = success(await f.s.call('GET', '/v1/templates', { key: f.key })).templates.map((t: any) => `${t.id} (${t.name})`);
+    assert.ok(listed.length > 0);
+    assert.ok(msg.includes(listed.join(', ')), msg);
+  });
+
+  it('visual_style "Nope" is 10104 listing the names GET /v1/visual_styles gives', async () => {
+    const msg = await f.reject(f.body({ visual_style: 'Nope' }), 10104);
+    const names = success(await f.s.call('GET', '/v1/visual_styles', { key: f.key })).visual_styles.map((v: any) => v.name);
+    assert.ok(msg.includes(`one of ${names.join(', ')}`), msg);
+  });
+
+  it('an unknown avatar_id is 10104 listing the public avatars by id and name', async () => {
+    const msg = await f.reject(f.body({ avatar_id: 99 }), 10104);
+    const listed = success(await f.s.call('GET', '/v1/avatars', { key: f.key })).avatars.map((a: any) => `${a.avatar_id} (${a.name})`);
+    assert.ok(msg.includes(listed.join(', ')), msg);
   });
 
   it('a public template id with template_type custom is 10104 (the account has no templates)', async () => {
@@ -461,7 +497,7 @@ describe('POST /v1/create_video_from_url: credit', () => {
   });
 
   it('a request that is also invalid reports the parameter error rather than the credit', async () => {
-    assert.equal(await f.reject(f.body({ aspect_ratio: 9 }), 40000), 'Parameter error: aspect_ratio must be one of 0, 1, 2');
+    assert.equal(await f.reject(f.body({ aspect_ratio: 9 }), 40000), 'Parameter error: aspect_ratio must be one of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)');
   });
 
   it('without a valid API key the call is 10105 and takes nothing', async () => {

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
-import { IntEnum, Opt } from '../http/schema-helpers.ts';
+import { AspectRatioFilter, Opt } from '../http/schema-helpers.ts';
 import type { CatalogService } from './catalog.service.ts';
 
-const AspectFilter = Opt(IntEnum([0, 1, 2], { description: '0 9:16, 1 16:9, 2 1:1' }));
 
 const Avatar = Type.Object({
   avatar_id: Type.Integer(),
@@ -53,7 +52,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
       tags,
       summary: 'Public avatars (every drawn presenter fits every aspect ratio)',
       querystring: Type.Object({
-        aspect_ratio: AspectFilter,
+        aspect_ratio: AspectRatioFilter(),
         style: Opt(Type.String()),
         gender: Opt(Type.String()),
         age: Opt(Type.String()),
@@ -96,7 +95,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
       schema: {
         tags,
         summary: 'Visual styles; `name` is what visual_style takes',
-        querystring: Type.Object({ aspect_ratio: Opt(IntEnum([-1, 0, 1, 2], { description: '-1 all' })) }),
+        querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
         response: { 200: Envelope(Type.Object({ visual_styles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) })) },
       },
       handler: async () => ok({ visual_styles: catalog.visualStyles() }),
@@ -107,7 +106,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
     schema: {
       tags,
       summary: 'Public templates (each fits every aspect ratio)',
-      querystring: Type.Object({ aspect_ratio: AspectFilter }),
+      querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
       response: { 200: Envelope(Type.Object({ templates: Type.Array(Template) })) },
     },
     handler: async (req) => ok({ templates: catalog.templates(req.query.aspect_ratio) }),
@@ -117,7 +116,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
     schema: {
       tags,
       summary: "The account's own templates",
-      querystring: Type.Object({ aspect_ratio: AspectFilter }),
+      querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
       response: { 200: Envelope(Type.Object({ templates: Type.Array(Template) })) },
     },
     handler: async (req) => ok({ templates: catalog.customTemplates(req.principal.accountId) }),

@@ -41,11 +41,19 @@ export interface VoiceFilter {
   language?: string | undefined;
 }
 
+/** The ratio records report for an aspect_ratio filter: -1 (all) and absent list every record once, as 0. */
+const reportedRatio = (filter: number | undefined): number => (filter === undefined || filter < 0 ? 0 : filter);
+
+/** Age filter values other clients send (the n8n node's voice filter: young, middle_aged, old) in our words. */
+const AGE_ALIASES: Record<string, string> = { middle_aged: 'adult', 'middle-aged': 'adult', old: 'senior', elderly: 'senior' };
+const ageFilter = (age: string | undefined) => (age === undefined ? undefined : (AGE_ALIASES[age.toLowerCase()] ?? age));
+
 const eq = (want: string | undefined, have: string) => want === undefined || want.toLowerCase() === have.toLowerCase();
 
 /**
  * What create_video_from_url's ids refer to. Drawn presenters and templates fit every aspect
- * ratio, so an aspect_ratio filter keeps every record and the record reports the ratio asked for.
+ * ratio, so an aspect_ratio filter keeps every record and the record reports the ratio asked for
+ * (0 when the filter is absent or -1, all).
  * Custom avatars and templates cannot be made yet, so those lists are empty.
  */
 export class CatalogService {
@@ -57,8 +65,8 @@ export class CatalogService {
 
   avatars(filter: AvatarFilter) {
     return PUBLIC_AVATARS.filter(
-      (a) => eq(filter.style, a.style) && eq(filter.gender, a.gender) && eq(filter.age, a.age) && eq(filter.scene, a.scene) && eq(filter.ethnicity, a.ethnicity),
-    ).map((a) => this.avatarView(a, filter.aspect_ratio ?? 0));
+      (a) => eq(filter.style, a.style) && eq(filter.gender, a.gender) && eq(ageFilter(filter.age), a.age) && eq(filter.scene, a.scene) && eq(filter.ethnicity, a.ethnicity),
+    ).map((a) => this.avatarView(a, reportedRatio(filter.aspect_ratio)));
   }
 
   private avatarView(a: AvatarRecord, aspectRatio: number) {
@@ -86,7 +94,7 @@ export class CatalogService {
   voices(filter: VoiceFilter) {
     const matching = this.media
       .voices()
-      .filter((v) => eq(filter.gender, v.gender) && eq(filter.age, v.age) && eq(filter.language, v.language));
+      .filter((v) => eq(filter.gender, v.gender) && eq(ageFilter(filter.age), v.age) && eq(filter.language, v.language));
     const start = (filter.page - 1) * filter.page_size;
     return { total: matching.length, voices: matching.slice(start, start + filter.page_size) };
   }
@@ -112,18 +120,36 @@ export class CatalogService {
     return VISUAL_STYLES.find((s) => s.name.toLowerCase() === name.trim().toLowerCase())?.name;
   }
 
-  templates(aspectRatio: number | undefined) {
+  templates(aspectRatioFilter: number | undefined) {
+    const aspectRatio = reportedRatio(aspectRatioFilter);
     return PUBLIC_TEMPLATES.map((t) => ({
       id: t.id,
       name: t.name,
-      cover_url: `${this.assetBaseUrl}/v1/templates/${t.id}/cover.jpg?aspect_ratio=${aspectRatio ?? 0}`,
-      preview_url: `${this.assetBaseUrl}/v1/templates/${t.id}/preview.mp4?aspect_ratio=${aspectRatio ?? 0}`,
-      aspect_ratio: aspectRatio ?? 0,
+      cover_url: `${this.assetBaseUrl}/v1/templates/${t.id}/cover.jpg?aspect_ratio=${aspectRatio}`,
+      preview_url: `${this.assetBaseUrl}/v1/templates/${t.id}/preview.mp4?aspect_ratio=${aspectRatio}`,
+      aspect_ratio: aspectRatio,
     }));
   }
 
   customTemplates(_accountId: string): ReturnType<CatalogService['templates']> {
     return [];
+  }
+
+  /**
+   * What a create-video reference may be, for messages: "1 (Maya), 2 (Daniel), …" (ids with
+   * names, at most `max`, then how many more). Empty when the list is.
+   */
+  choices(kind: 'avatar' | 'template' | 'music' | 'visual_style', max = 20): string {
+    const items: { id: number | string; name: string }[] =
+      kind === 'avatar'
+        ? PUBLIC_AVATARS.map((a) => ({ id: a.avatar_id, name: a.name }))
+        : kind === 'template'
+          ? PUBLIC_TEMPLATES.map((t) => ({ id: t.id, name: t.name }))
+          : kind === 'music'
+            ? this.media.musics().map((m) => ({ id: m.id, name: m.name }))
+            : VISUAL_STYLES.map((v) => ({ id: v.name, name: '' }));
+    const shown = items.slice(0, max).map((i) => (i.name ? `${i.id} (${i.name})` : String(i.id)));
+    return shown.join(', ') + (items.length > max ? `, and ${items.length - max} more` : '');
   }
 
   hasTemplate(templateId: number, templateType: 'public' | 'custom'): boolean {

@@ -10,6 +10,7 @@ import { errors } from '../lib/errors.ts';
 import { hashApiKey, hexId } from '../lib/ids.ts';
 import { makeErrorHandler } from './error-handler.ts';
 import type { App } from './http-types.ts';
+import { ENUM_MEANINGS } from './schema-helpers.ts';
 import { coerceToSchema, dropEmptyValues } from './validation.ts';
 
 export interface ServerOptions {
@@ -31,8 +32,9 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     genReqId: () => hexId(),
     requestIdHeader: false,
     ajv: {
-      // Conversions are done by coerceToSchema: only the ones CONTRACT §1 allows.
-      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
+      // Conversions are done by coerceToSchema: only the ones CONTRACT §1 allows. `verbose` puts
+      // the failing schema on each issue, so messages can say what enum codes mean (ENUM_MEANINGS).
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false, verbose: true, keywords: [ENUM_MEANINGS] },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

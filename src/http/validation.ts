@@ -20,6 +20,25 @@ export interface SchemaIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The schema holding the failed keyword (Ajv's `verbose` option): where enum meanings are read. */
+  parentSchema?: Record<string, unknown>;
+}
+
+/** The schema keyword with one meaning per enum value (schema-helpers.ts ENUM_MEANINGS). */
+const MEANINGS = 'x-enum-descriptions';
+
+/** "0 (portrait 9:16), 1 (landscape 16:9)": the allowed values with what they mean, when the schema says. */
+function allowedValues(schema: Record<string, unknown> | undefined): string | null {
+  const values = schema?.enum;
+  if (!Array.isArray(values)) return null;
+  const meanings = Array.isArray(schema?.[MEANINGS]) ? (schema[MEANINGS] as unknown[]) : [];
+  return values.map((v, i) => (meanings[i] ? `${String(v)} (${String(meanings[i])})` : String(v))).join(', ');
+}
+
+/** The schema of property `name` of an object schema, when it declares it. */
+function propertySchema(schema: Record<string, unknown> | undefined, name: string): Record<string, unknown> | undefined {
+  const props = schema?.properties as Record<string, Record<string, unknown>> | undefined;
+  return props && Object.hasOwn(props, name) ? props[name] : undefined;
 }
 
 const typeNames: Record<string, string> = {
@@ -38,19 +57,27 @@ export function fieldName(instancePath: string, missing?: string): string {
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
 }
 
-/** One schema issue as "<field> <rule>", e.g. "video_length must be one of 15, 30, 60". */
+/**
+ * One schema issue as "<field> <rule>", e.g. "video_length must be one of 15, 30, 60". For a coded
+ * field (an enum with meanings) every rule also says what the codes mean: "aspect_ratio must be one
+ * of 0 (portrait 9:16), 1 (landscape 16:9), 2 (square 1:1)", "aspect_ratio is required: one of …".
+ */
 export function describeIssue(issue: SchemaIssue, container: string): string {
   const p = issue.params;
   const field = fieldName(issue.instancePath) || container;
   switch (issue.keyword) {
-    case 'required':
-      return `${fieldName(issue.instancePath, String(p.missingProperty))} is required`;
+    case 'required': {
+      const missing = String(p.missingProperty);
+      const allowed = allowedValues(propertySchema(issue.parentSchema, missing));
+      return `${fieldName(issue.instancePath, missing)} is required${allowed ? `: one of ${allowed}` : ''}`;
+    }
     case 'type': {
       const types = String(p.type).split(',');
-      return `${field} must be ${types.map((t) => typeNames[t] ?? t).join(' or ')}`;
+      const allowed = allowedValues(issue.parentSchema);
+      return `${field} must be ${types.map((t) => typeNames[t] ?? t).join(' or ')}${allowed ? `: one of ${allowed}` : ''}`;
     }
     case 'enum':
-      return `${field} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+      return `${field} must be one of ${allowedValues(issue.parentSchema) ?? (p.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${field} must be ${String(p.allowedValue)}`;
     case 'minLength':

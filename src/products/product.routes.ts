@@ -6,7 +6,7 @@ import type { Product } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
 
 const MediaItemIn = Type.Object({
-  type: IntEnum([1, 2], { description: '1 image, 2 video' }),
+  type: IntEnum([1, 2], { meanings: ['image', 'video'], description: '1 image, 2 video' }),
   url: Type.String({ minLength: 1, maxLength: 2048 }),
   name: Opt(Type.String({ maxLength: 255, description: 'File name; defaults to the last part of the URL path' })),
   description: Opt(Type.String({ maxLength: 2000 })),

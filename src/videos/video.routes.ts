@@ -2,21 +2,24 @@ import { Type, type Static } from 'typebox';
 import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
-import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
+import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
 import type { VideoService } from './video.service.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
 const CreateVideoBody = Type.Object({
   product_id: Type.String({ minLength: 1, maxLength: 64 }),
-  aspect_ratio: IntEnum([0, 1, 2], { description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
-  video_length: StringEnum(VIDEO_LENGTHS, { description: 'Seconds; a number is accepted too' }),
+  aspect_ratio: IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
+  video_length: StringEnum(VIDEO_LENGTHS, { meanings: VIDEO_LENGTHS.map((l) => `${l}-second video`), description: 'Seconds; a number is accepted too' }),
   // The seed marks language required but names english as its default: absent means english.
   language: Opt(StringEnum(LANGUAGES, { description: 'Script language; absent or empty means english' })),
   avatar_id: Type.Integer({ description: 'From GET /v1/avatars (avatar_type 0) or /v1/avatars/custom (1)' }),
-  avatar_type: IntEnum([0, 1], { description: '0 public, 1 custom' }),
+  avatar_type: IntEnum([0, 1], { meanings: ['public avatar, GET /v1/avatars', 'custom avatar, GET /v1/avatars/custom'], description: '0 public, 1 custom' }),
   script_style: StringEnum(SCRIPT_STYLES),
-  template_type: StringEnum(['public', 'custom'] as const),
+  template_type: StringEnum(['public', 'custom'] as const, {
+    meanings: ['a template of GET /v1/templates', 'your own template, GET /v1/templates/custom'],
+    description: 'Where template_id comes from: public (GET /v1/templates) or custom (GET /v1/templates/custom)',
+  }),
   voice_id: Opt(Type.String({ maxLength: 128, description: 'From GET /v1/voices; absent → default voice' })),
   music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/musics; absent or 0 → no music' })),
   visual_style: Opt(Type.String({ maxLength: 100, description: 'A name from GET /v1/visual_styles' })),

@@ -55,19 +55,28 @@ export class VideoService {
     return video;
   }
 
-  /** 10104 for any reference the catalogs do not list; returns the request in the catalog's spelling. */
+  /**
+   * 10104 for any reference the catalogs do not list, saying which ones exist; returns the request
+   * in the catalog's spelling.
+   */
   private resolveCatalogRefs(r: VideoRequest): VideoRequest {
-    if (!this.catalog.hasAvatar(r.avatar_id, r.avatar_type)) {
-      throw errors.notFound(`avatar_id ${r.avatar_id} (avatar_type ${r.avatar_type}); see GET /v1/avatars`);
+    const c = this.catalog;
+    if (!c.hasAvatar(r.avatar_id, r.avatar_type)) {
+      const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
+      throw errors.notFound(`avatar_id ${r.avatar_id} (${which}); public avatars (avatar_type 0) are ${c.choices('avatar')}; see GET /v1/avatars`);
     }
-    if (r.voice_id !== null && !this.catalog.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices`);
-    if (r.music_id !== null && !this.catalog.hasMusic(r.music_id)) throw errors.notFound(`music_id ${r.music_id}; see GET /v1/musics`);
-    if (r.template_id !== null && !this.catalog.hasTemplate(r.template_id, r.template_type)) {
-      throw errors.notFound(`template_id ${r.template_id} (template_type ${r.template_type}); see GET /v1/templates`);
+    if (r.voice_id !== null && !c.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices`);
+    if (r.music_id !== null && !c.hasMusic(r.music_id)) {
+      const listed = c.choices('music');
+      throw errors.notFound(`music_id ${r.music_id}; ${listed ? `tracks are ${listed}, 0 or absent for none` : 'no music tracks exist; 0 or absent for none'}; see GET /v1/musics`);
+    }
+    if (r.template_id !== null && !c.hasTemplate(r.template_id, r.template_type)) {
+      const which = r.template_type === 'custom' ? 'template_type custom: this account has no template with that id' : 'template_type public';
+      throw errors.notFound(`template_id ${r.template_id} (${which}); public templates are ${c.choices('template')}, 0 or absent for none; see GET /v1/templates`);
     }
     if (r.visual_style === null) return r;
-    const visualStyle = this.catalog.visualStyleName(r.visual_style);
-    if (!visualStyle) throw errors.notFound(`visual_style "${r.visual_style}"; see GET /v1/visual_styles`);
+    const visualStyle = c.visualStyleName(r.visual_style);
+    if (!visualStyle) throw errors.notFound(`visual_style "${r.visual_style}"; one of ${c.choices('visual_style')}; see GET /v1/visual_styles`);
     return { ...r, visual_style: visualStyle };
   }
 }
