@@ -91,9 +91,51 @@ describe('transport rules: malformed and oversized bodies', () => {
     assert.equal(businessError(res, 40000), 'Parameter error: name is required when url is absent');
   });
 
-  it('unknown extra fields are ignored', async () => {
+  it('unknown extra fields are ignored, and named in the envelope warnings', async () => {
     const res = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice', colour: 'red' } });
     assert.equal(res.body.code, 0);
+    assert.deepEqual(res.body.warnings, ['unknown field colour (ignored)']);
+    assert.equal(res.body.data.name, 'Mug');
+  });
+
+  it('a near miss gets "did you mean": a typo, another spelling, and a nested field', async () => {
+    const res = await s.call('POST', '/v1/product', {
+      key,
+      body: { name: 'Mug', descripton: 'x', description: 'Nice', targetAudience: 'cooks', media: [{ type: 1, url: 'https://cdn.example.com/a.jpg', nmae: 'a' }] },
+    });
+    assert.equal(res.body.code, 0, JSON.stringify(res.body));
+    assert.deepEqual(res.body.warnings, [
+      'unknown field descripton (did you mean description?)',
+      'unknown field targetAudience (did you mean target_audience?)',
+      'unknown field media[0].nmae (did you mean name?)',
+    ]);
+    assert.equal(res.body.data.target_audience, '', 'the unknown field was not used');
+  });
+
+  it('no warnings key when every field is known, and none for unknown fields sent empty', async () => {
+    const res = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice', colour: '' } });
+    assert.equal(res.body.code, 0);
+    assert.equal('warnings' in res.body, false);
+  });
+
+  it('an error envelope carries the warnings too (captions for caption)', async () => {
+    const product = await s.call('POST', '/v1/product', { key, body: { name: 'Mug', description: 'Nice' } });
+    const res = await s.call('POST', '/v1/create_video_from_url', {
+      key,
+      body: { product_id: product.body.data.product_id, aspect_ratio: 9, video_length: 15, avatar_id: 1, avatar_type: 0, script_style: 'Data', template_type: 'public', captions: true },
+    });
+    assert.equal(res.body.code, 40000);
+    assert.match(res.body.msg, /^Parameter error: aspect_ratio must be one of 0 \(portrait 9:16\)/);
+    assert.deepEqual(res.body.warnings, ['unknown field captions (did you mean caption?)']);
+    assert.match(res.body.rid, /^[0-9a-f]{32}$/);
+  });
+
+  it('warnings are bounded: ten named, then one line for the rest; long names are shortened', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra_${i}_${'z'.repeat(i === 0 ? 200 : 1)}`, i]));
+    const res = await s.call('PUT', '/v1/endpoint/nope', { key, body: { status: 'enabled', ...extra } });
+    assert.equal(res.body.warnings.length, 11);
+    assert.equal(res.body.warnings[10], 'more unknown fields were ignored');
+    assert.ok(res.body.warnings[0].length < 120, res.body.warnings[0]);
   });
 
   it('an invalid key is checked before the body is parsed', async () => {

@@ -1,5 +1,12 @@
 import { Type, type TSchema } from 'typebox';
 
+/** Present only when the request body had fields the route does not know (they are ignored). */
+const Warnings = Type.Optional(
+  Type.Array(Type.String(), {
+    description: 'Extension: body fields the route does not know and ignored, e.g. "unknown field captions (did you mean caption?)"; absent when there were none',
+  }),
+);
+
 /** The response envelope (CONTRACT §1); `rid` is added to every envelope on its way out. */
 export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({
@@ -7,6 +14,7 @@ export function Envelope<T extends TSchema>(data: T) {
     msg: Type.String(),
     data,
     rid: Type.String({ description: '32-hex request id, also sent as X-Request-Id' }),
+    warnings: Warnings,
   });
 }
 
@@ -14,6 +22,7 @@ export const BareEnvelope = Type.Object({
   code: Type.Integer({ description: 'Business status code; 0 is success' }),
   msg: Type.String(),
   rid: Type.String({ description: '32-hex request id, also sent as X-Request-Id' }),
+  warnings: Warnings,
 });
 
 export const ErrorEnvelope = Type.Object(
@@ -21,6 +30,7 @@ export const ErrorEnvelope = Type.Object(
     code: Type.Integer({ description: '10104, 10105, 18020, 18025, 40000, 429 or 50000' }),
     msg: Type.String({ description: 'Names the field and the rule for parameter errors' }),
     rid: Type.String(),
+    warnings: Warnings,
   },
   { description: 'Business error (HTTP 200), rate limit (HTTP 429) or unknown route (HTTP 404)' },
 );

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the API key hook on every /v1 and /v2 route. */
     principal: Principal;
+    /** Set when the body had fields the route does not know: the envelope's `warnings`. */
+    warnings: string[] | null;
   }
 }
 

@@ -11,7 +11,7 @@ import { hashApiKey, hexId } from '../lib/ids.ts';
 import { makeErrorHandler } from './error-handler.ts';
 import type { App } from './http-types.ts';
 import { ENUM_MEANINGS } from './schema-helpers.ts';
-import { coerceToSchema, dropEmptyValues } from './validation.ts';
+import { coerceToSchema, dropEmptyValues, unknownFieldWarnings } from './validation.ts';
 
 export interface ServerOptions {
   bodyLimitBytes: number;
@@ -39,6 +39,7 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as never);
+  app.decorateRequest('warnings', null);
   app.setErrorHandler(makeErrorHandler(opts.bodyLimitBytes));
   app.setNotFoundHandler((req) => {
     throw errors.routeNotFound(req.method, req.url.split('?')[0] ?? '');
@@ -58,12 +59,29 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   // CONTRACT §1: empty strings (and nulls) mean "absent"; numbers may come as numeric strings.
   app.addHook('preValidation', async (req) => {
     const schema = req.routeOptions.schema as { body?: object; querystring?: object } | undefined;
-    if (req.body && typeof req.body === 'object') req.body = coerceToSchema(dropEmptyValues(req.body), schema?.body);
+    if (req.body && typeof req.body === 'object') {
+      req.body = coerceToSchema(dropEmptyValues(req.body), schema?.body);
+      const warnings = unknownFieldWarnings(req.body, schema?.body);
+      if (warnings.length > 0) req.warnings = warnings;
+    }
     if (req.query && typeof req.query === 'object') req.query = coerceToSchema(dropEmptyValues(req.query), schema?.querystring) as typeof req.query;
   });
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };
     return payload;
+  });
+  // Unknown body fields are accepted but named (CONTRACT §1, docs/api.md): `warnings` goes into
+  // the envelope as sent, success or error alike, after serialisation (error bodies are sent
+  // pre-serialised). Only requests that had such fields pay for the re-parse.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (!req.warnings || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+    try {
+      const envelope = JSON.parse(payload) as Record<string, unknown>;
+      if (!('code' in envelope)) return payload;
+      return JSON.stringify({ ...envelope, warnings: req.warnings });
+    } catch {
+      return payload;
+    }
   });
 
   await app.register(rateLimit, {

@@ -134,3 +134,103 @@ export function coerceToSchema(value: unknown, schema: SchemaNode | undefined): 
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }
+
+interface ObjectSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, ObjectSchemaNode>;
+  items?: ObjectSchemaNode;
+  additionalProperties?: unknown;
+  anyOf?: ObjectSchemaNode[];
+  oneOf?: ObjectSchemaNode[];
+  allOf?: ObjectSchemaNode[];
+}
+
+/** At most this many unknown fields are named; the rest are counted. */
+const MAX_FIELD_WARNINGS = 10;
+/** Names longer than this get no suggestion (and are shortened in the warning). */
+const MAX_NAME = 64;
+
+/**
+ * Edit distance counting an insert, a delete, a substitution or a swap of two neighbours as one
+ * (optimal string alignment), for "did you mean" on short field names: "nmae" is 1 from "name".
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+
+/**
+ * The known field a mistyped one most likely meant: the same name in another spelling
+ * (`voiceId`, `Voice-ID` for voice_id), else the nearest by edit distance when it is close
+ * (1 edit for names up to 4 characters, 2 for longer ones). Undefined when none is close.
+ */
+export function nearestField(name: string, known: readonly string[]): string | undefined {
+  if (name.length > MAX_NAME) return undefined;
+  const exact = known.find((k) => squash(k) === squash(name));
+  if (exact) return exact;
+  const limit = name.length <= 4 ? 1 : 2;
+  let best: { field: string; d: number } | undefined;
+  for (const k of known) {
+    const d = editDistance(name.toLowerCase(), k.toLowerCase());
+    if (d <= limit && (!best || d < best.d)) best = { field: k, d };
+  }
+  return best?.field;
+}
+
+/** The properties an object schema declares (through anyOf/oneOf/allOf too), or null when it takes any field. */
+function declaredProperties(schema: ObjectSchemaNode): Record<string, ObjectSchemaNode> | null {
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return null;
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (!schema.properties && branches.length === 0) return null;
+  const out: Record<string, ObjectSchemaNode> = { ...schema.properties };
+  for (const b of branches) {
+    const props = declaredProperties(b);
+    if (props === null) return null;
+    Object.assign(out, props);
+  }
+  return out;
+}
+
+/**
+ * CONTRACT §1 keeps unknown body fields accepted; this names them, so a client learns that
+ * `captions` did nothing: "unknown field captions (did you mean caption?)", "unknown field
+ * media[0].descripton (did you mean description?)", "unknown field colour (ignored)". Walks the
+ * body along the route's schema (so its depth is the schema's), nested objects and arrays too.
+ */
+export function unknownFieldWarnings(body: unknown, schema: ObjectSchemaNode | undefined): string[] {
+  const unknown: string[] = [];
+  const walk = (value: unknown, node: ObjectSchemaNode | undefined, path: string): void => {
+    if (!node || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      if (node.items) value.forEach((v, i) => walk(v, node.items, `${path}[${i}]`));
+      return;
+    }
+    const props = declaredProperties(node);
+    if (!props) return;
+    const known = Object.keys(props);
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      const child = Object.hasOwn(props, key) ? props[key] : undefined;
+      if (child) {
+        walk(v, child, path ? `${path}.${key}` : key);
+        continue;
+      }
+      if (unknown.length > MAX_FIELD_WARNINGS) continue;
+      const shown = key.length > MAX_NAME ? `${key.slice(0, MAX_NAME)}…` : key;
+      const guess = nearestField(key, known);
+      unknown.push(`unknown field ${path ? `${path}.` : ''}${shown} (${guess ? `did you mean ${guess}?` : 'ignored'})`);
+    }
+  };
+  walk(body, schema, '');
+  if (unknown.length > MAX_FIELD_WARNINGS) return [...unknown.slice(0, MAX_FIELD_WARNINGS), 'more unknown fields were ignored'];
+  return unknown;
+}
