@@ -51,6 +51,21 @@ describe('POST /v1/product from name and description', () => {
   });
   after(() => s.close());
 
+  it('takes the extensions brand, price, currency and selling_points when made by hand', async () => {
+    const data = success(
+      await s.call('POST', '/v1/product', {
+        key,
+        body: { name: 'Desk Lamp', description: 'A warm light.', brand: 'Lumo', price: 29, currency: 'gbp', selling_points: ['Dimmable', 'USB-C'] },
+      }),
+    );
+    assert.equal(data.brand, 'Lumo');
+    assert.equal(data.price, '29');
+    assert.equal(data.currency, 'GBP');
+    assert.deepEqual(data.selling_points, ['Dimmable', 'USB-C']);
+    const msg = businessError(await s.call('POST', '/v1/product', { key, body: { name: 'n', description: 'd', price: '-5' } }), 40000);
+    assert.match(msg, /^Parameter error: price /);
+  });
+
   it('returns the full product in the envelope: product_id equals id, url empty, extensions empty', async () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await s.call('POST', '/v1/product', {
@@ -402,6 +417,18 @@ describe('POST /v1/product with url (crawling)', () => {
       assert.equal(await count(s, key), before);
     });
 
+    it('a wrong crawl is corrected with PUT: price, currency, brand and selling_points replace what the crawl found', async () => {
+      const p = success(await s.call('POST', '/v1/product', { key, body: { url: 'https://shop.example.com/kettle' } }));
+      assert.equal(p.price, '49.90');
+      success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, price: '39,90', brand: 'Acme Home', selling_points: ['Fast', 'Quiet'], media: [] } }));
+      const got = success(await s.call('GET', `/v1/product?product_id=${p.product_id}`, { key }));
+      assert.equal(got.price, '39.90');
+      assert.equal(got.currency, 'EUR');
+      assert.equal(got.brand, 'Acme Home');
+      assert.deepEqual(got.selling_points, ['Fast', 'Quiet']);
+      assert.deepEqual(got.media, p.media, 'media: [] kept the crawled media');
+    });
+
     it('a url with credentials or a non-public host name is refused before the crawler is called', async () => {
       const calls = crawled.length;
       assert.match(businessError(await s.call('POST', '/v1/product', { key, body: { url: 'https://user:pw@shop.example.com/p' } }), 40000), /^Parameter error: url must not contain credentials/);
@@ -484,10 +511,56 @@ describe('PUT /v1/product', () => {
     assert.equal(got.name, 'Original');
   });
 
-  it('an empty media list clears the media', async () => {
+  it('an empty media list changes nothing (the Pipedream action always sends media: [])', async () => {
     const p = await create();
-    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, media: [] } }));
-    assert.deepEqual((await get(p.product_id)).media, []);
+    assert.ok(p.media.length > 0);
+    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, name: 'Renamed', media: [] } }));
+    const got = await get(p.product_id);
+    assert.deepEqual(got.media, p.media);
+    assert.equal(got.name, 'Renamed');
+  });
+
+  it('sets the extensions price, currency, brand and selling_points, and GET shows them', async () => {
+    const p = await create();
+    assert.equal(p.price, '');
+    const res = await s.call('PUT', '/v1/product', {
+      key,
+      body: { product_id: p.product_id, price: '1.299,00', currency: 'eur', brand: 'Acme', selling_points: ['Light', '  ', 'Waterproof'] },
+    });
+    assert.deepEqual(Object.keys(res.body).sort(), ['code', 'msg', 'rid'], JSON.stringify(res.body));
+    const got = await get(p.product_id);
+    assert.equal(got.price, '1299.00');
+    assert.equal(got.currency, 'EUR');
+    assert.equal(got.brand, 'Acme');
+    assert.deepEqual(got.selling_points, ['Light', 'Waterproof']);
+    assert.equal(got.name, 'Original');
+    assert.deepEqual(got.media, p.media);
+  });
+
+  it('a price may be a JSON number; price 0 removes it; an empty selling_points list changes nothing', async () => {
+    const p = await create();
+    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, price: 49.9, currency: 'USD', selling_points: ['Grippy'] } }));
+    assert.equal((await get(p.product_id)).price, '49.9');
+    success(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, price: 0, selling_points: [] } }));
+    const got = await get(p.product_id);
+    assert.equal(got.price, '');
+    assert.equal(got.currency, 'USD');
+    assert.deepEqual(got.selling_points, ['Grippy']);
+  });
+
+  it('a negative or non-numeric price and an unknown currency are 40000 naming the field, and change nothing', async () => {
+    const p = await create();
+    for (const price of [-1, '-3.50', 'cheap', '12abc', '1e21']) {
+      const msg = businessError(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, name: 'Changed', price } }), 40000);
+      assert.match(msg, /^Parameter error: price must be a non-negative number or numeric string/, String(price));
+    }
+    for (const currency of ['XYZ', 'euro', '$']) {
+      const msg = businessError(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, name: 'Changed', currency } }), 40000);
+      assert.equal(msg, 'Parameter error: currency must be an ISO 4217 currency code such as USD, EUR or JPY', currency);
+    }
+    const bad = businessError(await s.call('PUT', '/v1/product', { key, body: { product_id: p.product_id, selling_points: 'Light' } }), 40000);
+    assert.equal(bad, 'Parameter error: selling_points must be an array');
+    assert.deepEqual(await get(p.product_id), p);
   });
 
   it('empty-string fields mean absent and change nothing', async () => {

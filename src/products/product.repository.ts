@@ -26,7 +26,7 @@ export interface Product {
   updatedAt: number;
 }
 
-export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'targetAudience' | 'media' | 'language'>>;
+export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'targetAudience' | 'media' | 'language' | 'brand' | 'price' | 'currency' | 'sellingPoints'>>;
 
 function fromRow(row: ProductRow): Product {
   return {
@@ -102,6 +102,10 @@ export class ProductRepository {
         ...(changes.targetAudience !== undefined ? { target_audience: changes.targetAudience } : {}),
         ...(changes.media !== undefined ? { media: JSON.stringify(changes.media) } : {}),
         ...(changes.language !== undefined ? { language: changes.language } : {}),
+        ...(changes.brand !== undefined ? { brand: changes.brand } : {}),
+        ...(changes.price !== undefined ? { price: changes.price } : {}),
+        ...(changes.currency !== undefined ? { currency: changes.currency } : {}),
+        ...(changes.sellingPoints !== undefined ? { selling_points: JSON.stringify(changes.sellingPoints) } : {}),
         updated_at: nowMs,
       })
       .where('id', '=', id)

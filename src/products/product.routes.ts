@@ -14,12 +14,32 @@ const MediaItemIn = Type.Object({
 
 const MediaList = Type.Array(MediaItemIn, { maxItems: 50, description: 'At most 50 items' });
 
+/** Extensions (CONTRACT §3) a client may set: on create without url, and on update. */
+const Extensions = {
+  brand: Opt(Type.String({ maxLength: 200, description: 'Extension: the brand shown on screen and named in the script' })),
+  price: Opt(
+    Type.String({
+      maxLength: 32,
+      description:
+        'Extension: a non-negative number or numeric string ("49.90", 49.9, "1.299,00"); stored as a decimal string, shown and spoken in the video language with `currency`; 0 removes the price',
+    }),
+  ),
+  currency: Opt(Type.String({ maxLength: 16, description: 'Extension: ISO 4217 code of the price (USD, EUR, JPY…), any case' })),
+  selling_points: Opt(
+    Type.Array(Type.String({ maxLength: 500 }), {
+      maxItems: 20,
+      description: 'Extension: short selling points the script states one by one (at most 20); blank lines are dropped',
+    }),
+  ),
+};
+
 const CreateBody = Type.Object({
   url: Opt(Type.String({ maxLength: 2048, description: 'Product page to crawl; when given, the other fields are ignored' })),
   name: Opt(Type.String({ maxLength: 500, description: 'Required without url' })),
   description: Opt(Type.String({ maxLength: 20000, description: 'Introduction and selling points; required without url' })),
   target_audience: Opt(Type.String({ maxLength: 2000 })),
   media: Opt(MediaList),
+  ...Extensions,
 });
 
 const UpdateBody = Type.Object({
@@ -27,7 +47,8 @@ const UpdateBody = Type.Object({
   name: Opt(Type.String({ maxLength: 500 })),
   description: Opt(Type.String({ maxLength: 20000 })),
   target_audience: Opt(Type.String({ maxLength: 2000 })),
-  media: Opt(MediaList),
+  media: Opt(Type.Array(MediaItemIn, { maxItems: 50, description: 'Replaces the media list (at most 50 items); an empty list means no change' })),
+  ...Extensions,
 });
 
 const MediaItemOut = Type.Object({ type: Type.Integer(), name: Type.String(), url: Type.String(), description: Type.String() });
@@ -79,7 +100,7 @@ export function productRoutes(app: App, products: ProductService): void {
       handler: async (req) => ok(productView(await products.create(req.principal, req.body))),
     });
     app.put(path, {
-      schema: { tags, summary: 'Update a product; a supplied media list replaces the old one', body: UpdateBody, response: { 200: BareEnvelope } },
+      schema: { tags, summary: 'Update a product: only the fields given change; a non-empty media list replaces the old one, an empty one changes nothing', body: UpdateBody, response: { 200: BareEnvelope } },
       handler: async (req) => {
         await products.update(req.principal, req.body);
         return okBare();

@@ -4,6 +4,7 @@ import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
 import { productLanguage } from './language-detect.ts';
+import { extensionChanges, type ExtensionInput } from './product-extensions.ts';
 import type { ProductCrawler } from './product.crawler.ts';
 import type { MediaItem, Product, ProductChanges, ProductRepository } from './product.repository.ts';
 
@@ -14,7 +15,7 @@ export interface MediaInput {
   description?: string | undefined;
 }
 
-export interface CreateProductInput {
+export interface CreateProductInput extends ExtensionInput {
   url?: string | undefined;
   name?: string | undefined;
   description?: string | undefined;
@@ -22,7 +23,7 @@ export interface CreateProductInput {
   media?: MediaInput[] | undefined;
 }
 
-export interface UpdateProductInput {
+export interface UpdateProductInput extends ExtensionInput {
   product_id: string;
   name?: string | undefined;
   description?: string | undefined;
@@ -50,6 +51,8 @@ export class ProductService {
     } else {
       if (input.name === undefined) throw errors.parameter('name', 'is required when url is absent');
       if (input.description === undefined) throw errors.parameter('description', 'is required when url is absent');
+      const ext = extensionChanges(input);
+      const sellingPoints = ext.sellingPoints ?? [];
       product = {
         ...base,
         sourceUrl: null,
@@ -57,24 +60,28 @@ export class ProductService {
         description: input.description,
         targetAudience: input.target_audience ?? '',
         media: this.normaliseMedia(input.media ?? []),
-        brand: null,
-        price: null,
-        currency: null,
-        sellingPoints: [],
-        language: productLanguage({ name: input.name, description: input.description, sellingPoints: [] }),
+        brand: ext.brand || null,
+        price: ext.price ?? null,
+        currency: ext.currency ?? null,
+        sellingPoints,
+        language: productLanguage({ name: input.name, description: input.description, sellingPoints }),
       };
     }
     await this.products.insert(product);
     return product;
   }
 
+  /**
+   * Changes only what is given. An empty `media` (or `selling_points`) list means "no change":
+   * the Pipedream action always sends `media: []`, and it must not wipe a product's media.
+   */
   async update(who: Principal, input: UpdateProductInput): Promise<void> {
-    const changes: ProductChanges = {};
+    const changes: ProductChanges = extensionChanges(input);
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.target_audience !== undefined) changes.targetAudience = input.target_audience;
-    if (input.media !== undefined) changes.media = this.normaliseMedia(input.media);
-    if (changes.name !== undefined || changes.description !== undefined) {
+    if (input.media !== undefined && input.media.length > 0) changes.media = this.normaliseMedia(input.media);
+    if (changes.name !== undefined || changes.description !== undefined || changes.sellingPoints !== undefined) {
       // The text changed: its language is detected again from the product as it will be.
       const before = await this.products.get(who.accountId, input.product_id);
       if (!before) throw errors.notFound(`product_id ${input.product_id}`);
