@@ -392,6 +392,32 @@ describe('POST /v1/create_video_from_url: parameter errors (40000)', () => {
   });
 });
 
+describe("POST /v1/create_video_from_url: voice_id in another vendor's naming", () => {
+  const f = new Fixture();
+  before(() => f.start(10));
+  after(() => f.s.close());
+
+  it("an Azure-style voice_id (the n8n node's default en-US-ChristopherNeural) becomes one of our voices of the language and gender", async () => {
+    const voices = success(await f.s.call('GET', '/v1/voices?page_size=100&language=english', { key: f.key })).voices;
+    const listed = new Map(voices.map((v: any) => [v.voice_id, v]));
+    const id = await f.create(f.body({ voice_id: 'en-US-ChristopherNeural' }));
+    const stored = (await f.storedRequest(id)).voice_id;
+    const voice: any = listed.get(stored);
+    assert.ok(voice, `stored voice_id ${stored} is listed by GET /v1/voices`);
+    assert.deepEqual([voice.language, voice.gender], ['english', 'male']);
+
+    const german = await f.create(f.body({ voice_id: 'de-DE-KatjaMultilingualNeural', language: 'german' }));
+    const g = (await f.storedRequest(german)).voice_id;
+    const gv = success(await f.s.call('GET', '/v1/voices?page_size=100&language=german', { key: f.key })).voices.find((v: any) => v.voice_id === g);
+    assert.deepEqual([gv?.language, gv?.gender], ['german', 'female']);
+  });
+
+  it('an Azure-style voice_id with a name we do not know gets the default voice (stored as absent), not 10104', async () => {
+    const id = await f.create(f.body({ voice_id: 'en-AU-ZorblaxNeural' }));
+    assert.equal((await f.storedRequest(id)).voice_id, null);
+  });
+});
+
 describe('POST /v1/create_video_from_url: references that do not exist (10104)', () => {
   const f = new Fixture();
   let otherKey: string;

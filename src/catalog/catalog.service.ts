@@ -1,4 +1,5 @@
 import { PUBLIC_AVATARS, PUBLIC_TEMPLATES, VISUAL_STYLES, type AvatarRecord } from './catalog.data.ts';
+import { parseVendorVoice, pickVoiceFor } from './voice-aliases.ts';
 
 export interface VoiceRecord {
   voice_id: string;
@@ -101,6 +102,19 @@ export class CatalogService {
 
   hasVoice(voiceId: string): boolean {
     return this.media.voices().some((v) => v.voice_id === voiceId);
+  }
+
+  /**
+   * The voice a create-video voice_id stands for, in a video of `language`: a listed voice as
+   * given; another vendor's name (`en-US-ChristopherNeural`, voice-aliases.ts) as one of our
+   * voices, or null for the language's default voice when its gender is unknown; undefined
+   * when it is neither (10104).
+   */
+  resolveVoice(voiceId: string, language: string): string | null | undefined {
+    if (this.hasVoice(voiceId)) return voiceId;
+    const vendor = parseVendorVoice(voiceId);
+    if (!vendor) return undefined;
+    return pickVoiceFor(vendor, language, this.media.voices());
   }
 
   musics() {

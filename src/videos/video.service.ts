@@ -65,7 +65,11 @@ export class VideoService {
       const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
       throw errors.notFound(`avatar_id ${r.avatar_id} (${which}); public avatars (avatar_type 0) are ${c.choices('avatar')}; see GET /v1/avatars`);
     }
-    if (r.voice_id !== null && !c.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices`);
+    if (r.voice_id !== null) {
+      const voiceId = c.resolveVoice(r.voice_id, r.language);
+      if (voiceId === undefined) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices, or leave it out for the default voice`);
+      r = { ...r, voice_id: voiceId };
+    }
     if (r.music_id !== null && !c.hasMusic(r.music_id)) {
       const listed = c.choices('music');
       throw errors.notFound(`music_id ${r.music_id}; ${listed ? `tracks are ${listed}, 0 or absent for none` : 'no music tracks exist; 0 or absent for none'}; see GET /v1/musics`);
