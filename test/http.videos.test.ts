@@ -406,6 +406,11 @@ describe("POST /v1/create_video_from_url: voice_id in another vendor's naming", 
     assert.ok(voice, `stored voice_id ${stored} is listed by GET /v1/voices`);
     assert.deepEqual([voice.language, voice.gender], ['english', 'male']);
 
+    const res = await f.s.call('POST', '/v1/create_video_from_url', { key: f.key, body: f.body({ voice_id: 'en-GB-RyanNeural' }) });
+    const gb = (await f.storedRequest(success(res).project_id)).voice_id;
+    assert.match(gb, /^en-gb-/, 'the locale picks the accent');
+    assert.deepEqual(res.body.warnings, [`voice_id en-GB-RyanNeural is another vendor's voice name: voice_id ${gb} speaks instead`]);
+
     const german = await f.create(f.body({ voice_id: 'de-DE-KatjaMultilingualNeural', language: 'german' }));
     const g = (await f.storedRequest(german)).voice_id;
     const gv = success(await f.s.call('GET', '/v1/voices?page_size=100&language=german', { key: f.key })).voices.find((v: any) => v.voice_id === g);
@@ -413,8 +418,9 @@ describe("POST /v1/create_video_from_url: voice_id in another vendor's naming", 
   });
 
   it('an Azure-style voice_id with a name we do not know gets the default voice (stored as absent), not 10104', async () => {
-    const id = await f.create(f.body({ voice_id: 'en-AU-ZorblaxNeural' }));
-    assert.equal((await f.storedRequest(id)).voice_id, null);
+    const res = await f.s.call('POST', '/v1/create_video_from_url', { key: f.key, body: f.body({ voice_id: 'en-AU-ZorblaxNeural' }) });
+    assert.equal((await f.storedRequest(success(res).project_id)).voice_id, null);
+    assert.deepEqual(res.body.warnings, ["voice_id en-AU-ZorblaxNeural is another vendor's voice name: the default english voice speaks instead"]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { Type, type TSchema } from 'typebox';
 
-/** Present only when the request body had fields the route does not know (they are ignored). */
+/** Present only when the request was not used exactly as sent (unknown fields, a vendor's voice name). */
 const Warnings = Type.Optional(
   Type.Array(Type.String(), {
-    description: 'Extension: body fields the route does not know and ignored, e.g. "unknown field captions (did you mean caption?)"; absent when there were none',
+    description:
+      'Extension: where the request was not used as sent: body fields the route does not know and ignored ("unknown field captions (did you mean caption?)"), a voice_id in another vendor\'s naming and the voice used instead; absent when there is nothing to say',
   }),
 );
 

@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the API key hook on every /v1 and /v2 route. */
     principal: Principal;
-    /** Set when the body had fields the route does not know: the envelope's `warnings`. */
+    /** The envelope's `warnings`: body fields the route does not know, notes a route adds; null when none. */
     warnings: string[] | null;
   }
 }

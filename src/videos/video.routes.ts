@@ -20,7 +20,13 @@ const CreateVideoBody = Type.Object({
     meanings: ['a template of GET /v1/templates', 'your own template, GET /v1/templates/custom'],
     description: 'Where template_id comes from: public (GET /v1/templates) or custom (GET /v1/templates/custom)',
   }),
-  voice_id: Opt(Type.String({ maxLength: 128, description: 'From GET /v1/voices; absent → default voice' })),
+  voice_id: Opt(
+    Type.String({
+      maxLength: 128,
+      description:
+        "From GET /v1/voices; absent → default voice. Another vendor's voice name (Azure style, en-US-ChristopherNeural) maps to one of our voices of the video's language and that gender; the envelope's warnings say which",
+    }),
+  ),
   music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/musics; absent or 0 → no music' })),
   visual_style: Opt(Type.String({ maxLength: 100, description: 'A name from GET /v1/visual_styles' })),
   template_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/templates; absent or 0 → none' })),
@@ -96,7 +102,11 @@ export function videoRoutes(app: App, videos: VideoService): void {
       body: CreateVideoBody,
       response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id' }) })) },
     },
-    handler: async (req) => ok(await videos.create(req.principal, normaliseVideoRequest(req.body))),
+    handler: async (req) => {
+      const { project_id, notes } = await videos.create(req.principal, normaliseVideoRequest(req.body));
+      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      return ok({ project_id });
+    },
   });
 
   app.get('/v1/project', {

@@ -29,10 +29,12 @@ export class VideoService {
    * Checks every reference, then takes the credit, records the video (status 2, waiting) and
    * enqueues its generation job in one transaction. Not enough credit → 18020 and nothing is written.
    */
-  async create(who: Principal, request: VideoRequest): Promise<{ project_id: string }> {
+  /** `notes` say how the request was read where it differs from what was sent (the envelope's `warnings`). */
+  async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
-    request = this.resolveCatalogRefs(request);
+    const notes: string[] = [];
+    request = this.resolveCatalogRefs(request, notes);
 
     const id = hexId();
     const nowMs = this.clock.nowMs();
@@ -46,7 +48,7 @@ export class VideoService {
       await r.jobs.insert({ id, kind: VIDEO_JOB_KIND, accountId: who.accountId, maxAttempts: this.jobMaxAttempts, runAt: nowMs, nowMs });
     });
     this.onAccepted({ id, accountId: who.accountId });
-    return { project_id: id };
+    return { project_id: id, notes };
   }
 
   async get(who: Principal, projectId: string): Promise<Video> {
@@ -59,7 +61,7 @@ export class VideoService {
    * 10104 for any reference the catalogs do not list, saying which ones exist; returns the request
    * in the catalog's spelling.
    */
-  private resolveCatalogRefs(r: VideoRequest): VideoRequest {
+  private resolveCatalogRefs(r: VideoRequest, notes: string[]): VideoRequest {
     const c = this.catalog;
     if (!c.hasAvatar(r.avatar_id, r.avatar_type)) {
       const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
@@ -68,6 +70,9 @@ export class VideoService {
     if (r.voice_id !== null) {
       const voiceId = c.resolveVoice(r.voice_id, r.language);
       if (voiceId === undefined) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices, or leave it out for the default voice`);
+      if (voiceId !== r.voice_id) {
+        notes.push(`voice_id ${r.voice_id} is another vendor's voice name: ${voiceId === null ? `the default ${r.language} voice` : `voice_id ${voiceId}`} speaks instead`);
+      }
       r = { ...r, voice_id: voiceId };
     }
     if (r.music_id !== null && !c.hasMusic(r.music_id)) {
