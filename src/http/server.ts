@@ -70,9 +70,9 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };
     return payload;
   });
-  // Unknown body fields are accepted but named (CONTRACT §1, docs/api.md): `warnings` goes into
-  // the envelope as sent, success or error alike, after serialisation (error bodies are sent
-  // pre-serialised). Only requests that had such fields pay for the re-parse.
+  // The envelope's `warnings` (docs/api.md): unknown body fields, accepted but named, and notes a
+  // route adds to req.warnings. Added after serialisation, success or error alike (error bodies
+  // are sent pre-serialised); only requests that have warnings pay for the re-parse.
   app.addHook('onSend', async (req, _reply, payload) => {
     if (!req.warnings || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
     try {

@@ -28,8 +28,8 @@ export class VideoService {
   /**
    * Checks every reference, then takes the credit, records the video (status 2, waiting) and
    * enqueues its generation job in one transaction. Not enough credit → 18020 and nothing is written.
+   * `notes` say where the request was read otherwise than sent (the envelope's `warnings`).
    */
-  /** `notes` say how the request was read where it differs from what was sent (the envelope's `warnings`). */
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
