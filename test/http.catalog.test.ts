@@ -88,10 +88,21 @@ describe('catalog routes', () => {
       assert.deepEqual(await get('/v1/avatars?aspect_ratio=-1'), await get('/v1/avatars'));
     });
 
-    it("the n8n node's age words select the same avatars: old is senior", async () => {
-      const senior = (await get('/v1/avatars?age=senior')).avatars;
-      assert.ok(senior.length > 0);
-      assert.deepEqual((await get('/v1/avatars?age=old')).avatars, senior);
+    it("the n8n node's filter words select the matching avatars", async () => {
+      const same = async (theirs: string, ours: string[]) => {
+        const want = new Set<number>();
+        for (const q of ours) for (const a of (await get(`/v1/avatars?${q}`)).avatars) want.add(a.avatar_id);
+        assert.ok(want.size > 0, ours.join(' + '));
+        assert.deepEqual(ids((await get(`/v1/avatars?${theirs}`)).avatars), [...want].sort((a, b) => a - b), theirs);
+      };
+      await same('age=old', ['age=senior']);
+      await same('style=professional', ['style=business', 'style=elegant']);
+      await same('style=social', ['style=casual', 'style=creative', 'style=sporty']);
+      await same('scene=outdoors', ['scene=outdoor']);
+      await same('scene=business', ['scene=office']);
+      await same('ethnicity=south_american', ['ethnicity=latino']);
+      await same('ethnicity=East%20Asian', ['ethnicity=east_asian']);
+      assert.deepEqual((await get('/v1/avatars?scene=news')).avatars, [], 'a word with no match of ours matches nothing');
     });
 
     it('aspect_ratio=1 keeps every avatar and each reports aspect_ratio 1', async () => {

@@ -45,11 +45,29 @@ export interface VoiceFilter {
 /** The ratio records report for an aspect_ratio filter: -1 (all) and absent list every record once, as 0. */
 const reportedRatio = (filter: number | undefined): number => (filter === undefined || filter < 0 ? 0 : filter);
 
-/** Age filter values other clients send (the n8n node's voice filter: young, middle_aged, old) in our words. */
-const AGE_ALIASES: Record<string, string> = { middle_aged: 'adult', 'middle-aged': 'adult', old: 'senior', elderly: 'senior' };
-const ageFilter = (age: string | undefined) => (age === undefined ? undefined : (AGE_ALIASES[age.toLowerCase()] ?? age));
+/**
+ * Filter values the n8n node sends, in our catalog's words (docs/api.md "Catalogs"): its voice
+ * ages (young, middle_aged, old), avatar styles (professional, social), scenes and ethnicities.
+ * A value may stand for several of ours; a value we have no match for matches nothing.
+ */
+const FILTER_ALIASES: Record<'age' | 'style' | 'scene' | 'ethnicity', Record<string, readonly string[]>> = {
+  age: { middle_aged: ['adult'], old: ['senior'], elderly: ['senior'], young_adult: ['young'], teenager: ['young'] },
+  style: { professional: ['business', 'elegant'], social: ['casual', 'creative', 'sporty'] },
+  scene: { lifestyle: ['home', 'store'], outdoors: ['outdoor'], business: ['office'], health_fitness: ['outdoor'] },
+  ethnicity: { south_american: ['latino'], latin_american: ['latino'], hispanic: ['latino'] },
+};
 
-const eq = (want: string | undefined, have: string) => want === undefined || want.toLowerCase() === have.toLowerCase();
+/** "Middle Eastern", "middle-eastern" → "middle_eastern". */
+const normal = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+
+const eq = (want: string | undefined, have: string) => want === undefined || normal(want) === normal(have);
+
+/** A filter: absent matches all; else our value itself or what the client's word stands for. */
+function matches(field: keyof typeof FILTER_ALIASES, want: string | undefined, have: string): boolean {
+  if (want === undefined) return true;
+  const ours = FILTER_ALIASES[field][normal(want)];
+  return ours ? ours.includes(have) : eq(want, have);
+}
 
 /**
  * What create_video_from_url's ids refer to. Drawn presenters and templates fit every aspect
@@ -66,7 +84,12 @@ export class CatalogService {
 
   avatars(filter: AvatarFilter) {
     return PUBLIC_AVATARS.filter(
-      (a) => eq(filter.style, a.style) && eq(filter.gender, a.gender) && eq(ageFilter(filter.age), a.age) && eq(filter.scene, a.scene) && eq(filter.ethnicity, a.ethnicity),
+      (a) =>
+        matches('style', filter.style, a.style) &&
+        eq(filter.gender, a.gender) &&
+        matches('age', filter.age, a.age) &&
+        matches('scene', filter.scene, a.scene) &&
+        matches('ethnicity', filter.ethnicity, a.ethnicity),
     ).map((a) => this.avatarView(a, reportedRatio(filter.aspect_ratio)));
   }
 
@@ -95,7 +118,7 @@ export class CatalogService {
   voices(filter: VoiceFilter) {
     const matching = this.media
       .voices()
-      .filter((v) => eq(filter.gender, v.gender) && eq(ageFilter(filter.age), v.age) && eq(filter.language, v.language));
+      .filter((v) => eq(filter.gender, v.gender) && matches('age', filter.age, v.age) && eq(filter.language, v.language));
     const start = (filter.page - 1) * filter.page_size;
     return { total: matching.length, voices: matching.slice(start, start + filter.page_size) };
   }
