@@ -6,9 +6,12 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { AuthService } from '../accounts/auth.service.ts';
-import { errors } from '../lib/errors.ts';
+import { AppError, Codes, errors } from '../lib/errors.ts';
 import { hashApiKey, hexId } from '../lib/ids.ts';
-import { makeErrorHandler } from './error-handler.ts';
+import { makeErrorHandler, notFoundMessage } from './error-handler.ts';
+import { malformedRequest } from './malformed-request.ts';
+import { noteOutcome, RequestLog } from './request-log.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 import type { App } from './http-types.ts';
 import { coerceToSchema, dropEmptyValues } from './validation.ts';
 
@@ -25,8 +28,20 @@ export interface ServerOptions {
 
 /** The HTTP shell: envelope, request ids, auth, rate limit, validation, docs. Routes plug in via `routes`. */
 export async function buildServer(opts: ServerOptions, auth: AuthService, routes: (api: App) => void): Promise<App> {
+  const errorHandler = makeErrorHandler(opts.bodyLimitBytes);
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: opts.logger,
+    // One line per request, at info unless the server failed (request-log.ts).
+    logController: requestLog,
+    // Undecodable percent-encoding, over-long path parameters: the envelope, like every error.
+    // Fastify answers these outside the route lifecycle, so their log line is written here.
+    frameworkErrors: (err, req, reply) => {
+      reply.raw.once('finish', () => requestLog.requestCompleted(null, req, reply));
+      return errorHandler(err, req, reply);
+    },
+    // Requests Node's HTTP parser refuses (bad method, header or URL characters) get the envelope too.
+    clientErrorHandler: malformedRequest,
     bodyLimit: opts.bodyLimitBytes,
     genReqId: () => hexId(),
     requestIdHeader: false,
@@ -37,17 +52,21 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as never);
-  app.setErrorHandler(makeErrorHandler(opts.bodyLimitBytes));
+  app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req) => {
-    throw errors.routeNotFound(req.method, req.url.split('?')[0] ?? '');
+    throw new AppError(Codes.notFound, notFoundMessage(req), 404);
   });
 
   // An empty JSON body reads as {} (some clients send Content-Type on bodiless DELETEs).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (String(body).trim() === '') return done(null, {});
-    return defaultJson(req, String(body), done);
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(errors.badRequest(`body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    }
+    return defaultJson(req, text, done);
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -60,7 +79,10 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     if (req.query && typeof req.query === 'object') req.query = coerceToSchema(dropEmptyValues(req.query), schema?.querystring) as typeof req.query;
   });
   app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };
+    if (payload && typeof payload === 'object' && 'code' in payload) {
+      noteOutcome(req, { code: Number((payload as { code: unknown }).code) });
+      return { ...payload, rid: req.id };
+    }
     return payload;
   });
 

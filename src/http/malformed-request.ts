@@ -1,0 +1,28 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Codes } from '../lib/errors.ts';
+import { hexId } from '../lib/ids.ts';
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refused (unknown method, bad header,
+ * control characters in the URL, headers too large) never reaches a route. It still gets the
+ * envelope — 40000 with HTTP 400 (431 for oversized headers, 408 for a request that timed out) —
+ * and one info line in the log.
+ */
+export function malformedRequest(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const what =
+    status === 431 ? 'the request headers are too large' : status === 408 ? 'the request was not received in time' : `malformed HTTP request (${err.code ?? 'parse error'})`;
+  const rid = hexId();
+  const body = JSON.stringify({ code: Codes.parameter, msg: `Parameter error: ${what}`, rid });
+  this.log.info({ rid, status, code: Codes.parameter, err: { code: err.code, message: err.message } }, `malformed request ${status} code ${Codes.parameter}`);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${rid}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
