@@ -1,5 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +18,8 @@ import { coerceToSchema, dropEmptyValues } from './validation.ts';
 export interface ServerOptions {
   bodyLimitBytes: number;
   postRateLimitPerMinute: number;
+  /** Requests with a missing or unknown API key, per client address (IPv6: per /64). */
+  unauthenticatedRateLimitPerMinute: number;
   /** Shares rate-limit counters between API processes; in-memory without it. */
   redis?: Redis | undefined;
   logger: FastifyServerOptions['logger'];
@@ -93,7 +95,7 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     allowList: (req) => req.method !== 'POST',
     keyGenerator: (req) => {
       const key = req.headers['x-api-key'];
-      return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${req.ip}`;
+      return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${normalizeIP(req.ip)}`;
     },
     errorResponseBuilder: (_req, ctx) => errors.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))),
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'reelsmith-rl-' } : {}),
@@ -128,10 +130,31 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
   });
 
+  // Guessing keys: every request refused with 10105 counts against its client address, whatever
+  // the method and whichever keys it tries; over the limit the answer is 429 instead.
+  const unauthenticatedLimit = app.createRateLimit({
+    max: opts.unauthenticatedRateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: undefined,
+    keyGenerator: (req) => `anon:${normalizeIP(req.ip)}`,
+  });
+
   await app.register(async (api) => {
-    api.addHook('onRequest', async (req) => {
+    api.addHook('onRequest', async (req, reply) => {
       const key = req.headers['x-api-key'];
-      req.principal = await auth.authenticate(typeof key === 'string' ? key.trim() : undefined);
+      try {
+        req.principal = await auth.authenticate(typeof key === 'string' ? key.trim() : undefined);
+      } catch (err) {
+        if (err instanceof AppError && err.code === Codes.invalidKey) {
+          const limit = await unauthenticatedLimit(req);
+          if (!limit.isAllowed && limit.isExceeded) {
+            const retryAfter = Math.max(1, limit.ttlInSeconds);
+            reply.header('retry-after', retryAfter);
+            throw errors.rateLimited(retryAfter);
+          }
+        }
+        throw err;
+      }
     });
     routes(api.withTypeProvider<TypeBoxTypeProvider>());
   });
