@@ -110,6 +110,10 @@ describe('HTTP hardening (issue 11: items 4, 5, 17)', () => {
       const res = await rawBytes(s.baseUrl, bytes);
       assert.match(envelope(res, 40000, 400), /^Parameter error: malformed HTTP request/, JSON.stringify(bytes));
     }
+    // Bytes after a Connection: close request (a GET body sent without a length): one answer, to the request.
+    const trailing = await rawBytes(s.baseUrl, 'GET /v1/avatars HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n{"not":"a request"}');
+    envelope(trailing, 10105, 200);
+    assert.doesNotMatch(trailing.text, /HTTP\/1\.1/, 'no second response on the connection');
     const huge = await rawBytes(s.baseUrl, `GET /v1/product HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     assert.match(envelope(huge, 40000, 431), /headers are too large/);
   });

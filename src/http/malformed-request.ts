@@ -12,6 +12,15 @@ import { hexId } from '../lib/ids.ts';
  */
 export function malformedRequest(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // Bytes after a request that said Connection: close (say, a GET body sent without a length):
+  // that request is answered as usual and the connection then closed; the extra bytes are ignored.
+  if (err.code === 'HPE_CLOSED_CONNECTION') return;
+  // As Node does: no second answer once a response has started on this connection.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const what =
     status === 431 ? 'the request headers are too large' : status === 408 ? 'the request was not received in time' : `malformed HTTP request (${err.code ?? 'parse error'})`;

@@ -28,8 +28,10 @@ export function rawRequest(
   opts: { headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
 ): Promise<RawResult> {
   const { hostname, port } = new URL(baseUrl);
+  // With a body, always a Content-Length: Node sends GET/DELETE bodies with neither a length nor chunking.
+  const headers = opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)), ...opts.headers } : opts.headers;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, method, path, headers: opts.headers, agent: false, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) }, (res) => {
+    const req = http.request({ host: hostname, port, method, path, headers, agent: false, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
