@@ -7,13 +7,16 @@ import { urlProblem } from '../src/net/url-policy.ts';
 /**
  * Every entry of the IANA IPv4 and IPv6 Special-Purpose Address Registries (as of 2025), with the
  * registry's "Globally Reachable" column. An entry that is not globally reachable must be refused;
- * the globally reachable ones (anycast, AS112, AMT, ORCHIDv2, DETs) are refused too by our policy
- * (docs/crawling.md): they are infrastructure, never a shop or a webhook receiver.
+ * of the globally reachable ones, anycast, AS112, AMT, ORCHIDv2 and DETs are refused too by our
+ * policy (docs/crawling.md: infrastructure, never a shop or a webhook receiver), and the NAT64
+ * prefix 64:ff9b::/96 is judged as the IPv4 it carries, like IPv4-mapped addresses.
  */
 interface Entry {
   cidr: string;
   name: string;
   globallyReachable: boolean | 'n/a';
+  /** Judged as the IPv4 in its last 32 bits rather than refused as a block. */
+  carriesIpv4?: true;
 }
 
 const IPV4_REGISTRY: Entry[] = [
@@ -50,8 +53,8 @@ const IPV4_REGISTRY: Entry[] = [
 const IPV6_REGISTRY: Entry[] = [
   { cidr: '::1/128', name: 'Loopback Address', globallyReachable: false },
   { cidr: '::/128', name: 'Unspecified Address', globallyReachable: false },
-  { cidr: '::ffff:0:0/96', name: 'IPv4-mapped Address', globallyReachable: false },
-  { cidr: '64:ff9b::/96', name: 'IPv4-IPv6 Translat.', globallyReachable: true },
+  { cidr: '::ffff:0:0/96', name: 'IPv4-mapped Address', globallyReachable: false, carriesIpv4: true },
+  { cidr: '64:ff9b::/96', name: 'IPv4-IPv6 Translat.', globallyReachable: true, carriesIpv4: true },
   { cidr: '64:ff9b:1::/48', name: 'IPv4-IPv6 Translat. (local use)', globallyReachable: false },
   { cidr: '100::/64', name: 'Discard-Only Address Block', globallyReachable: false },
   { cidr: '100:0:0:1::/64', name: 'Dummy IPv6 Prefix', globallyReachable: false },
@@ -100,28 +103,39 @@ function samples(cidr: string): string[] {
 }
 
 describe('address policy against the IANA special-purpose registries', () => {
+  const carried = (v6: string) => {
+    const b = ipaddr.parse(v6).toByteArray().slice(12);
+    return b.join('.');
+  };
+
   for (const entry of [...IPV4_REGISTRY, ...IPV6_REGISTRY]) {
-    it(`${entry.cidr} ${entry.name} (globally reachable: ${String(entry.globallyReachable)}) is refused`, () => {
-      for (const address of samples(entry.cidr)) {
-        // IPv4-mapped addresses are judged as the IPv4 they carry; the registry entry is the block as
-        // a whole, so check the mapped form of a private address here and public ones below.
-        if (entry.cidr === '::ffff:0:0/96') continue;
-        assert.equal(isPublicAddress(address), false, `${address} (${entry.name}) must be refused`);
+    const verdict = entry.carriesIpv4 ? 'is judged as the IPv4 it carries' : 'is refused';
+    it(`${entry.cidr} ${entry.name} (globally reachable: ${String(entry.globallyReachable)}) ${verdict}`, () => {
+      const addresses = samples(entry.cidr);
+      if (!entry.carriesIpv4) {
+        for (const address of addresses) assert.equal(isPublicAddress(address), false, `${address} (${entry.name}) must be refused`);
+        return;
       }
+      assert.ok(addresses.some((a) => !isPublicAddress(carried(a))) && addresses.some((a) => isPublicAddress(carried(a))), 'samples of both kinds');
+      for (const address of addresses) assert.equal(isPublicAddress(address), isPublicAddress(carried(address)), `${address} → ${carried(address)}`);
     });
   }
 
-  it('IPv4-mapped addresses are judged as the IPv4 they carry', () => {
-    for (const a of ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:10.0.0.1', '::ffff:0.0.0.0']) {
+  it('IPv4-mapped and NAT64 addresses are judged as the IPv4 they carry, in any spelling', () => {
+    for (const a of [
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:10.0.0.1', '::ffff:0.0.0.0', '0:0:0:0:0:ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::a00:1', '64:ff9b::1', '64:ff9b::', '64:ff9b:0:0:0:0:c0a8:101',
+    ]) {
       assert.equal(isPublicAddress(a), false, a);
     }
-    assert.equal(isPublicAddress('::ffff:8.8.8.8'), true);
+    for (const a of ['::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b::8.8.8.8', '64:FF9B:0000::0101:0101']) assert.equal(isPublicAddress(a), true, a);
+    // Next to the NAT64 /96 nothing is public (outside 2000::/3).
+    for (const a of ['64:ff9b:0:0:0:1:808:808', '64:ff9b:1::808:808', '64:ff9a::808:808']) assert.equal(isPublicAddress(a), false, a);
   });
 
-  it('IPv4-compatible, NAT64, 6to4 and Teredo addresses are refused whatever IPv4 they embed', () => {
+  it('IPv4-compatible, 6to4 and Teredo addresses are refused whatever IPv4 they embed', () => {
     for (const a of [
       '::7f00:1', '[::7f00:1]', '::a9fe:a9fe', '::127.0.0.1', '::10.0.0.1', '::808:808', '::8.8.8.8',
-      '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b::a00:1', '64:ff9b::808:808', '64:ff9b:1::7f00:1',
       '2002:7f00:1::1', '2002:a9fe:a9fe::', '2002:c0a8:101::1', '2002:808:808::1',
       '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::80ff:fffe',
     ]) {
@@ -152,7 +166,7 @@ describe('address policy against the IANA special-purpose registries', () => {
 
   it('URL literals in user input follow the same policy (issue 11, item 3)', () => {
     const policy = { allowPrivate: false };
-    for (const u of ['https://[::7f00:1]/', 'https://[::a9fe:a9fe]/latest/meta-data', 'https://[64:ff9b::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/', 'https://[::ffff:a9fe:a9fe]/']) {
+    for (const u of ['https://[::7f00:1]/', 'https://[::a9fe:a9fe]/latest/meta-data', 'https://[64:ff9b::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/', 'https://[::ffff:a9fe:a9fe]/', 'https://[::ffff:127.0.0.1]/']) {
       assert.equal(urlProblem(u, policy), 'must not point at a private, loopback or reserved address', u);
     }
     assert.equal(urlProblem('https://[2606:4700:4700::1111]/', policy), null);

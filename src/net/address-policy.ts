@@ -11,12 +11,14 @@ import ipaddr from 'ipaddr.js';
  * AMT) are refused as well: they are infrastructure services, never a shop or a webhook receiver.
  *
  * IPv6: only global unicast (2000::/3, RFC 4291) can be public at all. That one rule refuses ::/128,
- * ::1, IPv4-compatible ::/96 (`[::7f00:1]`), NAT64 64:ff9b::/96 and 64:ff9b:1::/48 (whatever v4
- * they embed), discard-only 100::/64, SRv6 5f00::/16, unique-local, link-local, site-local and
- * multicast. Inside 2000::/3 the special-purpose blocks are refused: 2001::/23 (Teredo, ORCHID,
- * benchmarking, AMT, AS112, DETs…), documentation 2001:db8::/32 and 3fff::/20, 6to4 2002::/16
- * and the AS112 delegation 2620:4f:8000::/48. IPv4-mapped (::ffff:0:0/96) is judged as the IPv4
- * it carries, since connecting to it reaches that IPv4 address.
+ * ::1, IPv4-compatible ::/96 (`[::7f00:1]`), local-use NAT64 64:ff9b:1::/48, discard-only
+ * 100::/64, SRv6 5f00::/16, unique-local, link-local, site-local and multicast. Inside 2000::/3
+ * the special-purpose blocks are refused: 2001::/23 (Teredo, ORCHID, benchmarking, AMT, AS112,
+ * DETs…), documentation 2001:db8::/32 and 3fff::/20, 6to4 2002::/16 (deprecated, whatever IPv4 it
+ * embeds) and the AS112 delegation 2620:4f:8000::/48. Two prefixes carry an IPv4 address that a
+ * connection reaches, and are judged as that IPv4: IPv4-mapped ::ffff:0:0/96, and the well-known
+ * NAT64 prefix 64:ff9b::/96 (globally reachable per the registry; what DNS64 answers on IPv6-only
+ * hosts) — so `64:ff9b::a9fe:a9fe` is refused and `64:ff9b::808:808` is not.
  *
  * ipaddr.js's range() is consulted as a second opinion (anything it does not call plain
  * "unicast" is refused), but the tables here are the policy: range() calls ::/96 "unicast".
@@ -63,16 +65,26 @@ for (const [net, prefix] of V6_REFUSED_IN_GLOBAL_UNICAST) v6Refused.addSubnet(ne
  * An IPv6 literal in canonical form (WHATWG URL serialisation, so `::8.8.8.8` → `::808:808`).
  * ipaddr.js is not used for this: it parses `::8.8.8.8` as the IPv4-mapped `::ffff:808:808`.
  */
-function canonicalV6(v6: string): string {
-  return new URL(`http://[${v6}]/`).hostname.slice(1, -1);
+function canonicalV6(v6: string): string | null {
+  try {
+    return new URL(`http://[${v6}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
 }
 
-/** `::ffff:a:b` → the IPv4 it carries, else null. */
-function mappedV4(canonical: string): string | null {
-  const m = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (!m) return null;
-  const hi = parseInt(m[1]!, 16);
-  const lo = parseInt(m[2]!, 16);
+/** The first 96 bits of the prefixes whose last 32 bits are an IPv4 address a connection reaches. */
+const CARRIES_V4 = [
+  [0, 0, 0, 0, 0, 0xffff], // IPv4-mapped ::ffff:0:0/96
+  [0x64, 0xff9b, 0, 0, 0, 0], // NAT64 well-known prefix 64:ff9b::/96
+];
+
+/** `::ffff:a.b.c.d` or `64:ff9b::a.b.c.d` (in any spelling) → `a.b.c.d`, else null. */
+function carriedV4(canonical: string): string | null {
+  const parts = ipaddr.IPv6.parse(canonical).parts;
+  if (!CARRIES_V4.some((prefix) => prefix.every((p, i) => parts[i] === p))) return null;
+  const hi = parts[6]!;
+  const lo = parts[7]!;
   return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
 }
 
@@ -87,7 +99,8 @@ export function isPublicAddress(address: string): boolean {
   if (family === 4) return isPublicV4(bare);
   if (family !== 6) return false;
   const v6 = canonicalV6(bare);
-  const carried = mappedV4(v6);
+  if (!v6) return false;
+  const carried = carriedV4(v6);
   if (carried) return isPublicV4(carried);
   return v6Global.check(v6, 'ipv6') && !v6Refused.check(v6, 'ipv6') && ipaddr.parse(v6).range() === 'unicast';
 }
