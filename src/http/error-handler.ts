@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, Codes } from '../lib/errors.ts';
+import { AppError, Codes, errors } from '../lib/errors.ts';
 import { noteOutcome } from './request-log.ts';
 import { describeIssue, type SchemaIssue } from './validation.ts';
 
@@ -26,10 +26,10 @@ function pathOf(req: FastifyRequest): string {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
-/** What a client sees for a missing route or file; also for a /files/ path that is refused (no hint whether it exists). */
-export function notFoundMessage(req: FastifyRequest): string {
+/** What a client sees for a missing route or file; also for a /files/ path that is refused. */
+export function notFoundError(req: FastifyRequest): AppError {
   const path = pathOf(req);
-  return path.startsWith('/files/') ? `Record not found: no file ${path}` : `Record not found: no route ${req.method} ${path}`;
+  return path.startsWith('/files/') ? errors.fileNotFound(path) : errors.routeNotFound(req.method, path);
 }
 
 export function classifyError(err: unknown, bodyLimitBytes: number, req: FastifyRequest): Outcome {
@@ -46,7 +46,10 @@ export function classifyError(err: unknown, bodyLimitBytes: number, req: Fastify
   if (fe instanceof SyntaxError) return { httpStatus: 200, code: Codes.parameter, msg: `Parameter error: ${fe.message}` };
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : typeof fe.status === 'number' ? fe.status : 500;
   // Static files: a refused path (traversal, dotfile, directory) reads exactly like a missing file.
-  if (status === 403 || status === 404 || status === 405) return { httpStatus: 404, code: Codes.notFound, msg: notFoundMessage(req) };
+  if (status === 403 || status === 404 || status === 405) {
+    const notFound = notFoundError(req);
+    return { httpStatus: notFound.httpStatus, code: notFound.code, msg: notFound.message };
+  }
   if (status >= 400 && status < 500) {
     return { httpStatus: 200, code: Codes.parameter, msg: `Parameter error: ${typeof fe.message === 'string' && fe.message ? fe.message : 'bad request'}` };
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Codes } from '../lib/errors.ts';
+import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 
 /**
@@ -25,8 +25,9 @@ export function malformedRequest(this: FastifyInstance, err: Error & { code?: st
   const what =
     status === 431 ? 'the request headers are too large' : status === 408 ? 'the request was not received in time' : `malformed HTTP request (${err.code ?? 'parse error'})`;
   const rid = hexId();
-  const body = JSON.stringify({ code: Codes.parameter, msg: `Parameter error: ${what}`, rid });
-  this.log.info({ rid, status, code: Codes.parameter, err: { code: err.code, message: err.message } }, `malformed request ${status} code ${Codes.parameter}`);
+  const error = errors.badRequest(what);
+  const body = JSON.stringify({ code: error.code, msg: error.message, rid });
+  this.log.info({ rid, status, code: error.code, err: { code: err.code, message: err.message } }, `malformed request ${status} code ${error.code}`);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import type { AuthService } from '../accounts/auth.service.ts';
 import { AppError, Codes, errors } from '../lib/errors.ts';
 import { hashApiKey, hexId } from '../lib/ids.ts';
-import { makeErrorHandler, notFoundMessage } from './error-handler.ts';
+import { makeErrorHandler, notFoundError } from './error-handler.ts';
 import { malformedRequest } from './malformed-request.ts';
 import { noteOutcome, RequestLog } from './request-log.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
@@ -56,7 +56,7 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   app.decorateRequest('principal', null as never);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req) => {
-    throw new AppError(Codes.notFound, notFoundMessage(req), 404);
+    throw notFoundError(req);
   });
 
   // An empty JSON body reads as {} (some clients send Content-Type on bodiless DELETEs).
