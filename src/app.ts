@@ -196,6 +196,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     {
       bodyLimitBytes: config.bodyLimitBytes,
       postRateLimitPerMinute: config.postRateLimitPerMinute,
+      unauthenticatedRateLimitPerMinute: config.unauthenticatedRateLimitPerMinute,
       redis,
       logger: overrides.logger ?? { level: config.logLevel },
       version: VERSION,

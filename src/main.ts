@@ -52,7 +52,12 @@ export function cli(): Command {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      await running.app.listen({ port: config.port, host: config.host });
+      // The start line says where the API and its docs are (PUBLIC_BASE_URL), and what was bound.
+      await running.app.listen({
+        port: config.port,
+        host: config.host,
+        listenTextResolver: (address) => `Reelsmith ${VERSION} serving ${config.publicBaseUrl} (listening on ${address}); API docs: ${config.publicBaseUrl}/docs`,
+      });
       running.startBackground();
     });
 

@@ -16,6 +16,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** POST requests per minute per API key. */
   postRateLimitPerMinute: number;
+  /** Requests per minute per client address that carry a missing or unknown API key (RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE). */
+  unauthenticatedRateLimitPerMinute: number;
   bodyLimitBytes: number;
   maxEndpointsPerAccount: number;
   logLevel: string;
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     allowPrivateUrls: flag(env, 'ALLOW_PRIVATE_URLS'),
     postRateLimitPerMinute: intSetting(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, 1, 1_000_000),
+    unauthenticatedRateLimitPerMinute: intSetting(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 30, 1, 1_000_000),
     bodyLimitBytes: intSetting(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     maxEndpointsPerAccount: intSetting(env, 'MAX_ENDPOINTS_PER_ACCOUNT', 20, 1, 10_000),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',

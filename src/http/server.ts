@@ -1,14 +1,17 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { AuthService } from '../accounts/auth.service.ts';
-import { errors } from '../lib/errors.ts';
+import { AppError, Codes, errors } from '../lib/errors.ts';
 import { hashApiKey, hexId } from '../lib/ids.ts';
-import { makeErrorHandler } from './error-handler.ts';
+import { makeErrorHandler, notFoundError } from './error-handler.ts';
+import { malformedRequest } from './malformed-request.ts';
+import { noteOutcome, RequestLog } from './request-log.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 import type { App } from './http-types.ts';
 import { ENUM_MEANINGS } from './schema-helpers.ts';
 import { coerceToSchema, dropEmptyValues, unknownFieldWarnings } from './validation.ts';
@@ -16,6 +19,8 @@ import { coerceToSchema, dropEmptyValues, unknownFieldWarnings } from './validat
 export interface ServerOptions {
   bodyLimitBytes: number;
   postRateLimitPerMinute: number;
+  /** Requests with a missing or unknown API key, per client address (IPv6: per /64). */
+  unauthenticatedRateLimitPerMinute: number;
   /** Shares rate-limit counters between API processes; in-memory without it. */
   redis?: Redis | undefined;
   logger: FastifyServerOptions['logger'];
@@ -26,8 +31,20 @@ export interface ServerOptions {
 
 /** The HTTP shell: envelope, request ids, auth, rate limit, validation, docs. Routes plug in via `routes`. */
 export async function buildServer(opts: ServerOptions, auth: AuthService, routes: (api: App) => void): Promise<App> {
+  const errorHandler = makeErrorHandler(opts.bodyLimitBytes);
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: opts.logger,
+    // One line per request, at info unless the server failed (request-log.ts).
+    logController: requestLog,
+    // Undecodable percent-encoding, over-long path parameters: the envelope, like every error.
+    // Fastify answers these outside the route lifecycle, so their log line is written here.
+    frameworkErrors: (err, req, reply) => {
+      reply.raw.once('finish', () => requestLog.requestCompleted(null, req, reply));
+      return errorHandler(err, req, reply);
+    },
+    // Requests Node's HTTP parser refuses (bad method, header or URL characters) get the envelope too.
+    clientErrorHandler: malformedRequest,
     bodyLimit: opts.bodyLimitBytes,
     genReqId: () => hexId(),
     requestIdHeader: false,
@@ -40,17 +57,21 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
 
   app.decorateRequest('principal', null as never);
   app.decorateRequest('warnings', null);
-  app.setErrorHandler(makeErrorHandler(opts.bodyLimitBytes));
+  app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req) => {
-    throw errors.routeNotFound(req.method, req.url.split('?')[0] ?? '');
+    throw notFoundError(req);
   });
 
   // An empty JSON body reads as {} (some clients send Content-Type on bodiless DELETEs).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (String(body).trim() === '') return done(null, {});
-    return defaultJson(req, String(body), done);
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(errors.badRequest(`body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    }
+    return defaultJson(req, text, done);
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -67,7 +88,10 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     if (req.query && typeof req.query === 'object') req.query = coerceToSchema(dropEmptyValues(req.query), schema?.querystring) as typeof req.query;
   });
   app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (payload && typeof payload === 'object' && 'code' in payload) return { ...payload, rid: req.id };
+    if (payload && typeof payload === 'object' && 'code' in payload) {
+      noteOutcome(req, { code: Number((payload as { code: unknown }).code) });
+      return { ...payload, rid: req.id };
+    }
     return payload;
   });
   // The envelope's `warnings` (docs/api.md): unknown body fields, accepted but named, and notes a
@@ -91,7 +115,7 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     allowList: (req) => req.method !== 'POST',
     keyGenerator: (req) => {
       const key = req.headers['x-api-key'];
-      return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${req.ip}`;
+      return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${normalizeIP(req.ip)}`;
     },
     errorResponseBuilder: (_req, ctx) => errors.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))),
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'reelsmith-rl-' } : {}),
@@ -126,10 +150,31 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
   });
 
+  // Guessing keys: every request refused with 10105 counts against its client address, whatever
+  // the method and whichever keys it tries; over the limit the answer is 429 instead.
+  const unauthenticatedLimit = app.createRateLimit({
+    max: opts.unauthenticatedRateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: undefined,
+    keyGenerator: (req) => `anon:${normalizeIP(req.ip)}`,
+  });
+
   await app.register(async (api) => {
-    api.addHook('onRequest', async (req) => {
+    api.addHook('onRequest', async (req, reply) => {
       const key = req.headers['x-api-key'];
-      req.principal = await auth.authenticate(typeof key === 'string' ? key.trim() : undefined);
+      try {
+        req.principal = await auth.authenticate(typeof key === 'string' ? key.trim() : undefined);
+      } catch (err) {
+        if (err instanceof AppError && err.code === Codes.invalidKey) {
+          const limit = await unauthenticatedLimit(req);
+          if (!limit.isAllowed && limit.isExceeded) {
+            const retryAfter = Math.max(1, limit.ttlInSeconds);
+            reply.header('retry-after', retryAfter);
+            throw errors.rateLimited(retryAfter);
+          }
+        }
+        throw err;
+      }
     });
     routes(api.withTypeProvider<TypeBoxTypeProvider>());
   });

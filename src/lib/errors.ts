@@ -39,4 +39,6 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(Codes.rateLimited, `Rate limit exceeded: retry after ${retryAfterSeconds} s`, 429),
   routeNotFound: (method: string, url: string) => new AppError(Codes.notFound, `Record not found: no route ${method} ${url}`, 404),
+  /** Also for a /files/ path that is refused (traversal, dotfile, directory): no hint whether it exists. */
+  fileNotFound: (url: string) => new AppError(Codes.notFound, `Record not found: no file ${url}`, 404),
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { createApp, type Running } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import type { ProductCrawler } from '../../src/products/product.crawler.ts';
@@ -32,14 +33,21 @@ export const noDns: Resolver = async (host) => {
 };
 
 export async function startServer(
-  opts: { env?: Record<string, string>; testDb?: TestDb; crawler?: ProductCrawler; resolver?: Resolver } = {},
+  opts: {
+    env?: Record<string, string>;
+    testDb?: TestDb;
+    crawler?: ProductCrawler;
+    resolver?: Resolver;
+    /** Receives the server's JSON log lines (level info); without it the server does not log. */
+    logStream?: Writable;
+  } = {},
 ): Promise<TestServer> {
   const testDb = opts.testDb ?? (await sqliteTestDb());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-data-'));
-  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: dataDir, DATABASE_URL: '' });
   const running = await createApp(config, {
     db: testDb.db,
-    logger: false,
+    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
     resolver: opts.resolver ?? noDns,
     ...(opts.crawler ? { crawler: opts.crawler } : {}),
   });
