@@ -112,7 +112,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     accounts: new AccountService(repos.accounts, uow, clock),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl),
     videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0)),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
