@@ -167,7 +167,7 @@ function crawlSettings(env: Env): CrawlSettings {
     workers: intSetting(env, 'CRAWL_WORKERS', 2, 1, 16),
     parseTimeoutMs: intSetting(env, 'CRAWL_PARSE_TIMEOUT_MS', 5_000, 100, 120_000),
     maxElements: intSetting(env, 'CRAWL_MAX_ELEMENTS', 200_000, 1_000, 10_000_000),
-    maxDepth: intSetting(env, 'CRAWL_MAX_DEPTH', 1_000, 50, 100_000),
+    maxDepth: intSetting(env, 'CRAWL_MAX_DEPTH', 1_000, 50, 10_000_000),
   };
 }
 
