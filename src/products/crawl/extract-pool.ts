@@ -20,6 +20,7 @@ export interface ExtractSettings extends ParseBudget {
 export const defaultExtractSettings: ExtractSettings = { workers: 2, parseTimeoutMs: 5_000, maxElements: 200_000, maxDepth: 1_000 };
 
 export interface PageInput {
+  /** Moved to the worker thread: empty after extract() returns. */
   body: Buffer;
   contentType: string | undefined;
   /** The page's final URL (after redirects). */
@@ -71,9 +72,11 @@ export class ExtractPool implements PageExtractor {
     });
     const deadlineTimer = deadlineAt === undefined ? undefined : setTimeout(() => stop({ kind: 'deadline' }), Math.max(0, deadlineAt - Date.now()));
     const { maxElements, maxDepth } = this.settings;
-    const task: ExtractTask = { body: page.body, contentType: page.contentType, url: page.url, budget: { maxElements, maxDepth }, started: port2 };
+    const body = ownedBytes(page.body);
+    const task: ExtractTask = { body, contentType: page.contentType, url: page.url, budget: { maxElements, maxDepth }, started: port2 };
     try {
-      return await this.threads.run(task, { signal: abort.signal, transferList: [port2] });
+      // The page's bytes move to the worker rather than being copied (the caller's buffer is emptied).
+      return await this.threads.run(task, { signal: abort.signal, transferList: [port2, body.buffer as ArrayBuffer] });
     } catch (err) {
       if (outcome) return outcome;
       throw err;
@@ -90,4 +93,10 @@ export class ExtractPool implements PageExtractor {
     this.pool = null;
     await pool?.destroy();
   }
+}
+
+/** The bytes in an ArrayBuffer of their own, which can be transferred (a pooled Buffer shares one). */
+function ownedBytes(b: Buffer): Uint8Array {
+  if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer) return new Uint8Array(b.buffer, 0, b.byteLength);
+  return new Uint8Array(b);
 }
