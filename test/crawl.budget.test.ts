@@ -104,4 +104,15 @@ describe('ExtractPool: pages are read in worker threads within budgets', () => {
       await strict.close();
     }
   });
+
+  it('a page needing more memory than a thread may have ends that thread, not the process', async () => {
+    const small = new ExtractPool({ workers: 1, parseTimeoutMs: 60_000, maxElements: 10_000_000, maxDepth: 10_000_000, maxHeapMb: 64 });
+    try {
+      const heavy = Buffer.from(`<html><body>${'<p class="price brand title" id="x" data-a="1" data-b="2">x</p>'.repeat(150_000)}</body></html>`);
+      assert.deepEqual(await small.extract(page(heavy)), { kind: 'over_budget', reason: 'needs more than 64 MB of memory to read' });
+      assert.equal((await small.extract(page(product))).kind, 'product');
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -15,9 +15,15 @@ export interface ExtractSettings extends ParseBudget {
   workers: number;
   /** Time one page may take to decode, scan, parse and read, not counting its wait for a thread (CRAWL_PARSE_TIMEOUT_MS). */
   parseTimeoutMs: number;
+  /**
+   * A thread's heap: a page needing more ends that thread (ERR_WORKER_OUT_OF_MEMORY) instead of
+   * the whole process. Default 512 MB; a 10 MB page at the element budget takes about 300 MB.
+   */
+  maxHeapMb?: number;
 }
 
 export const defaultExtractSettings: ExtractSettings = { workers: 2, parseTimeoutMs: 5_000, maxElements: 200_000, maxDepth: 1_000 };
+const DEFAULT_HEAP_MB = 512;
 
 export interface PageInput {
   /** Moved to the worker thread: empty after extract() returns. */
@@ -52,6 +58,7 @@ export class ExtractPool implements PageExtractor {
       minThreads: 1,
       maxThreads: this.settings.workers,
       idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.settings.maxHeapMb ?? DEFAULT_HEAP_MB },
     });
     return this.pool;
   }
@@ -79,6 +86,9 @@ export class ExtractPool implements PageExtractor {
       return await this.threads.run(task, { signal: abort.signal, transferList: [port2, body.buffer as ArrayBuffer] });
     } catch (err) {
       if (outcome) return outcome;
+      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        return { kind: 'over_budget', reason: `needs more than ${this.settings.maxHeapMb ?? DEFAULT_HEAP_MB} MB of memory to read` };
+      }
       throw err;
     } finally {
       clearTimeout(parseTimer);
