@@ -112,7 +112,7 @@ describe('crawl time budget: a page slow to parse is read off the event loop and
     assert.equal(msg, 'Failed to extract product information: the page is too complex to read (it took longer than 1500 ms to read)');
     assert.ok(latencies.length >= 5, `/health answered ${latencies.length} times during the crawl`);
     // Bounded, not tight: on the main thread this page held every request for seconds.
-    assert.ok(Math.max(...latencies) < 1000, `slowest /health during the crawl: ${Math.max(...latencies).toFixed(0)} ms`);
+    assert.ok(Math.max(...latencies) < 2000, `slowest /health during the crawl: ${Math.max(...latencies).toFixed(0)} ms`);
   });
 });
 
@@ -140,7 +140,7 @@ describe('one deadline for a whole crawl, media included (CRAWL_DEADLINE_MS)', (
     assert.equal(res.body.data.media[0].type, 1);
     assert.equal(res.body.data.media[0].description, `${shop.base}/img/fast.jpg`);
     // 4 slow images and a slow video would have held it for 30 s + 30 s + 60 s without the deadline.
-    assert.ok(ms >= 1500 && ms < 5000, `answered after ${ms} ms`);
+    assert.ok(ms >= 1500 && ms < 8000, `answered after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(shop.openTrickles(), 0, 'no download goes on after the crawl answered');
   });
@@ -149,6 +149,6 @@ describe('one deadline for a whole crawl, media included (CRAWL_DEADLINE_MS)', (
     const t0 = Date.now();
     const msg = businessError(await s.call('POST', '/v1/product', { key, body: { url: `${shop.base}/trickle` } }), 40000);
     assert.equal(msg, 'Failed to extract product information: the page timed out');
-    assert.ok(Date.now() - t0 < 5000, `answered after ${Date.now() - t0} ms`);
+    assert.ok(Date.now() - t0 < 8000, `answered after ${Date.now() - t0} ms`);
   });
 });
