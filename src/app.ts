@@ -23,7 +23,8 @@ import type { App } from './http/http-types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { ProductCrawler } from './products/product.crawler.ts';
 import { MediaImporter } from './products/crawl/media-importer.ts';
-import { PageCrawler } from './products/crawl/page-crawler.ts';
+import { ExtractPool } from './products/crawl/extract-pool.ts';
+import { defaultPageLimits, PageCrawler } from './products/crawl/page-crawler.ts';
 import { createSafeFetcher, type Resolver } from './net/safe-fetch.ts';
 import { LocalBlobStore } from './storage/blob-store.ts';
 import { ProductService } from './products/product.service.ts';
@@ -88,7 +89,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     ...(config.webhooks.keepAlive ? { keepAlive: { connectionsPerOrigin: config.webhooks.concurrency } } : {}),
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
   });
-  const crawler = overrides.crawler ?? new PageCrawler(fetcher, new MediaImporter(fetcher, store));
+  // Pages are parsed and read in worker threads (started on the first crawl), within one deadline.
+  const extractor = new ExtractPool(config.crawl);
+  const crawler = overrides.crawler ?? new PageCrawler(fetcher, new MediaImporter(fetcher, store), extractor, { ...defaultPageLimits, crawlDeadlineMs: config.crawl.deadlineMs });
   // After-commit wake-ups: a job was enqueued, deliveries were committed.
   const signals = new Signals();
   const work = workUnitOfWork(db);
@@ -96,6 +99,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     clock,
     fetcher,
     deliveryFetcher,
+    extractor,
     store,
     music,
     speechEngine,
@@ -108,7 +112,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     accounts: new AccountService(repos.accounts, uow, clock),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl),
     videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0)),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
@@ -229,6 +233,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await services.speechEngine.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
+      await services.extractor.close();
       redis?.disconnect();
       if (!overrides.db) await db.close();
     },
@@ -260,6 +265,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
       await services.speechEngine.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
+      await services.extractor.close();
       if (!overrides.db) await db.close();
     },
   };

@@ -9,7 +9,8 @@ import { loadConfig } from '../config/config.ts';
 import { hexId } from '../lib/ids.ts';
 import { createSafeFetcher } from '../net/safe-fetch.ts';
 import { MediaImporter } from '../products/crawl/media-importer.ts';
-import { PageCrawler } from '../products/crawl/page-crawler.ts';
+import { ExtractPool } from '../products/crawl/extract-pool.ts';
+import { defaultPageLimits, PageCrawler } from '../products/crawl/page-crawler.ts';
 import type { MediaItem, Product } from '../products/product.repository.ts';
 import { MusicLibrary } from '../pipeline/music/music.library.ts';
 import { createLlmClient } from '../pipeline/script/index.ts';
@@ -113,6 +114,7 @@ export function registerRenderCommand(program: Command): void {
       const store = new LocalBlobStore(path.join(work, 'files'), BASE);
       const fetcher = createSafeFetcher({ allowPrivate: config.allowPrivateUrls, userAgent: 'Mozilla/5.0 (compatible; Reelsmith)' });
       const importer = new MediaImporter(fetcher, store);
+      const extractor = new ExtractPool(config.crawl);
       // Music is kept with the server's files, so tracks made once are reused.
       const music = new MusicLibrary(new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl));
       const engine = new EspeakProcess();
@@ -120,7 +122,7 @@ export function registerRenderCommand(program: Command): void {
       try {
         const id = hexId();
         const product = opts.url
-          ? await crawlProduct(new PageCrawler(fetcher, importer), opts.url, id)
+          ? await crawlProduct(new PageCrawler(fetcher, importer, extractor, { ...defaultPageLimits, crawlDeadlineMs: config.crawl.deadlineMs }), opts.url, id)
           : await productFromFile(path.resolve(opts.product!), store, importer, id);
         process.stderr.write(`product: ${product.name} (${product.media.length} media)\n`);
         const video: Video = {
@@ -148,6 +150,7 @@ export function registerRenderCommand(program: Command): void {
       } finally {
         await engine.close();
         await fetcher.close();
+        await extractor.close();
         await fs.rm(work, { recursive: true, force: true });
       }
     });

@@ -25,6 +25,7 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  crawl: CrawlSettings;
   /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
   renderScale: number;
   /**
@@ -51,6 +52,20 @@ export interface JobSettings {
   sweepMs: number;
   /** Longest sleep when nothing is known to be due: a safety net for work written by other processes (JOB_MAX_SLEEP_MS). */
   maxSleepMs: number;
+}
+
+/** Product-page crawling (docs/crawling.md). */
+export interface CrawlSettings {
+  /** One deadline for a whole crawl: page, extraction and media (CRAWL_DEADLINE_MS). */
+  deadlineMs: number;
+  /** Worker threads that parse and read pages (CRAWL_WORKERS). */
+  workers: number;
+  /** Time one page may take to parse and read in its worker (CRAWL_PARSE_TIMEOUT_MS). */
+  parseTimeoutMs: number;
+  /** Elements a page may have (CRAWL_MAX_ELEMENTS). */
+  maxElements: number;
+  /** Depth of nested elements a page may reach (CRAWL_MAX_DEPTH). */
+  maxDepth: number;
 }
 
 export interface WebhookSettings {
@@ -148,6 +163,16 @@ function webhookSettings(env: Env): WebhookSettings {
   };
 }
 
+function crawlSettings(env: Env): CrawlSettings {
+  return {
+    deadlineMs: intSetting(env, 'CRAWL_DEADLINE_MS', 45_000, 500, 600_000),
+    workers: intSetting(env, 'CRAWL_WORKERS', 2, 1, 16),
+    parseTimeoutMs: intSetting(env, 'CRAWL_PARSE_TIMEOUT_MS', 5_000, 100, 120_000),
+    maxElements: intSetting(env, 'CRAWL_MAX_ELEMENTS', 200_000, 1_000, 10_000_000),
+    maxDepth: intSetting(env, 'CRAWL_MAX_DEPTH', 1_000, 50, 10_000_000),
+  };
+}
+
 function llmSettings(env: Env): Config['llm'] {
   const baseUrl = optional(env, 'LLM_BASE_URL');
   if (!baseUrl) return null;
@@ -207,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: webhookSettings(env),
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
     llm: llmSettings(env),
+    crawl: crawlSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
   };
 }

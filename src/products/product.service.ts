@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
+import { ownFileRef } from '../storage/own-files.ts';
 import { productLanguage } from './language-detect.ts';
 import { extensionChanges, type ExtensionInput } from './product-extensions.ts';
 import type { ProductCrawler } from './product.crawler.ts';
@@ -37,6 +38,8 @@ export class ProductService {
     private readonly crawler: ProductCrawler,
     private readonly urlPolicy: UrlPolicy,
     private readonly clock: Clock,
+    /** PUBLIC_BASE_URL: media under its /files/ must name a storage key. */
+    private readonly publicBaseUrl: string,
   ) {}
 
   async create(who: Principal, input: CreateProductInput): Promise<Product> {
@@ -104,6 +107,8 @@ export class ProductService {
   private normaliseMedia(items: MediaInput[]): MediaItem[] {
     return items.map((item, i) => {
       this.checkUrl(`media[${i}].url`, item.url);
+      const own = ownFileRef(item.url, this.publicBaseUrl);
+      if (own.kind === 'invalid') throw errors.parameter(`media[${i}].url`, own.problem);
       return {
         type: item.type === 2 ? 2 : 1,
         name: item.name ?? fileNameOf(item.url),

@@ -12,6 +12,11 @@ export interface BlobStore {
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+/** A storage key: letters, digits and / _ . - only, no ".." anywhere, no empty or "." segment. */
+export function isSafeStorageKey(key: string): boolean {
+  return safeKey.test(key) && !key.includes('..') && !key.split('/').some((s) => s === '' || s === '.');
+}
+
 /** Files under DATA_DIR/files, served at PUBLIC_BASE_URL/files/<key>. */
 export class LocalBlobStore implements BlobStore {
   constructor(
@@ -34,7 +39,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   localPath(key: string): string {
-    if (!safeKey.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeStorageKey(key)) throw new Error(`unsafe storage key: ${key}`);
     return path.join(this.root, key);
   }
 }

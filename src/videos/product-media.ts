@@ -4,6 +4,7 @@ import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { MediaImporter, type MediaFailure } from '../products/crawl/media-importer.ts';
 import type { Product } from '../products/product.repository.ts';
 import { LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
+import { ownFileRef } from '../storage/own-files.ts';
 import { GenerationError } from './video-generator.ts';
 
 export interface ProductMediaDeps {
@@ -34,20 +35,21 @@ const MAX_LISTED = 12;
  * Throws a GenerationError when the product has media and none of it loads (see judgeMedia).
  */
 export async function loadProductMedia(product: Product, workDir: string, deps: ProductMediaDeps): Promise<LoadedMedia> {
-  const ours = `${deps.publicBaseUrl}/files/`;
   const images: string[] = [];
   const videos: string[] = [];
   const failed: MediaFailure[] = [];
   const foreign: { images: string[]; videos: string[] } = { images: [], videos: [] };
   for (const m of product.media) {
     const list = m.type === 2 ? videos : images;
-    if (!m.url.startsWith(ours)) {
+    const ref = ownFileRef(m.url, deps.publicBaseUrl);
+    if (ref.kind === 'foreign') {
       (m.type === 2 ? foreign.videos : foreign.images).push(m.url);
       continue;
     }
     // A copy removed from storage (by an operator, or a lost volume), or a URL under our files that
-    // names no storage key, is reported like a failed download rather than failing as a system error.
-    const file = storedFile(deps.store, m.url.slice(ours.length));
+    // names no storage key (stored before the API refused them), is reported like a failed
+    // download rather than failing as a system error.
+    const file = ref.kind === 'stored' ? storedFile(deps.store, ref.key) : null;
     if (file && (await isFile(file))) list.push(file);
     else failed.push({ url: m.url, reason: file ? 'the stored copy is missing' : 'not a file of this server', transient: false });
   }

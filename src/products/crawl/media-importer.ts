@@ -67,15 +67,16 @@ export class MediaImporter {
     private readonly log: Logger = { warn: () => {} },
   ) {}
 
-  async importAll(productId: string, images: string[], videos: string[]): Promise<MediaItem[]> {
-    return (await this.importReport(productId, images, videos)).media;
+  /** `deadlineAt` (epoch ms): downloads still running then are cut off and skipped like failed ones. */
+  async importAll(productId: string, images: string[], videos: string[], deadlineAt?: number): Promise<MediaItem[]> {
+    return (await this.importReport(productId, images, videos, deadlineAt)).media;
   }
 
   /** importAll, also saying which URLs gave nothing and why (a video's warnings, or its error when none loaded). */
-  async importReport(productId: string, images: string[], videos: string[]): Promise<ImportReport> {
+  async importReport(productId: string, images: string[], videos: string[], deadlineAt = Infinity): Promise<ImportReport> {
     const seen = new Set<string>();
     const failed: MediaFailure[] = [];
-    const imageResults = await mapLimit(images.slice(0, this.limits.maxImages * 2), 3, (url) => this.importImage(url));
+    const imageResults = await mapLimit(images.slice(0, this.limits.maxImages * 2), 3, (url) => this.importImage(url, deadlineAt));
     const out: MediaItem[] = [];
     for (const a of imageResults) {
       if (!a.ok) {
@@ -91,7 +92,7 @@ export class MediaImporter {
     let videoCount = 0;
     for (const url of videos) {
       if (videoCount >= this.limits.maxVideos) break;
-      const a = await this.importVideo(url);
+      const a = await this.importVideo(url, deadlineAt);
       if (!a.ok) {
         failed.push(a.failure);
         continue;
@@ -105,10 +106,12 @@ export class MediaImporter {
     return { media: out, failed };
   }
 
-  private async importImage(url: string): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
+  private async importImage(url: string, deadlineAt: number): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
+    const deadlineMs = timeLeft(this.limits.perFileDeadlineMs, deadlineAt);
+    if (deadlineMs <= 0) return fail(url, DEADLINE_PASSED);
     let fetched = false;
     try {
-      const res = await this.fetcher.fetch(url, { maxBytes: this.limits.imageMaxBytes, deadlineMs: this.limits.perFileDeadlineMs, accept: isImageType });
+      const res = await this.fetcher.fetch(url, { maxBytes: this.limits.imageMaxBytes, deadlineMs, accept: isImageType });
       fetched = true;
       const image = sharp(res.body, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
       const meta = await image.metadata();
@@ -126,11 +129,13 @@ export class MediaImporter {
     }
   }
 
-  private async importVideo(url: string): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
+  private async importVideo(url: string, deadlineAt: number): Promise<Attempt<{ data: Buffer; ext: string; hash: string; sourceUrl: string }>> {
+    const deadlineMs = timeLeft(this.limits.perFileDeadlineMs * 2, deadlineAt);
+    if (deadlineMs <= 0) return fail(url, DEADLINE_PASSED);
     let dir: string | undefined;
     let fetched = false;
     try {
-      const res = await this.fetcher.fetch(url, { maxBytes: this.limits.videoMaxBytes, deadlineMs: this.limits.perFileDeadlineMs * 2, accept: isVideoType });
+      const res = await this.fetcher.fetch(url, { maxBytes: this.limits.videoMaxBytes, deadlineMs, accept: isVideoType });
       fetched = true;
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-video-'));
       const file = path.join(dir, 'input');
@@ -147,6 +152,11 @@ export class MediaImporter {
     }
   }
 }
+
+const DEADLINE_PASSED = "skipped: the crawl's deadline had passed";
+
+/** A file's own deadline, cut to what is left of the whole crawl's. */
+const timeLeft = (perFileMs: number, deadlineAt: number) => Math.min(perFileMs, deadlineAt - Date.now());
 
 const fail = (url: string, reason: string): { ok: false; failure: MediaFailure } => ({ ok: false, failure: { url, reason, transient: false } });
 

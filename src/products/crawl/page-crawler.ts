@@ -1,14 +1,18 @@
-import { decodeHtml, FetchError, type FetchFailure, type SafeFetcher } from '../../net/safe-fetch.ts';
+import { FetchError, type FetchFailure, type SafeFetcher } from '../../net/safe-fetch.ts';
 import { crawlFailure, type CrawledProduct, type ProductCrawler } from '../product.crawler.ts';
-import { extractProduct, type ExtractedProduct } from './extract.ts';
+import type { ExtractedProduct } from './extract.ts';
+import type { PageExtractor } from './extract-pool.ts';
 import type { MediaImporter } from './media-importer.ts';
 
 export interface PageLimits {
   maxBytes: number;
+  /** The page itself (every redirect and the body). */
   deadlineMs: number;
+  /** The whole crawl: page, extraction and media (CRAWL_DEADLINE_MS). */
+  crawlDeadlineMs: number;
 }
 
-export const defaultPageLimits: PageLimits = { maxBytes: 10 * 1024 * 1024, deadlineMs: 15_000 };
+export const defaultPageLimits: PageLimits = { maxBytes: 10 * 1024 * 1024, deadlineMs: 15_000, crawlDeadlineMs: 45_000 };
 
 const htmlTypes = new Set(['text/html', 'application/xhtml+xml', 'text/plain', '']);
 
@@ -25,20 +29,26 @@ const fetchReasons: Record<FetchFailure, string> = {
   http_status: 'the site answered with an error',
 };
 
-/** Page URL → stored product: safe fetch, charset decoding, extraction, media copied into storage. */
+/**
+ * Page URL → stored product: safe fetch, then charset decoding and extraction in the extraction
+ * pool's worker threads, then media copied into storage, all within one deadline. Media still
+ * downloading when the deadline passes are skipped; the media that arrived are kept.
+ */
 export class PageCrawler implements ProductCrawler {
   constructor(
     private readonly fetcher: SafeFetcher,
     private readonly media: MediaImporter,
+    private readonly extractor: PageExtractor,
     private readonly limits: PageLimits = defaultPageLimits,
   ) {}
 
   async crawl(url: string, productId: string): Promise<CrawledProduct> {
+    const deadlineAt = Date.now() + this.limits.crawlDeadlineMs;
     let page;
     try {
       page = await this.fetcher.fetch(url, {
         maxBytes: this.limits.maxBytes,
-        deadlineMs: this.limits.deadlineMs,
+        deadlineMs: Math.min(this.limits.deadlineMs, this.limits.crawlDeadlineMs),
         accept: (t) => htmlTypes.has(t),
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en;q=0.9,*;q=0.5' },
       });
@@ -50,14 +60,15 @@ export class PageCrawler implements ProductCrawler {
       }
       throw err;
     }
-    const { text } = decodeHtml(page.body, page.headers['content-type']);
-    const verdict = extractProduct(text, page.url);
+    const verdict = await this.extractor.extract({ body: page.body, contentType: page.headers['content-type'], url: page.url }, deadlineAt);
+    if (verdict.kind === 'over_budget' || verdict.kind === 'too_slow') throw crawlFailure(`the page is too complex to read (it ${verdict.reason})`);
+    if (verdict.kind === 'deadline') throw crawlFailure(`the crawl took longer than ${this.limits.crawlDeadlineMs} ms`);
     if (verdict.kind === 'blocked') throw crawlFailure(`blocked by the site (${verdict.reason})`);
     if (verdict.kind === 'not_product' || !verdict.product.name) {
       throw crawlFailure(`not a product page (${verdict.kind === 'not_product' ? verdict.reason : 'no product name found'})`);
     }
     const p = verdict.product;
-    const media = await this.media.importAll(productId, p.images, p.videos);
+    const media = await this.media.importAll(productId, p.images, p.videos, deadlineAt);
     return {
       name: p.name ?? '',
       description: describe(p),
