@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { CrawledProduct, ProductCrawler } from '../src/products/product.crawler.ts';
+import { crawlFailure, type CrawledProduct, type ProductCrawler } from '../src/products/product.crawler.ts';
 import type { BlobStore } from '../src/storage/blob-store.ts';
 import { backends, type TestDb } from './support/db.ts';
 import { businessError, startServer, type TestServer } from './support/server.ts';
@@ -17,9 +17,14 @@ const HEX32 = /^[0-9a-f]{32}$/;
 class StoringCrawler implements ProductCrawler {
   store: BlobStore | null = null;
   bytes = 600 * 1024;
+  /** Fails after storing the image, as a crawl whose deadline passes during a video download. */
+  failAfterStore = false;
+  lastProductId = '';
 
   async crawl(url: string, productId: string): Promise<CrawledProduct> {
+    this.lastProductId = productId;
     const mediaUrl = await this.store!.put(`media/${productId}/image-1.jpg`, Buffer.alloc(this.bytes, 7));
+    if (this.failAfterStore) throw crawlFailure('timed out');
     return {
       name: `Crawled ${url}`,
       description: 'A serum with vitamin C.',
@@ -166,6 +171,23 @@ for (const backend of backends) {
       assert.equal(fs.existsSync(path.join(f.filesRoot(), 'media', p2)), true);
       await f.crawl();
       assert.equal((await f.whoami()).storage_used_bytes, 1200 * 1024);
+    });
+
+    it('a crawl that fails after copying media leaves no files and no usage behind', async (t) => {
+      if (skip) return t.skip('postgres is not configured');
+      await f.s.running.services.accounts.setStorageQuota(f.username, 0);
+      const before = (await f.whoami()).storage_used_bytes;
+      f.crawler.failAfterStore = true;
+      try {
+        const msg = businessError(await f.s.call('POST', '/v1/product', { key: f.key, body: { url: 'https://shop.example.com/p/slow' } }), 40000);
+        assert.match(msg, /^Failed to extract product information: timed out/);
+      } finally {
+        f.crawler.failAfterStore = false;
+        await f.s.running.services.accounts.setStorageQuota(f.username, null);
+      }
+      assert.match(f.crawler.lastProductId, HEX32);
+      assert.equal(fs.existsSync(path.join(f.filesRoot(), 'media', f.crawler.lastProductId)), false);
+      assert.equal((await f.whoami()).storage_used_bytes, before);
     });
 
     it('the operator sets a per-account quota (0 = no limit) and can return to the default', async (t) => {

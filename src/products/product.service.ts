@@ -53,7 +53,12 @@ export class ProductService {
       this.checkUrl('url', input.url);
       // A crawl stores media: refused when the account is at its storage quota.
       await this.storage?.assertRoom(who.accountId);
-      const crawled = await this.crawler.crawl(input.url, base.id);
+      const crawled = await this.crawler.crawl(input.url, base.id).catch(async (err: unknown) => {
+        // A crawl that fails after copying some media (its deadline passed while a video was
+        // downloading) leaves nothing behind; a killed process's copies go to the janitor.
+        await this.storage?.removeProductMedia(base.id).catch(() => undefined);
+        throw err;
+      });
       const storageBytes = (await this.storage?.productMediaBytes(base.id)) ?? 0;
       product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '', language: productLanguage(crawled), storageBytes };
     } else {
