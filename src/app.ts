@@ -27,6 +27,9 @@ import { ExtractPool } from './products/crawl/extract-pool.ts';
 import { defaultPageLimits, PageCrawler } from './products/crawl/page-crawler.ts';
 import { createSafeFetcher, type Resolver } from './net/safe-fetch.ts';
 import { LocalBlobStore } from './storage/blob-store.ts';
+import { AccountStorage } from './storage/account-storage.ts';
+import { StorageJanitor } from './storage/janitor.ts';
+import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
@@ -95,6 +98,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // After-commit wake-ups: a job was enqueued, deliveries were committed.
   const signals = new Signals();
   const work = workUnitOfWork(db);
+  const storageRepo = new StorageRepository(db.kysely);
+  const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
   return {
     clock,
     fetcher,
@@ -109,11 +114,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     outbox: new OutboxRepository(db.kysely, db.dialect),
     videoRepo: repos.videos,
     productRepo: repos.products,
-    accounts: new AccountService(repos.accounts, uow, clock),
+    storageRepo,
+    storage,
+    accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0)),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl, uow, storage),
+    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -179,11 +186,27 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
   });
 }
 
+/** Removes orphaned files and work directories, and expired video files; started with the background work. */
+export function buildJanitor(config: Config, services: Services, log: Log): StorageJanitor {
+  return new StorageJanitor({
+    filesRoot: services.store.root,
+    workRoot: path.join(config.dataDir, 'work'),
+    repo: services.storageRepo,
+    videos: services.videoRepo,
+    clock: services.clock,
+    orphanAgeMs: config.storage.orphanAgeMs,
+    intervalMs: config.storage.janitorIntervalMs,
+    videoRetentionDays: config.storage.videoRetentionDays,
+    log,
+  });
+}
+
 export interface Running {
   app: App;
   services: Services;
   db: Db;
   background: Background;
+  janitor: StorageJanitor;
   /** Starts the job runner (or BullMQ enqueuer and sweeper) and the webhook dispatcher. */
   startBackground(): void;
   close(): Promise<void>;
@@ -220,14 +243,20 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
+  const janitor = buildJanitor(config, services, app.log);
   return {
     app,
     services,
     db,
     background,
+    janitor,
     // Music tracks, covers and auditions are made on first use and kept, so an idle server idles.
-    startBackground: () => background.start(),
+    startBackground: () => {
+      background.start();
+      janitor.start();
+    },
     close: async () => {
+      await janitor.stop();
       await background.stop();
       await app.close();
       await services.speechEngine.close();
@@ -256,11 +285,14 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
   const generator = await resolveGenerator(config, overrides, services, log);
   const background = buildBackground('worker', config, services, generator, log);
   background.start();
+  const janitor = buildJanitor(config, services, log);
+  janitor.start();
   return {
     services,
     db,
     background,
     close: async () => {
+      await janitor.stop();
       await background.stop();
       await services.speechEngine.close();
       await services.fetcher.close();

@@ -37,6 +37,14 @@ const integerArg = (name: string) => (raw: string) => {
   return n;
 };
 
+/** "default" stays a string: commander replaces a parsed null. */
+const quotaArg = (raw: string): number | 'default' => {
+  if (raw.trim().toLowerCase() === 'default') return 'default';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new OperatorError(`mb must be a non-negative integer or "default", got "${raw}"`);
+  return n;
+};
+
 export function cli(): Command {
   const program = new Command('reelsmith').version(VERSION).description('Reelsmith product-video service');
 
@@ -103,6 +111,16 @@ export function cli(): Command {
         print(await withServices((s) => s.accounts.setStatus(opts.username, status)), opts.json);
       });
   }
+
+  account
+    .command('quota')
+    .description('set the storage quota of one account in MB (0 = no limit; "default" = STORAGE_QUOTA_MB)')
+    .requiredOption('--username <name>')
+    .addOption(new Option('--mb <n|default>', 'quota in MB').argParser(quotaArg).makeOptionMandatory())
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; mb: number | 'default'; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.setStorageQuota(opts.username, opts.mb === 'default' ? null : opts.mb)), opts.json);
+    });
 
   const key = program.command('key').description('operator: API keys');
   key

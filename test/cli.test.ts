@@ -144,7 +144,7 @@ describe('reelsmith CLI', () => {
     for (const k of [firstKey, secondKey]) {
       const who = await api(k, '/v1/whoami');
       assert.equal(who.code, 0, who.msg);
-      assert.deepEqual(who.data, { username, email: 'cli@example.com' });
+      assert.deepEqual({ username: who.data.username, email: who.data.email }, { username, email: 'cli@example.com' });
     }
     assert.deepEqual((await api(firstKey, '/v2/user/remaining_quota')).data, { remaining_quota: 3 });
   });
@@ -163,5 +163,17 @@ describe('reelsmith CLI', () => {
     const quota = await api(firstKey, '/v2/user/remaining_quota');
     assert.equal(quota.code, 0);
     assert.deepEqual(quota.data, { remaining_quota: 8 });
+  });
+
+  it('account quota sets the storage quota whoami shows; "default" returns to STORAGE_QUOTA_MB; a bad value is one line and exit 2', async () => {
+    const r = await run(dataDir, ['account', 'quota', '--username', username, '--mb', '7', '--json']);
+    assert.equal(json(r).storage_quota_bytes, 7 * 1024 * 1024);
+    assert.equal((await api(firstKey, '/v1/whoami')).data.storage_quota_bytes, 7 * 1024 * 1024);
+    json(await run(dataDir, ['account', 'quota', '--username', username, '--mb', 'default', '--json']));
+    assert.equal((await api(firstKey, '/v1/whoami')).data.storage_quota_bytes, 5120 * 1024 * 1024);
+    const bad = await run(dataDir, ['account', 'quota', '--username', username, '--mb', '-3']);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+    assert.match(bad.stderr, /mb must be a non-negative integer or "default"/);
   });
 });

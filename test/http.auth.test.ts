@@ -17,14 +17,15 @@ describe('API keys and whoami', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), ['code', 'data', 'msg', 'rid']);
     assert.equal(res.body.code, 0);
-    assert.deepEqual(res.body.data, { username, email: 'owner@example.com' });
+    // storage_* are extensions (docs/storage.md); a new account stores nothing yet.
+    assert.deepEqual(res.body.data, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024 });
     assert.match(res.body.rid, /^[0-9a-f]{32}$/);
     assert.equal(res.headers.get('x-request-id'), res.body.rid);
   });
 
   it('GET /v2/user/whoami answers the same', async () => {
     const res = await s.call('GET', '/v2/user/whoami', { key });
-    assert.deepEqual(res.body.data, { username, email: 'owner@example.com' });
+    assert.deepEqual(res.body.data, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024 });
   });
 
   it('GET /v2/user/remaining_quota reports the credit balance', async () => {

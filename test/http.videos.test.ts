@@ -124,7 +124,7 @@ describe('POST /v1/create_video_from_url: accepted requests', () => {
     assert.deepEqual(data.warnings, [], 'warnings is always an array, empty until something went wrong');
     assert.ok(Number.isInteger(data.created_at));
     assert.ok(data.created_at >= t0 && data.created_at <= t1, `created_at ${data.created_at} is Unix seconds`);
-    assert.deepEqual(Object.keys(data).sort(), ['cover_url', 'created_at', 'id', 'progress', 'script', 'status_code', 'status_desc', 'subtitles_url', 'title', 'video_duration', 'video_url', 'warnings'].sort());
+    assert.deepEqual(Object.keys(data).sort(), ['cover_url', 'created_at', 'id', 'progress', 'script', 'status_code', 'status_desc', 'subtitles_url', 'title', 'video_duration', 'video_url', 'warnings', 'files_removed_at'].sort());
   });
 
   it('the title is video_name when one is given', async () => {

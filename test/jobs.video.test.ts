@@ -126,18 +126,20 @@ function successFlow(name: string, testDb: () => Promise<TestDb | undefined>) {
       assert.equal(final.status_code, 4, JSON.stringify(final));
       assert.equal(final.status_desc, 'success');
       assert.equal(final.progress, 100);
-      assert.ok(final.video_url.endsWith(`/files/videos/${id}/video.mp4`), final.video_url);
-      assert.ok(final.cover_url.endsWith(`/files/videos/${id}/cover.jpg`), final.cover_url);
-      assert.ok(final.subtitles_url.endsWith(`/files/videos/${id}/subtitles.vtt`), final.subtitles_url);
+      // videos/<project id>/<random file token>/: the project id alone does not give the URLs.
+      const base = new RegExp(`/files/(videos/${id}/[0-9a-f]{32})/video\\.mp4$`).exec(final.video_url)?.[1];
+      assert.ok(base, final.video_url);
+      assert.ok(final.cover_url.endsWith(`/files/${base}/cover.jpg`), final.cover_url);
+      assert.ok(final.subtitles_url.endsWith(`/files/${base}/subtitles.vtt`), final.subtitles_url);
       assert.ok(final.video_duration > 0.8 && final.video_duration < 1.3, String(final.video_duration));
       assert.match(final.script, /Glow Serum/);
       assert.deepEqual(final.warnings, [], 'a product without media has nothing to warn of');
       const store = f.s.running.services.store;
-      const info = await probe(store.localPath(`videos/${id}/video.mp4`));
+      const info = await probe(store.localPath(`${base}/video.mp4`));
       assert.equal(info?.video?.codec, 'h264');
       assert.equal(info?.audio?.codec, 'aac');
-      assert.ok(fs.statSync(store.localPath(`videos/${id}/cover.jpg`)).size > 1000);
-      const served = await fetch(`${f.s.baseUrl}/files/videos/${id}/video.mp4`);
+      assert.ok(fs.statSync(store.localPath(`${base}/cover.jpg`)).size > 1000);
+      const served = await fetch(`${f.s.baseUrl}/files/${base}/video.mp4`);
       assert.equal(served.status, 200);
 
       await f.receiver.waitFor((r) => r.length >= 4, 10_000, 'four deliveries');

@@ -31,6 +31,7 @@ function product(accountId: string, createdAt: number, overrides: Partial<Produc
     currency: null,
     sellingPoints: [],
     language: 'english',
+    storageBytes: 0,
     createdAt,
     updatedAt: createdAt,
     ...overrides,
@@ -118,7 +119,7 @@ for (const backend of backends) {
         const created = await repos.accounts.create({ username, email: 'alice@example.com', nowMs: T0 });
         assert.match(created.id, /^[0-9a-f]{32}$/);
         const byName = await repos.accounts.findByUsername(username);
-        assert.deepEqual(byName, { id: created.id, username, email: 'alice@example.com', credits: 0, status: 'active', created_at: T0, updated_at: T0 });
+        assert.deepEqual(byName, { id: created.id, username, email: 'alice@example.com', credits: 0, status: 'active', storage_quota_mb: null, created_at: T0, updated_at: T0 });
         assert.equal(typeof byName?.created_at, 'number');
         assert.equal(typeof byName?.credits, 'number');
         assert.deepEqual(await repos.accounts.findById(created.id), byName);
@@ -379,6 +380,9 @@ for (const backend of backends) {
           script: '',
           error: null,
           warnings: [],
+          fileToken: null,
+          storageBytes: 0,
+          filesRemovedAt: null,
           createdAt: T0 + 1,
           updatedAt: T0 + 1,
         });

@@ -18,6 +18,7 @@ export class AccountRepository {
       email: input.email,
       credits: 0,
       status: 'active',
+      storage_quota_mb: null,
       created_at: input.nowMs,
       updated_at: input.nowMs,
     };
@@ -27,6 +28,11 @@ export class AccountRepository {
 
   async setStatus(accountId: string, status: AccountRow['status'], nowMs: number): Promise<void> {
     await this.db.updateTable('accounts').set({ status, updated_at: nowMs }).where('id', '=', accountId).execute();
+  }
+
+  /** The operator's storage quota for the account in MB; null → the STORAGE_QUOTA_MB default. */
+  async setStorageQuota(accountId: string, quotaMb: number | null, nowMs: number): Promise<void> {
+    await this.db.updateTable('accounts').set({ storage_quota_mb: quotaMb, updated_at: nowMs }).where('id', '=', accountId).execute();
   }
 
   async findByUsername(username: string): Promise<AccountRow | undefined> {
@@ -60,13 +66,16 @@ export class AccountRepository {
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
       .select([
         'k.id as key_id', 'k.account_id', 'k.key_hash', 'k.key_prefix', 'k.created_at as key_created_at', 'k.revoked_at',
-        'a.id', 'a.username', 'a.email', 'a.credits', 'a.status', 'a.created_at', 'a.updated_at',
+        'a.id', 'a.username', 'a.email', 'a.credits', 'a.status', 'a.storage_quota_mb', 'a.created_at', 'a.updated_at',
       ])
       .where('k.key_hash', '=', keyHash)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
-      account: { id: row.id, username: row.username, email: row.email, credits: row.credits, status: row.status, created_at: row.created_at, updated_at: row.updated_at },
+      account: {
+        id: row.id, username: row.username, email: row.email, credits: row.credits, status: row.status,
+        storage_quota_mb: row.storage_quota_mb, created_at: row.created_at, updated_at: row.updated_at,
+      },
       key: { id: row.key_id, account_id: row.account_id, key_hash: row.key_hash, key_prefix: row.key_prefix, created_at: row.key_created_at, revoked_at: row.revoked_at },
     };
   }

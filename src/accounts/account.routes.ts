@@ -3,14 +3,26 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import type { AccountService } from './account.service.ts';
 
-const WhoAmI = Envelope(Type.Object({ username: Type.String(), email: Type.String() }));
+const WhoAmI = Envelope(
+  Type.Object({
+    username: Type.String(),
+    email: Type.String(),
+    storage_used_bytes: Type.Integer({ description: "Extension: bytes of the account's stored files (crawled product media, videos, covers, captions)" }),
+    storage_quota_bytes: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Extension: the storage quota in bytes (STORAGE_QUOTA_MB, or set per account by the operator); null when there is no limit. At or over it, crawls and new videos are refused with 40000',
+    }),
+  }),
+);
 const tags = ['Account'];
 
 export function accountRoutes(app: App, accounts: AccountService): void {
   for (const path of ['/v1/whoami', '/v2/user/whoami']) {
     app.get(path, {
       schema: { tags, summary: 'The account this API key belongs to', response: { 200: WhoAmI } },
-      handler: async (req) => ok({ username: req.principal.username, email: req.principal.email ?? '' }),
+      handler: async (req) => {
+        const usage = await accounts.storageUsage(req.principal.accountId);
+        return ok({ username: req.principal.username, email: req.principal.email ?? '', storage_used_bytes: usage.usedBytes, storage_quota_bytes: usage.quotaBytes });
+      },
     });
   }
   app.get('/v2/user/remaining_quota', {

@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock.ts';
 import { hashApiKey, newApiKey } from '../lib/ids.ts';
 import type { UnitOfWork } from '../db/repos.ts';
+import type { AccountStorage, StorageUsage } from '../storage/account-storage.ts';
 import type { AccountRepository } from './account.repository.ts';
 
 export class OperatorError extends Error {}
@@ -11,6 +12,7 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly storage: AccountStorage,
   ) {}
 
   async createAccount(input: { username: string; email?: string | undefined; credits?: number | undefined }) {
@@ -58,6 +60,19 @@ export class AccountService {
     const account = await this.requireAccount(username);
     await this.accounts.setStatus(account.id, status, this.clock.nowMs());
     return { username, status };
+  }
+
+  /** Operator: the account's storage quota in MB (0 = no limit), or null to follow STORAGE_QUOTA_MB. */
+  async setStorageQuota(username: string, quotaMb: number | null) {
+    if (quotaMb !== null && (!Number.isInteger(quotaMb) || quotaMb < 0)) throw new OperatorError('quota must be a non-negative integer (MB; 0 = no limit) or "default"');
+    const account = await this.requireAccount(username);
+    await this.accounts.setStorageQuota(account.id, quotaMb, this.clock.nowMs());
+    const usage = await this.storage.usage(account.id);
+    return { username, storage_used_bytes: usage.usedBytes, storage_quota_bytes: usage.quotaBytes };
+  }
+
+  storageUsage(accountId: string): Promise<StorageUsage> {
+    return this.storage.usage(accountId);
   }
 
   async remainingCredits(accountId: string): Promise<number> {

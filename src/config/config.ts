@@ -23,6 +23,7 @@ export interface Config {
   logLevel: string;
   jobs: JobSettings;
   webhooks: WebhookSettings;
+  storage: StorageSettings;
   /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   crawl: CrawlSettings;
@@ -85,6 +86,26 @@ export interface WebhookSettings {
   maxSleepMs: number;
   /** Keep connections to receivers open between attempts (WEBHOOK_KEEP_ALIVE, default 1). */
   keepAlive: boolean;
+}
+
+export interface StorageSettings {
+  /** Default per-account storage quota in MB; 0 = no limit (STORAGE_QUOTA_MB, default 5120). The operator CLI sets per-account quotas. */
+  quotaMb: number;
+  /** How often the storage janitor runs (STORAGE_JANITOR_INTERVAL_S, default 600); it also runs at start. */
+  janitorIntervalMs: number;
+  /** Files and work directories nobody owns are removed only once older than this (STORAGE_ORPHAN_AGE_S, default 3600). */
+  orphanAgeMs: number;
+  /** Video files are removed this many days after the video was made; 0 = kept (VIDEO_RETENTION_DAYS, default 0). */
+  videoRetentionDays: number;
+}
+
+function storageSettings(env: Env): StorageSettings {
+  return {
+    quotaMb: intSetting(env, 'STORAGE_QUOTA_MB', 5120, 0, 1_000_000_000),
+    janitorIntervalMs: intSetting(env, 'STORAGE_JANITOR_INTERVAL_S', 600, 1, 7 * 86_400) * 1000,
+    orphanAgeMs: intSetting(env, 'STORAGE_ORPHAN_AGE_S', 3600, 0, 30 * 86_400) * 1000,
+    videoRetentionDays: intSetting(env, 'VIDEO_RETENTION_DAYS', 0, 0, 100_000),
+  };
 }
 
 /** CONTRACT §7: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
@@ -230,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     jobs: jobSettings(env, redisUrl),
     webhooks: webhookSettings(env),
+    storage: storageSettings(env),
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
     llm: llmSettings(env),
     crawl: crawlSettings(env),

@@ -7,6 +7,8 @@ export interface AccountsTable {
   email: string | null;
   credits: number;
   status: 'active' | 'suspended';
+  /** Operator's storage quota for this account in MB (migration 004); null → STORAGE_QUOTA_MB. */
+  storage_quota_mb: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -47,6 +49,10 @@ export interface ProductsTable {
   selling_points: string;
   /** Language of the product's own text (catalog name, e.g. "german"), or null when unknown. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bytes of the crawled media stored for the product (migration 004). */
+  storage_bytes: ColumnType<number, number | undefined, number>;
+  /** Set by DELETE /v1/product: the row stays (its videos refer to it) but reads as absent. */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -69,6 +75,12 @@ export interface VideosTable {
   error_message: string | null;
   /** JSON array of strings: problems that did not stop the video (some media did not load). */
   warnings: ColumnType<string, string | undefined, string>;
+  /** Bytes of the video, cover and captions stored for the video (migration 004). */
+  storage_bytes: ColumnType<number, number | undefined, number>;
+  /** Random path segment of the file URLs (videos/<id>/<token>/...); null for older videos. */
+  file_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the files were removed (DELETE /v1/project, or the retention period). */
+  files_removed_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

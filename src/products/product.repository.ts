@@ -22,6 +22,8 @@ export interface Product {
   sellingPoints: string[];
   /** Catalog language the product's own text is written in (detected on create and update); null when unknown or made before detection. */
   language?: string | null;
+  /** Bytes of the crawled media stored for the product (counted against the account's quota). */
+  storageBytes?: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -42,6 +44,7 @@ function fromRow(row: ProductRow): Product {
     currency: row.currency,
     sellingPoints: JSON.parse(row.selling_points) as string[],
     language: row.language ?? null,
+    storageBytes: Number(row.storage_bytes),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -66,15 +69,22 @@ export class ProductRepository {
         currency: p.currency,
         selling_points: JSON.stringify(p.sellingPoints),
         language: p.language ?? null,
+        storage_bytes: p.storageBytes ?? 0,
         created_at: p.createdAt,
         updated_at: p.updatedAt,
       })
       .execute();
   }
 
-  /** Only the account's own products are visible: another account's id reads as absent. */
+  /** Only the account's own products are visible: another account's id, or a deleted product, reads as absent. */
   async get(accountId: string, id: string): Promise<Product | undefined> {
-    const row = await this.db.selectFrom('products').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row ? fromRow(row) : undefined;
   }
 
@@ -84,6 +94,7 @@ export class ProductRepository {
       .selectFrom('products')
       .selectAll()
       .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -110,6 +121,19 @@ export class ProductRepository {
       })
       .where('id', '=', id)
       .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** DELETE /v1/product: the row stays for the videos that refer to it, without media or stored bytes. */
+  async markDeleted(accountId: string, id: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('products')
+      .set({ deleted_at: nowMs, media: '[]', storage_bytes: 0, updated_at: nowMs })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

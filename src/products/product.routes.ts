@@ -113,6 +113,21 @@ export function productRoutes(app: App, products: ProductService): void {
     handler: async (req) => ok(productView(await products.get(req.principal, req.query.product_id))),
   });
 
+  app.delete('/v1/product', {
+    schema: {
+      tags,
+      summary: 'Delete a product and its stored media (extension)',
+      description:
+        'Refused with 40000 while a video of the product is being made (status_code 1-3). Afterwards the product reads as absent (10104) and its crawled media are removed; its videos stay.',
+      querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to delete' }) }),
+      response: { 200: BareEnvelope },
+    },
+    handler: async (req) => {
+      await products.delete(req.principal, req.query.product_id);
+      return okBare();
+    },
+  });
+
   app.get('/v1/products', {
     schema: {
       tags,

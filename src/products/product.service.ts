@@ -1,5 +1,8 @@
 import type { Principal } from '../accounts/auth.service.ts';
+import type { UnitOfWork } from '../db/repos.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { AccountStorage } from '../storage/account-storage.ts';
+import { statusDescriptions } from '../videos/video.repository.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
@@ -40,6 +43,9 @@ export class ProductService {
     private readonly clock: Clock,
     /** PUBLIC_BASE_URL: media under its /files/ must name a storage key. */
     private readonly publicBaseUrl: string,
+    private readonly uow: UnitOfWork,
+    /** Quota checks, media bytes and removal; null in tests that store no files. */
+    private readonly storage: AccountStorage | null = null,
   ) {}
 
   async create(who: Principal, input: CreateProductInput): Promise<Product> {
@@ -49,8 +55,16 @@ export class ProductService {
     if (input.url !== undefined) {
       // CONTRACT §3: with a url the page is the source and the other fields are ignored.
       this.checkUrl('url', input.url);
-      const crawled = await this.crawler.crawl(input.url, base.id);
-      product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '', language: productLanguage(crawled) };
+      // A crawl stores media: refused when the account is at its storage quota.
+      await this.storage?.assertRoom(who.accountId);
+      const crawled = await this.crawler.crawl(input.url, base.id).catch(async (err: unknown) => {
+        // A crawl that fails after copying some media (its deadline passed while a video was
+        // downloading) leaves nothing behind; a killed process's copies go to the janitor.
+        await this.storage?.removeProductMedia(base.id).catch(() => undefined);
+        throw err;
+      });
+      const storageBytes = (await this.storage?.productMediaBytes(base.id)) ?? 0;
+      product = { ...base, ...crawled, sourceUrl: input.url, targetAudience: input.target_audience ?? '', language: productLanguage(crawled), storageBytes };
     } else {
       if (input.name === undefined) throw errors.parameter('name', 'is required when url is absent');
       if (input.description === undefined) throw errors.parameter('description', 'is required when url is absent');
@@ -98,6 +112,27 @@ export class ProductService {
     const product = await this.products.get(who.accountId, productId);
     if (!product) throw errors.notFound(`product_id ${productId}`);
     return product;
+  }
+
+  /**
+   * DELETE /v1/product: refused with 40000 while a video of the product is being made; otherwise
+   * the product reads as absent from then on and its stored media are removed. Its videos stay.
+   * The check and the deletion hold the account's row lock, as accepting a video does.
+   */
+  async delete(who: Principal, productId: string): Promise<void> {
+    await this.uow(async (r) => {
+      await r.accounts.lockAccount(who.accountId, this.clock.nowMs());
+      if (!(await r.products.get(who.accountId, productId))) throw errors.notFound(`product_id ${productId}`);
+      const running = await r.videos.unfinishedOfProduct(productId);
+      if (running) {
+        throw errors.badRequest(
+          `product_id ${productId} has a video being made (project_id ${running.id}, status_code ${running.status} ${statusDescriptions[running.status]}); ` +
+            'delete the product once that video has finished',
+        );
+      }
+      await r.products.markDeleted(who.accountId, productId, this.clock.nowMs());
+    });
+    await this.storage?.removeProductMedia(productId);
   }
 
   list(who: Principal, page: number, pageSize: number): Promise<Product[]> {

@@ -8,6 +8,10 @@ export interface BlobStore {
   publicUrl(key: string): string;
   /** Local path of a key, for tools (ffmpeg) that read files. */
   localPath(key: string): string;
+  /** Total bytes of the files under a key prefix ("media/<id>"); 0 when there are none. */
+  bytesUnder(prefix: string): Promise<number>;
+  /** Removes every file under a key prefix; nothing there is not an error. */
+  removeUnder(prefix: string): Promise<void>;
 }
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -38,8 +42,25 @@ export class LocalBlobStore implements BlobStore {
     return `${this.publicBase}/files/${key}`;
   }
 
+  async bytesUnder(prefix: string): Promise<number> {
+    return treeBytes(this.localPath(prefix));
+  }
+
+  async removeUnder(prefix: string): Promise<void> {
+    await fs.rm(this.localPath(prefix), { recursive: true, force: true });
+  }
+
   localPath(key: string): string {
     if (!isSafeStorageKey(key)) throw new Error(`unsafe storage key: ${key}`);
     return path.join(this.root, key);
   }
+}
+
+async function treeBytes(file: string): Promise<number> {
+  const st = await fs.lstat(file).catch(() => null);
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.isFile() ? st.size : 0;
+  let total = 0;
+  for (const name of await fs.readdir(file).catch(() => [] as string[])) total += await treeBytes(path.join(file, name));
+  return total;
 }

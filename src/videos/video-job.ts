@@ -7,6 +7,7 @@ import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { videoFilesPrefix } from '../storage/storage-keys.ts';
 import { videoFailedEvents, videoSucceededEvents } from '../webhooks/event.ts';
 import { GenerationError, type GeneratedVideo, type ProgressReporter, type VideoGenerator } from './video-generator.ts';
 import { VideoStatus, type Video, type VideoRepository } from './video.repository.ts';
@@ -26,6 +27,14 @@ export interface VideoJobDeps {
   /** Retry n waits backoffMs × 4^(n-1). */
   backoffMs: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+interface PublishedFiles {
+  videoUrl: string;
+  coverUrl: string;
+  subtitlesUrl: string;
+  /** Counted against the account's storage quota. */
+  storageBytes: number;
 }
 
 interface Failure {
@@ -87,17 +96,21 @@ export class VideoJob implements JobHandler {
     }
   }
 
-  /** Files go to videos/<project_id>/ under fixed names, so a retried publish overwrites, never duplicates. */
-  private async publish(video: Video, r: GeneratedVideo): Promise<{ videoUrl: string; coverUrl: string; subtitlesUrl: string }> {
-    const base = `videos/${video.id}`;
+  /**
+   * Files go to videos/<project_id>/<file token>/ under fixed names, so a retried publish
+   * overwrites, never duplicates; the token (random, per video) keeps the URLs unguessable.
+   */
+  private async publish(video: Video, r: GeneratedVideo): Promise<PublishedFiles> {
+    const base = videoFilesPrefix(video.id, video.fileToken ?? null);
     const { store } = this.d;
-    const videoUrl = await store.put(`${base}/video.mp4`, await fs.readFile(r.videoPath));
-    const coverUrl = await store.put(`${base}/cover.jpg`, await fs.readFile(r.coverPath));
-    const subtitlesUrl = r.vttPath ? await store.put(`${base}/subtitles.vtt`, await fs.readFile(r.vttPath)) : '';
-    return { videoUrl, coverUrl, subtitlesUrl };
+    const files = { video: await fs.readFile(r.videoPath), cover: await fs.readFile(r.coverPath), vtt: r.vttPath ? await fs.readFile(r.vttPath) : null };
+    const videoUrl = await store.put(`${base}/video.mp4`, files.video);
+    const coverUrl = await store.put(`${base}/cover.jpg`, files.cover);
+    const subtitlesUrl = files.vtt ? await store.put(`${base}/subtitles.vtt`, files.vtt) : '';
+    return { videoUrl, coverUrl, subtitlesUrl, storageBytes: files.video.length + files.cover.length + (files.vtt?.length ?? 0) };
   }
 
-  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, urls: { videoUrl: string; coverUrl: string; subtitlesUrl: string }): Promise<void> {
+  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, urls: PublishedFiles): Promise<void> {
     const now = this.d.clock.nowMs();
     const emitted = await this.d.uow(async (repos) => {
       // Lost lease: another worker owns the job now and will record its own result.

@@ -47,6 +47,12 @@ export interface Video {
   error: { code: number; message: string } | null;
   /** Problems that did not stop the video (media URLs that did not load); empty when none. */
   warnings: string[];
+  /** Random path segment of the file URLs; null for videos made before file tokens. */
+  fileToken?: string | null;
+  /** Bytes of the stored video, cover and captions (counted against the account's quota). */
+  storageBytes?: number;
+  /** When DELETE /v1/project or the retention period removed the files; null while they are kept. */
+  filesRemovedAt?: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -67,6 +73,9 @@ function fromRow(row: VideoRow): Video {
     script: row.script,
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
     warnings: parseWarnings(row.warnings),
+    fileToken: row.file_token ?? null,
+    storageBytes: Number(row.storage_bytes),
+    filesRemovedAt: row.files_removed_at === null ? null : Number(row.files_removed_at),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -84,7 +93,7 @@ function parseWarnings(text: string): string[] {
 export class VideoRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(v: { id: string; accountId: string; productId: string; request: VideoRequest; title: string; nowMs: number }): Promise<void> {
+  async insert(v: { id: string; accountId: string; productId: string; request: VideoRequest; title: string; fileToken?: string; nowMs: number }): Promise<void> {
     await this.db
       .insertInto('videos')
       .values({
@@ -102,6 +111,7 @@ export class VideoRepository {
         script: '',
         error_code: null,
         error_message: null,
+        file_token: v.fileToken ?? null,
         created_at: v.nowMs,
         updated_at: v.nowMs,
       })
@@ -132,7 +142,7 @@ export class VideoRepository {
   /** The final success; false when the video had already finished (so nothing is emitted twice). */
   async markSucceeded(
     id: string,
-    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string; warnings?: string[] },
+    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string; warnings?: string[]; storageBytes?: number },
     nowMs: number,
   ): Promise<boolean> {
     return this.transition(id, {
@@ -144,6 +154,7 @@ export class VideoRepository {
       duration: r.durationS,
       script: r.script,
       warnings: JSON.stringify(r.warnings ?? []),
+      storage_bytes: r.storageBytes ?? 0,
       error_code: null,
       error_message: null,
       updated_at: nowMs,
@@ -163,6 +174,80 @@ export class VideoRepository {
       .where('status', 'in', [VideoStatus.start, VideoStatus.waiting, VideoStatus.processing])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * DELETE /v1/project on a finished video (4 or 5): status 99, no file URLs, no stored bytes.
+   * False when the video is not finished (or already deleted).
+   */
+  async markDeleted(accountId: string, id: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('videos')
+      .set({ status: VideoStatus.deleted, video_url: '', cover_url: '', subtitles_url: '', storage_bytes: 0, files_removed_at: nowMs, updated_at: nowMs })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('status', 'in', [VideoStatus.success, VideoStatus.failed])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The retention period: successful videos made before `createdBefore` whose files are still kept. */
+  async withExpiredFiles(createdBefore: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('status', '=', VideoStatus.success)
+      .where('files_removed_at', 'is', null)
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The retention period removed the files: URLs emptied, bytes released, a warning says why. Status stays 4. */
+  async markFilesExpired(id: string, warning: string, nowMs: number): Promise<boolean> {
+    const row = await this.db.selectFrom('videos').select('warnings').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    const result = await this.db
+      .updateTable('videos')
+      .set({
+        video_url: '',
+        cover_url: '',
+        subtitles_url: '',
+        storage_bytes: 0,
+        files_removed_at: nowMs,
+        warnings: JSON.stringify([...parseWarnings(row.warnings), warning]),
+        updated_at: nowMs,
+      })
+      .where('id', '=', id)
+      .where('status', '=', VideoStatus.success)
+      .where('files_removed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** One unfinished video (status 1-3) of the product, if any: a product is not deleted under it. */
+  async unfinishedOfProduct(productId: string): Promise<Video | undefined> {
+    const row = await this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('status', 'in', [VideoStatus.start, VideoStatus.waiting, VideoStatus.processing])
+      .executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /**
+   * A page of the account's videos, newest first (ties by id, so pages are stable), with the total.
+   * Without a status filter deleted videos (99) are left out; status=99 lists them.
+   */
+  async list(accountId: string, q: { status?: number | undefined; limit: number; offset: number }): Promise<{ total: number; videos: Video[] }> {
+    let base = this.db.selectFrom('videos').where('account_id', '=', accountId);
+    base = q.status === undefined ? base.where('status', '<>', VideoStatus.deleted) : base.where('status', '=', q.status);
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+    return { total: Number(count.n), videos: rows.map(fromRow) };
   }
 
   async countByAccount(accountId: string): Promise<number> {

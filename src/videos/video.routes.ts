@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
@@ -72,6 +72,19 @@ const ProjectOut = Type.Object({
   warnings: Type.Array(Type.String(), {
     description: 'Extension: what went wrong without stopping the video, e.g. a product media URL that did not load and why; empty when nothing did',
   }),
+  files_removed_at: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'Extension: Unix seconds when the files were removed — by DELETE /v1/project (status_code 99) or by the retention period VIDEO_RETENTION_DAYS (status_code stays 4, with a warning); video_url, cover_url and subtitles_url are then empty. null while the files are kept',
+  }),
+});
+
+const ProjectIdQuery = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64, description: 'The project_id create_video_from_url returned' }) });
+
+const ProjectList = Type.Object({
+  total: Type.Integer({ description: 'Videos matching the filter, over all pages' }),
+  page: Type.Integer({ description: 'This page, from 1' }),
+  page_size: Type.Integer({ description: 'Videos per page' }),
+  projects: Type.Array(ProjectOut, { description: 'Newest first' }),
 });
 
 function projectView(v: Video) {
@@ -89,6 +102,7 @@ function projectView(v: Video) {
     script: v.script,
     ...(v.error ? { error: v.error } : {}),
     warnings: v.warnings,
+    files_removed_at: v.filesRemovedAt ? Math.floor(v.filesRemovedAt / 1000) : null,
   };
 }
 
@@ -113,9 +127,48 @@ export function videoRoutes(app: App, videos: VideoService): void {
     schema: {
       tags,
       summary: 'Status and result of a video',
-      querystring: Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+      querystring: ProjectIdQuery,
       response: { 200: Envelope(ProjectOut) },
     },
     handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id))),
+  });
+
+  app.get('/v1/projects', {
+    schema: {
+      tags,
+      summary: "List the account's videos, newest first (extension)",
+      querystring: Type.Object({
+        // Bounded so that the row offset, (page - 1) * page_size, stays a valid SQL integer.
+        page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
+        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Videos per page, 1-100' })),
+        status: Opt(
+          IntEnum([1, 2, 3, 4, 5, 99], {
+            description: 'Only videos with this status_code (1 start, 2 waiting, 3 processing, 4 success, 5 failed, 99 deleted); absent → every status but 99',
+          }),
+        ),
+      }),
+      response: { 200: Envelope(ProjectList) },
+    },
+    handler: async (req) => {
+      const page = req.query.page ?? 1;
+      const pageSize = req.query.page_size ?? 20;
+      const { total, videos: list } = await videos.list(req.principal, { page, pageSize, status: req.query.status });
+      return ok({ total, page, page_size: pageSize, projects: list.map(projectView) });
+    },
+  });
+
+  app.delete('/v1/project', {
+    schema: {
+      tags,
+      summary: 'Delete a finished video and its files (extension)',
+      description:
+        'A finished video (status_code 4 or 5) becomes status_code 99 and its video, cover and captions are removed. A video still being made (1-3) is refused with 40000; deleting a deleted video again succeeds. The credit is not given back.',
+      querystring: ProjectIdQuery,
+      response: { 200: BareEnvelope },
+    },
+    handler: async (req) => {
+      await videos.delete(req.principal, req.query.project_id);
+      return okBare();
+    },
   });
 }

@@ -2,11 +2,12 @@ import type { Principal } from '../accounts/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
-import { errors } from '../lib/errors.ts';
+import { errors, type AppError } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
-import { type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
+import type { AccountStorage } from '../storage/account-storage.ts';
+import { statusDescriptions, VideoStatus, type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
 /** Every product video costs one credit (CONTRACT §2). */
 export const VIDEO_CREDIT_COST = 1;
@@ -23,6 +24,8 @@ export class VideoService {
     private readonly clock: Clock,
     private readonly jobMaxAttempts: number,
     private readonly onAccepted: VideoAccepted = () => {},
+    /** Quota checks and file removal; null in tests that do not store files. */
+    private readonly storage: AccountStorage | null = null,
   ) {}
 
   /**
@@ -35,6 +38,7 @@ export class VideoService {
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
     request = this.resolveCatalogRefs(request, notes);
+    await this.storage?.assertRoom(who.accountId);
 
     const id = hexId();
     const nowMs = this.clock.nowMs();
@@ -44,7 +48,11 @@ export class VideoService {
         const balance = (await r.accounts.findById(who.accountId))?.credits ?? 0;
         throw errors.insufficientCredit(VIDEO_CREDIT_COST, balance);
       }
-      await r.videos.insert({ id, accountId: who.accountId, productId: product.id, request, title: request.video_name ?? product.name, nowMs });
+      // Checked again under the account's row lock (taken by the credit update), which
+      // DELETE /v1/product also takes: a product is never deleted under a video being accepted.
+      if (!(await r.products.get(who.accountId, product.id))) throw errors.notFound(`product_id ${request.product_id}`);
+      const fileToken = hexId();
+      await r.videos.insert({ id, accountId: who.accountId, productId: product.id, request, title: request.video_name ?? product.name, fileToken, nowMs });
       await r.jobs.insert({ id, kind: VIDEO_JOB_KIND, accountId: who.accountId, maxAttempts: this.jobMaxAttempts, runAt: nowMs, nowMs });
     });
     this.onAccepted({ id, accountId: who.accountId });
@@ -55,6 +63,27 @@ export class VideoService {
     const video = await this.videos.get(who.accountId, projectId);
     if (!video) throw errors.notFound(`project_id ${projectId}`);
     return video;
+  }
+
+  /** A page of the account's videos, newest first; deleted ones (99) only when asked for with status=99. */
+  async list(who: Principal, q: { page: number; pageSize: number; status?: number | undefined }): Promise<{ total: number; videos: Video[] }> {
+    return this.videos.list(who.accountId, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  }
+
+  /**
+   * DELETE /v1/project: a finished video (4 or 5) becomes status 99 and its files are removed
+   * (the janitor finishes a removal cut short). A video still being made (1-3) is refused with
+   * 40000; deleting a deleted video again is a success.
+   */
+  async delete(who: Principal, projectId: string): Promise<void> {
+    const video = await this.get(who, projectId);
+    if (video.status !== VideoStatus.deleted) {
+      if (!(await this.videos.markDeleted(who.accountId, projectId, this.clock.nowMs()))) {
+        const now = (await this.videos.get(who.accountId, projectId)) ?? video;
+        if (now.status !== VideoStatus.deleted) throw stillBeingMade(now);
+      }
+    }
+    await this.storage?.removeVideoFiles(projectId);
   }
 
   /**
@@ -88,4 +117,13 @@ export class VideoService {
     if (!visualStyle) throw errors.notFound(`visual_style "${r.visual_style}"; one of ${c.choices('visual_style')}; see GET /v1/visual_styles`);
     return { ...r, visual_style: visualStyle };
   }
+}
+
+function describeStatus(v: Video): string {
+  return `status_code ${v.status} ${statusDescriptions[v.status] ?? 'unknown'}`;
+}
+
+/** 40000 for a video that has not finished yet (status 1-3). */
+function stillBeingMade(v: Video): AppError {
+  return errors.badRequest(`project_id ${v.id} is still being made (${describeStatus(v)}); delete it once it has finished (status_code 4 or 5)`);
 }

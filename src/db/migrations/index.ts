@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_initial.ts';
 import * as m002 from './002_jobs_and_webhooks.ts';
 import * as m003 from './003_language_and_warnings.ts';
+import * as m004 from './004_storage.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_jobs_and_webhooks': m002,
   '003_language_and_warnings': m003,
+  '004_storage': m004,
 };

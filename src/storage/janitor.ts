@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../lib/clock.ts';
+import type { VideoRepository } from '../videos/video.repository.ts';
+import { HEX_ID } from './storage-keys.ts';
+import type { StorageRepository } from './storage.repository.ts';
+
+export interface JanitorDeps {
+  /** The blob store's root (DATA_DIR/files): media/<product id>/, videos/<project id>/. */
+  filesRoot: string;
+  /** Attempt directories of video jobs (DATA_DIR/work/<job id>/<attempt>). */
+  workRoot: string;
+  repo: StorageRepository;
+  videos: VideoRepository;
+  clock: Clock;
+  /** Nothing younger than this is removed, so work in progress is never touched. */
+  orphanAgeMs: number;
+  intervalMs: number;
+  /** Video files are removed this many days after the video was made; 0 = kept. */
+  videoRetentionDays: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface JanitorReport {
+  /** media/<id> directories of products that never were (a crawl killed mid-way) or were deleted. */
+  productMedia: number;
+  /** videos/<id> directories of videos that are gone, deleted or failed. */
+  videoFiles: number;
+  /** work/<job>/<attempt> directories of attempts that are no longer running. */
+  workDirs: number;
+  /** Successful videos whose files the retention period removed. */
+  expiredVideos: number;
+}
+
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+
+/**
+ * Removes stored files nobody owns, at start and every intervalMs:
+ * - media/<id>/ whose product does not exist (the process died during the crawl that stored
+ *   them) or was deleted;
+ * - videos/<id>/ whose video does not exist, failed, was deleted or had its files expired;
+ * - work/<job>/<n>/ unless job <job> is running attempt n (attempts killed with their process);
+ * - with VIDEO_RETENTION_DAYS, the files of successful videos older than that (the video keeps
+ *   status 4, its URLs become empty and a warning says why).
+ * Only directories named by a 32-hex id are looked at, and only once their last change is older
+ * than orphanAgeMs. Several processes may run it at once: removals are idempotent.
+ */
+export class StorageJanitor {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<unknown> | null = null;
+
+  constructor(private readonly d: JanitorDeps) {}
+
+  start(): void {
+    if (this.#timer) return;
+    const tick = () => {
+      this.#running ??= this.runOnce()
+        .catch((err: unknown) => this.d.log.warn({ err }, 'storage janitor pass failed'))
+        .finally(() => (this.#running = null));
+    };
+    tick();
+    this.#timer = setInterval(tick, this.d.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  async runOnce(): Promise<JanitorReport> {
+    const report: JanitorReport = {
+      expiredVideos: await this.expireVideos(),
+      productMedia: await this.sweep(path.join(this.d.filesRoot, 'media'), (ids) => this.d.repo.liveProductIds(ids)),
+      videoFiles: await this.sweep(path.join(this.d.filesRoot, 'videos'), (ids) => this.d.repo.videosKeepingFiles(ids)),
+      workDirs: await this.sweepWork(),
+    };
+    if (report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
+    return report;
+  }
+
+  /** Removes the old id-named directories under `dir` whose id `keep` does not return. */
+  private async sweep(dir: string, keep: (ids: string[]) => Promise<Set<string>>): Promise<number> {
+    let removed = 0;
+    const old = await this.oldEntries(dir);
+    for (let i = 0; i < old.length; i += BATCH) {
+      const ids = old.slice(i, i + BATCH);
+      const kept = await keep(ids);
+      for (const id of ids) {
+        if (kept.has(id)) continue;
+        await fs.rm(path.join(dir, id), { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private async sweepWork(): Promise<number> {
+    let removed = 0;
+    const jobs = (await this.entries(this.d.workRoot)).filter((n) => HEX_ID.test(n));
+    for (let i = 0; i < jobs.length; i += BATCH) {
+      const ids = jobs.slice(i, i + BATCH);
+      const running = await this.d.repo.runningAttempts(ids);
+      for (const id of ids) {
+        const jobDir = path.join(this.d.workRoot, id);
+        for (const attempt of await this.oldEntries(jobDir, /^\d+$/)) {
+          if (running.get(id) === Number(attempt)) continue;
+          await fs.rm(path.join(jobDir, attempt), { recursive: true, force: true });
+          removed++;
+        }
+        // Gone only when empty (a running attempt's directory keeps it).
+        if (!running.has(id)) await fs.rmdir(jobDir).catch(() => undefined);
+      }
+    }
+    return removed;
+  }
+
+  private async expireVideos(): Promise<number> {
+    const days = this.d.videoRetentionDays;
+    if (days <= 0) return 0;
+    const now = this.d.clock.nowMs();
+    const warning = `the video files were removed ${days} days after the video was made (retention period, VIDEO_RETENTION_DAYS)`;
+    let expired = 0;
+    for (;;) {
+      const ids = await this.d.videos.withExpiredFiles(now - days * DAY_MS, BATCH);
+      for (const id of ids) {
+        // The row first: from then on nothing points at the files, and a removal cut short is
+        // finished by the next pass (the video no longer keeps files).
+        if (await this.d.videos.markFilesExpired(id, warning, now)) expired++;
+        await fs.rm(path.join(this.d.filesRoot, 'videos', id), { recursive: true, force: true });
+      }
+      if (ids.length < BATCH) return expired;
+    }
+  }
+
+  private async entries(dir: string): Promise<string[]> {
+    return fs.readdir(dir).catch(() => [] as string[]);
+  }
+
+  /** Names in `dir` matching `pattern` whose last change is older than orphanAgeMs. */
+  private async oldEntries(dir: string, pattern: RegExp = HEX_ID): Promise<string[]> {
+    const cutoff = this.d.clock.nowMs() - this.d.orphanAgeMs;
+    const out: string[] = [];
+    for (const name of await this.entries(dir)) {
+      if (!pattern.test(name)) continue;
+      const st = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (st?.isDirectory() && st.mtimeMs <= cutoff) out.push(name);
+    }
+    return out;
+  }
+}
