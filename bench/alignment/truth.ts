@@ -18,7 +18,7 @@ const run = promisify(execFile);
 
 export interface TrueSpeech {
   audio: AlignAudio;
-  words: { text: string; startMs: number; endMs: number }[];
+  words: { text: string; startMs: number; endMs: number; sentence: number }[];
 }
 
 const toFloat = (s: Int16Array) => Float32Array.from(s, (v) => v / 32768);
@@ -43,52 +43,74 @@ export function espeakTruth(engine: SpeechEngine, sentences: readonly string[], 
 
 const scheme = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-/** Festival, cmu_us_slt_arctic_hts; word start = its first segment's start, end = word_end. */
-export function festivalTruth(text: string): Promise<TrueSpeech> {
+/**
+ * Festival, cmu_us_slt_arctic_hts, one utterance per sentence (its waves joined, as the speech
+ * stage does with espeak-ng); word start = its first segment's start, end = `word_end`.
+ */
+export function festivalTruth(sentences: readonly string[]): Promise<TrueSpeech> {
   return withTmp(async (dir) => {
-    const wavPath = path.join(dir, 'f.wav');
     const script = path.join(dir, 'f.scm');
-    await fs.writeFile(
-      script,
-      `(voice_cmu_us_slt_arctic_hts)
-(set! utt (utt.synth (Utterance Text ${scheme(text)})))
-(utt.save.wave utt ${scheme(wavPath)} 'riff)
-(mapcar (lambda (w) (format t "W\\t%s\\t%f\\t%f\\n" (item.name w) (item.feat w "R:SylStructure.daughter1.daughter1.segment_start") (item.feat w "word_end"))) (utt.relation.items utt 'Word))
-`,
-    );
+    const lines = ['(voice_cmu_us_slt_arctic_hts)'];
+    sentences.forEach((text, i) => {
+      lines.push(
+        `(set! utt (utt.synth (Utterance Text ${scheme(text)})))`,
+        `(utt.save.wave utt ${scheme(path.join(dir, `${i}.wav`))} 'riff)`,
+        `(mapcar (lambda (w) (format t "W\t${i}\t%s\t%f\t%f\n" (item.name w) (item.feat w "R:SylStructure.daughter1.daughter1.segment_start") (item.feat w "word_end"))) (utt.relation.items utt 'Word))`,
+      );
+    });
+    await fs.writeFile(script, lines.join('\n') + '\n');
     const { stdout } = await run('festival', ['-b', script], { maxBuffer: 1 << 24 });
-    const words = stdout
+    const raw = stdout
       .split('\n')
       .filter((l) => l.startsWith('W\t'))
       .map((l) => l.split('\t'))
-      .map(([, t, s, e]) => ({ text: t!, startMs: Math.round(Number(s) * 1000), endMs: Math.round(Number(e) * 1000) }));
-    const wav = await readWav(wavPath);
-    return { audio: { samples: toFloat(wav.samples), sampleRate: wav.sampleRate }, words };
+      .map(([, i, t, s, e]) => ({ sentence: Number(i), text: t!, start: Number(s), end: Number(e) }));
+    const parts: Float32Array[] = [];
+    const words: TrueSpeech['words'] = [];
+    let sampleRate = 0;
+    let offsetS = 0;
+    for (let i = 0; i < sentences.length; i++) {
+      const wav = await readWav(path.join(dir, `${i}.wav`));
+      sampleRate = wav.sampleRate;
+      parts.push(toFloat(wav.samples));
+      for (const w of raw.filter((x) => x.sentence === i)) words.push({ text: w.text, startMs: Math.round((offsetS + w.start) * 1000), endMs: Math.round((offsetS + w.end) * 1000), sentence: i });
+      offsetS += wav.samples.length / sampleRate;
+    }
+    const samples = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      samples.set(p, at);
+      at += p.length;
+    }
+    return { audio: { samples, sampleRate }, words };
   });
 }
 
 const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * |aligned − true| in ms for every word start and end, over the words both lists have (matched in
- * order by their normalised text, so a number Festival says as three words is simply left out).
+ * |aligned − true| in ms for every word start and end, over the words both lists have: matched
+ * sentence by sentence, in order, by their normalised text (longest common subsequence), so a
+ * number Festival says as three words ("3-in-1", "$49.99") is simply left out.
  */
 export function boundaryErrors(aligned: Timings['words'], truth: TrueSpeech['words']): number[] {
-  const a = aligned.filter((w) => w.endMs > w.startMs);
-  const t = truth.filter((w) => w.endMs > w.startMs);
-  // Longest common subsequence on normalised words.
-  const n = a.length;
-  const m = t.length;
-  const L = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = norm(a[i]!.text) === norm(t[j]!.text) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
   const errors: number[] = [];
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (norm(a[i]!.text) === norm(t[j]!.text)) {
-      errors.push(Math.abs(a[i]!.startMs - t[j]!.startMs), Math.abs(a[i]!.endMs - t[j]!.endMs));
-      i++;
-      j++;
-    } else if (L[i + 1]![j]! >= L[i]![j + 1]!) i++;
-    else j++;
+  const sentences = new Set(truth.map((w) => w.sentence));
+  for (const s of sentences) {
+    const a = aligned.filter((w) => w.sentence === s && w.endMs > w.startMs);
+    const t = truth.filter((w) => w.sentence === s && w.endMs > w.startMs);
+    const n = a.length;
+    const m = t.length;
+    const L = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = norm(a[i]!.text) === norm(t[j]!.text) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+    for (let i = 0, j = 0; i < n && j < m; ) {
+      if (norm(a[i]!.text) === norm(t[j]!.text)) {
+        errors.push(Math.abs(a[i]!.startMs - t[j]!.startMs), Math.abs(a[i]!.endMs - t[j]!.endMs));
+        i++;
+        j++;
+      } else if (L[i + 1]![j]! >= L[i]![j + 1]!) i++;
+      else j++;
+    }
   }
   return errors;
 }

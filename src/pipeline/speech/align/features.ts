@@ -11,10 +11,18 @@ import type { AlignAudio } from './align.types.ts';
 export const HOP_MS = 10;
 const WIN_MS = 25;
 const MEL_BANDS = 26;
-/** Cepstra 1..CEPS (c0, the loudness, is left out: levels differ between speakers and engines). */
+/** Cepstra 1..CEPS (c0 is replaced by the frame's log energy, floored at ENERGY_FLOOR_DB). */
 export const CEPS = 12;
-/** Cepstra + their deltas. */
-export const DIMS = CEPS * 2;
+/** Cepstra, log energy, and the deltas of both. */
+const BASE = CEPS + 1;
+export const DIMS = BASE * 2;
+/**
+ * Digital silence gives every cepstrum 0, the centre of the speech's cloud after normalisation,
+ * so without energy a pause would be "close" to any speech frame and DTW would happily pair them.
+ */
+const ENERGY_FLOOR_DB = -65;
+/** The energy dimensions count this many times in the distance (after normalisation). */
+export const ENERGY_WEIGHT = 2;
 
 export interface Features {
   /** frames × DIMS, row-major. */
@@ -107,27 +115,28 @@ export function mfcc(audio: AlignAudio, fMax: number, from = 0, to = audio.sampl
       for (let b = 0; b < MEL_BANDS; b++) sum += p.dct[c * MEL_BANDS + b]! * logMel[b]!;
       data[row + c] = sum;
     }
+    data[row + CEPS] = Math.max(ENERGY_FLOOR_DB, energyDb[f]!);
   }
   addDeltas(data, frames);
   return { data, frames, energyDb };
 }
 
-/** Deltas (regression over ±2 frames) of the cepstra into columns CEPS..DIMS-1. */
+/** Deltas (regression over ±2 frames) of the cepstra and energy into columns BASE..DIMS-1. */
 function addDeltas(data: Float32Array, frames: number): void {
   for (let f = 0; f < frames; f++) {
-    for (let c = 0; c < CEPS; c++) {
+    for (let c = 0; c < BASE; c++) {
       let num = 0;
       for (let k = 1; k <= 2; k++) {
         const a = data[Math.min(frames - 1, f + k) * DIMS + c]!;
         const b = data[Math.max(0, f - k) * DIMS + c]!;
         num += k * (a - b);
       }
-      data[f * DIMS + CEPS + c] = num / 10;
+      data[f * DIMS + BASE + c] = num / 10;
     }
   }
 }
 
-/** Zero mean and unit variance per dimension over frames [from, to) (cepstral mean/variance normalisation). */
+/** Zero mean and unit variance (ENERGY_WEIGHT for energy) per dimension over frames [from, to) (cepstral mean/variance normalisation). */
 export function normalise(feat: Features, from = 0, to = feat.frames): void {
   const n = Math.max(1, to - from);
   for (let d = 0; d < DIMS; d++) {
@@ -136,7 +145,8 @@ export function normalise(feat: Features, from = 0, to = feat.frames): void {
     for (let f = from; f < to; f++) sum += feat.data[f * DIMS + d]!;
     const mean = sum / n;
     for (let f = from; f < to; f++) sq += (feat.data[f * DIMS + d]! - mean) ** 2;
-    const sd = Math.sqrt(sq / n) || 1;
+    const weight = d === CEPS || d === BASE + CEPS ? ENERGY_WEIGHT : 1;
+    const sd = (Math.sqrt(sq / n) || 1) / weight;
     for (let f = 0; f < feat.frames; f++) feat.data[f * DIMS + d] = (feat.data[f * DIMS + d]! - mean) / sd;
   }
 }

@@ -1,10 +1,10 @@
 import type { PhonemeTiming, SentenceTiming, WordTiming } from '../../types.ts';
-import type { AlignAudio, AlignDeps, Timings } from './align.types.ts';
-import { warp } from './dtw.ts';
+import type { AlignAudio, AlignDeps, ReferenceGender, ReferenceSpeech, Timings } from './align.types.ts';
+import { warp, type WarpPath } from './dtw.ts';
 import { DIMS, HOP_MS, mfcc, normalise, type Features } from './features.ts';
 import { findSpeech } from './silence.ts';
 
-export type { AlignAudio, AlignDeps, ReferenceSpeech, ReferenceSynth, Timings } from './align.types.ts';
+export type { AlignAudio, AlignDeps, ReferenceGender, ReferenceSpeech, ReferenceSynth, Timings } from './align.types.ts';
 
 /**
  * Forced alignment: timings for speech whose engine reports none. The text is spoken by the
@@ -16,6 +16,13 @@ export type { AlignAudio, AlignDeps, ReferenceSpeech, ReferenceSynth, Timings } 
 
 /** Silence kept on both sides of the speech (frames): the first and last boundaries are transitions DTW can see. */
 const MARGIN = 12;
+const GENDERS: readonly ReferenceGender[] = ['female', 'male'];
+
+interface Slice {
+  data: Float32Array;
+  frames: number;
+  from: number;
+}
 
 export class AlignmentError extends Error {}
 
@@ -23,30 +30,44 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
   const sentences = typeof text === 'string' ? splitSentences(text, language) : [...text];
   if (!sentences.some((s) => /[\p{L}\p{N}]/u.test(s))) throw new AlignmentError('the text has nothing to say');
   if (audio.sampleRate < 8000) throw new AlignmentError(`sample rate ${audio.sampleRate} Hz is too low to align (8000 Hz at least)`);
-  const ref = await deps.reference(sentences, language);
   const durationMs = Math.round((audio.samples.length * 1000) / audio.sampleRate);
-  const fMax = Math.min(7600, 0.45 * Math.min(audio.sampleRate, ref.sampleRate));
-
+  const fMax = Math.min(7600, 0.45 * audio.sampleRate);
   const tf = mfcc(audio, fMax);
-  const rf = mfcc(ref, fMax);
   const ts = findSpeech(tf.energyDb);
-  const rs = findSpeech(rf.energyDb);
   if (!ts) throw new AlignmentError('no speech found in the audio');
-  if (!rs) throw new AlignmentError('the reference synthesiser produced no speech');
   const tSlice = slice(tf, ts.start, ts.end);
-  const rSlice = slice(rf, rs.start, rs.end);
-  const path = warp(rSlice.data, rSlice.frames, tSlice.data, tSlice.frames);
 
-  /** Reference ms → audio ms, through the path (linear between frame centres). */
+  let best: { ref: ReferenceSpeech; rSlice: Slice; path: WarpPath } | null = null;
+  for (const gender of GENDERS) {
+    const ref = await deps.reference(sentences, language, gender);
+    const rf = mfcc(ref, Math.min(fMax, 0.45 * ref.sampleRate));
+    const rs = findSpeech(rf.energyDb);
+    if (!rs) throw new AlignmentError('the reference synthesiser produced no speech');
+    const rSlice = slice(rf, rs.start, rs.end);
+    const path = warp(rSlice.data, rSlice.frames, tSlice.data, tSlice.frames);
+    if (!best || path.meanCost < best.path.meanCost) best = { ref, rSlice, path };
+  }
+  const { ref, rSlice, path } = best!;
+
+  /**
+   * Reference ms → audio ms. The path says where the audio moves from reference frame i to
+   * frame i + 1 (between the last audio frame paired with i and the first paired with i + 1):
+   * that point stands for reference position i + 0.5; positions in between are interpolated.
+   * (Taking the middle of each frame's run instead puts a boundary inside a held sound.)
+   */
   const nRef = rSlice.frames;
-  const mapped = new Float64Array(nRef);
-  for (let i = 0; i < nRef; i++) mapped[i] = (path.first[i]! + path.last[i]!) / 2;
+  const joints = new Float64Array(Math.max(1, nRef - 1));
+  for (let i = 0; i < nRef - 1; i++) joints[i] = (path.last[i]! + path.first[i + 1]!) / 2;
   const map = (ms: number) => {
-    const f = ms / HOP_MS - rSlice.from;
-    if (f <= 0) return (tSlice.from + mapped[0]! + f) * HOP_MS;
-    if (f >= nRef - 1) return (tSlice.from + mapped[nRef - 1]! + (f - nRef + 1)) * HOP_MS;
-    const i = Math.floor(f);
-    const x = mapped[i]! + (mapped[i + 1]! - mapped[i]!) * (f - i);
+    const f = ms / HOP_MS - rSlice.from - 0.5;
+    let x: number;
+    if (nRef < 2) x = f;
+    else if (f <= 0) x = joints[0]! + f;
+    else if (f >= nRef - 2) x = joints[nRef - 2]! + (f - nRef + 2);
+    else {
+      const i = Math.floor(f);
+      x = joints[i]! + (joints[i + 1]! - joints[i]!) * (f - i);
+    }
     return (tSlice.from + x) * HOP_MS;
   };
   const clampMs = (ms: number) => Math.round(Math.min(durationMs, Math.max(0, ms)));
@@ -83,7 +104,7 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
 }
 
 /** The speech frames plus MARGIN either side, normalised over the speech. */
-function slice(f: Features, start: number, end: number): { data: Float32Array; frames: number; from: number } {
+function slice(f: Features, start: number, end: number): Slice {
   const from = Math.max(0, start - MARGIN);
   const to = Math.min(f.frames, end + MARGIN);
   const part: Features = { data: f.data.slice(from * DIMS, to * DIMS), frames: to - from, energyDb: f.energyDb.subarray(from, to) };
