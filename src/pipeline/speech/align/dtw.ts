@@ -4,8 +4,8 @@ import { DIMS } from './features.ts';
  * Dynamic time warping of reference frames (rows) against target frames (columns), in two
  * resolutions: a coarse pass over 4-frame averages inside a Sakoe-Chiba band around the diagonal,
  * then a fine pass inside a corridor around the coarse path. Both passes are one windowed DTW:
- * row i may use columns lo[i]..hi[i]. Symmetric steps (diagonal counts the distance twice),
- * Euclidean distance. Flat typed arrays only.
+ * row i may use columns lo[i]..hi[i]. Symmetric steps (diagonal counts the distance twice, a
+ * horizontal or vertical step once plus STEP_PENALTY), Euclidean distance. Flat typed arrays only.
  */
 
 export interface WarpPath {
@@ -78,6 +78,12 @@ function repair(lo: Int32Array, hi: Int32Array, nTgt: number): void {
   for (let i = 1; i < n; i++) lo[i] = Math.min(lo[i]!, hi[i - 1]!);
 }
 
+/**
+ * Added to every horizontal or vertical step (distances are about 3-6 after normalisation): the
+ * path stays near the diagonal unless the sounds really differ in length, so it does not stall on
+ * one frame and then race; against Festival it brought the 95th percentile from ~135 to ~86 ms.
+ */
+const STEP_PENALTY = 1;
 const STEP_DIAG = 0;
 const STEP_UP = 1; // from the previous row, same column
 const STEP_LEFT = 2; // same row, previous column
@@ -119,7 +125,7 @@ export function windowedDtw(a: Float32Array, na: number, b: Float32Array, nb: nu
         n = len[prow + j - 1 - pl]! + 2;
       }
       if (i > 0 && j >= pl && j <= ph) {
-        const c = cost[prow + j - pl]! + d;
+        const c = cost[prow + j - pl]! + d + STEP_PENALTY;
         if (c < best) {
           best = c;
           step = STEP_UP;
@@ -127,7 +133,7 @@ export function windowedDtw(a: Float32Array, na: number, b: Float32Array, nb: nu
         }
       }
       if (j > l) {
-        const c = cost[at - 1]! + d;
+        const c = cost[at - 1]! + d + STEP_PENALTY;
         if (c < best) {
           best = c;
           step = STEP_LEFT;
