@@ -30,6 +30,10 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
   const sentences = typeof text === 'string' ? splitSentences(text, language) : [...text];
   if (!sentences.some((s) => /[\p{L}\p{N}]/u.test(s))) throw new AlignmentError('the text has nothing to say');
   if (audio.sampleRate < 8000) throw new AlignmentError(`sample rate ${audio.sampleRate} Hz is too low to align (8000 Hz at least)`);
+  // Both references are asked for at once: the synthesiser (a separate process) works while the
+  // audio's features are computed here.
+  const refs = GENDERS.map((gender) => deps.reference(sentences, language, gender));
+  refs.forEach((r) => r.catch(() => undefined));
   const durationMs = Math.round((audio.samples.length * 1000) / audio.sampleRate);
   const fMax = Math.min(7600, 0.45 * audio.sampleRate);
   const tf = mfcc(audio, fMax);
@@ -38,8 +42,8 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
   const tSlice = slice(tf, ts.start, ts.end);
 
   let best: { ref: ReferenceSpeech; rSlice: Slice; path: WarpPath } | null = null;
-  for (const gender of GENDERS) {
-    const ref = await deps.reference(sentences, language, gender);
+  for (const pending of refs) {
+    const ref = await pending;
     const rf = mfcc(ref, Math.min(fMax, 0.45 * ref.sampleRate));
     const rs = findSpeech(rf.energyDb);
     if (!rs) throw new AlignmentError('the reference synthesiser produced no speech');
