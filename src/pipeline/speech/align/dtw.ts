@@ -17,9 +17,10 @@ export interface WarpPath {
 }
 
 const COARSE = 4;
-/** Coarse band: this share of the longer side, plus BAND_MIN coarse frames. */
+/** Coarse band: this share of the longer side, plus BAND_MIN coarse frames (1 s), at most BAND_MAX (20 s). */
 const BAND_SHARE = 0.3;
 const BAND_MIN = 25;
+const BAND_MAX = 500;
 /** Fine corridor: fine frames either side of the projected coarse path. */
 const RADIUS = 12;
 
@@ -28,7 +29,7 @@ export function warp(ref: Float32Array, nRef: number, tgt: Float32Array, nTgt: n
   const ct = Math.ceil(nTgt / COARSE);
   const cRef = downsample(ref, nRef, cr);
   const cTgt = downsample(tgt, nTgt, ct);
-  const band = Math.round(BAND_SHARE * Math.max(cr, ct)) + BAND_MIN;
+  const band = Math.min(BAND_MAX, Math.round(BAND_SHARE * Math.max(cr, ct)) + BAND_MIN);
   const lo = new Int32Array(cr);
   const hi = new Int32Array(cr);
   for (let i = 0; i < cr; i++) {

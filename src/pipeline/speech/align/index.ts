@@ -16,6 +16,8 @@ export type { AlignAudio, AlignDeps, ReferenceGender, ReferenceSpeech, Reference
 
 /** Silence kept on both sides of the speech (frames): the first and last boundaries are transitions DTW can see. */
 const MARGIN = 12;
+/** Longer audio is refused (memory of the DTW grows with length × band; videos are ≤ 60 s). */
+export const MAX_SECONDS = 600;
 const GENDERS: readonly ReferenceGender[] = ['female', 'male'];
 
 interface Slice {
@@ -30,6 +32,7 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
   const sentences = typeof text === 'string' ? splitSentences(text, language) : [...text];
   if (!sentences.some((s) => /[\p{L}\p{N}]/u.test(s))) throw new AlignmentError('the text has nothing to say');
   if (audio.sampleRate < 8000) throw new AlignmentError(`sample rate ${audio.sampleRate} Hz is too low to align (8000 Hz at least)`);
+  if (audio.samples.length > MAX_SECONDS * audio.sampleRate) throw new AlignmentError(`audio longer than ${MAX_SECONDS} s cannot be aligned`);
   // Both references are asked for at once: the synthesiser (a separate process) works while the
   // audio's features are computed here.
   const refs = GENDERS.map((gender) => deps.reference(sentences, language, gender));
