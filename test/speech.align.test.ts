@@ -159,6 +159,8 @@ describe('forced alignment (real espeak-ng)', () => {
     assert.equal(got.sentences.length, 2);
     await assert.rejects(alignToText(truth.audio, ' ... ', 'english', { reference }), AlignmentError);
     await assert.rejects(alignToText({ samples: new Float32Array(22050), sampleRate: 22050 }, ENGLISH, 'english', { reference }), /no speech/);
+    await assert.rejects(alignToText(truth.audio, ENGLISH, 'klingon', { reference }), /no voice for language "klingon"/);
+    await assert.rejects(alignToText({ samples: new Float32Array(800), sampleRate: 4000 }, ENGLISH, 'english', { reference }), /too low/);
   });
 });
 
