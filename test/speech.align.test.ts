@@ -152,6 +152,24 @@ describe('forced alignment (real espeak-ng)', () => {
     assert.ok(got.words[0]!.startMs >= 950, `first word starts at ${got.words[0]!.startMs}, inside the noise`);
   });
 
+  it('compares audio and reference at different sample rates (44.1 kHz audio, 11.025 kHz reference)', async () => {
+    const truth = await espeakTruth(engine, GERMAN, 'de-f2', 1.15);
+    const src = truth.audio.samples;
+    const up = new Float32Array(src.length * 2);
+    for (let i = 0; i < src.length; i++) {
+      up[2 * i] = src[i]!;
+      up[2 * i + 1] = (src[i]! + (src[i + 1] ?? 0)) / 2;
+    }
+    const halfRate: typeof reference = async (sentences, language, gender) => {
+      const r = await reference(sentences, language, gender);
+      const down = new Float32Array(r.samples.length >> 1);
+      for (let i = 0; i < down.length; i++) down[i] = (r.samples[2 * i]! + r.samples[2 * i + 1]!) / 2;
+      return { ...r, samples: down, sampleRate: r.sampleRate / 2 };
+    };
+    const got = await alignToText({ samples: up, sampleRate: truth.audio.sampleRate * 2 }, GERMAN, 'german', { reference: halfRate });
+    check(got, truth.words, 'german 44.1 kHz vs 11.025 kHz');
+  });
+
   it('splits a single string into sentences and rejects what cannot be aligned', async () => {
     assert.deepEqual(splitSentences('It folds flat. It fits in any bag! Ready?', 'english'), ['It folds flat.', 'It fits in any bag!', 'Ready?']);
     const truth = await espeakTruth(engine, ENGLISH.slice(0, 2), 'en-us-m2');

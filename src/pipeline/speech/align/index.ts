@@ -39,22 +39,28 @@ export async function alignToText(audio: AlignAudio, text: string | readonly str
   refs.forEach((r) => r.catch(() => undefined));
   const durationMs = Math.round((audio.samples.length * 1000) / audio.sampleRate);
   const fMax = Math.min(7600, 0.45 * audio.sampleRate);
-  const tf = mfcc(audio, fMax);
-  const ts = findSpeech(tf.energyDb);
-  if (!ts) throw new AlignmentError('no speech found in the audio');
-  const tSlice = slice(tf, ts.start, ts.end);
+  const audioSlice = (hz: number) => {
+    const tf = mfcc(audio, hz);
+    const ts = findSpeech(tf.energyDb);
+    if (!ts) throw new AlignmentError('no speech found in the audio');
+    return slice(tf, ts.start, ts.end);
+  };
+  const fullBand = audioSlice(fMax);
 
-  let best: { ref: ReferenceSpeech; rSlice: Slice; path: WarpPath } | null = null;
+  let best: { ref: ReferenceSpeech; rSlice: Slice; tSlice: Slice; path: WarpPath } | null = null;
   for (const pending of refs) {
     const ref = await pending;
-    const rf = mfcc(ref, Math.min(fMax, 0.45 * ref.sampleRate));
+    // Both sides need the same mel range: a reference at a lower rate narrows the audio's too.
+    const hz = Math.min(fMax, 0.45 * ref.sampleRate);
+    const tSlice = hz < fMax ? audioSlice(hz) : fullBand;
+    const rf = mfcc(ref, hz);
     const rs = findSpeech(rf.energyDb);
     if (!rs) throw new AlignmentError('the reference synthesiser produced no speech');
     const rSlice = slice(rf, rs.start, rs.end);
     const path = warp(rSlice.data, rSlice.frames, tSlice.data, tSlice.frames);
-    if (!best || path.meanCost < best.path.meanCost) best = { ref, rSlice, path };
+    if (!best || path.meanCost < best.path.meanCost) best = { ref, rSlice, tSlice, path };
   }
-  const { ref, rSlice, path } = best!;
+  const { ref, rSlice, tSlice, path } = best!;
 
   /**
    * Reference ms → audio ms. The path says where the audio moves from reference frame i to
