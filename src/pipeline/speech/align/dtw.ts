@@ -44,7 +44,7 @@ export function warp(ref: Float32Array, nRef: number, tgt: Float32Array, nTgt: n
   for (let ci = 0; ci < cr; ci++) {
     const from = Math.max(0, coarse.first[ci]! * COARSE - RADIUS);
     const to = Math.min(nTgt - 1, coarse.last[ci]! * COARSE + COARSE - 1 + RADIUS);
-    for (let i = ci * COARSE; i < Math.min(nRef, (ci + 1) * COARSE + 0); i++) {
+    for (let i = ci * COARSE; i < Math.min(nRef, (ci + 1) * COARSE); i++) {
       flo[i] = Math.min(flo[i]!, from);
       fhi[i] = Math.max(fhi[i]!, to);
     }
@@ -54,8 +54,7 @@ export function warp(ref: Float32Array, nRef: number, tgt: Float32Array, nTgt: n
   for (let i = nRef - 1; i >= 0; i--) flo[i] = Math.max(0, Math.min(flo[i]!, flo[Math.max(0, i - RADIUS)]!));
   for (let i = 0; i < nRef; i++) fhi[i] = Math.min(nTgt - 1, Math.max(fhi[i]!, fhi[Math.min(nRef - 1, i + RADIUS)]!));
 
-  const r = windowedDtw(ref, nRef, tgt, nTgt, flo, fhi);
-  return r;
+  return windowedDtw(ref, nRef, tgt, nTgt, flo, fhi);
 }
 
 function downsample(x: Float32Array, n: number, m: number): Float32Array {
