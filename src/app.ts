@@ -12,6 +12,10 @@ import { accountRoutes } from './accounts/account.routes.ts';
 import { CatalogService } from './catalog/catalog.service.ts';
 import { catalogAssetRoutes } from './catalog/catalog-assets.routes.ts';
 import { EspeakProcess } from './pipeline/speech/espeak.client.ts';
+import type { SpeechEngines } from './pipeline/speech/engines.ts';
+import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
+import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
+import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
 import { voiceAuditionRoutes } from './pipeline/speech/voice.routes.ts';
 import { MusicLibrary } from './pipeline/music/music.library.ts';
 import { narrationMediaLibrary } from './pipeline/narrate.ts';
@@ -74,7 +78,17 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const music = new MusicLibrary(store);
   // espeak-ng (GPL) runs in its own process, started on first use.
   const speechEngine = new EspeakProcess();
-  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music), config.publicBaseUrl);
+  const externalVoices = externalVoiceSpecs(config.tts);
+  // The operator's own speech server (often on the LAN or loopback): its URL is configuration,
+  // not user input, so private addresses are allowed; deadline, size cap and redirects still apply.
+  const ttsFetcher = config.tts ? createSafeFetcher({ allowPrivate: true, userAgent: `Reelsmith/${VERSION} (speech)` }) : null;
+  const speech: SpeechEngines = {
+    espeak: speechEngine,
+    festival: new FestivalProcess(),
+    external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
+    voices: (id) => externalVoices.find((v) => v.voiceId === id),
+  };
+  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoices), config.publicBaseUrl);
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
@@ -99,6 +113,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     store,
     music,
     speechEngine,
+    speech,
+    ttsFetcher,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -130,7 +146,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
     return ffmpegTestGenerator(config.testGenerator);
   }
   return new PipelineGenerator({
-    engine: services.speechEngine,
+    engine: services.speech,
     music: services.music,
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
@@ -212,7 +228,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     },
   );
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
+  voiceAuditionRoutes(app, { engine: services.speech, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   return {
@@ -226,6 +242,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await background.stop();
       await app.close();
       await services.speechEngine.close();
+      await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       redis?.disconnect();
@@ -257,6 +274,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
     close: async () => {
       await background.stop();
       await services.speechEngine.close();
+      await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       if (!overrides.db) await db.close();

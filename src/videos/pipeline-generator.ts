@@ -9,6 +9,7 @@ import { shortOfLength } from '../pipeline/length/decide.ts';
 import { narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { renderVideo } from '../pipeline/render/render-video.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
+import type { SpeechEngines } from '../pipeline/speech/engines.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
 import type { Timeline } from '../pipeline/timeline/types.ts';
@@ -18,7 +19,7 @@ import { loadProductMedia } from './product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
 
 export interface PipelineDeps {
-  engine: SpeechEngine;
+  engine: SpeechEngine | SpeechEngines;
   music: MusicLibrary;
   /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
   store: BlobStore & { root: string };
@@ -76,6 +77,7 @@ export class PipelineGenerator implements VideoGenerator {
       { engine: this.deps.engine, music: this.deps.music },
     );
     const script = narration.script;
+    if (narration.speech.fallback) warnings.push(`voice ${voiceId}: ${narration.speech.fallback}`);
 
     this.deps.observe?.narration?.(narration);
     await step('render');

@@ -34,8 +34,8 @@ export interface FestivalRequest {
   /** Festival voice function without "voice_", e.g. "cmu_us_slt_arctic_hts". */
   voice: string;
   text: string;
-  /** Festival's Duration_Stretch: 1 natural, > 1 slower. */
-  durationStretch: number;
+  /** hts_engine's speed (-r): 1 natural, > 1 faster. Festival's Duration_Stretch does not reach HTS voices; -r does, and the utterance's segment times follow it. */
+  speed: number;
   /** Where the RIFF wave is written. */
   wavPath: string;
 }
@@ -65,10 +65,10 @@ export const schemeString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(
 /** The Scheme program of one run (pure; exported for the tests). */
 export function festivalScript(req: FestivalRequest): string {
   if (!/^[a-z0-9_]+$/.test(req.voice)) throw new Error(`bad festival voice name "${req.voice}"`);
-  const stretch = Number.isFinite(req.durationStretch) && req.durationStretch > 0 ? req.durationStretch : 1;
+  const speed = Number.isFinite(req.speed) && req.speed > 0 ? Math.min(4, Math.max(0.25, req.speed)) : 1;
   return `
 (voice_${req.voice})
-(Parameter.set 'Duration_Stretch ${stretch.toFixed(4)})
+(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed.toFixed(4)}))))
 (define (rs-segs w)
   (let ((ss (item.relation w 'SylStructure)) (out nil))
     (if ss (mapcar (lambda (syl) (mapcar (lambda (seg) (set! out (cons seg out))) (item.daughters syl))) (item.daughters ss)))

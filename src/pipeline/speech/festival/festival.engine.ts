@@ -16,7 +16,7 @@ export class FestivalEngine implements VoiceEngine {
     const input = written.split(/\s+/).map(festivalText).filter(Boolean).join(' ');
     if (!/[A-Za-z0-9]/.test(input) || !req.voice.engineVoice) return { pcm: Buffer.alloc(0), sampleRate: 0, words: [], phonemes: [] };
     const wavPath = path.join(req.tmpDir, `festival-${req.index}.wav`);
-    const answer = await this.proc.synth({ voice: req.voice.engineVoice, text: input, durationStretch: 1 / (req.rateScale * req.voice.speed), wavPath });
+    const answer = await this.proc.synth({ voice: req.voice.engineVoice, text: input, speed: req.rateScale * req.voice.speed, wavPath });
     const wav = await readWav(wavPath);
     const pcm = Buffer.from(wav.samples.buffer, wav.samples.byteOffset, wav.samples.byteLength);
     const samples = pcm.length / 2;
