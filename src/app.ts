@@ -16,6 +16,10 @@ import type { SpeechEngines } from './pipeline/speech/engines.ts';
 import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
+import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
+import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
+import { CustomVoiceService } from './voices/custom-voice.service.ts';
 import { voiceAuditionRoutes } from './pipeline/speech/voice.routes.ts';
 import { MusicLibrary } from './pipeline/music/music.library.ts';
 import { narrationMediaLibrary } from './pipeline/narrate.ts';
@@ -89,6 +93,12 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
   const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoices), config.publicBaseUrl);
+  const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
+  const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
+    listed: (id) => listedVoices.get(id),
+    externalConfigured: config.tts !== null,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
@@ -115,6 +125,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     speechEngine,
     speech,
     ttsFetcher,
+    customVoices,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -125,7 +136,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     auth: new AuthService(repos.accounts),
     catalog,
     products: new ProductService(repos.products, crawler, urlPolicy, clock),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0)),
+    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -147,6 +158,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
   }
   return new PipelineGenerator({
     engine: services.speech,
+    customVoice: (accountId, voiceId) => services.customVoices.spec(accountId, voiceId),
     music: services.music,
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
@@ -223,12 +235,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
+      customVoiceRoutes(api, services.customVoices);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },
   );
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speech, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
+  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   return {

@@ -23,6 +23,8 @@ export class VideoService {
     private readonly clock: Clock,
     private readonly jobMaxAttempts: number,
     private readonly onAccepted: VideoAccepted = () => {},
+    /** The account has a custom voice of this id (GET /v1/voices/custom). */
+    private readonly hasCustomVoice: (accountId: string, voiceId: string) => Promise<boolean> = async () => false,
   ) {}
 
   /**
@@ -32,7 +34,7 @@ export class VideoService {
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
-    request = this.resolveCatalogRefs(request);
+    request = this.resolveCatalogRefs(request, request.voice_id !== null && (await this.hasCustomVoice(who.accountId, request.voice_id)));
 
     const id = hexId();
     const nowMs = this.clock.nowMs();
@@ -56,11 +58,11 @@ export class VideoService {
   }
 
   /** 10104 for any reference the catalogs do not list; returns the request in the catalog's spelling. */
-  private resolveCatalogRefs(r: VideoRequest): VideoRequest {
+  private resolveCatalogRefs(r: VideoRequest, customVoice = false): VideoRequest {
     if (!this.catalog.hasAvatar(r.avatar_id, r.avatar_type)) {
       throw errors.notFound(`avatar_id ${r.avatar_id} (avatar_type ${r.avatar_type}); see GET /v1/avatars`);
     }
-    if (r.voice_id !== null && !this.catalog.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices`);
+    if (r.voice_id !== null && !customVoice && !this.catalog.hasVoice(r.voice_id)) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices and GET /v1/voices/custom`);
     if (r.music_id !== null && !this.catalog.hasMusic(r.music_id)) throw errors.notFound(`music_id ${r.music_id}; see GET /v1/musics`);
     if (r.template_id !== null && !this.catalog.hasTemplate(r.template_id, r.template_type)) {
       throw errors.notFound(`template_id ${r.template_id} (template_type ${r.template_type}); see GET /v1/templates`);

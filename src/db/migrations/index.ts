@@ -2,10 +2,13 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_initial.ts';
 import * as m002 from './002_jobs_and_webhooks.ts';
 import * as m003 from './003_language_and_warnings.ts';
+import * as m005 from './005_custom_voices.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_jobs_and_webhooks': m002,
   '003_language_and_warnings': m003,
+  // 004 is taken by the storage branch (merged separately).
+  '005_custom_voices': m005,
 };
