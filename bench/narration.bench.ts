@@ -5,6 +5,12 @@
  *
  *   node --import tsx bench/narration.bench.ts [--mix] [--music]
  *
+ * Then one column per speech engine for the same English scripts: espeak-ng (en-us-f1), Festival
+ * HTS (en-us-slt, when installed) and the external OpenAI-compatible engine (a loopback server
+ * answering with espeak-ng CLI speech, test/support/tts-server.ts; its time includes the HTTP
+ * round trip, decoding and timingsFor()). Per engine: wall ms per second of audio, and the spoken
+ * length as a share of the asked length.
+ *
  * CPU = this process (script writing, event decoding, WAV writing) + the espeak worker (it reports
  * its own process.cpuUsage()) + ffmpeg children (reaped children's time from /proc/self/stat).
  */
@@ -18,7 +24,13 @@ import { writeScript } from '../src/pipeline/script/index.ts';
 import { auditionSentences } from '../src/pipeline/speech/audition.samples.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
+import { createSafeFetcher } from '../src/net/safe-fetch.ts';
+import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
+import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
+import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.ts';
+import { festivalInstalled } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
+import { startTtsServer } from '../test/support/tts-server.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 
@@ -89,6 +101,39 @@ for (const language of LANGS) {
   }
 }
 console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).toFixed(2)} CPU s → ${(totalAudio / (totalCpu / 1000)).toFixed(0)} s of audio per CPU second`);
+
+{
+  const tts = await startTtsServer();
+  const fetcher = createSafeFetcher({ allowPrivate: true });
+  const cfg: ExternalTtsConfig = { baseUrl: tts.baseUrl, apiKey: null, model: 'bench', voices: [{ name: 'bench_f', language: 'english', gender: 'female' }], timeoutMs: 30_000, retries: 0, onFailure: 'fail' };
+  const ext = externalVoiceSpecs(cfg);
+  const engines: SpeechEngines = { espeak: engine, external: new ExternalEngine(cfg, fetcher, engine), voices: (id) => ext.find((v) => v.voiceId === id) };
+  const columns = [
+    { label: 'espeak-ng', voiceId: 'en-us-f1' },
+    ...(festivalInstalled() ? [{ label: 'festival', voiceId: 'en-us-slt' }] : []),
+    { label: 'external', voiceId: ext[0]!.voiceId },
+  ];
+  console.log(`\nengines, English (wall ms per s of audio | spoken s / asked s)`);
+  console.log(`len  ${columns.map((c) => c.label.padStart(22)).join('')}`);
+  const sums = columns.map(() => ({ ms: 0, audio: 0 }));
+  for (const lengthS of LENGTHS) {
+    const script = await writeScript({ product, style: 'Problem/Solution', lengthS, language: 'english', overrideScript: null });
+    const cells: string[] = [];
+    for (const [i, c] of columns.entries()) {
+      const t = performance.now();
+      const speech = await speak({ sentences: script.sentences.map((x) => x.text), voiceId: c.voiceId, outDir: dir, fileName: `engine-${c.label}-${lengthS}.wav` }, engines);
+      const ms = performance.now() - t;
+      const audioS = speech.durationMs / 1000;
+      sums[i]!.ms += ms;
+      sums[i]!.audio += audioS;
+      cells.push(`${(ms / audioS).toFixed(0)} ms | ${Math.round((audioS / lengthS) * 100)} %`.padStart(22));
+    }
+    console.log(`${pad(lengthS, 3)}  ${cells.join('')}`);
+  }
+  console.log(`all  ${sums.map((x) => `${(x.ms / x.audio).toFixed(0)} ms/s`.padStart(22)).join('')}`);
+  await tts.close();
+  await fetcher.close();
+}
 
 if (withMusic || withMix) {
   const store = new LocalBlobStore(path.join(dir, 'files'), 'http://localhost');

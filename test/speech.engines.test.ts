@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,8 +15,10 @@ import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.
 import { festivalInstalled, festivalScript, parseFestivalOutput } from '../src/pipeline/speech/festival/festival.client.ts';
 import { festivalTimings } from '../src/pipeline/speech/festival/festival.timings.ts';
 import { ExternalSpeechError, speak } from '../src/pipeline/speech/speech.service.ts';
+import { voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
 import { readWav } from '../src/pipeline/speech/wav.ts';
 import type { Speech } from '../src/pipeline/types.ts';
+import { startTtsServer, type TtsServer } from './support/tts-server.ts';
 import { alignmentProblems, Energy } from './support/voiced.ts';
 
 const run = promisify(execFile);
@@ -115,53 +115,19 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
   });
 
   describe('external OpenAI-compatible engine on loopback', () => {
-    let server: http.Server;
-    let base: string;
+    let tts: TtsServer;
     let fetcher: SafeFetcher;
-    const requests: { body: any; auth: string | undefined }[] = [];
-    /** What the next requests get: 'ok', 'ok-mp3', a status code, or 'slow'. */
-    let script: (string | number)[] = [];
-
     before(async () => {
       fetcher = createSafeFetcher({ allowPrivate: true });
-      server = http.createServer((req, res) => {
-        let raw = '';
-        req.on('data', (d) => (raw += d));
-        req.on('end', async () => {
-          const body = JSON.parse(raw);
-          requests.push({ body, auth: req.headers.authorization });
-          const mode = script.shift() ?? 'ok';
-          if (typeof mode === 'number') {
-            res.writeHead(mode, { 'content-type': 'application/json' });
-            return res.end(JSON.stringify({ error: { message: `boom ${mode}` } }));
-          }
-          if (mode === 'slow') {
-            await new Promise((r) => setTimeout(r, 1500));
-            if (res.destroyed) return;
-          }
-          // Real speech with no timings: espeak-ng's CLI at another voice and rate than ours.
-          const wav = path.join(dir, `srv-${requests.length}.wav`);
-          await run('espeak-ng', ['-v', 'en-gb+m4', '-s', String(Math.round(150 * (body.speed ?? 1))), '-w', wav, body.input]);
-          let file = wav;
-          if (mode === 'ok-mp3') {
-            file = `${wav}.mp3`;
-            await run('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '96k', file]);
-          }
-          res.writeHead(200, { 'content-type': mode === 'ok-mp3' ? 'audio/mpeg' : 'audio/wav' });
-          res.end(fs.readFileSync(file));
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      tts = await startTtsServer();
     });
     after(async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await tts.close();
       await fetcher.close();
     });
 
     const cfg = (over: Partial<ExternalTtsConfig> = {}): ExternalTtsConfig => ({
-      baseUrl: base,
+      baseUrl: tts.baseUrl,
       apiKey: 'sk-test',
       model: 'kokoro',
       voices: [{ name: 'bm_george', language: 'english', gender: 'male' }],
@@ -176,15 +142,15 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
     };
 
     it('speaks each sentence through POST /audio/speech; timings come from timingsFor and fall on the voiced audio', async () => {
-      requests.length = 0;
-      script = ['ok', 'ok-mp3', 'ok'];
+      tts.requests.length = 0;
+      tts.script = ['ok', 'ok-mp3', 'ok'];
       const s = await speak({ sentences, voiceId: 'ext-bm-george', outDir: dir, fileName: 'ext.wav' }, enginesFor(cfg()));
       assert.equal(s.engine, 'external');
       assert.equal(s.fallback, undefined);
       assert.equal(s.sampleRate, 24000);
-      assert.equal(requests.length, 3);
-      assert.deepEqual({ ...requests[0]!.body }, { model: 'kokoro', input: sentences[0], voice: 'bm_george', response_format: 'wav', speed: 1 });
-      assert.equal(requests[0]!.auth, 'Bearer sk-test');
+      assert.equal(tts.requests.length, 3);
+      assert.deepEqual({ ...tts.requests[0]!.body }, { model: 'kokoro', input: sentences[0], voice: 'bm_george', response_format: 'wav', speed: 1 });
+      assert.equal(tts.requests[0]!.auth, 'Bearer sk-test');
       wellFormed(s, 3);
       const own = await speak({ sentences, voiceId: 'en-us-m1', outDir: dir, fileName: 'ext-ref.wav' }, espeak);
       assert.deepEqual(s.words.map((w) => w.text), own.words.map((w) => w.text), 'the words espeak-ng finds in the same text');
@@ -199,30 +165,30 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
     });
 
     it('retries 5xx answers, and fails clearly on a 4xx or when retries run out (TTS_ON_FAILURE=fail)', async () => {
-      requests.length = 0;
-      script = [503, 500, 'ok'];
+      tts.requests.length = 0;
+      tts.script = [503, 500, 'ok'];
       const s = await speak({ sentences: ['Order yours now!'], voiceId: 'ext-bm-george', outDir: dir, fileName: 'ext-retry.wav' }, enginesFor(cfg()));
-      assert.equal(requests.length, 3);
+      assert.equal(tts.requests.length, 3);
       assert.equal(s.engine, 'external');
 
-      requests.length = 0;
-      script = [401];
+      tts.requests.length = 0;
+      tts.script = [401];
       await assert.rejects(speak({ sentences: ['Hi there.'], voiceId: 'ext-bm-george', outDir: dir }, enginesFor(cfg())), (e: Error) => e instanceof ExternalSpeechError && /HTTP 401.*boom 401/.test(e.message));
-      assert.equal(requests.length, 1, '4xx is not retried');
+      assert.equal(tts.requests.length, 1, '4xx is not retried');
 
-      requests.length = 0;
-      script = [500, 500, 500];
+      tts.requests.length = 0;
+      tts.script = [500, 500, 500];
       await assert.rejects(speak({ sentences: ['Hi there.'], voiceId: 'ext-bm-george', outDir: dir }, enginesFor(cfg())), /HTTP 500/);
-      assert.equal(requests.length, 3);
+      assert.equal(tts.requests.length, 3);
     });
 
     it('a slow server times out; with TTS_ON_FAILURE=fallback the built-in stand-in speaks and the speech says so', async () => {
-      requests.length = 0;
-      script = ['slow', 'slow'];
+      tts.requests.length = 0;
+      tts.script = ['slow', 'slow'];
       const t0 = Date.now();
       const s = await speak({ sentences: ['Order yours now!'], voiceId: 'ext-bm-george', outDir: dir, fileName: 'ext-fb.wav' }, enginesFor(cfg({ timeoutMs: 600, retries: 1, onFailure: 'fallback' })));
       assert.ok(Date.now() - t0 < 5000);
-      assert.equal(requests.length, 2);
+      assert.equal(tts.requests.length, 2);
       assert.equal(s.voiceId, 'ext-bm-george');
       assert.equal(s.engine, 'espeak', 'a man: the espeak stand-in');
       assert.match(s.fallback ?? '', /external speech engine failed \(.*timeout.*\); the built-in voice en-us-m1 spoke instead/);
@@ -231,5 +197,4 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
   });
 });
 
-import { voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
 const voiceOf = (id: string) => voiceSpec(id)!;
