@@ -255,6 +255,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await background.stop();
       await app.close();
       await services.speechEngine.close();
+      await services.speech.festival?.close();
       await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
@@ -287,6 +288,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
     close: async () => {
       await background.stop();
       await services.speechEngine.close();
+      await services.speech.festival?.close();
       await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();

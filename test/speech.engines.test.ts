@@ -12,7 +12,7 @@ import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.ts';
-import { festivalInstalled, festivalScript, parseFestivalOutput } from '../src/pipeline/speech/festival/festival.client.ts';
+import { FestivalProcess, festivalInstalled, festivalScript, parseFestivalOutput } from '../src/pipeline/speech/festival/festival.client.ts';
 import { festivalTimings } from '../src/pipeline/speech/festival/festival.timings.ts';
 import { ExternalSpeechError, speak } from '../src/pipeline/speech/speech.service.ts';
 import { voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
@@ -94,6 +94,21 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
     assert.ok(s.phonemes.some((p) => p.phoneme === 'i:') && s.phonemes.every((p) => !/^(pau|iy)$/.test(p.phoneme)), 'espeak mnemonics');
     const fast = await speak({ sentences, voiceId: 'en-us-slt', outDir: dir, fileName: 'festival-fast.wav', rateScale: 1.2 }, espeak);
     assert.ok(fast.durationMs < s.durationMs * 0.92, `${fast.durationMs} vs ${s.durationMs}`);
+  });
+
+  it('the Festival child reports a Scheme error or a timeout clearly and starts afresh for the next sentence', async () => {
+    const proc = new FestivalProcess({ timeoutMs: 20_000 });
+    try {
+      await assert.rejects(proc.synth({ voice: 'no_such_voice', text: 'Hello.', speed: 1, wavPath: path.join(dir, 'bad.wav') }), /festival: .*(unbound|voice_no_such_voice)/i);
+      const good = await proc.synth({ voice: 'cmu_us_slt_arctic_hts', text: 'Hello again.', speed: 1, wavPath: path.join(dir, 'good.wav') });
+      assert.equal(good.tokens.length, 2);
+      assert.equal((await readWav(path.join(dir, 'good.wav'))).samples.length, good.samples);
+    } finally {
+      await proc.close();
+    }
+    const slow = new FestivalProcess({ timeoutMs: 1 });
+    await assert.rejects(slow.synth({ voice: 'cmu_us_slt_arctic_hts', text: 'Hello.', speed: 1, wavPath: path.join(dir, 't.wav') }), /timed out after 1 ms/);
+    await slow.close();
   });
 
   it('Festival speech through the mix holds -14 LUFS and a true peak at or under -1 dBTP', async () => {

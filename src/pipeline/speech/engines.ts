@@ -40,8 +40,8 @@ export interface ExternalVoiceEngine extends VoiceEngine {
 }
 
 /**
- * The engines a narration may use. Only espeak is required: Festival is a stateless child process
- * made on demand when absent; without an external engine, external voices fail (or fall back).
+ * The engines a narration may use. Only espeak is required: without Festival the process-wide
+ * shared child is used; without an external engine, external voices fail (or fall back).
  */
 export interface SpeechEngines {
   espeak: SpeechEngine;

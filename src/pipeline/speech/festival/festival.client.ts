@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 
 /**
- * Festival as a child process: one `festival --batch` run per sentence with a Scheme script that
- * selects the voice, synthesises, saves the wave and prints the utterance's Token, Word and
- * Segment relations. Nothing about the timing is guessed: every word's span is the span of the
+ * Festival as a child process (`festival --pipe`, kept running) given one Scheme program per
+ * sentence that selects the voice, synthesises, saves the wave and prints the utterance's Token,
+ * Word and Segment relations. Nothing about the timing is guessed: every word's span is the span of the
  * segments Festival placed under it (SylStructure), every phoneme is a Segment item.
  */
 
@@ -62,13 +62,8 @@ export function festivalInstalled(): boolean {
 /** A Scheme string literal. */
 export const schemeString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-/** The Scheme program of one run (pure; exported for the tests). */
-export function festivalScript(req: FestivalRequest): string {
-  if (!/^[a-z0-9_]+$/.test(req.voice)) throw new Error(`bad festival voice name "${req.voice}"`);
-  const speed = Number.isFinite(req.speed) && req.speed > 0 ? Math.min(4, Math.max(0.25, req.speed)) : 1;
-  return `
-(voice_${req.voice})
-(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed.toFixed(4)}))))
+/** Defined once per Festival process: the helpers every request's program uses. */
+export const FESTIVAL_PRELUDE = `
 (define (rs-segs w)
   (let ((ss (item.relation w 'SylStructure)) (out nil))
     (if ss (mapcar (lambda (syl) (mapcar (lambda (seg) (set! out (cons seg out))) (item.daughters syl))) (item.daughters ss)))
@@ -82,6 +77,18 @@ export function festivalScript(req: FestivalRequest): string {
         (rs-segs w)))
       (item.daughters tok))
     (format t "T\\t%s\\t%f\\t%f\\n" (item.name tok) start end)))
+(set! rs-voice nil)
+(format t "READY\\n")
+(fflush nil)
+`;
+
+/** The Scheme program of one request (pure; exported for the tests). */
+export function festivalScript(req: FestivalRequest): string {
+  if (!/^[a-z0-9_]+$/.test(req.voice)) throw new Error(`bad festival voice name "${req.voice}"`);
+  const speed = Number.isFinite(req.speed) && req.speed > 0 ? Math.min(4, Math.max(0.25, req.speed)) : 1;
+  return `
+(if (not (equal? rs-voice "${req.voice}")) (begin (voice_${req.voice}) (set! rs-voice "${req.voice}") (set! rs-params hts_engine_params)))
+(set! hts_engine_params (append rs-params (list (list "-r" ${speed.toFixed(4)}))))
 (set! utt (Utterance Text ${schemeString(req.text)}))
 (utt.synth utt)
 (utt.save.wave utt ${schemeString(req.wavPath)} 'riff)
@@ -89,6 +96,7 @@ export function festivalScript(req: FestivalRequest): string {
 (let ((tok (utt.relation.first utt 'Token))) (while tok (rs-token tok) (set! tok (item.next tok))))
 (mapcar (lambda (s) (format t "S\\t%s\\t%f\\n" (item.name s) (item.feat s "end"))) (utt.relation.items utt 'Segment))
 (format t "DONE\\n")
+(fflush nil)
 `;
 }
 
@@ -129,37 +137,124 @@ export function festivalText(text: string): string {
     .trim();
 }
 
+/**
+ * One long-lived `festival --pipe` child (loading the voice costs more than a sentence), one
+ * request at a time, started on first use and again after an error or a timeout; unref'd while
+ * idle so it never keeps a process alive. Each request's output ends with DONE (flushed).
+ */
 export class FestivalProcess {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private out = '';
+  private err = '';
+  private waiter: ((line: string | Error) => void) | null = null;
+
   constructor(private readonly opts: FestivalOptions = {}) {}
 
   synth(req: FestivalRequest): Promise<FestivalAnswer> {
     const script = festivalScript(req);
+    const run = this.queue.then(() => this.request(script), () => this.request(script));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    const c = this.child;
+    this.child = null;
+    if (!c) return;
+    const exited = new Promise<void>((r) => c.once('close', () => r()));
+    c.stdin.end();
+    const t = setTimeout(() => c.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(t);
+  }
+
+  private async request(script: string): Promise<FestivalAnswer> {
+    const child = await this.start();
     const timeoutMs = this.opts.timeoutMs ?? 60_000;
+    this.out = '';
+    this.err = '';
+    this.idle(child, false);
+    try {
+      const done = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`festival timed out after ${timeoutMs} ms`));
+          child.kill('SIGKILL');
+        }, timeoutMs);
+        this.waiter = (x) => {
+          clearTimeout(timer);
+          this.waiter = null;
+          if (x instanceof Error) reject(x);
+          else resolve(x);
+        };
+        child.stdin.write(script, 'latin1');
+      });
+      return parseFestivalOutput(done);
+    } catch (e) {
+      // A Scheme error leaves the interpreter in an unknown state: start afresh next time.
+      if (this.child === child) {
+        this.child = null;
+        child.kill('SIGKILL');
+      }
+      throw e;
+    } finally {
+      this.idle(child, true);
+    }
+  }
+
+  private start(): Promise<ChildProcessWithoutNullStreams> {
+    if (this.child) return Promise.resolve(this.child);
+    const child = spawn(this.opts.binary ?? 'festival', ['--pipe'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    this.child = child;
+    child.stdout.setEncoding('latin1');
+    child.stderr.setEncoding('latin1');
+    child.stdin.on('error', () => undefined);
+    let ready: ((ok: Error | null) => void) | null = null;
+    child.stdout.on('data', (d: string) => {
+      this.out += d;
+      if (ready && this.out.includes('READY\n')) {
+        this.out = '';
+        ready(null);
+        ready = null;
+      }
+      if (/SIOD ERROR|^Error|\nError/.test(this.out)) this.waiter?.(new Error(`festival: ${this.out.slice(-300).trim()}${this.err ? ` (stderr: ${this.err.trim()})` : ''}`));
+      else if (this.out.endsWith('DONE\n')) this.waiter?.(this.out);
+    });
+    child.stderr.on('data', (d: string) => {
+      this.err = (this.err + d).slice(-4000);
+      if (/SIOD ERROR/.test(this.err)) this.waiter?.(new Error(`festival: ${this.err.trim()}`));
+    });
+    child.on('close', (code, signal) => {
+      if (this.child === child) this.child = null;
+      const e = new Error(`festival exited (${signal ?? code})${this.err ? `: ${this.err.trim()}` : ''}`);
+      ready?.(e);
+      this.waiter?.(e);
+    });
+    child.on('error', (e) => {
+      if (this.child === child) this.child = null;
+      const err = new Error(`festival could not start: ${e.message}`);
+      ready?.(err);
+      this.waiter?.(err);
+    });
+    child.stdin.write(FESTIVAL_PRELUDE);
     return new Promise((resolve, reject) => {
-      // Festival reads the program from stdin with --pipe; stdout carries the printed relations.
-      const child = spawn(this.opts.binary ?? 'festival', ['--pipe'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-      let out = '';
-      let err = '';
-      child.stdout.setEncoding('latin1');
-      child.stderr.setEncoding('latin1');
-      child.stdout.on('data', (d: string) => (out += d));
-      child.stderr.on('data', (d: string) => (err = (err + d).slice(-4000)));
-      child.stdin.on('error', () => undefined);
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      child.on('error', (e) => {
-        clearTimeout(timer);
-        reject(new Error(`festival could not start: ${e.message}`));
-      });
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        if (signal) return reject(new Error(`festival ${signal === 'SIGKILL' ? `timed out after ${timeoutMs} ms` : `was killed (${signal})`}`));
-        try {
-          resolve(parseFestivalOutput(out));
-        } catch (e) {
-          reject(new Error(`${(e as Error).message}${err ? ` (stderr: ${err.trim()})` : ''} (exit ${code})`));
-        }
-      });
-      child.stdin.end(script, 'latin1');
+      ready = (e) => (e ? reject(e) : resolve(child));
     });
   }
+
+  /** An idle child must not keep the parent's event loop alive. */
+  private idle(c: ChildProcessWithoutNullStreams, yes: boolean): void {
+    for (const h of [c, c.stdin, c.stdout, c.stderr] as unknown as { ref(): void; unref(): void }[]) {
+      if (yes) h.unref?.();
+      else h.ref?.();
+    }
+  }
+}
+
+let shared: FestivalProcess | undefined;
+
+/** The process-wide Festival child for callers that bring none (CLI, tests): unref'd while idle. */
+export function sharedFestival(): FestivalProcess {
+  shared ??= new FestivalProcess();
+  return shared;
 }

@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { SentenceRequest, SpokenSentence, VoiceEngine } from '../engines.ts';
 import { cleanForSpeech } from '../speech.text.ts';
 import { readWav } from '../wav.ts';
-import { FestivalProcess, festivalText } from './festival.client.ts';
+import { FestivalProcess, festivalText, sharedFestival } from './festival.client.ts';
 import { festivalTimings } from './festival.timings.ts';
 
-/** Festival behind the engine interface: one child process run per sentence. */
+/** Festival behind the engine interface: one request to the long-lived child per sentence. */
 export class FestivalEngine implements VoiceEngine {
   readonly name = 'festival' as const;
 
-  constructor(private readonly proc: FestivalProcess = new FestivalProcess()) {}
+  constructor(private readonly proc: FestivalProcess = sharedFestival()) {}
 
   async sentence(req: SentenceRequest): Promise<SpokenSentence> {
     const written = cleanForSpeech(req.text, req.voice.language);
