@@ -15,10 +15,12 @@ import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.
 import { FestivalProcess, festivalInstalled, festivalScript, parseFestivalOutput } from '../src/pipeline/speech/festival/festival.client.ts';
 import { festivalTimings } from '../src/pipeline/speech/festival/festival.timings.ts';
 import { ExternalSpeechError, speak } from '../src/pipeline/speech/speech.service.ts';
-import { voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
+import { defaultVoice, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
 import { readWav } from '../src/pipeline/speech/wav.ts';
 import type { Speech } from '../src/pipeline/types.ts';
+import { startServer } from './support/server.ts';
 import { startTtsServer, type TtsServer } from './support/tts-server.ts';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { alignmentProblems, Energy } from './support/voiced.ts';
 
 const run = promisify(execFile);
@@ -65,6 +67,27 @@ describe('Festival timings (pure)', () => {
     assert.throws(() => parseFestivalOutput('SIOD ERROR: unbound variable'), /festival printed no utterance/);
     assert.match(festivalScript({ voice: 'cmu_us_slt_arctic_hts', text: 'say "hi" \\ bye', speed: 1, wavPath: '/t/a.wav' }), /"say \\"hi\\" \\\\ bye"/);
     assert.throws(() => festivalScript({ voice: 'x) (system "rm"', text: '', speed: 1, wavPath: '/t' }));
+  });
+});
+
+describe('TTS_* settings', () => {
+  it('parse into the external engine config, with clear errors', () => {
+    const c = loadConfig({ TTS_BASE_URL: 'http://10.0.0.5:8880/v1/', TTS_VOICES: 'af_bella=english/female, ff_siwis=french/female', TTS_MODEL: 'kokoro' }).tts;
+    assert.deepEqual(c, {
+      baseUrl: 'http://10.0.0.5:8880/v1',
+      apiKey: null,
+      model: 'kokoro',
+      voices: [{ name: 'af_bella', language: 'english', gender: 'female' }, { name: 'ff_siwis', language: 'french', gender: 'female' }],
+      timeoutMs: 30000,
+      retries: 2,
+      onFailure: 'fallback',
+    });
+    assert.equal(loadConfig({}).tts, null);
+    assert.deepEqual(externalVoiceSpecs(c).map((v) => [v.voiceId, v.engine, v.fallbackVoiceId]), [['ext-af-bella', 'external', defaultVoice('english', 'female')], ['ext-ff-siwis', 'external', 'fr-f1']]);
+    assert.throws(() => loadConfig({ TTS_BASE_URL: 'http://x/v1' }), (e: Error) => e instanceof ConfigError && /TTS_VOICES is required/.test(e.message));
+    assert.throws(() => loadConfig({ TTS_BASE_URL: 'http://x/v1', TTS_VOICES: 'a=klingon/female' }), /TTS_VOICES entry "a=klingon\/female"/);
+    assert.throws(() => loadConfig({ TTS_BASE_URL: 'http://x/v1', TTS_VOICES: 'a=english/female', TTS_ON_FAILURE: 'maybe' }), /TTS_ON_FAILURE/);
+    assert.throws(() => loadConfig({ TTS_BASE_URL: 'ftp://x/v1', TTS_VOICES: 'a=english/female' }), /http\(s\)/);
   });
 });
 
@@ -195,6 +218,28 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
       tts.script = [500, 500, 500];
       await assert.rejects(speak({ sentences: ['Hi there.'], voiceId: 'ext-bm-george', outDir: dir }, enginesFor(cfg())), /HTTP 500/);
       assert.equal(tts.requests.length, 3);
+    });
+
+    it('wired by TTS_* settings: GET /v1/voices lists the external voice, its audition plays, a custom voice can use it', async () => {
+      const srv = await startServer({ env: { TTS_BASE_URL: tts.baseUrl, TTS_VOICES: 'bm_george=english/male', TTS_API_KEY: 'sk-wired' } });
+      try {
+        const { apiKey } = await srv.account();
+        const list = (await srv.call('GET', '/v1/voices?language=english&page_size=100', { key: apiKey })).body.data.voices;
+        const ext = list.find((v: any) => v.voice_id === 'ext-bm-george');
+        assert.deepEqual([ext?.engine, ext?.gender, ext?.language], ['external', 'male', 'english']);
+        tts.requests.length = 0;
+        const res = await fetch(ext.audition_url.replace(srv.config.publicBaseUrl, srv.baseUrl));
+        assert.equal(res.status, 200);
+        assert.ok((await res.arrayBuffer()).byteLength > 5000);
+        assert.ok(tts.requests.length >= 1 && tts.requests.every((r) => r.auth === 'Bearer sk-wired' && r.body.voice === 'bm_george'));
+        const custom = (await srv.call('POST', '/v1/voices/custom', { key: apiKey, body: { name: 'Lab voice', external_voice: 'lab_1', language: 'german', gender: 'female', speed: 1.1 } })).body;
+        assert.equal(custom.code, 0, JSON.stringify(custom));
+        assert.equal(custom.data.engine, 'external');
+        const spec = await srv.running.services.customVoices.spec(undefined, custom.data.voice_id);
+        assert.deepEqual([spec?.engineVoice, spec?.language, spec?.speed, spec?.fallbackVoiceId], ['lab_1', 'german', 1.1, 'de-f1']);
+      } finally {
+        await srv.close();
+      }
     });
 
     it('a slow server times out; with TTS_ON_FAILURE=fallback the built-in stand-in speaks and the speech says so', async () => {
