@@ -12,7 +12,8 @@
  * length as a share of the asked length.
  *
  * CPU = this process (script writing, event decoding, WAV writing) + the espeak worker (it reports
- * its own process.cpuUsage()) + ffmpeg children (reaped children's time from /proc/self/stat).
+ * its own process.cpuUsage()) + the Festival child (/proc/<pid>/stat) + ffmpeg children (reaped
+ * children's time from /proc/self/stat).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,7 @@ import { createSafeFetcher } from '../src/net/safe-fetch.ts';
 import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
 import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.ts';
-import { festivalInstalled } from '../src/pipeline/speech/festival/festival.client.ts';
+import { festivalInstalled, sharedFestival } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
 import { startTtsServer } from '../test/support/tts-server.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
@@ -67,6 +68,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-bench-narration-'))
 const engine = new EspeakProcess();
 // Start the worker before timing: its start-up (~50 ms) is paid once per process, not per video.
 await speak({ sentences: ['Warm up.'], voiceId: 'en-us-f1', outDir: dir }, engine);
+if (festivalInstalled()) await speak({ sentences: ['Warm up.'], voiceId: 'en-us-slt', outDir: dir }, engine);
 
 console.log(`narration bench — ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)}, node ${process.version}`);
 console.log('language    len  script ms  speech ms  sentences  words  audio s  fit %  CPU ms  audio s/CPU s');
@@ -75,7 +77,7 @@ let totalCpu = 0;
 for (const language of LANGS) {
   for (const lengthS of LENGTHS) {
     const c0 = cpuMs();
-    const w0 = engine.workerCpuMs();
+    const w0 = engine.workerCpuMs() + sharedFestival().childCpuMs();
     const t0 = performance.now();
     let script: Script;
     let note = '';
@@ -91,7 +93,7 @@ for (const language of LANGS) {
     const speech = await speak({ sentences: script.sentences.map((s) => s.text), voiceId: defaultVoice(language, 'female'), outDir: dir, fileName: `${language}-${lengthS}.wav` }, engine);
     const t2 = performance.now();
     const c1 = cpuMs();
-    const cpu = c1.self - c0.self + (c1.children - c0.children) + (engine.workerCpuMs() - w0);
+    const cpu = c1.self - c0.self + (c1.children - c0.children) + (engine.workerCpuMs() + sharedFestival().childCpuMs() - w0);
     const audioS = speech.durationMs / 1000;
     totalAudio += audioS;
     totalCpu += cpu;
@@ -162,4 +164,5 @@ if (withMusic || withMix) {
 }
 
 await engine.close();
+await sharedFestival().close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -158,6 +158,19 @@ export class FestivalProcess {
     return run;
   }
 
+  /** CPU time of the running child so far (ms, from /proc; 0 when none runs): for the bench. */
+  childCpuMs(): number {
+    const pid = this.child?.pid;
+    if (!pid) return 0;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  }
+
   async close(): Promise<void> {
     const c = this.child;
     this.child = null;
