@@ -9,7 +9,7 @@ import { timingsFromEvents } from './timings.ts';
 export class EspeakEngine implements VoiceEngine {
   readonly name = 'espeak' as const;
 
-  constructor(private readonly worker: SpeechEngine) {}
+  constructor(readonly worker: SpeechEngine) {}
 
   async sentence(req: SentenceRequest): Promise<SpokenSentence> {
     const { voice } = req;

@@ -60,7 +60,7 @@ export class ExternalEngine implements ExternalVoiceEngine {
     await fs.rm(raw, { force: true });
     if (pcm.length < 2) throw new ExternalSpeechError('the external speech engine answered with no audio');
     const samples = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.length / 2));
-    const t = await timingsFor({ samples, sampleRate: EXTERNAL_SAMPLE_RATE }, { ...req, text }, this.espeak);
+    const t = await timingsFor(samples, EXTERNAL_SAMPLE_RATE, { ...req, text }, this.espeak);
     return { pcm: pcm.subarray(0, samples.length * 2), sampleRate: EXTERNAL_SAMPLE_RATE, ...t };
   }
 
