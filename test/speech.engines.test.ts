@@ -38,6 +38,15 @@ function wellFormed(s: Speech, sentences: number): void {
   assert.ok(Math.abs(s.phonemes[s.phonemes.length - 1]!.endMs - s.durationMs) <= 1);
 }
 
+/** The mix rules (docs/narration.md "Mixing") measured on the mixed file. */
+async function assertLoudness(s: Speech, outPath: string): Promise<void> {
+  const mix = await mixNarration({ speech: s, music: null, outPath });
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', mix.outPath, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+  const m = parseEbur128(stderr);
+  assert.ok(Math.abs(m.integratedLufs - -14) <= 1, `${s.engine}: integrated ${m.integratedLufs} LUFS`);
+  assert.ok(m.truePeakDb <= -1, `${s.engine}: true peak ${m.truePeakDb} dBTP`);
+}
+
 describe('Festival timings (pure)', () => {
   const answer = parseFestivalOutput(
     [
@@ -136,11 +145,7 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
 
   it('Festival speech through the mix holds -14 LUFS and a true peak at or under -1 dBTP', async () => {
     const s = await speak({ sentences, voiceId: 'en-us-slt', outDir: dir, fileName: 'festival-mix.wav' }, espeak);
-    const mix = await mixNarration({ speech: s, music: null, outPath: path.join(dir, 'festival-mix.out.wav') });
-    const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', mix.outPath, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
-    const m = parseEbur128(stderr);
-    assert.ok(Math.abs(m.integratedLufs - -14) <= 1, `integrated ${m.integratedLufs} LUFS`);
-    assert.ok(m.truePeakDb <= -1, `true peak ${m.truePeakDb} dBTP`);
+    await assertLoudness(s, path.join(dir, 'festival-mix.out.wav'));
   });
 
   it('a pitch shift keeps the length and the timings (custom voices)', async () => {
