@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createSafeFetcher, type SafeFetcher } from '../src/net/safe-fetch.ts';
 import { parseEbur128 } from '../src/pipeline/mix/mix.args.ts';
 import { mixNarration } from '../src/pipeline/mix/mix.ts';
+import { AuditionCache } from '../src/pipeline/speech/audition.ts';
 import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
@@ -146,6 +147,14 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
   it('Festival speech through the mix holds -14 LUFS and a true peak at or under -1 dBTP', async () => {
     const s = await speak({ sentences, voiceId: 'en-us-slt', outDir: dir, fileName: 'festival-mix.wav' }, espeak);
     await assertLoudness(s, path.join(dir, 'festival-mix.out.wav'));
+  });
+
+  it('the Festival voice has a working audition (MP3 made through the engine set)', async () => {
+    const cache = new AuditionCache(espeak, path.join(dir, 'auditions'));
+    const file = await cache.file('en-us-slt');
+    assert.ok(file && fs.statSync(file).size > 5000);
+    assert.match(path.basename(file!), /^en-us-slt-[0-9a-f]{10}\.mp3$/);
+    assert.notEqual(AuditionCache.fileName(voiceOf('en-us-slt')).slice(-14), AuditionCache.fileName(voiceOf('en-us-f1')).slice(-14), 'engine is part of the hash');
   });
 
   it('a pitch shift keeps the length and the timings (custom voices)', async () => {
