@@ -73,6 +73,11 @@ describe('Festival timings (pure)', () => {
     assert.deepEqual(t.phonemes[t.phonemes.length - 1], { phoneme: '_', start: 57600, end: 64000 });
   });
 
+  it('when Festival splits a written token, its pieces are matched by their letters and make one word', () => {
+    const a = parseFestivalOutput('R\t((num_samples 16000) (sample_rate 16000))\nT\tAB\t0.1\t0.2\nT\tCD\t0.2\t0.3\nT\tEF\t0.3\t0.4\nS\tpau\t1.0\nDONE\n');
+    assert.deepEqual(festivalTimings('ab/cd ef', a, 0).words.map((w) => [w.text, w.start, w.end]), [['ab/cd', 1600, 4800], ['ef', 4800, 6400]]);
+  });
+
   it('fails clearly when Festival printed no utterance, and quotes text safely for Scheme', () => {
     assert.throws(() => parseFestivalOutput('SIOD ERROR: unbound variable'), /festival printed no utterance/);
     assert.match(festivalScript({ voice: 'cmu_us_slt_arctic_hts', text: 'say "hi" \\ bye', speed: 1, wavPath: '/t/a.wav' }), /"say \\"hi\\" \\\\ bye"/);

@@ -53,7 +53,7 @@ export function festivalTimings(text: string, answer: FestivalAnswer, sentence: 
     let rest = alnum(written[0] ?? '');
     for (const t of answer.tokens) {
       const name = alnum(t.name);
-      while (w < written.length - 1 && rest === '' ) rest = alnum(written[++w]!);
+      while (w < written.length - 1 && rest === '') rest = alnum(written[++w]!);
       owner.push(w);
       rest = rest.startsWith(name) ? rest.slice(name.length) : '';
     }
