@@ -5,8 +5,15 @@
  *
  *   node --import tsx bench/narration.bench.ts [--mix] [--music]
  *
+ * Then one column per speech engine for the same English scripts: espeak-ng (en-us-f1), Festival
+ * HTS (en-us-slt, when installed) and the external OpenAI-compatible engine (a loopback server
+ * answering with espeak-ng CLI speech, test/support/tts-server.ts; its time includes the HTTP
+ * round trip, decoding and timingsFor()). Per engine: wall ms per second of audio, and the spoken
+ * length as a share of the asked length.
+ *
  * CPU = this process (script writing, event decoding, WAV writing) + the espeak worker (it reports
- * its own process.cpuUsage()) + ffmpeg children (reaped children's time from /proc/self/stat).
+ * its own process.cpuUsage()) + the Festival child (/proc/<pid>/stat) + ffmpeg children (reaped
+ * children's time from /proc/self/stat).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +25,13 @@ import { writeScript } from '../src/pipeline/script/index.ts';
 import { auditionSentences } from '../src/pipeline/speech/audition.samples.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
+import { createSafeFetcher } from '../src/net/safe-fetch.ts';
+import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
+import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
+import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.ts';
+import { festivalInstalled, sharedFestival } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
+import { startTtsServer } from '../test/support/tts-server.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 
@@ -55,6 +68,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-bench-narration-'))
 const engine = new EspeakProcess();
 // Start the worker before timing: its start-up (~50 ms) is paid once per process, not per video.
 await speak({ sentences: ['Warm up.'], voiceId: 'en-us-f1', outDir: dir }, engine);
+if (festivalInstalled()) await speak({ sentences: ['Warm up.'], voiceId: 'en-us-slt', outDir: dir }, engine);
 
 console.log(`narration bench — ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)}, node ${process.version}`);
 console.log('language    len  script ms  speech ms  sentences  words  audio s  fit %  CPU ms  audio s/CPU s');
@@ -63,7 +77,7 @@ let totalCpu = 0;
 for (const language of LANGS) {
   for (const lengthS of LENGTHS) {
     const c0 = cpuMs();
-    const w0 = engine.workerCpuMs();
+    const w0 = engine.workerCpuMs() + sharedFestival().childCpuMs();
     const t0 = performance.now();
     let script: Script;
     let note = '';
@@ -79,7 +93,7 @@ for (const language of LANGS) {
     const speech = await speak({ sentences: script.sentences.map((s) => s.text), voiceId: defaultVoice(language, 'female'), outDir: dir, fileName: `${language}-${lengthS}.wav` }, engine);
     const t2 = performance.now();
     const c1 = cpuMs();
-    const cpu = c1.self - c0.self + (c1.children - c0.children) + (engine.workerCpuMs() - w0);
+    const cpu = c1.self - c0.self + (c1.children - c0.children) + (engine.workerCpuMs() + sharedFestival().childCpuMs() - w0);
     const audioS = speech.durationMs / 1000;
     totalAudio += audioS;
     totalCpu += cpu;
@@ -89,6 +103,39 @@ for (const language of LANGS) {
   }
 }
 console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).toFixed(2)} CPU s → ${(totalAudio / (totalCpu / 1000)).toFixed(0)} s of audio per CPU second`);
+
+{
+  const tts = await startTtsServer();
+  const fetcher = createSafeFetcher({ allowPrivate: true });
+  const cfg: ExternalTtsConfig = { baseUrl: tts.baseUrl, apiKey: null, model: 'bench', voices: [{ name: 'bench_f', language: 'english', gender: 'female' }], timeoutMs: 30_000, retries: 0, onFailure: 'fail' };
+  const ext = externalVoiceSpecs(cfg);
+  const engines: SpeechEngines = { espeak: engine, external: new ExternalEngine(cfg, fetcher, engine), voices: (id) => ext.find((v) => v.voiceId === id) };
+  const columns = [
+    { label: 'espeak-ng', voiceId: 'en-us-f1' },
+    ...(festivalInstalled() ? [{ label: 'festival', voiceId: 'en-us-slt' }] : []),
+    { label: 'external', voiceId: ext[0]!.voiceId },
+  ];
+  console.log(`\nengines, English (wall ms per s of audio | spoken s / asked s)`);
+  console.log(`len  ${columns.map((c) => c.label.padStart(22)).join('')}`);
+  const sums = columns.map(() => ({ ms: 0, audio: 0 }));
+  for (const lengthS of LENGTHS) {
+    const script = await writeScript({ product, style: 'Problem/Solution', lengthS, language: 'english', overrideScript: null });
+    const cells: string[] = [];
+    for (const [i, c] of columns.entries()) {
+      const t = performance.now();
+      const speech = await speak({ sentences: script.sentences.map((x) => x.text), voiceId: c.voiceId, outDir: dir, fileName: `engine-${c.label}-${lengthS}.wav` }, engines);
+      const ms = performance.now() - t;
+      const audioS = speech.durationMs / 1000;
+      sums[i]!.ms += ms;
+      sums[i]!.audio += audioS;
+      cells.push(`${(ms / audioS).toFixed(0)} ms | ${Math.round((audioS / lengthS) * 100)} %`.padStart(22));
+    }
+    console.log(`${pad(lengthS, 3)}  ${cells.join('')}`);
+  }
+  console.log(`all  ${sums.map((x) => `${(x.ms / x.audio).toFixed(0)} ms/s`.padStart(22)).join('')}`);
+  await tts.close();
+  await fetcher.close();
+}
 
 if (withMusic || withMix) {
   const store = new LocalBlobStore(path.join(dir, 'files'), 'http://localhost');
@@ -117,4 +164,5 @@ if (withMusic || withMix) {
 }
 
 await engine.close();
+await sharedFestival().close();
 fs.rmSync(dir, { recursive: true, force: true });

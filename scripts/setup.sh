@@ -4,10 +4,11 @@
 #   g++ make python3   better-sqlite3 compiles from source (no reachable prebuilt binary)
 #   ffmpeg             probing product videos, encoding and mixing
 #   espeak-ng, libespeak-ng1   offline speech with word and phoneme timings (library API via FFI)
+#   festival, festvox-us-slt-hts   Festival with the HTS US English voice (word/phoneme timings from the utterance)
 #   fonts-noto-core fonts-noto-cjk   text in every script of the 54 languages
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 fonts-noto-core fonts-noto-cjk)
+packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts fonts-noto-core fonts-noto-cjk)
 need=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")

@@ -12,6 +12,14 @@ import { accountRoutes } from './accounts/account.routes.ts';
 import { CatalogService } from './catalog/catalog.service.ts';
 import { catalogAssetRoutes } from './catalog/catalog-assets.routes.ts';
 import { EspeakProcess } from './pipeline/speech/espeak.client.ts';
+import type { SpeechEngines } from './pipeline/speech/engines.ts';
+import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
+import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
+import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
+import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
+import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
+import { CustomVoiceService } from './voices/custom-voice.service.ts';
 import { voiceAuditionRoutes } from './pipeline/speech/voice.routes.ts';
 import { MusicLibrary } from './pipeline/music/music.library.ts';
 import { narrationMediaLibrary } from './pipeline/narrate.ts';
@@ -78,7 +86,23 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const music = new MusicLibrary(store);
   // espeak-ng (GPL) runs in its own process, started on first use.
   const speechEngine = new EspeakProcess();
-  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music), config.publicBaseUrl);
+  const externalVoices = externalVoiceSpecs(config.tts);
+  // The operator's own speech server (often on the LAN or loopback): its URL is configuration,
+  // not user input, so private addresses are allowed; deadline, size cap and redirects still apply.
+  const ttsFetcher = config.tts ? createSafeFetcher({ allowPrivate: true, userAgent: `Reelsmith/${VERSION} (speech)` }) : null;
+  const speech: SpeechEngines = {
+    espeak: speechEngine,
+    festival: new FestivalProcess(),
+    external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
+    voices: (id) => externalVoices.find((v) => v.voiceId === id),
+  };
+  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoices), config.publicBaseUrl);
+  const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
+  const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
+    listed: (id) => listedVoices.get(id),
+    externalConfigured: config.tts !== null,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
@@ -108,6 +132,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     store,
     music,
     speechEngine,
+    speech,
+    ttsFetcher,
+    customVoices,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -120,7 +147,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     auth: new AuthService(repos.accounts),
     catalog,
     products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl, uow, storage),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
+    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -141,7 +168,8 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
     return ffmpegTestGenerator(config.testGenerator);
   }
   return new PipelineGenerator({
-    engine: services.speechEngine,
+    engine: services.speech,
+    customVoice: (accountId, voiceId) => services.customVoices.spec(accountId, voiceId),
     music: services.music,
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
@@ -235,12 +263,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
+      customVoiceRoutes(api, services.customVoices);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },
   );
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
+  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   const janitor = buildJanitor(config, services, app.log);
@@ -260,6 +289,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await background.stop();
       await app.close();
       await services.speechEngine.close();
+      await services.speech.festival?.close();
+      await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       await services.extractor.close();
@@ -295,6 +326,8 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
       await janitor.stop();
       await background.stop();
       await services.speechEngine.close();
+      await services.speech.festival?.close();
+      await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       await services.extractor.close();

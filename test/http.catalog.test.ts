@@ -141,7 +141,7 @@ describe('catalog routes', () => {
       assert.ok(data.voices.length <= 20, 'default page size is 20');
       assert.ok(data.voices.length <= data.total);
       for (const v of data.voices) {
-        assert.deepEqual(Object.keys(v).sort(), ['age', 'audition_url', 'gender', 'language', 'name', 'voice_id']);
+        assert.deepEqual(Object.keys(v).sort(), ['age', 'audition_url', 'engine', 'gender', 'language', 'name', 'voice_id']);
       }
     });
 

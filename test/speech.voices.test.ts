@@ -30,12 +30,14 @@ describe('voice catalog', () => {
     }
     assert.ok(voices.some((v) => v.voice_id === 'en-us-f1'));
     assert.ok(voices.some((v) => v.voice_id === 'en-gb-m1'), 'a second English accent');
-    for (const v of voices) assert.match(v.voice_id, /^[a-z]{2,3}(-[a-z0-9]{2,3})?-[fm][1-3]$/);
+    for (const v of voices.filter((x) => x.engine === 'espeak')) assert.match(v.voice_id, /^[a-z]{2,3}(-[a-z0-9]{2,3})?-[fm][1-3]$/);
+    assert.equal(voices.filter((v) => v.engine === 'espeak').length, LANGUAGE_VOICES.length * 6);
   });
 
   it('records carry the contract fields and an audition URL under the public base URL', () => {
     for (const v of voices) {
-      assert.deepEqual(Object.keys(v).sort(), ['age', 'audition_url', 'gender', 'language', 'name', 'voice_id']);
+      assert.deepEqual(Object.keys(v).sort(), ['age', 'audition_url', 'engine', 'gender', 'language', 'name', 'voice_id']);
+      assert.ok(['espeak', 'festival'].includes(v.engine));
       assert.equal(v.audition_url, `${BASE}/v1/voices/${v.voice_id}/audition`);
       assert.ok(v.name.length > 0);
     }
@@ -49,7 +51,9 @@ describe('voice catalog', () => {
   });
 
   it('defaultVoice picks the language’s main accent, adult, in the avatar’s gender', () => {
-    assert.equal(defaultVoice('english', 'female'), 'en-us-f1');
+    assert.equal(defaultVoice('english', 'female', 'adult', false), 'en-us-f1');
+    assert.equal(defaultVoice('english', 'female', 'adult', true), 'en-us-slt', 'Festival HTS when installed');
+    assert.equal(defaultVoice('english', 'female', 'young', true), 'en-us-f2', 'Festival has one voice: adult');
     assert.equal(defaultVoice('english', 'male'), 'en-us-m1');
     assert.equal(defaultVoice('german', 'male'), 'de-m1');
     assert.equal(defaultVoice('chinese', 'female'), 'zh-cn-f1');

@@ -32,6 +32,7 @@ const Voice = Type.Object({
   gender: Type.String(),
   age: Type.String(),
   audition_url: Type.String(),
+  engine: Type.String({ description: 'Extension: the speech engine (espeak, festival, external)' }),
 });
 
 const Music = Type.Object({ id: Type.Integer(), name: Type.String(), music_url: Type.String(), duration: Type.Number() });

@@ -8,6 +8,8 @@ export interface VoiceRecord {
   gender: string;
   age: string;
   audition_url: string;
+  /** Extension: the speech engine behind the voice ("espeak", "festival", "external"). */
+  engine: string;
 }
 
 export interface MusicRecord {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { isLanguage } from '../catalog/languages.ts';
+import type { ExternalTtsConfig } from '../pipeline/speech/external/external.config.ts';
 
 /**
  * Every setting the service reads from its environment, parsed once at start.
@@ -27,6 +29,8 @@ export interface Config {
   /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   crawl: CrawlSettings;
+  /** Optional OpenAI-compatible speech endpoint (TTS_BASE_URL, TTS_API_KEY, TTS_MODEL, TTS_VOICES, TTS_TIMEOUT_MS, TTS_RETRIES, TTS_ON_FAILURE). */
+  tts: ExternalTtsConfig | null;
   /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
   renderScale: number;
   /**
@@ -212,6 +216,36 @@ function llmSettings(env: Env): Config['llm'] {
   };
 }
 
+/** TTS_VOICES: "name=language/gender" entries, comma separated, e.g. "af_bella=english/female,am_adam=english/male". */
+function ttsSettings(env: Env): ExternalTtsConfig | null {
+  const baseUrl = optional(env, 'TTS_BASE_URL');
+  if (!baseUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`TTS_BASE_URL is not a URL: "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`TTS_BASE_URL must be http(s), got "${baseUrl}"`);
+  const voices = (optional(env, 'TTS_VOICES') ?? '').split(',').map((v) => v.trim()).filter(Boolean).map((entry) => {
+    const m = /^([^=\s]+)=([a-z-]+)\/(female|male)$/.exec(entry);
+    if (!m || !isLanguage(m[2])) throw new ConfigError(`TTS_VOICES entry "${entry}" must be name=language/gender (a catalog language; female or male)`);
+    return { name: m[1]!, language: m[2], gender: m[3] as 'female' | 'male' };
+  });
+  if (voices.length === 0) throw new ConfigError('TTS_VOICES is required when TTS_BASE_URL is set (e.g. "af_bella=english/female")');
+  const onFailure = optional(env, 'TTS_ON_FAILURE') ?? 'fallback';
+  if (onFailure !== 'fallback' && onFailure !== 'fail') throw new ConfigError(`TTS_ON_FAILURE must be fallback or fail, got "${onFailure}"`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: optional(env, 'TTS_API_KEY') ?? null,
+    model: optional(env, 'TTS_MODEL') ?? 'tts-1',
+    voices,
+    timeoutMs: intSetting(env, 'TTS_TIMEOUT_MS', 30_000, 500, 600_000),
+    retries: intSetting(env, 'TTS_RETRIES', 2, 0, 10),
+    onFailure,
+  };
+}
+
 function numberSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
@@ -255,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
     llm: llmSettings(env),
     crawl: crawlSettings(env),
+    tts: ttsSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
   };
 }

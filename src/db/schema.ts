@@ -163,7 +163,26 @@ export interface DeliveryAttemptsTable {
   response_excerpt: string;
 }
 
+export interface CustomVoicesTable {
+  /** The voice_id: "cv-" and 16 hex digits. */
+  id: string;
+  account_id: string;
+  name: string;
+  base_voice_id: string | null;
+  external_voice: string | null;
+  language: string;
+  gender: string;
+  /** Rate multiplier (0.5-2). */
+  speed: number;
+  /** Semitones (-12..12). */
+  pitch: number;
+  /** espeak variant key (f1..m3), espeak voices only. */
+  timbre: string | null;
+  created_at: number;
+}
+
 export interface Database {
+  custom_voices: CustomVoicesTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   credit_ledger: CreditLedgerTable;
@@ -177,6 +196,7 @@ export interface Database {
 }
 
 export type AccountRow = Selectable<AccountsTable>;
+export type CustomVoiceRow = Selectable<CustomVoicesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VideoRow = Selectable<VideosTable>;

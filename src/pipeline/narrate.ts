@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { MediaLibrary, MusicRecord, VoiceRecord } from '../catalog/catalog.service.ts';
 import { mixNarration, type MixOptions, type MixReport } from './mix/mix.ts';
 import type { MusicLibrary } from './music/music.library.ts';
+import type { SpeechEngines } from './speech/engines.ts';
 import type { SpeechEngine } from './speech/espeak.client.ts';
 import { speak } from './speech/speech.service.ts';
-import { voiceRecords } from './speech/voice.catalog.ts';
+import { voiceRecords, type VoiceSpec } from './speech/voice.catalog.ts';
 import type { Narration, Script, Speech } from './types.ts';
 
 /**
@@ -17,7 +18,8 @@ import type { Narration, Script, Speech } from './types.ts';
  */
 
 export interface NarrateDeps {
-  engine: SpeechEngine;
+  /** The espeak worker alone, or every engine (Festival, external, extra voices). */
+  engine: SpeechEngine | SpeechEngines;
   /** Needed only when musicId is not null. */
   music?: MusicLibrary;
   mix?: MixOptions;
@@ -72,8 +74,8 @@ export function timingsJson(speech: Narration['speech']): string {
 }
 
 /** The MediaLibrary the catalog lists voices and music from (CatalogService's dependency). */
-export function narrationMediaLibrary(publicBaseUrl: string, music: MusicLibrary): MediaLibrary {
-  const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl);
+export function narrationMediaLibrary(publicBaseUrl: string, music: MusicLibrary, extraVoices: readonly VoiceSpec[] = []): MediaLibrary {
+  const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl, extraVoices);
   // Served by GET /v1/musics/:id/audio, which renders a track on its first request.
   const musics: readonly MusicRecord[] = music.records().map((r) => ({ ...r, music_url: `${publicBaseUrl}/v1/musics/${r.id}/audio` }));
   return { voices: () => voices, musics: () => musics };

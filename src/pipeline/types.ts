@@ -76,6 +76,10 @@ export interface Speech {
   sampleRate: number;
   durationMs: number;
   voiceId: string;
+  /** The engine that spoke ("espeak", "festival", "external"); absent in timing files made before engines existed. */
+  engine?: string;
+  /** Set when the external engine failed and the voice's built-in stand-in spoke instead: what happened. */
+  fallback?: string;
   words: WordTiming[];
   phonemes: PhonemeTiming[];
   sentences: SentenceTiming[];

@@ -9,8 +9,10 @@ import { shortOfLength } from '../pipeline/length/decide.ts';
 import { narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { renderVideo } from '../pipeline/render/render-video.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
+import type { SpeechEngines } from '../pipeline/speech/engines.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
-import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
+import { defaultVoice, type VoiceSpec } from '../pipeline/speech/voice.catalog.ts';
+import { asEngines } from '../pipeline/speech/engines.ts';
 import type { Timeline } from '../pipeline/timeline/types.ts';
 import type { Narration, ProductFacts } from '../pipeline/types.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -18,7 +20,9 @@ import { loadProductMedia } from './product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
 
 export interface PipelineDeps {
-  engine: SpeechEngine;
+  engine: SpeechEngine | SpeechEngines;
+  /** The account's custom voice of a voice_id (GET /v1/voices/custom), looked up before speaking. */
+  customVoice?: (accountId: string, voiceId: string) => Promise<VoiceSpec | undefined>;
   music: MusicLibrary;
   /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
   store: BlobStore & { root: string };
@@ -55,6 +59,9 @@ export class PipelineGenerator implements VideoGenerator {
     await step('script');
     const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
     const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
+    const custom = r.voice_id ? await this.deps.customVoice?.(job.video.accountId, r.voice_id) : undefined;
+    const engines = asEngines(this.deps.engine);
+    const speechEngines = custom ? { ...engines, voices: (id: string) => (id === custom.voiceId ? custom : engines.voices?.(id)) } : engines;
     let written = 0;
     // Written, spoken and measured until it fits video_length (override_script: said as written).
     const { narration, fit } = await narrateToLength(
@@ -73,9 +80,10 @@ export class PipelineGenerator implements VideoGenerator {
         musicId: r.music_id,
         workDir: path.join(job.workDir, 'narration'),
       },
-      { engine: this.deps.engine, music: this.deps.music },
+      { engine: speechEngines, music: this.deps.music },
     );
     const script = narration.script;
+    if (narration.speech.fallback) warnings.push(`voice ${voiceId}: ${narration.speech.fallback}`);
 
     this.deps.observe?.narration?.(narration);
     await step('render');

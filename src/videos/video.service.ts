@@ -26,6 +26,8 @@ export class VideoService {
     private readonly onAccepted: VideoAccepted = () => {},
     /** Quota checks and file removal; null in tests that do not store files. */
     private readonly storage: AccountStorage | null = null,
+    /** The account has a custom voice of this id (GET /v1/voices/custom). */
+    private readonly hasCustomVoice: (accountId: string, voiceId: string) => Promise<boolean> = async () => false,
   ) {}
 
   /**
@@ -37,7 +39,8 @@ export class VideoService {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
-    request = this.resolveCatalogRefs(request, notes);
+    const customVoice = request.voice_id !== null && (await this.hasCustomVoice(who.accountId, request.voice_id));
+    request = this.resolveCatalogRefs(request, notes, customVoice);
     await this.storage?.assertRoom(who.accountId);
 
     const id = hexId();
@@ -90,15 +93,15 @@ export class VideoService {
    * 10104 for any reference the catalogs do not list, saying which ones exist; returns the request
    * in the catalog's spelling.
    */
-  private resolveCatalogRefs(r: VideoRequest, notes: string[]): VideoRequest {
+  private resolveCatalogRefs(r: VideoRequest, notes: string[], customVoice = false): VideoRequest {
     const c = this.catalog;
     if (!c.hasAvatar(r.avatar_id, r.avatar_type)) {
       const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
       throw errors.notFound(`avatar_id ${r.avatar_id} (${which}); public avatars (avatar_type 0) are ${c.choices('avatar')}; see GET /v1/avatars`);
     }
-    if (r.voice_id !== null) {
+    if (r.voice_id !== null && !customVoice) {
       const voiceId = c.resolveVoice(r.voice_id, r.language);
-      if (voiceId === undefined) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices, or leave it out for the default voice`);
+      if (voiceId === undefined) throw errors.notFound(`voice_id ${r.voice_id}; see GET /v1/voices and GET /v1/voices/custom, or leave it out for the default voice`);
       if (voiceId !== r.voice_id) {
         notes.push(`voice_id ${r.voice_id} is another vendor's voice name: ${voiceId === null ? `the default ${r.language} voice` : `voice_id ${voiceId}`} speaks instead`);
       }

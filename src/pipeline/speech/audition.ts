@@ -4,9 +4,10 @@ import path from 'node:path';
 import { AssetCache } from '../../storage/asset-cache.ts';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { auditionSentences } from './audition.samples.ts';
+import { asEngines, type SpeechEngines } from './engines.ts';
 import type { SpeechEngine } from './espeak.client.ts';
-import { speak } from './speech.service.ts';
-import { voiceSpec, type VoiceSpec } from './voice.catalog.ts';
+import { resolveVoice, speak } from './speech.service.ts';
+import type { VoiceSpec } from './voice.catalog.ts';
 
 /** MP3 arguments for an audition: mono, the engine's rate, 64 kb/s is plenty for 22 kHz speech. */
 export function auditionEncodeArgs(wavPath: string, mp3Path: string): string[] {
@@ -19,18 +20,22 @@ export function auditionEncodeArgs(wavPath: string, mp3Path: string): string[] {
  */
 export class AuditionCache {
   private readonly files: AssetCache;
+  private readonly engines: SpeechEngines;
 
   constructor(
-    private readonly engine: SpeechEngine,
+    engine: SpeechEngine | SpeechEngines,
     private readonly cacheDir: string,
+    /** Voices the engine set does not know by itself (an account's custom voices, from the database). */
+    private readonly lookup: (voiceId: string) => Promise<VoiceSpec | undefined> = async () => undefined,
   ) {
     this.files = new AssetCache(cacheDir);
+    this.engines = asEngines(engine);
   }
 
   static fileName(voice: VoiceSpec): string {
     const h = crypto
       .createHash('sha256')
-      .update(JSON.stringify([voice.espeakVoice, voice.rate, voice.pitch, voice.range, auditionSentences(voice.language)]))
+      .update(JSON.stringify([voice.engine, voice.engineVoice, voice.espeakVoice, voice.rate, voice.pitch, voice.range, voice.speed, voice.pitchShift, auditionSentences(voice.language)]))
       .digest('hex')
       .slice(0, 10);
     return `${voice.voiceId}-${h}.mp3`;
@@ -38,7 +43,7 @@ export class AuditionCache {
 
   /** Path of the voice's MP3 sample, or null for an unknown voice id. */
   async file(voiceId: string): Promise<string | null> {
-    const voice = voiceSpec(voiceId);
+    const voice = resolveVoice(voiceId, this.engines) ?? (await this.lookup(voiceId));
     if (!voice) return null;
     return this.files.file(AuditionCache.fileName(voice), (target) => this.make(voice, target));
   }
@@ -46,7 +51,7 @@ export class AuditionCache {
   private async make(voice: VoiceSpec, target: string): Promise<void> {
     const work = await fs.mkdtemp(path.join(this.cacheDir, '.tmp-'));
     try {
-      const speech = await speak({ sentences: auditionSentences(voice.language), voiceId: voice.voiceId, outDir: work }, this.engine);
+      const speech = await speak({ sentences: auditionSentences(voice.language), voiceId: voice.voiceId, outDir: work }, { ...this.engines, voices: (id) => (id === voice.voiceId ? voice : this.engines.voices?.(id)) });
       await runFfmpeg(auditionEncodeArgs(speech.wavPath, target), { timeoutMs: 30_000 });
     } finally {
       await fs.rm(work, { recursive: true, force: true });

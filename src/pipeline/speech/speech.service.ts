@@ -1,14 +1,19 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Speech } from '../types.ts';
 import type { SpeechEngine } from './espeak.client.ts';
-import { prepareSentence } from './speech.text.ts';
-import { sentenceSpan, timingsFromEvents, toMs, type SampleTimings } from './timings.ts';
-import { voiceSpec } from './voice.catalog.ts';
+import { EspeakEngine } from './espeak.engine.ts';
+import { asEngines, type SpeechEngines, type VoiceEngine } from './engines.ts';
+import { FestivalEngine } from './festival/festival.engine.ts';
+import { shiftPitch } from './pitch.ts';
+import { sentenceSpan, toMs, type SampleTimings } from './timings.ts';
+import { voiceSpec, type VoiceSpec } from './voice.catalog.ts';
 import { writeWav } from './wav.ts';
 
 export class UnknownVoiceError extends Error {}
+
+/** The external engine did not answer with speech (after its retries); see SpeechEngines.external. */
+export class ExternalSpeechError extends Error {}
 
 export interface SpeakInput {
   /** The script's sentences, in order; word timings carry the index into this list. */
@@ -24,17 +29,48 @@ export interface SpeakInput {
   pausesMs?: readonly number[];
 }
 
+/** The voice behind an id: the built-in table, then the engine set's own (external, custom). */
+export function resolveVoice(voiceId: string, engines: SpeechEngines): VoiceSpec | undefined {
+  return voiceSpec(voiceId) ?? engines.voices?.(voiceId);
+}
+
 /**
  * Speaks a script, one engine call per script sentence, so every word belongs to exactly the
  * sentence it was written in and the engine's own end-of-sentence pause separates sentences.
- * The samples of each call follow the previous call's; the events are shifted by the same amount.
+ * The samples of each call follow the previous call's; the timings are shifted by the same amount.
+ * An external voice whose engine fails is spoken by its built-in stand-in when the engine is set
+ * to fall back; the Speech then says so (`fallback`).
  */
-export async function speak(input: SpeakInput, engine: SpeechEngine): Promise<Speech> {
-  const voice = voiceSpec(input.voiceId);
+export async function speak(input: SpeakInput, engine: SpeechEngine | SpeechEngines): Promise<Speech> {
+  const engines = asEngines(engine);
+  const voice = resolveVoice(input.voiceId, engines);
   if (!voice) throw new UnknownVoiceError(`unknown voice_id "${input.voiceId}"`);
+  try {
+    return await speakWith(input, voice, engines);
+  } catch (err) {
+    if (!(err instanceof ExternalSpeechError) || engines.external?.onFailure !== 'fallback') throw err;
+    const standIn = voiceSpec(voice.fallbackVoiceId);
+    if (!standIn) throw err;
+    // The stand-in keeps the custom voice's own speed and pitch.
+    const speech = await speakWith(input, { ...standIn, speed: voice.speed, pitchShift: voice.pitchShift }, engines);
+    return { ...speech, voiceId: voice.voiceId, fallback: `the external speech engine failed (${err.message}); the built-in voice ${standIn.voiceId} spoke instead` };
+  }
+}
+
+function engineFor(voice: VoiceSpec, engines: SpeechEngines): VoiceEngine {
+  if (voice.engine === 'festival') return new FestivalEngine(engines.festival);
+  if (voice.engine === 'external') {
+    if (!engines.external) throw new ExternalSpeechError('no external speech engine is configured (TTS_BASE_URL)');
+    return engines.external;
+  }
+  return new EspeakEngine(engines.espeak);
+}
+
+async function speakWith(input: SpeakInput, voice: VoiceSpec, engines: SpeechEngines): Promise<Speech> {
+  const engine = engineFor(voice, engines);
   await fs.mkdir(input.outDir, { recursive: true });
   const wavPath = path.join(input.outDir, input.fileName ?? 'speech.wav');
-  const tmpPcm = path.join(input.outDir, `.speech-${crypto.randomUUID()}.pcm`);
+  const tmpDir = await fs.mkdtemp(path.join(input.outDir, '.speech-'));
 
   const pcm: Buffer[] = [];
   const all: SampleTimings = { words: [], phonemes: [], sentences: [] };
@@ -42,36 +78,24 @@ export async function speak(input: SpeakInput, engine: SpeechEngine): Promise<Sp
   let sampleRate = 0;
   try {
     for (let i = 0; i < input.sentences.length; i++) {
-      const prepared = prepareSentence(input.sentences[i] ?? '', voice);
-      const plain = prepared.ssml ? prepared.input.replace(/<[^>]*>/g, '') : prepared.input;
-      if (!/[\p{L}\p{N}]/u.test(plain)) {
-        // Nothing the voice can say (e.g. a Japanese sentence of kanji only): its words get no time.
-        if (prepared.mode === 'marks') for (const t of prepared.tokens) all.words.push({ text: t.text, start: offset, end: offset, sentence: i });
+      const said = await engine.sentence({ text: input.sentences[i] ?? '', index: i, voice, rateScale: input.rateScale ?? 1, tmpDir });
+      if (said.pcm.length === 0) {
+        for (const w of said.words) all.words.push({ ...w, start: offset, end: offset });
         all.sentences.push({ start: offset, end: offset });
         continue;
       }
-      const answer = await engine.synth({
-        voice: voice.espeakVoice,
-        rate: Math.round(voice.rate * (input.rateScale ?? 1)),
-        pitch: voice.pitch,
-        range: voice.range,
-        text: prepared.input,
-        ssml: prepared.ssml,
-        pcmPath: tmpPcm,
-      });
-      if (sampleRate && answer.sampleRate !== sampleRate) throw new Error('engine changed its sample rate mid-script');
-      sampleRate = answer.sampleRate;
-      const chunk = await fs.readFile(tmpPcm);
-      const t = timingsFromEvents(prepared, { samples: chunk.length / 2, events: answer.events }, i, offset);
-      all.words.push(...t.words);
-      for (const p of t.phonemes) {
+      if (sampleRate && said.sampleRate !== sampleRate) throw new Error('engine changed its sample rate mid-script');
+      sampleRate = said.sampleRate;
+      const words = said.words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset }));
+      all.words.push(...words);
+      for (const p of said.phonemes) {
         const last = all.phonemes[all.phonemes.length - 1];
-        if (p.phoneme === '_' && last?.phoneme === '_' && last.end === p.start) last.end = p.end;
-        else all.phonemes.push(p);
+        if (p.phoneme === '_' && last?.phoneme === '_' && last.end === p.start + offset) last.end = p.end + offset;
+        else all.phonemes.push({ phoneme: p.phoneme, start: p.start + offset, end: p.end + offset });
       }
-      all.sentences.push(sentenceSpan(t.words, offset));
-      pcm.push(chunk);
-      offset += chunk.length / 2;
+      all.sentences.push(sentenceSpan(words, offset));
+      pcm.push(said.pcm);
+      offset += said.pcm.length / 2;
       const pause = Math.round(((input.pausesMs?.[i] ?? 0) * sampleRate) / 1000);
       if (pause > 0 && i < input.sentences.length - 1) {
         // Silence, and a pause phoneme over it, so the phonemes still tile the whole WAV.
@@ -82,17 +106,19 @@ export async function speak(input: SpeakInput, engine: SpeechEngine): Promise<Sp
         offset += pause;
       }
     }
+    sampleRate ||= 22050;
+    await writeWav(wavPath, pcm, sampleRate);
+    if (voice.pitchShift !== 0 && offset > 0) await shiftPitch(wavPath, voice.pitchShift, path.join(tmpDir, 'pitch.wav'));
   } finally {
-    await fs.rm(tmpPcm, { force: true });
+    await fs.rm(tmpDir, { recursive: true, force: true });
   }
-  sampleRate ||= 22050;
-  await writeWav(wavPath, pcm, sampleRate);
   const ms = toMs(all, sampleRate);
   return {
     wavPath,
     sampleRate,
     durationMs: Math.round((offset * 1000) / sampleRate),
     voiceId: voice.voiceId,
+    engine: engine.name,
     ...ms,
   };
 }

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../catalog/languages.ts';
 import type { VoiceRecord } from '../../catalog/catalog.service.ts';
+import { festivalInstalled } from './festival/festival.client.ts';
 
 /**
  * Which espeak-ng voice speaks each of our 54 languages, and the voice variants offered for each.
@@ -145,9 +146,26 @@ export const VOICE_VARIANTS: readonly VoiceVariant[] = [
   { key: 'm3', gender: 'male', age: 'senior', espeakVariant: 'm1', rate: 145, pitch: 38, range: 40 },
 ];
 
-/** Everything the engine needs to speak with one voice id. */
+/** Which engine speaks a voice (see docs/narration.md, "Speech engines"). */
+export type EngineName = 'espeak' | 'festival' | 'external';
+
+/**
+ * Everything the engine needs to speak with one voice id. The espeak fields (espeakVoice, rate,
+ * pitch, range, words, latinVoice) are set for every voice: for a Festival or external voice they
+ * describe its built-in stand-in (fallbackVoiceId), which speaks when the external engine fails
+ * and the service is set to fall back.
+ */
 export interface VoiceSpec {
   voiceId: string;
+  engine: EngineName;
+  /** Festival voice name ("cmu_us_slt_arctic_hts") or the external engine's voice name; null for espeak. */
+  engineVoice: string | null;
+  /** The built-in voice that stands in for this one (itself for espeak voices). */
+  fallbackVoiceId: string;
+  /** Multiplies the speaking rate (custom voices; 1 for the catalog's). */
+  speed: number;
+  /** Semitones the finished speech is shifted by, its length kept (custom voices; 0 for the catalog's). */
+  pitchShift: number;
   language: Language;
   name: string;
   gender: Gender;
@@ -172,6 +190,11 @@ function buildSpecs(): Map<string, VoiceSpec> {
       const flag = lv.fallback ? ` (fallback: ${lv.fallback})` : '';
       out.set(voiceId, {
         voiceId,
+        engine: 'espeak',
+        engineVoice: null,
+        fallbackVoiceId: voiceId,
+        speed: 1,
+        pitchShift: 0,
         language: lv.language,
         name: `${lv.label} – ${variant.gender}, ${variant.age}${flag}`,
         gender: variant.gender,
@@ -192,34 +215,83 @@ function buildSpecs(): Map<string, VoiceSpec> {
 
 const SPECS = buildSpecs();
 
-/** Every voice, in catalog order (language order of LANGUAGE_VOICES, then variants). */
+/**
+ * Festival voices (Debian packages). Each stands on an espeak voice of the same language and
+ * gender for its fallback. Listed and chosen as defaults only where Festival is installed.
+ */
+export interface FestivalVoice {
+  voiceId: string;
+  festival: string;
+  label: string;
+  gender: Gender;
+  age: Age;
+  /** The espeak voice that stands in for it. */
+  standIn: string;
+}
+
+export const FESTIVAL_VOICES: readonly FestivalVoice[] = [
+  { voiceId: 'en-us-slt', festival: 'cmu_us_slt_arctic_hts', label: 'English (US)', gender: 'female', age: 'adult', standIn: 'en-us-f1' },
+];
+
+for (const f of FESTIVAL_VOICES) {
+  const standIn = SPECS.get(f.standIn)!;
+  SPECS.set(f.voiceId, {
+    ...standIn,
+    voiceId: f.voiceId,
+    engine: 'festival',
+    engineVoice: f.festival,
+    fallbackVoiceId: f.standIn,
+    name: `${f.label} – ${f.gender}, ${f.age} (Festival HTS)`,
+    gender: f.gender,
+    age: f.age,
+  });
+}
+
+/** Every voice of the built-in table, in catalog order (language order of LANGUAGE_VOICES, then variants; Festival voices last). */
 export function allVoiceSpecs(): readonly VoiceSpec[] {
   return [...SPECS.values()];
+}
+
+/** The voices this machine can speak with: espeak's, and Festival's when it is installed. */
+export function installedVoiceSpecs(festival: boolean = festivalInstalled()): readonly VoiceSpec[] {
+  return allVoiceSpecs().filter((s) => s.engine !== 'festival' || festival);
 }
 
 export function voiceSpec(voiceId: string): VoiceSpec | undefined {
   return SPECS.get(voiceId);
 }
 
-/** The voice list of GET /v1/voices. */
-export function voiceRecords(publicBaseUrl: string): VoiceRecord[] {
+/** One voice as GET /v1/voices lists it (`engine` is our extension field). */
+export function voiceRecord(s: VoiceSpec, publicBaseUrl: string): VoiceRecord {
   const base = publicBaseUrl.replace(/\/+$/, '');
-  return allVoiceSpecs().map((s) => ({
+  return {
     voice_id: s.voiceId,
     name: s.name,
     language: s.language,
     gender: s.gender,
     age: s.age,
     audition_url: `${base}/v1/voices/${encodeURIComponent(s.voiceId)}/audition`,
-  }));
+    engine: s.engine,
+  };
 }
 
-/** The voice a video gets when voice_id is absent: the language's main accent, adult, the avatar's gender. */
-export function defaultVoice(language: string, avatarGender: Gender, age: Age = 'adult'): string {
+/** The voice list of GET /v1/voices: the installed built-in voices, then `extra` (configured external voices). */
+export function voiceRecords(publicBaseUrl: string, extra: readonly VoiceSpec[] = [], festival: boolean = festivalInstalled()): VoiceRecord[] {
+  return [...installedVoiceSpecs(festival), ...extra].map((s) => voiceRecord(s, publicBaseUrl));
+}
+
+/**
+ * The voice a video gets when voice_id is absent: the language's main accent, adult, the avatar's
+ * gender, from the most natural engine installed (Festival's HTS voice for a US English woman;
+ * espeak-ng otherwise; see docs/narration.md for how that was judged).
+ */
+export function defaultVoice(language: string, avatarGender: Gender, age: Age = 'adult', festival: boolean = festivalInstalled()): string {
   const lv = LANGUAGE_VOICES.find((l) => l.language === language);
   if (!lv) throw new Error(`no voice for language "${language}"`);
   const variant = VOICE_VARIANTS.find((x) => x.gender === avatarGender && x.age === age) ?? VOICE_VARIANTS[0]!;
-  return `${lv.prefix}-${variant.key}`;
+  const espeak = `${lv.prefix}-${variant.key}`;
+  const better = festival ? FESTIVAL_VOICES.find((f) => f.standIn === espeak) : undefined;
+  return better?.voiceId ?? espeak;
 }
 
 // Every contract language has a voice: fail at import, not in a job, if the table loses one.

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { sendFile } from '../../http/send-file.ts';
 import { AppError, Codes } from '../../lib/errors.ts';
 import { AuditionCache } from './audition.ts';
+import type { SpeechEngines } from './engines.ts';
 import type { SpeechEngine } from './espeak.client.ts';
+import type { VoiceSpec } from './voice.catalog.ts';
 
 export interface VoiceAuditionDeps {
-  engine: SpeechEngine;
+  engine: SpeechEngine | SpeechEngines;
+  /** Custom voices (any account's: their ids are unguessable), looked up in the database. */
+  lookup?: (voiceId: string) => Promise<VoiceSpec | undefined>;
   /** Where made samples are kept (e.g. DATA_DIR/cache/auditions). */
   cacheDir: string;
 }
@@ -15,7 +19,7 @@ export interface VoiceAuditionDeps {
  * <audio> elements send no API key), so it is registered outside the authenticated scope.
  */
 export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any>, deps: VoiceAuditionDeps): AuditionCache {
-  const cache = new AuditionCache(deps.engine, deps.cacheDir);
+  const cache = new AuditionCache(deps.engine, deps.cacheDir, deps.lookup);
   app.get<{ Params: { voice_id: string } }>('/v1/voices/:voice_id/audition', {
     schema: {
       tags: ['Catalogs'],

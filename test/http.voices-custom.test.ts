@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { backends, type TestDb } from './support/db.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+/** Custom voices over HTTP, on SQLite and (when DATABASE_URL is set) PostgreSQL. */
+for (const backend of backends) {
+  describe(`custom voices (${backend.name})`, () => {
+    let testDb: TestDb | undefined;
+    let s: TestServer;
+    let key: string;
+    let other: string;
+    before(async () => {
+      testDb = await backend.open();
+      if (!testDb) return;
+      s = await startServer({ testDb, env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1' } });
+      ({ apiKey: key } = await s.account({ credits: 5 }));
+      ({ apiKey: other } = await s.account());
+    });
+    after(async () => {
+      await s?.close();
+      await testDb?.dispose();
+    });
+    const test = (name: string, fn: (t: TestContext) => Promise<void>) =>
+      it(name, async (t) => {
+        if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
+        await fn(t);
+      });
+    const data = (r: { body: any }) => {
+      assert.equal(r.body.code, 0, JSON.stringify(r.body));
+      return r.body.data;
+    };
+    const businessError = (r: { status: number; body: any }, code: number) => {
+      assert.equal(r.status, 200);
+      assert.equal(r.body.code, code, JSON.stringify(r.body));
+      return r.body.msg as string;
+    };
+
+    test('made from a listed voice with its own speed, pitch and timbre; listed by v1 and v2; other accounts do not see it', async () => {
+      const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Narrator Ann', base_voice_id: 'en-us-m1', speed: 1.15, pitch: 2, timbre: 'f1' } }));
+      assert.match(v.voice_id, /^cv-[0-9a-f]{16}$/);
+      assert.deepEqual(
+        { ...v, voice_id: undefined, created_at: undefined },
+        { voice_id: undefined, created_at: undefined, name: 'Narrator Ann', language: 'english', gender: 'female', audition_url: `${s.config.publicBaseUrl}/v1/voices/${v.voice_id}/audition`, engine: 'espeak', base_voice_id: 'en-us-m1', external_voice: null, speed: 1.15, pitch: 2, timbre: 'f1' },
+      );
+      for (const root of ['/v1', '/v2']) {
+        const list = data(await s.call('GET', `${root}/voices/custom`, { key }));
+        assert.equal(list.total, 1);
+        assert.equal(list.voices[0].voice_id, v.voice_id);
+        assert.equal(data(await s.call('GET', `${root}/voices/custom?language=german`, { key })).total, 0);
+      }
+      assert.equal(data(await s.call('GET', '/v1/voices/custom', { key: other })).total, 0);
+      // Usable as voice_id by its account only.
+      const product = data(await s.call('POST', '/v1/product', { key, body: { name: 'Glow Serum', description: 'Vitamin C serum.' } })).product_id;
+      const video = { product_id: product, aspect_ratio: 0, video_length: '15', language: 'english', avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public', voice_id: v.voice_id };
+      assert.ok(data(await s.call('POST', '/v1/create_video_from_url', { key, body: video })).project_id);
+      const otherProduct = data(await s.call('POST', '/v1/product', { key: other, body: { name: 'Glow Serum', description: 'Vitamin C serum.' } })).product_id;
+      assert.match(businessError(await s.call('POST', '/v1/create_video_from_url', { key: other, body: { ...video, product_id: otherProduct } }), 10104), /voice_id cv-/);
+      // The speech stage gets a spec with the custom settings.
+      const spec = await s.running.services.customVoices.spec(undefined, v.voice_id);
+      assert.deepEqual([spec?.engine, spec?.espeakVoice, spec?.speed, spec?.pitchShift], ['espeak', 'en-us+linda', 1.15, 2]);
+    });
+
+    test('its audition_url plays an MP3 of the custom voice (public, like every audition)', async () => {
+      const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Low Sam', base_voice_id: 'en-us-f1', pitch: -3 } }));
+      const res = await fetch(v.audition_url.replace(s.config.publicBaseUrl, s.baseUrl));
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'audio/mpeg');
+      const mp3 = Buffer.from(await res.arrayBuffer());
+      assert.ok(mp3.length > 5000, `${mp3.length} bytes`);
+      assert.ok(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0), 'an MP3 stream');
+      assert.equal((await fetch(`${s.baseUrl}/v1/voices/cv-0000000000000000/audition`)).status, 404);
+    });
+
+    test('bad definitions are business errors naming the field', async () => {
+      const post = (body: object) => s.call('POST', '/v1/voices/custom', { key, body });
+      assert.match(businessError(await post({ name: 'x' }), 40000), /base_voice_id/);
+      assert.match(businessError(await post({ name: 'x', base_voice_id: 'en-us-f1', external_voice: 'af_bella' }), 40000), /base_voice_id/);
+      assert.match(businessError(await post({ name: 'x', base_voice_id: 'xx-nope' }), 10104), /base_voice_id xx-nope/);
+      assert.match(businessError(await post({ name: 'x', external_voice: 'af_bella', language: 'english', gender: 'female' }), 40000), /external_voice .*TTS_BASE_URL/);
+      assert.match(businessError(await post({ name: 'x', base_voice_id: 'en-us-f1', speed: 3 }), 40000), /speed/);
+      assert.match(businessError(await post({ name: 'x', base_voice_id: 'en-us-f1', language: 'german' }), 40000), /language/);
+      assert.match(businessError(await post({ name: 'x', base_voice_id: 'en-us-f1', timbre: 'z9' }), 40000), /timbre/);
+      if (data(await s.call('GET', '/v1/voices?language=english&page_size=100', { key })).voices.some((v: any) => v.voice_id === 'en-us-slt')) {
+        assert.match(businessError(await post({ name: 'x', base_voice_id: 'en-us-slt', timbre: 'm1' }), 40000), /timbre applies to espeak voices only/);
+      }
+    });
+
+    test('DELETE removes it for its account only', async () => {
+      const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Temp', base_voice_id: 'de-m1' } }));
+      businessError(await s.call('DELETE', `/v1/voices/custom/${v.voice_id}`, { key: other }), 10104);
+      data(await s.call('DELETE', `/v1/voices/custom/${v.voice_id}`, { key }));
+      assert.ok(!data(await s.call('GET', '/v1/voices/custom', { key })).voices.some((x: any) => x.voice_id === v.voice_id));
+      businessError(await s.call('DELETE', `/v1/voices/custom/${v.voice_id}`, { key }), 10104);
+    });
+  });
+}
