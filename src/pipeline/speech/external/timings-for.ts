@@ -1,4 +1,6 @@
+import { AlignmentError, alignToText } from '../align/index.ts';
 import type { SentenceRequest } from '../engines.ts';
+import { espeakReference } from '../reference.speech.ts';
 import type { EspeakEngine } from '../espeak.engine.ts';
 import type { SamplePhoneme, SampleWord } from '../timings.ts';
 import { voiceSpec } from '../voice.catalog.ts';
@@ -17,13 +19,11 @@ export interface MsTimings {
 }
 
 /**
- * THE place the external engine gets word and phoneme timings for audio that came without any.
- *
- * The forced aligner (issue 16 item 2, src/pipeline/speech/align/ on the `align` branch: DTW over
- * MFCCs against espeak-ng's reference) is wired by replacing the one `align` line below with
- *   const align = (a, text, language) => alignToText(a, [text], language, { reference: espeakReference(espeak.worker) });
- * (its Timings are ms from the start of the audio, exactly what this function converts).
- * Until then `linearStopgap` stands in (documented in docs/narration.md).
+ * THE place the external engine gets word and phoneme timings for audio that came without any:
+ * the forced aligner (src/pipeline/speech/align/: DTW over MFCCs against espeak-ng's reference,
+ * docs/narration.md "Forced alignment"). When it cannot align (no speech found, say), espeak-ng's
+ * own timings are stretched linearly onto the audio's voiced span (`linearFallback`), so a video
+ * still gets captions and mouth shapes in the right order.
  */
 export async function timingsFor(
   pcm: Int16Array,
@@ -32,8 +32,10 @@ export async function timingsFor(
   espeak: EspeakEngine,
 ): Promise<{ words: SampleWord[]; phonemes: SamplePhoneme[] }> {
   const audio: AudioForAlignment = { samples: Float32Array.from(pcm, (x) => x / 32768), sampleRate };
-  const align = (a: AudioForAlignment, text: string, _language: string) => linearStopgap(a, text, req, espeak);
-  const t = await align(audio, req.text, req.voice.language);
+  const t = await alignToText(audio, [req.text], req.voice.language, { reference: espeakReference(espeak.worker) }).catch((err: unknown) => {
+    if (err instanceof AlignmentError) return linearFallback(audio, req.text, req, espeak);
+    throw err;
+  });
   const at = (ms: number) => Math.max(0, Math.min(pcm.length, Math.round((ms * sampleRate) / 1000)));
   const words = t.words.map((w) => ({ text: w.text, start: at(w.startMs), end: at(w.endMs), sentence: req.index }));
   const phonemes: SamplePhoneme[] = [];
@@ -53,12 +55,12 @@ export async function timingsFor(
 }
 
 /**
- * STOPGAP until the aligner is wired: espeak-ng says the same sentence with the voice's stand-in,
+ * Fallback when alignment fails: espeak-ng says the same sentence with the voice's stand-in,
  * and its true timings are stretched linearly from its own voiced span onto the voiced span of
  * the external audio (silence at both ends found by energy). Word order and the sentence's ends
  * are right; inner word boundaries are only as right as the two voices' relative pacing.
  */
-async function linearStopgap(audio: AudioForAlignment, text: string, req: SentenceRequest, espeak: EspeakEngine): Promise<MsTimings> {
+async function linearFallback(audio: AudioForAlignment, text: string, req: SentenceRequest, espeak: EspeakEngine): Promise<MsTimings> {
   const standIn = voiceSpec(req.voice.fallbackVoiceId);
   const refVoice = standIn?.engine === 'espeak' ? standIn : voiceSpec(standIn?.fallbackVoiceId ?? '');
   if (!refVoice) throw new Error(`no reference voice for ${req.voice.voiceId}`);
