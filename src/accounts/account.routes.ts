@@ -3,7 +3,13 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import type { AccountService } from './account.service.ts';
 
-const WhoAmI = Envelope(Type.Object({ username: Type.String(), email: Type.String() }));
+const WhoAmI = Envelope(
+  Type.Object({
+    username: Type.String({ description: 'The account name the operator gave' }),
+    email: Type.String({ description: 'The account e-mail, or empty' }),
+  }),
+  { username: 'demo', email: 'demo@example.com' },
+);
 const tags = ['Account'];
 
 export function accountRoutes(app: App, accounts: AccountService): void {
@@ -14,7 +20,11 @@ export function accountRoutes(app: App, accounts: AccountService): void {
     });
   }
   app.get('/v2/user/remaining_quota', {
-    schema: { tags, summary: 'Remaining credits', response: { 200: Envelope(Type.Object({ remaining_quota: Type.Integer() })) } },
+    schema: {
+      tags,
+      summary: 'Remaining credits',
+      response: { 200: Envelope(Type.Object({ remaining_quota: Type.Integer({ description: 'Credits left; a product video costs 1' }) }), { remaining_quota: 99 }) },
+    },
     handler: async (req) => ok({ remaining_quota: await accounts.remainingCredits(req.principal.accountId) }),
   });
 }

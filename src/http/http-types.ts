@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Principal } from '../accounts/auth.service.ts';
+import type { BusinessCode } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the API key hook on every /v1 and /v2 route. */
     principal: Principal;
+  }
+  interface FastifySchema {
+    /**
+     * The codes this route returns beyond the ones every route of its kind can (key, validation,
+     * rate limit, system: added by src/http/openapi-options.ts), each with when it happens.
+     */
+    'x-error-codes'?: Partial<Record<BusinessCode, string>>;
   }
 }
 
