@@ -65,6 +65,11 @@ export function openDatabase(config: Config): Db {
   return openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'reelsmith.db') });
 }
 
+/** The catalogs (what a video's ids refer to); no database needed (the CLI's list commands use it alone). */
+export function buildCatalog(config: Config, music: MusicLibrary): CatalogService {
+  return new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music), config.publicBaseUrl);
+}
+
 export function buildServices(config: Config, db: Db, overrides: AppOverrides = {}) {
   const clock = overrides.clock ?? systemClock;
   const repos = reposFor(db.kysely);
@@ -74,7 +79,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const music = new MusicLibrary(store);
   // espeak-ng (GPL) runs in its own process, started on first use.
   const speechEngine = new EspeakProcess();
-  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music), config.publicBaseUrl);
+  const catalog = buildCatalog(config, music);
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
     userAgent: `Mozilla/5.0 (compatible; Reelsmith/${VERSION}; +${config.publicBaseUrl})`,
