@@ -8,7 +8,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseDemoArgs, type DemoArgs } from './demo-args.ts';
 import { startDemoReceiver } from './demo-receiver.ts';
 import { startSampleShop } from './sample-shop.ts';
 
@@ -19,24 +19,12 @@ const base = `http://127.0.0.1:${port}`;
 const bin = path.join(root, 'bin', 'reelsmith.js');
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ALLOW_PRIVATE_URLS: '1', PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}` };
 
-// `--length 30` and `--length=30` both work (node's own parser); an unknown option is one line and exit 2.
-const VALUE_OPTIONS = ['length', 'aspect-ratio', 'language', 'avatar', 'style', 'template', 'music'] as const;
-type ValueOption = (typeof VALUE_OPTIONS)[number];
-let values: Partial<Record<ValueOption, string>> & { exit?: boolean; serve?: boolean };
+// `--length 30` and `--length=30` both work; an unknown option is one line and exit 2.
+let values: DemoArgs;
 try {
-  values = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      ...Object.fromEntries(VALUE_OPTIONS.map((n) => [n, { type: 'string' as const }])),
-      exit: { type: 'boolean' },
-      serve: { type: 'boolean' },
-    },
-    strict: true,
-    allowPositionals: false,
-  }).values as typeof values;
+  values = parseDemoArgs(process.argv.slice(2));
 } catch (err) {
-  const msg = (err as Error).message.split('. ')[0];
-  process.stderr.write(`demo: ${msg}; options: ${VALUE_OPTIONS.map((n) => `--${n} VALUE`).join(' ')} --exit --serve\n`);
+  process.stderr.write(`demo: ${(err as Error).message}\n`);
   process.exit(2);
 }
 
