@@ -9,7 +9,7 @@ export type DemoArgs = Partial<Record<(typeof DEMO_VALUE_OPTIONS)[number], strin
  */
 export function parseDemoArgs(argv: string[]): DemoArgs {
   try {
-    return parseArgs({
+    const { values } = parseArgs({
       args: argv,
       options: {
         ...Object.fromEntries(DEMO_VALUE_OPTIONS.map((n) => [n, { type: 'string' as const }])),
@@ -18,7 +18,8 @@ export function parseDemoArgs(argv: string[]): DemoArgs {
       },
       strict: true,
       allowPositionals: false,
-    }).values as DemoArgs;
+    });
+    return { ...values } as DemoArgs;
   } catch (err) {
     const msg = (err as Error).message.split('. ')[0];
     throw new Error(`${msg}; options: ${DEMO_VALUE_OPTIONS.map((n) => `--${n} VALUE`).join(' ')} --exit --serve`);

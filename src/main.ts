@@ -36,7 +36,12 @@ const integerArg = (name: string) => (raw: string) => {
 
 export function cli(): Command {
   // User mistakes (unknown option, missing value) end with exit status 2 in main(), not process.exit(1).
-  const program = new Command('reelsmith').version(VERSION).description('Reelsmith product-video service').exitOverride();
+  const program = new Command('reelsmith')
+    .version(VERSION)
+    .description('Reelsmith product-video service')
+    .exitOverride()
+    // Commander's own errors in the same one-line form as ours: "reelsmith: unknown command 'lst' (Did you mean list?)".
+    .configureOutput({ outputError: (text, write) => write(`${text.replace(/^error: /, 'reelsmith: ').trimEnd().replace(/\n+/g, ' ')}\n`) });
 
   program
     .command('serve')
