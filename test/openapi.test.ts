@@ -217,7 +217,10 @@ describe('OpenAPI document', () => {
   });
 });
 
-/** An account with a product, a video, an endpoint and a pending delivery to it; ids as the examples use them. */
+/**
+ * An account with a product, a video (of another product), an endpoint and a pending delivery to
+ * it: the records the examples' ids (src/http/examples.ts) stand for.
+ */
 async function freshState(s: TestServer) {
   const { apiKey: key } = await s.account({ credits: 5 });
   const call = async (method: string, path: string, body?: unknown) => {
@@ -225,8 +228,10 @@ async function freshState(s: TestServer) {
     assert.equal(res.body?.code, 0, `${method} ${path}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const product = (await call('POST', '/v1/product', { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp.' })).data.product_id as string;
-  const video = { product_id: product, aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public' };
+  const newProduct = async () => (await call('POST', '/v1/product', { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp.' })).data.product_id as string;
+  // The examples' product has no video (a product with one may be refused where a bare one is not).
+  const product = await newProduct();
+  const video = { product_id: await newProduct(), aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public' };
   const project = (await call('POST', '/v1/create_video_from_url', video)).data.project_id as string;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const { work, clock, videoRepo } = s.running.services;
