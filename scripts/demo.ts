@@ -1,11 +1,15 @@
-// npm run demo: the main job end to end through the public API. Serves the bundled sample shop on
-// loopback, starts `reelsmith serve` (ALLOW_PRIVATE_URLS=1, so the loopback shop may be crawled),
-// creates a product from the sample page, asks for a video and waits for it. The API and the shop
-// keep running afterwards (Ctrl-C stops them); the demo account's key and the shop's address are
-// printed and saved (data/demo-api-key, data/demo-shop-url) for the README walk-through.
+// npm run demo: the main job end to end through the public API. Serves the bundled sample shop and
+// a webhook receiver on loopback, starts `reelsmith serve` (ALLOW_PRIVATE_URLS=1, so loopback
+// addresses may be crawled and called), creates a product from the sample page, asks for a video
+// and waits for it. The API, the shop and the receiver keep running afterwards (Ctrl-C stops
+// them); the demo account's key and the shop's and receiver's addresses are printed and saved
+// (data/demo-api-key, data/demo-shop-url, data/demo-webhook-url) for the README walk-through.
+// `--serve` starts the same three with the data kept from an earlier run, making no video.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseDemoArgs, type DemoArgs } from './demo-args.ts';
+import { startDemoReceiver } from './demo-receiver.ts';
 import { startSampleShop } from './sample-shop.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,10 +18,18 @@ const port = Number(process.env.PORT ?? 8080);
 const base = `http://127.0.0.1:${port}`;
 const bin = path.join(root, 'bin', 'reelsmith.js');
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ALLOW_PRIVATE_URLS: '1', PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}` };
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+
+// `--length 30` and `--length=30` both work; an unknown option is one line and exit 2.
+let values: DemoArgs;
+try {
+  values = parseDemoArgs(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(`demo: ${(err as Error).message}\n`);
+  process.exit(2);
+}
 
 const shop = await startSampleShop();
-const shopUrl = shop.productUrl;
+const receiver = await startDemoReceiver((line) => console.log(line));
 
 fs.mkdirSync(dataDir, { recursive: true });
 const run = (...a: string[]) => JSON.parse(execFileSync('node', [bin, ...a, '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
@@ -28,19 +40,35 @@ try {
   key = run('key', 'create', '--username', 'demo').api_key;
 }
 fs.writeFileSync(path.join(dataDir, 'demo-api-key'), key);
-// The README walk-through gives a product photo from this shop by hand; its port changes per run.
+// The README walk-through gives a product photo from this shop and registers this receiver by
+// hand; their ports change per run.
 fs.writeFileSync(path.join(dataDir, 'demo-shop-url'), shop.baseUrl);
+fs.writeFileSync(path.join(dataDir, 'demo-webhook-url'), receiver.url);
 
 const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+let stopping = false;
 const stop = () => {
+  stopping = true;
   server.kill('SIGTERM');
   void shop.close();
+  void receiver.close();
 };
+server.once('exit', (code) => {
+  if (stopping) return;
+  // serve has said why on stderr (e.g. the port is taken).
+  console.error(`demo: reelsmith serve exited (status ${code})`);
+  void shop.close();
+  void receiver.close();
+  process.exitCode = code ?? 1;
+});
 process.once('SIGINT', () => {
   stop();
   process.exit(0);
 });
-for (let i = 0; i < 150 && !(await fetch(`${base}/health`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+for (let i = 0; i < 150 && server.exitCode === null && !(await fetch(`${base}/health`).then((r) => r.ok).catch(() => false)); i++) {
+  await new Promise((r) => setTimeout(r, 200));
+}
+if (server.exitCode !== null) process.exit(server.exitCode || 1);
 
 async function api(method: string, p: string, body?: unknown) {
   const res = await fetch(base + p, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
@@ -49,25 +77,23 @@ async function api(method: string, p: string, body?: unknown) {
   return json.data;
 }
 
-try {
-  console.log(`API on ${base} (docs: ${base}/docs); demo API key: ${key} (saved in ${path.join(dataDir, 'demo-api-key')})`);
-  console.log(`sample shop on ${shop.baseUrl} (saved in ${path.join(dataDir, 'demo-shop-url')})`);
-  console.log(`crawling the sample product page ${shopUrl} ...`);
-  const product = await api('POST', '/v1/product', { url: shopUrl });
+async function makeVideo(): Promise<void> {
+  console.log(`crawling the sample product page ${shop.productUrl} ...`);
+  const product = await api('POST', '/v1/product', { url: shop.productUrl });
   console.log(`product ${product.product_id}: ${product.name} (${product.brand}, ${product.price} ${product.currency}), ${product.media.length} media copied`);
   const started = Date.now();
   const { project_id } = await api('POST', '/v1/create_video_from_url', {
     product_id: product.product_id,
-    aspect_ratio: Number(args.get('aspect-ratio') ?? 0),
-    video_length: args.get('length') ?? '15',
-    language: args.get('language') ?? 'english',
-    avatar_id: Number(args.get('avatar') ?? 1),
+    aspect_ratio: Number(values['aspect-ratio'] ?? 0),
+    video_length: values.length ?? '15',
+    language: values.language ?? 'english',
+    avatar_id: Number(values.avatar ?? 1),
     avatar_type: 0,
-    script_style: args.get('style') ?? 'Problem/Solution',
+    script_style: values.style ?? 'Problem/Solution',
     template_type: 'public',
-    template_id: Number(args.get('template') ?? 1),
+    template_id: Number(values.template ?? 1),
     caption: true,
-    music_id: Number(args.get('music') ?? 0),
+    music_id: Number(values.music ?? 0),
   });
   let last = '';
   for (;;) {
@@ -79,13 +105,22 @@ try {
       console.log(`video ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${p.video_url}`);
       console.log(`cover: ${p.cover_url}${p.subtitles_url ? `\nsubtitles: ${p.subtitles_url}` : ''}`);
       console.log(`file: ${path.join(dataDir, 'files', 'videos', project_id, 'video.mp4')}`);
-      break;
+      return;
     }
     if (p.status_code === 5) throw new Error(`video failed: ${JSON.stringify(p.error)}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  if (args.has('exit')) stop();
-  else console.log('the API keeps running; Ctrl-C stops it');
+}
+
+try {
+  console.log(`API on ${base} (docs: ${base}/docs); demo API key: ${key} (saved in ${path.join(dataDir, 'demo-api-key')})`);
+  console.log(`sample shop on ${shop.baseUrl} (saved in ${path.join(dataDir, 'demo-shop-url')})`);
+  console.log(`webhook receiver on ${receiver.url} (saved in ${path.join(dataDir, 'demo-webhook-url')})`);
+  if (!values.serve) await makeVideo();
+  if (values.exit) {
+    stop();
+    console.log('stopped. To keep using this data for the README walk-through: npm run demo -- --serve');
+  } else console.log('the API, the shop and the receiver keep running; Ctrl-C stops them');
 } catch (err) {
   console.error(String(err));
   stop();

@@ -77,6 +77,12 @@ export function openDatabase(config: Config): Db {
   return openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'reelsmith.db') });
 }
 
+/** The catalogs (what a video's ids refer to); no database needed (the CLI's list commands use it alone). */
+/** The catalogs (avatars, templates, styles, voices including the external engine's, music); the CLI's list commands use it too. */
+export function buildCatalog(config: Config, music: MusicLibrary): CatalogService {
+  return new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)), config.publicBaseUrl);
+}
+
 export function buildServices(config: Config, db: Db, overrides: AppOverrides = {}) {
   const clock = overrides.clock ?? systemClock;
   const repos = reposFor(db.kysely);
@@ -96,7 +102,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
-  const catalog = new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoices), config.publicBaseUrl);
+  const catalog = buildCatalog(config, music);
   const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
     listed: (id) => listedVoices.get(id),

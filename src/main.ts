@@ -6,19 +6,16 @@ import { OperatorError } from './accounts/account.service.ts';
 import { registerWorkerCommand } from './cli/worker.command.ts';
 import { registerNarrateCommand } from './cli/narrate.command.ts';
 import { registerRenderCommand } from './cli/render.command.ts';
-
-/** Prints a result: JSON with --json, else one "key: value" line per field. */
-function print(result: Record<string, unknown>, json: boolean | undefined): void {
-  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
-  else for (const [k, v] of Object.entries(result)) process.stdout.write(`${k}: ${String(v)}\n`);
-}
+import { registerCatalogCommands } from './cli/catalog.command.ts';
+import { printResult as print, printTable } from './cli/output.ts';
+import { explained, isCommanderExit, userErrorMessage } from './cli/user-errors.ts';
 
 /** Runs an operator command against the configured database, closing it afterwards. */
 async function withServices<T>(work: (services: ReturnType<typeof buildServices>) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db = openDatabase(config);
   try {
-    await migrate(db);
+    await explained({ databaseUrl: config.databaseUrl ?? '' }, () => migrate(db));
     const services = buildServices(config, db);
     try {
       return await work(services);
@@ -46,14 +43,20 @@ const quotaArg = (raw: string): number | 'default' => {
 };
 
 export function cli(): Command {
-  const program = new Command('reelsmith').version(VERSION).description('Reelsmith product-video service');
+  // User mistakes (unknown option, missing value) end with exit status 2 in main(), not process.exit(1).
+  const program = new Command('reelsmith')
+    .version(VERSION)
+    .description('Reelsmith product-video service')
+    .exitOverride()
+    // Commander's own errors in the same one-line form as ours: "reelsmith: unknown command 'lst' (Did you mean list?)".
+    .configureOutput({ outputError: (text, write) => write(`${text.replace(/^error: /, 'reelsmith: ').trimEnd().replace(/\n+/g, ' ')}\n`) });
 
   program
     .command('serve')
     .description('run the HTTP API (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_BASE_URL, ALLOW_PRIVATE_URLS)')
     .action(async () => {
       const config = loadConfig();
-      const running = await createApp(config);
+      const running = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createApp(config));
       const stop = async () => {
         await running.close();
         process.exit(0);
@@ -61,17 +64,20 @@ export function cli(): Command {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       // The start line says where the API and its docs are (PUBLIC_BASE_URL), and what was bound.
-      await running.app.listen({
-        port: config.port,
-        host: config.host,
-        listenTextResolver: (address) => `Reelsmith ${VERSION} serving ${config.publicBaseUrl} (listening on ${address}); API docs: ${config.publicBaseUrl}/docs`,
-      });
+      await explained({ port: config.port, host: config.host }, () =>
+        running.app.listen({
+          port: config.port,
+          host: config.host,
+          listenTextResolver: (address) => `Reelsmith ${VERSION} serving ${config.publicBaseUrl} (listening on ${address}); API docs: ${config.publicBaseUrl}/docs`,
+        }),
+      );
       running.startBackground();
     });
 
   registerWorkerCommand(program);
   registerNarrateCommand(program);
   registerRenderCommand(program);
+  registerCatalogCommands(program);
 
   program
     .command('migrate')
@@ -81,7 +87,8 @@ export function cli(): Command {
       const config = loadConfig();
       const db = openDatabase(config);
       try {
-        print({ applied: (await migrate(db)).join(',') || 'none' }, opts.json);
+        const applied = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => migrate(db));
+        print({ applied: applied.join(',') || 'none' }, opts.json);
       } finally {
         await db.close();
       }
@@ -90,12 +97,22 @@ export function cli(): Command {
   const account = program.command('account').description('operator: accounts');
   account
     .command('create')
-    .requiredOption('--username <name>')
-    .option('--email <email>')
+    .description('new account and its first API key (shown once)')
+    .requiredOption('--username <name>', '2-64 letters, digits, "_", "." or "-"')
+    .option('--email <email>', 'contact address (checked to look like name@example.com)')
     .option('--credits <n>', 'opening credit', integerArg('credits'), 0)
     .option('--json', 'print JSON')
     .action(async (opts: { username: string; email?: string; credits: number; json?: boolean }) => {
       print(await withServices((s) => s.accounts.createAccount(opts)), opts.json);
+    });
+
+  account
+    .command('list')
+    .description('every account: credits, status, active keys')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const rows = await withServices((s) => s.accounts.listAccounts());
+      printTable(rows, ['username', 'email', 'credits', 'status', 'active_keys', 'created_at'], opts.json);
     });
 
   for (const [name, status] of [
@@ -140,6 +157,14 @@ export function cli(): Command {
 
   const credits = program.command('credits').description('operator: credits');
   credits
+    .command('show')
+    .description("an account's balance")
+    .requiredOption('--username <name>')
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.showCredits(opts.username)), opts.json);
+    });
+  credits
     .command('add')
     .requiredOption('--username <name>')
     .addOption(new Option('--amount <n>', 'credits to add (negative takes)').argParser(integerArg('amount')).makeOptionMandatory())
@@ -151,14 +176,24 @@ export function cli(): Command {
   return program;
 }
 
+/**
+ * Runs the CLI. A user mistake — a bad option or value, a missing file, a taken port, an
+ * unreachable database — ends with one line on stderr and exit status 2, never a stack trace;
+ * anything else is a bug and keeps its stack (exit status 1).
+ */
 export async function main(argv: string[]): Promise<void> {
   try {
     await cli().parseAsync(argv);
   } catch (err) {
-    if (err instanceof OperatorError || err instanceof ConfigError) {
-      process.stderr.write(`reelsmith: ${err.message}\n`);
-      process.exitCode = 2;
-      return;
+    if (isCommanderExit(err)) {
+      // Commander has printed its one line (or the help / version) already.
+      process.exit(err.exitCode === 0 ? 0 : 2);
+    }
+    const msg = err instanceof OperatorError || err instanceof ConfigError ? err.message : userErrorMessage(err);
+    if (msg !== null) {
+      process.stderr.write(`reelsmith: ${msg}\n`);
+      // Exits now: a half-started server or pool must not keep the process alive.
+      process.exit(2);
     }
     throw err;
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import SQLite from 'better-sqlite3';
 import { hashApiKey } from '../src/lib/ids.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { freePort } from './support/child-process.ts';
+import { createProgress } from '../src/cli/progress.ts';
+import { parseDemoArgs } from '../scripts/demo-args.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'reelsmith.js');
@@ -24,9 +27,9 @@ function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pro
   return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', ...extra };
 }
 
-function run(dataDir: string, args: string[]): Promise<Run> {
+function run(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, env: cliEnv(dataDir), timeout: 30_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, env: cliEnv(dataDir, extraEnv), timeout: 30_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -175,5 +178,161 @@ describe('reelsmith CLI', () => {
     assert.equal(bad.code, 2);
     assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
     assert.match(bad.stderr, /mb must be a non-negative integer or "default"/);
+  });
+});
+
+/** A user mistake: exit status 2, exactly one line on stderr (no stack trace), nothing on stdout. */
+function userMistake(r: Run, pattern: RegExp): void {
+  assert.equal(r.code, 2, `exit ${r.code}: ${r.stderr}`);
+  assert.equal(r.stdout, '');
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, `one line on stderr, got ${JSON.stringify(r.stderr)}`);
+  assert.match(lines[0]!, pattern);
+  assert.ok(!/\n\s+at /.test(r.stderr), 'no stack trace');
+}
+
+describe('reelsmith CLI: user mistakes are one line and exit status 2', () => {
+  let dataDir: string;
+  before(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-cli-mistakes-'));
+  });
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('render with a --product file that does not exist', async () => {
+    userMistake(await run(dataDir, ['render', '--product', path.join(dataDir, 'missing.json'), '--out', path.join(dataDir, 'v.mp4')]), /^reelsmith: cannot read --product .*missing\.json: no such file$/);
+  });
+
+  it('render --music 42 is refused before any work: no product read, no speech, no output', async () => {
+    const out = path.join(dataDir, 'music42', 'v.mp4');
+    const r = await run(dataDir, ['render', '--product', path.join(root, 'samples', 'product.json'), '--music', '42', '--out', out]);
+    // Work would have printed its progress ("0% product") and the product line first.
+    userMistake(r, /^reelsmith: unknown --music 42 \(ids: 1, 2, .*\)/);
+    assert.ok(!fs.existsSync(path.dirname(out)));
+  });
+
+  it('render with an unknown voice', async () => {
+    userMistake(await run(dataDir, ['render', '--product', path.join(root, 'samples', 'product.json'), '--voice', 'xx-q9', '--out', path.join(dataDir, 'v.mp4')]), /unknown --voice "xx-q9"/);
+  });
+
+  it('an unknown option, a missing required option and an unknown command', async () => {
+    userMistake(await run(dataDir, ['render', '--product', 'x.json', '--out', 'x.mp4', '--colour', 'red']), /unknown option '--colour'/);
+    userMistake(await run(dataDir, ['render', '--product', 'x.json']), /required option '--out <file>' not specified/);
+    userMistake(await run(dataDir, ['avatars', 'lst']), /^reelsmith: unknown command 'lst' \(Did you mean list\?\)$/);
+  });
+
+  it('account create with an --email that is not an address', async () => {
+    userMistake(await run(dataDir, ['account', 'create', '--username', 'mail_user', '--email', 'mail_user.example.com']), /^reelsmith: email must look like name@example\.com, got "mail_user\.example\.com"$/);
+    assert.equal(json(await run(dataDir, ['account', 'create', '--username', 'mail_user', '--email', 'mail.user+x@example.co.uk', '--json'])).username, 'mail_user');
+  });
+
+  it('a database that cannot be reached', async () => {
+    const unreachable = { DATABASE_URL: 'postgres://reelsmith:s3cret@127.0.0.1:1/reelsmith' };
+    const r = await run(dataDir, ['account', 'list'], unreachable);
+    userMistake(r, /^reelsmith: cannot reach the database at postgres:\/\/reelsmith:\*\*\*@127\.0\.0\.1:1\/reelsmith \(ECONNREFUSED\)/);
+    assert.ok(!r.stderr.includes('s3cret'), 'the password is not printed');
+    userMistake(await run(dataDir, ['serve'], { ...unreachable, PORT: String(await freePort()), HOST: '127.0.0.1' }), /cannot reach the database/);
+  });
+
+  it('serve on a port that is taken', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      userMistake(await run(dataDir, ['serve'], { PORT: String(port), HOST: '127.0.0.1' }), new RegExp(`^reelsmith: port ${port} is already in use`));
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+});
+
+describe('reelsmith CLI: list commands', () => {
+  let dataDir: string;
+  before(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-cli-lists-'));
+  });
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A text table: header in capitals, columns aligned; returns the rows split on runs of 2+ spaces. */
+  function table(r: Run, header: string[]): string[][] {
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.deepEqual(lines[0]!.split(/\s{2,}/), header);
+    return lines.slice(1).map((l) => l.split(/\s{2,}/));
+  }
+
+  it('avatars list: a table of the 12 presenters, or JSON; --gender filters', async () => {
+    const rows = table(await run(dataDir, ['avatars', 'list']), ['AVATAR_ID', 'NAME', 'GENDER', 'AGE', 'STYLE', 'SCENE']);
+    assert.equal(rows.length, 12);
+    assert.deepEqual(rows[0]!.slice(0, 3), ['1', 'Maya', 'female']);
+    const female = JSON.parse((await run(dataDir, ['avatars', 'list', '--gender', 'female', '--json'])).stdout) as { gender: string }[];
+    assert.equal(female.length, 6);
+    assert.ok(female.every((a) => a.gender === 'female'));
+  });
+
+  it('voices list --language german, templates list, music list, styles list', async () => {
+    const voices = table(await run(dataDir, ['voices', 'list', '--language', 'german']), ['VOICE_ID', 'LANGUAGE', 'GENDER', 'AGE', 'NAME']);
+    assert.ok(voices.length >= 2 && voices.every((v) => v[1] === 'german'), JSON.stringify(voices));
+    const templates = table(await run(dataDir, ['templates', 'list']), ['ID', 'NAME', 'PREVIEW_URL']);
+    assert.equal(templates.length, 6);
+    const music = JSON.parse((await run(dataDir, ['music', 'list', '--json'])).stdout) as { id: number; duration: number }[];
+    assert.ok(music.length >= 6 && music.every((m) => Number.isInteger(m.id) && m.duration > 0));
+    const styles = await run(dataDir, ['styles', 'list']);
+    assert.match(styles.stdout, /Script styles[\s\S]*Problem\/Solution[\s\S]*Visual styles[\s\S]*Clean Minimal/);
+    const stylesJson = JSON.parse((await run(dataDir, ['styles', 'list', '--json'])).stdout);
+    assert.equal(stylesJson.script_styles.length, 16);
+    assert.equal(stylesJson.visual_styles.length, 6);
+  });
+
+  it('account list and credits show read the database', async () => {
+    json(await run(dataDir, ['account', 'create', '--username', 'list_a', '--email', 'a@example.com', '--credits', '7', '--json']));
+    json(await run(dataDir, ['account', 'create', '--username', 'list_b', '--json']));
+    json(await run(dataDir, ['key', 'create', '--username', 'list_b', '--json']));
+    const rows = table(await run(dataDir, ['account', 'list']), ['USERNAME', 'EMAIL', 'CREDITS', 'STATUS', 'ACTIVE_KEYS', 'CREATED_AT']);
+    assert.deepEqual(rows.map((r) => r[0]), ['list_a', 'list_b']);
+    assert.deepEqual(rows[0]!.slice(0, 5), ['list_a', 'a@example.com', '7', 'active', '1']);
+    const listed = JSON.parse((await run(dataDir, ['account', 'list', '--json'])).stdout) as { username: string; credits: number; active_keys: number }[];
+    assert.deepEqual(listed.map((a) => [a.username, a.credits, a.active_keys]), [['list_a', 7, 1], ['list_b', 0, 2]]);
+    assert.deepEqual(json(await run(dataDir, ['credits', 'show', '--username', 'list_a', '--json'])), { username: 'list_a', credits: 7, status: 'active' });
+    assert.match((await run(dataDir, ['credits', 'show', '--username', 'list_a'])).stdout, /^username: list_a\ncredits: 7\n/);
+    userMistake(await run(dataDir, ['credits', 'show', '--username', 'nobody']), /no account named "nobody"/);
+  });
+});
+
+describe('render progress and demo options', () => {
+  const stream = (isTTY: boolean) => {
+    let text = '';
+    return { isTTY, write: (s: string) => (text += s), text: () => text };
+  };
+  const stages: [string, number][] = [['product', 0], ['media', 2], ['script', 8], ['speech', 12], ['render', 25], ['render', 31], ['render', 36], ['render', 47], ['render', 98], ['done', 100]];
+
+  it('off a terminal: one plain line per stage and per 10 % within one', () => {
+    const s = stream(false);
+    const p = createProgress(s, 0, () => 1500);
+    for (const [stage, pct] of stages) p.update(stage, pct);
+    p.end();
+    assert.deepEqual(s.text().trimEnd().split('\n'), [
+      '  0% product (1.5 s)', '  2% media (1.5 s)', '  8% script (1.5 s)', ' 12% speech (1.5 s)', ' 25% render (1.5 s)',
+      ' 36% render (1.5 s)', ' 47% render (1.5 s)', ' 98% render (1.5 s)', '100% done (1.5 s)',
+    ]);
+  });
+
+  it('on a terminal: one bar redrawn in place through every stage, its line ended at the end', () => {
+    const s = stream(true);
+    const p = createProgress(s, 0, () => 0);
+    for (const [stage, pct] of stages) p.update(stage, pct);
+    p.end();
+    const frames = s.text().split('\r').filter(Boolean);
+    assert.equal(frames.length, stages.length);
+    assert.match(frames[0]!, /^\[\.{30}\]   0% product/);
+    assert.match(frames[4]!, /^\[#{8}\.{22}\]  25% render/);
+    assert.match(frames.at(-1)!, /^\[#{30}\] 100% done .*\n$/);
+    assert.equal(s.text().split('\n').length, 2, 'no line breaks before the end');
+  });
+
+  it('npm run demo -- --length 30 reads like --length=30; unknown options are refused', () => {
+    assert.deepEqual(parseDemoArgs(['--length', '30', '--aspect-ratio', '1', '--exit']), parseDemoArgs(['--length=30', '--aspect-ratio=1', '--exit']));
+    assert.deepEqual(parseDemoArgs(['--length', '30', '--style', 'Data']), { length: '30', style: 'Data' });
+    assert.throws(() => parseDemoArgs(['--lenght', '30']), /Unknown option '--lenght'; options: --length VALUE/);
+    assert.throws(() => parseDemoArgs(['--length']), /argument missing/);
   });
 });

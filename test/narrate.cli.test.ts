@@ -109,6 +109,13 @@ describe('reelsmith narrate', () => {
     assert.ok(fs.existsSync(path.join(dir, 'data', 'files', 'music', '3.m4a')), 'music rendered into DATA_DIR');
   });
 
+  it('prints "key: value" lines without --json, JSON only with it', async () => {
+    const printed = await cli('--product', path.join(dir, 'product.json'), '--override-script', 'Charge everything at once.', '--length', '15', '--out', path.join(dir, 'plain'));
+    assert.match(printed, /^out: .*plain\nlanguage: english\n/);
+    assert.ok(printed.trim().split('\n').every((l) => /^[a-z_0-9]+: /.test(l)), printed);
+    assert.throws(() => JSON.parse(printed));
+  });
+
   it('rejects bad options with an operator error', async () => {
     const base = ['--product', path.join(dir, 'product.json'), '--out', path.join(dir, 'bad')];
     await assert.rejects(cli(...base, '--language', 'klingon'), OperatorError);

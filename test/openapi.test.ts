@@ -1,13 +1,77 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { EXAMPLE_IDS } from '../src/http/examples.ts';
 import { OPENAPI_PATH, renderOpenApi } from '../src/http/openapi.ts';
+import { signatureHeaders } from '../src/webhooks/signing.ts';
+import { videoFailedEvents, videoSucceededEvents } from '../src/webhooks/event.ts';
+import { WEBHOOK_EXAMPLES } from '../src/webhooks/webhook.openapi.ts';
 import { startServer, type TestServer } from './support/server.ts';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface Operation {
+  method: string;
+  path: string;
+  op: Json;
+}
+
+function operations(doc: Json): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const method of METHODS) if (item[method]) out.push({ method: method.toUpperCase(), path, op: item[method] });
+  }
+  return out;
+}
+
+/** Every property of a schema (nested objects, array items, unions) without a description, as paths. */
+function undescribed(schema: Json | undefined, where: string, out: string[]): void {
+  if (!schema || typeof schema !== 'object') return;
+  for (const [name, prop] of Object.entries((schema.properties ?? {}) as Json)) {
+    if (!prop.description) out.push(`${where}.${name}`);
+    undescribed(prop, `${where}.${name}`, out);
+  }
+  if (schema.items) undescribed(schema.items, `${where}[]`, out);
+  for (const member of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) undescribed(member, where, out);
+}
+
+function undescribedInOperation(where: string, op: Json, out: string[]): void {
+  for (const p of op.parameters ?? []) if (!p.description) out.push(`${where} parameter ${p.in} ${p.name}`);
+  for (const media of Object.values((op.requestBody?.content ?? {}) as Json)) undescribed(media.schema, `${where} body`, out);
+  for (const [status, res] of Object.entries((op.responses ?? {}) as Json)) {
+    for (const media of Object.values((res.content ?? {}) as Json)) undescribed(media.schema, `${where} ${status}`, out);
+  }
+}
+
+/** The type skeleton of a value: what an example and a real answer must share (null matches anything). */
+function sameShape(example: unknown, actual: unknown, where: string): void {
+  if (example === null || actual === null) return;
+  if (Array.isArray(example)) {
+    assert.ok(Array.isArray(actual), `${where}: an array in the example, ${JSON.stringify(actual)} in the answer`);
+    if (example.length && actual.length) sameShape(example[0], actual[0], `${where}[0]`);
+    return;
+  }
+  if (typeof example === 'object') {
+    assert.ok(actual && typeof actual === 'object' && !Array.isArray(actual), `${where}: an object in the example`);
+    // Optional fields (`error` of a video) may be absent from either side.
+    const ex = example as Json;
+    const ac = actual as Json;
+    for (const k of Object.keys(ex)) if (k in ac) sameShape(ex[k], ac[k], `${where}.${k}`);
+    const missing = Object.keys(ac).filter((k) => !(k in ex) && k !== 'error');
+    assert.deepEqual(missing, [], `${where}: the example lacks fields the answer has`);
+    return;
+  }
+  assert.equal(typeof actual, typeof example, `${where}: ${JSON.stringify(example)} vs ${JSON.stringify(actual)}`);
+}
 
 describe('OpenAPI document', () => {
   let s: TestServer;
+  let doc: Json;
   before(async () => {
     s = await startServer();
+    doc = (await s.call('GET', '/openapi.json')).body;
   });
   after(() => s.close());
 
@@ -29,9 +93,150 @@ describe('OpenAPI document', () => {
     assert.equal(createVideo.properties.script_style.enum.length, 16);
   });
 
-  it('has a docs page at /docs', async () => {
+  it('describes every property and parameter: of routes, webhooks and shared schemas', () => {
+    const missing: string[] = [];
+    for (const { method, path, op } of operations(doc)) undescribedInOperation(`${method} ${path}`, op, missing);
+    for (const [kind, item] of Object.entries((doc.webhooks ?? {}) as Json)) undescribedInOperation(`webhook ${kind}`, item.post, missing);
+    for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Json)) undescribed(schema, `components.${name}`, missing);
+    assert.deepEqual(missing, [], `${missing.length} without a description — give each a description in its route schema`);
+  });
+
+  it('lists the error codes of every route (x-error-codes), with the route-specific ones', () => {
+    for (const { method, path, op } of operations(doc)) {
+      const codes = (op['x-error-codes'] ?? []) as { code: number; when: string }[];
+      assert.ok(codes.length > 0, `${method} ${path} has x-error-codes`);
+      for (const c of codes) assert.ok(Number.isInteger(c.code) && c.when.length > 5, `${method} ${path}: ${JSON.stringify(c)}`);
+      assert.ok(codes.some((c) => c.code === 50000), `${method} ${path} lists 50000`);
+      assert.match(op.description, /Error codes/, `${method} ${path} says its codes in the description`);
+      const authenticated = !(Array.isArray(op.security) && op.security.length === 0);
+      assert.equal(codes.some((c) => c.code === 10105), authenticated, `${method} ${path}: 10105 exactly when a key is needed`);
+      assert.equal(codes.some((c) => c.code === 429), method === 'POST', `${method} ${path}: 429 exactly for POST`);
+    }
+    const codesOf = (path: string, method: string) => (doc.paths[path][method]['x-error-codes'] as { code: number }[]).map((c) => c.code);
+    assert.ok(codesOf('/v1/create_video_from_url', 'post').includes(18020));
+    assert.ok(codesOf('/v1/create_video_from_url', 'post').includes(10104));
+    assert.ok(codesOf('/v1/project', 'get').includes(10104));
+    assert.ok(codesOf('/v2/endpoint/{endpoint_id}/deliveries/{delivery_id}/resend', 'post').includes(10104));
+  });
+
+  it('has a JSON response example for every JSON route, valid against its own response schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const { method, path, op } of operations(doc)) {
+      const media = op.responses?.['200']?.content?.['application/json'];
+      if (!media) continue; // binary files (covers, audio): the example request below still runs
+      assert.ok(media.example, `${method} ${path} has a response example`);
+      const validate = ajv.compile(media.schema);
+      assert.ok(validate(structuredClone(media.example)), `${method} ${path} example: ${ajv.errorsText(validate.errors)}`);
+      assert.equal(media.example.code, 0);
+    }
+  });
+
+  it("sends every route's example request, as documented, to a real server: each gets code 0", async () => {
+    const checked: string[] = [];
+    for (const { method, path, op } of operations(doc)) {
+      // Fresh state per route: deletes and disables in one example do not spoil the next.
+      const ids = await freshState(s);
+      const swap = (text: string) =>
+        text.replaceAll(EXAMPLE_IDS.product, ids.product).replaceAll(EXAMPLE_IDS.project, ids.project)
+          .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery);
+
+      let url = path;
+      const query = new URLSearchParams();
+      for (const p of op.parameters ?? []) {
+        if (p.example === undefined) {
+          assert.ok(!p.required, `${method} ${path}: required parameter ${p.name} has no example`);
+          continue;
+        }
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+        if (p.in === 'query') query.set(p.name, String(p.example));
+      }
+      assert.ok(!/[{}]/.test(url), `${method} ${path}: every path parameter has an example`);
+      const body = op.requestBody?.content?.['application/json']?.example;
+      if (op.requestBody) assert.ok(body, `${method} ${path} has a request body example`);
+      const target = swap(url + (query.size ? `?${query}` : ''));
+      const res = await fetch(s.baseUrl + target, {
+        method,
+        headers: { 'x-api-key': ids.key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: swap(JSON.stringify(body)) } : {}),
+      });
+      const media = op.responses['200'].content;
+      if (media?.['application/json']) {
+        const answer = (await res.json()) as Json;
+        assert.equal(answer.code, 0, `${method} ${target} ${JSON.stringify(body ?? '')} → ${JSON.stringify(answer)}`);
+        sameShape(media['application/json'].example, answer, `${method} ${path}`);
+      } else {
+        assert.equal(res.status, 200, `${method} ${target}`);
+        await res.arrayBuffer();
+      }
+      checked.push(`${method} ${path}`);
+    }
+    assert.ok(checked.length >= 45, `${checked.length} routes`);
+  });
+
+  it('documents the webhook payloads of both outcomes and both signature schemes', () => {
+    const kinds = Object.keys(doc.webhooks);
+    assert.deepEqual(kinds.sort(), ['generated_product_video_failed', 'generated_product_video_success', 'generated_video_failed', 'generated_video_success']);
+    // The documented bodies have exactly the fields the real events have, in the same order.
+    const now = Date.now();
+    const real = {
+      success: JSON.parse(videoSucceededEvents({ projectId: 'p', accountId: 'a', videoUrl: 'u', coverUrl: 'c', durationS: 1 }, now)[0]!.payload),
+      failed: JSON.parse(videoFailedEvents({ projectId: 'p', accountId: 'a', error: { code: 1, message: 'm' } }, now)[0]!.payload),
+    };
+    for (const kind of kinds) {
+      const post = doc.webhooks[kind].post;
+      const outcome = kind.endsWith('success') ? 'success' : 'failed';
+      const example = post.requestBody.content['application/json'].example;
+      assert.equal(example.event, kind);
+      assert.deepEqual(Object.keys(example), Object.keys(real[outcome]));
+      assert.deepEqual(Object.keys(example.data), Object.keys(real[outcome].data));
+      const headers = (post.parameters as Json[]).map((p) => p.name.toLowerCase());
+      for (const h of ['x-webhook-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) assert.ok(headers.includes(h), `${kind}: ${h}`);
+      assert.match(post.description, /X-Webhook-Signature/);
+      assert.match(post.description, /Standard Webhooks/);
+    }
+    // The header names the docs give are the ones the signer sends.
+    assert.deepEqual(Object.keys(signatureHeaders('whsec_AAAA', 'id', '{}', 1)).sort(), ['webhook-id', 'webhook-signature', 'webhook-timestamp', 'x-webhook-signature']);
+    assert.deepEqual(doc.webhooks.generated_video_success.post.requestBody.content['application/json'].example, WEBHOOK_EXAMPLES.success('generated_video_success'));
+  });
+
+  it("has a docs page at /docs that is Reelsmith's: its title, logo and icon, not the framework's", async () => {
     const res = await fetch(`${s.baseUrl}/docs`, { redirect: 'follow' });
     assert.equal(res.status, 200);
-    assert.match(await res.text(), /swagger/i);
+    const html = await res.text();
+    assert.match(html, /<title>Reelsmith API docs<\/title>/);
+    assert.doesNotMatch(html, /favicon-32x32\.png|Swagger UI<\/title>/);
+    const icon = html.match(/rel="icon"[^>]*href="([^"]+)"/)?.[1];
+    assert.ok(icon, 'an icon link');
+    const iconRes = await fetch(new URL(icon, `${s.baseUrl}/docs/`));
+    assert.equal(iconRes.status, 200);
+    assert.match(await iconRes.text(), /<svg/);
+    const init = await (await fetch(`${s.baseUrl}/docs/static/swagger-initializer.js`)).text();
+    const logo = init.match(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/)?.[1];
+    assert.ok(logo, 'the topbar logo is replaced');
+    assert.match(Buffer.from(logo, 'base64').toString(), /Reelsmith/);
   });
 });
+
+/**
+ * An account with a product, a video (of another product), an endpoint and a pending delivery to
+ * it: the records the examples' ids (src/http/examples.ts) stand for.
+ */
+async function freshState(s: TestServer) {
+  const { apiKey: key } = await s.account({ credits: 5 });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await s.call(method, path, { key, ...(body === undefined ? {} : { body }) });
+    assert.equal(res.body?.code, 0, `${method} ${path}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const newProduct = async () => (await call('POST', '/v1/product', { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp.' })).data.product_id as string;
+  // The examples' product has no video (a product with one may be refused where a bare one is not).
+  const product = await newProduct();
+  const video = { product_id: await newProduct(), aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public' };
+  const project = (await call('POST', '/v1/create_video_from_url', video)).data.project_id as string;
+  const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
+  const { work, clock, videoRepo } = s.running.services;
+  const v = await videoRepo.getById(project);
+  await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
+  const delivery = (await call('GET', `/v2/endpoint/${endpoint}/deliveries`)).data.deliveries[0].delivery_id as string;
+  return { key, product, project, endpoint, delivery };
+}

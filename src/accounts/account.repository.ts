@@ -39,6 +39,25 @@ export class AccountRepository {
     return this.db.selectFrom('accounts').selectAll().where('username', '=', username).executeTakeFirst();
   }
 
+  /** Every account, oldest first, with its number of active keys. */
+  async listWithKeyCounts(): Promise<(AccountRow & { active_keys: number })[]> {
+    const rows = await this.db
+      .selectFrom('accounts')
+      .selectAll('accounts')
+      .select((eb) =>
+        eb
+          .selectFrom('api_keys')
+          .select((k) => k.fn.countAll<number>().as('n'))
+          .whereRef('api_keys.account_id', '=', 'accounts.id')
+          .where('api_keys.revoked_at', 'is', null)
+          .as('active_keys'),
+      )
+      .orderBy('created_at')
+      .orderBy('username')
+      .execute();
+    return rows.map((r) => ({ ...r, active_keys: Number(r.active_keys ?? 0) }));
+  }
+
   async findById(id: string): Promise<AccountRow | undefined> {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -5,13 +5,14 @@ import type { AccountService } from './account.service.ts';
 
 const WhoAmI = Envelope(
   Type.Object({
-    username: Type.String(),
-    email: Type.String(),
+    username: Type.String({ description: 'The account name the operator gave' }),
+    email: Type.String({ description: 'The account e-mail, or empty' }),
     storage_used_bytes: Type.Integer({ description: "Extension: bytes of the account's stored files (crawled product media, videos, covers, captions)" }),
     storage_quota_bytes: Type.Union([Type.Integer(), Type.Null()], {
       description: 'Extension: the storage quota in bytes (STORAGE_QUOTA_MB, or set per account by the operator); null when there is no limit. At or over it, crawls and new videos are refused with 40000',
     }),
   }),
+  { username: 'demo', email: 'demo@example.com', storage_used_bytes: 48213, storage_quota_bytes: 5368709120 },
 );
 const tags = ['Account'];
 
@@ -26,7 +27,11 @@ export function accountRoutes(app: App, accounts: AccountService): void {
     });
   }
   app.get('/v2/user/remaining_quota', {
-    schema: { tags, summary: 'Remaining credits', response: { 200: Envelope(Type.Object({ remaining_quota: Type.Integer() })) } },
+    schema: {
+      tags,
+      summary: 'Remaining credits',
+      response: { 200: Envelope(Type.Object({ remaining_quota: Type.Integer({ description: 'Credits left; a product video costs 1' }) }), { remaining_quota: 99 }) },
+    },
     handler: async (req) => ok({ remaining_quota: await accounts.remainingCredits(req.principal.accountId) }),
   });
 }

@@ -20,6 +20,11 @@ export class AccountService {
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$/.test(username)) {
       throw new OperatorError('username must be 2-64 characters: letters, digits, "_", "." or "-", starting with a letter or digit');
     }
+    const email = input.email?.trim() || null;
+    // One @, something on both sides, a dot in the domain, no spaces: enough to catch a typo or a swapped option.
+    if (email !== null && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email))) {
+      throw new OperatorError(`email must look like name@example.com, got "${email}"`);
+    }
     const credits = input.credits ?? 0;
     if (!Number.isInteger(credits) || credits < 0) throw new OperatorError('credits must be a non-negative integer');
     if (await this.accounts.findByUsername(username)) throw new OperatorError(`account "${username}" already exists`);
@@ -27,7 +32,7 @@ export class AccountService {
     const nowMs = this.clock.nowMs();
     // Account, opening credit and first key commit together: no account is left without its key.
     await this.uow(async (r) => {
-      const account = await r.accounts.create({ username, email: input.email?.trim() || null, nowMs });
+      const account = await r.accounts.create({ username, email, nowMs });
       if (credits > 0) await r.accounts.addCredits(account.id, credits, 'grant', null, nowMs);
       await r.accounts.insertKey(account.id, hashApiKey(apiKey), apiKey.slice(0, 8), nowMs);
     });
@@ -53,6 +58,22 @@ export class AccountService {
     }
     const after = await this.requireAccount(username);
     return { username, credits: after.credits };
+  }
+
+  async listAccounts() {
+    return (await this.accounts.listWithKeyCounts()).map((a) => ({
+      username: a.username,
+      email: a.email ?? '',
+      credits: a.credits,
+      status: a.status,
+      active_keys: a.active_keys,
+      created_at: new Date(a.created_at).toISOString().slice(0, 19).replace('T', ' '),
+    }));
+  }
+
+  async showCredits(username: string) {
+    const account = await this.requireAccount(username);
+    return { username: account.username, credits: account.credits, status: account.status };
   }
 
   /** A suspended account's keys get 18025 until it is activated again. */

@@ -25,8 +25,10 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
       tags: ['Catalogs'],
       summary: 'A music track (AAC in M4A), generated on its first request; no API key needed',
       security: [],
-      params: { type: 'object', properties: { music_id: { type: 'string' } }, required: ['music_id'] },
-      response: { 200: { description: 'audio/mp4', type: 'string', format: 'binary' } },
+      params: { type: 'object', properties: { music_id: { type: 'string', description: 'A track id from GET /v1/musics', examples: ['1'] } }, required: ['music_id'] },
+      produces: ['audio/mp4'],
+      response: { 200: { description: 'The track (AAC in M4A)', type: 'string', format: 'binary' } },
+      'x-error-codes': { 10104: 'no such track (HTTP 404)' },
     },
     handler: async (req, reply) => {
       const id = Number(req.params.music_id);
@@ -39,8 +41,10 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
       tags: ['Catalogs'],
       summary: "An avatar's cover picture (PNG 512x512); no API key needed",
       security: [],
-      params: { type: 'object', properties: { avatar_id: { type: 'string' } }, required: ['avatar_id'] },
-      response: { 200: { description: 'image/png', type: 'string', format: 'binary' } },
+      params: { type: 'object', properties: { avatar_id: { type: 'string', description: 'A public avatar id from GET /v1/avatars', examples: ['1'] } }, required: ['avatar_id'] },
+      produces: ['image/png'],
+      response: { 200: { description: 'The cover picture', type: 'string', format: 'binary' } },
+      'x-error-codes': { 10104: 'no such public avatar (HTTP 404)' },
     },
     handler: async (req, reply) => {
       const id = Number(req.params.avatar_id);
@@ -58,9 +62,14 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
         tags: ['Catalogs'],
         summary: `A template's ${what} for an aspect ratio, made on first request; no API key needed`,
         security: [],
-        params: { type: 'object', properties: { template_id: { type: 'string' } }, required: ['template_id'] },
-        querystring: { type: 'object', properties: { aspect_ratio: { type: 'string', enum: ['0', '1', '2'] } } },
-        response: { 200: { description: type, type: 'string', format: 'binary' } },
+        params: { type: 'object', properties: { template_id: { type: 'string', description: 'A public template id from GET /v1/templates', examples: ['1'] } }, required: ['template_id'] },
+        querystring: {
+          type: 'object',
+          properties: { aspect_ratio: { type: 'string', enum: ['0', '1', '2'], description: '0 portrait 9:16 (default), 1 landscape 16:9, 2 square 1:1' } },
+        },
+        produces: [type],
+        response: { 200: { description: `The ${what}`, type: 'string', format: 'binary' } },
+        'x-error-codes': { 10104: 'no such public template (HTTP 404)' },
       },
       handler: async (req, reply) => {
         const id = Number(req.params.template_id);

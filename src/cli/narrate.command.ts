@@ -11,6 +11,7 @@ import { EspeakProcess } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../pipeline/types.ts';
 import { LocalBlobStore } from '../storage/blob-store.ts';
+import { printResult } from './output.ts';
 
 interface NarrateOptions {
   product: string;
@@ -135,8 +136,7 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
           total_ms: Math.round(performance.now() - t0),
           files: 'script.json script.txt speech.wav timings.json mix.wav',
         };
-        if (opts.json) out.write(`${JSON.stringify(summary)}\n`);
-        else for (const [k, v] of Object.entries(summary)) out.write(`${k}: ${String(v)}\n`);
+        printResult(summary, opts.json, out);
       } finally {
         await engine.close();
       }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createWorker } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
+import { explained } from './user-errors.ts';
 
 /**
  * `reelsmith worker`: only background work — video jobs (through BullMQ when REDIS_URL is set,
@@ -13,7 +14,7 @@ export function registerWorkerCommand(program: Command): void {
     .description('run video jobs and webhook deliveries only (DATABASE_URL, REDIS_URL, JOB_CONCURRENCY, DATA_DIR)')
     .action(async () => {
       const config = loadConfig();
-      const worker = await createWorker(config);
+      const worker = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createWorker(config));
       let stopping = false;
       const stop = async () => {
         if (stopping) return;

@@ -12,6 +12,7 @@ import { makeErrorHandler, notFoundError } from './error-handler.ts';
 import { malformedRequest } from './malformed-request.ts';
 import { noteOutcome, RequestLog } from './request-log.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
+import { swaggerOptions, swaggerUiOptions } from './openapi-options.ts';
 import type { App } from './http-types.ts';
 import { ENUM_MEANINGS } from './schema-helpers.ts';
 import { coerceToSchema, dropEmptyValues, unknownFieldWarnings } from './validation.ts';
@@ -121,21 +122,8 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'reelsmith-rl-' } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Reelsmith API',
-        version: opts.version,
-        description:
-          'Product-to-video API compatible with the JoggAI v1/v2 API. Every business response is HTTP 200 with ' +
-          '`{code, msg, data?, rid}`; `code` 0 is success, other codes are listed in docs/api.md.',
-      },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
-      security: [{ apiKey: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swagger, swaggerOptions(opts.version));
+  await app.register(swaggerUi, swaggerUiOptions);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(fastifyStatic, {

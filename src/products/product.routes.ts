@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
 import { Envelope, BareEnvelope, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS, EXAMPLE_TIME } from '../http/examples.ts';
 import { IntEnum, Opt } from '../http/schema-helpers.ts';
 import type { Product } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
 
 const MediaItemIn = Type.Object({
   type: IntEnum([1, 2], { meanings: ['image', 'video'], description: '1 image, 2 video' }),
-  url: Type.String({ minLength: 1, maxLength: 2048 }),
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'https:// address of the image or video on a public host; loaded and checked when a video is made' }),
   name: Opt(Type.String({ maxLength: 255, description: 'File name; defaults to the last part of the URL path' })),
-  description: Opt(Type.String({ maxLength: 2000 })),
+  description: Opt(Type.String({ maxLength: 2000, description: 'What the picture shows' })),
 });
 
 const MediaList = Type.Array(MediaItemIn, { maxItems: 50, description: 'At most 50 items' });
@@ -37,30 +38,41 @@ const CreateBody = Type.Object({
   url: Opt(Type.String({ maxLength: 2048, description: 'Product page to crawl; when given, the other fields are ignored' })),
   name: Opt(Type.String({ maxLength: 500, description: 'Required without url' })),
   description: Opt(Type.String({ maxLength: 20000, description: 'Introduction and selling points; required without url' })),
-  target_audience: Opt(Type.String({ maxLength: 2000 })),
+  target_audience: Opt(Type.String({ maxLength: 2000, description: 'Who the product is for; the script speaks to them (also taken with url)' })),
   media: Opt(MediaList),
   ...Extensions,
+}, {
+  examples: [{
+    name: 'Aurora Desk Lamp',
+    description: 'Warm dimmable LED lamp. Three colour temperatures. USB-C charging port.',
+    target_audience: 'home office workers',
+  }],
 });
 
 const UpdateBody = Type.Object({
-  product_id: Type.String({ minLength: 1, maxLength: 64 }),
-  name: Opt(Type.String({ maxLength: 500 })),
-  description: Opt(Type.String({ maxLength: 20000 })),
-  target_audience: Opt(Type.String({ maxLength: 2000 })),
+  product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to change (from POST /v1/product)' }),
+  name: Opt(Type.String({ maxLength: 500, description: 'New name; absent or empty leaves it' })),
+  description: Opt(Type.String({ maxLength: 20000, description: 'New description; absent or empty leaves it' })),
+  target_audience: Opt(Type.String({ maxLength: 2000, description: 'New target audience; absent or empty leaves it' })),
   media: Opt(Type.Array(MediaItemIn, { maxItems: 50, description: 'Replaces the media list (at most 50 items); an empty list means no change' })),
   ...Extensions,
+}, { examples: [{ product_id: EXAMPLE_IDS.product, target_audience: 'students' }] });
+
+const MediaItemOut = Type.Object({
+  type: Type.Integer({ description: '1 image, 2 video' }),
+  name: Type.String({ description: 'File name' }),
+  url: Type.String({ description: 'Where it is: our stored copy for crawled media, else the address given' }),
+  description: Type.String({ description: 'What it shows, or empty' }),
 });
 
-const MediaItemOut = Type.Object({ type: Type.Integer(), name: Type.String(), url: Type.String(), description: Type.String() });
-
 const ProductOut = Type.Object({
-  product_id: Type.String(),
+  product_id: Type.String({ description: 'Product id (32 hex); create_video_from_url takes it' }),
   id: Type.String({ description: 'Same as product_id' }),
   url: Type.String({ description: 'The crawled page, or empty' }),
-  name: Type.String(),
-  description: Type.String(),
-  target_audience: Type.String(),
-  media: Type.Array(MediaItemOut),
+  name: Type.String({ description: 'Product name' }),
+  description: Type.String({ description: 'Introduction and selling points as text' }),
+  target_audience: Type.String({ description: 'Who it is for, or empty' }),
+  media: Type.Array(MediaItemOut, { description: 'Images and videos, in order' }),
   brand: Type.String({ description: 'Extension; empty when unknown' }),
   price: Type.String({ description: 'Extension; decimal string, empty when unknown' }),
   currency: Type.String({ description: 'Extension; ISO 4217, empty when unknown' }),
@@ -71,6 +83,25 @@ const ProductOut = Type.Object({
   created_at: Type.Integer({ description: 'Unix seconds' }),
   updated_at: Type.Integer({ description: 'Unix seconds' }),
 });
+
+const exampleProduct = {
+  product_id: EXAMPLE_IDS.product,
+  id: EXAMPLE_IDS.product,
+  url: '',
+  name: 'Aurora Desk Lamp',
+  description: 'Warm dimmable LED lamp. Three colour temperatures. USB-C charging port.',
+  target_audience: 'home office workers',
+  media: [],
+  brand: '',
+  price: '',
+  currency: '',
+  selling_points: [],
+  language: 'english',
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+};
+
+const notFound = { 10104: 'product_id is not a product of this account' };
 
 export function productView(p: Product) {
   return {
@@ -96,11 +127,17 @@ const tags = ['Products'];
 export function productRoutes(app: App, products: ProductService): void {
   for (const path of ['/v1/product', '/v1/open/product']) {
     app.post(path, {
-      schema: { tags, summary: 'Create a product from a page URL, or from name and description', body: CreateBody, response: { 200: Envelope(ProductOut) } },
+      schema: {
+        tags,
+        summary: 'Create a product from a page URL, or from name and description',
+        body: CreateBody,
+        response: { 200: Envelope(ProductOut, exampleProduct) },
+        'x-error-codes': { 40000: 'a field breaks its rule, url or a media url is not an allowed address, or the page could not be crawled (msg says why)' },
+      },
       handler: async (req) => ok(productView(await products.create(req.principal, req.body))),
     });
     app.put(path, {
-      schema: { tags, summary: 'Update a product: only the fields given change; a non-empty media list replaces the old one, an empty one changes nothing', body: UpdateBody, response: { 200: BareEnvelope } },
+      schema: { tags, summary: 'Update a product: only the fields given change; a non-empty media list replaces the old one, an empty one changes nothing', body: UpdateBody, response: { 200: BareEnvelope }, 'x-error-codes': notFound },
       handler: async (req) => {
         await products.update(req.principal, req.body);
         return okBare();
@@ -109,7 +146,13 @@ export function productRoutes(app: App, products: ProductService): void {
   }
 
   app.get('/v1/product', {
-    schema: { tags, summary: 'Get one product (extension)', querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64 }) }), response: { 200: Envelope(ProductOut) } },
+    schema: {
+      tags,
+      summary: 'Get one product (extension)',
+      querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product (from POST /v1/product)', examples: [EXAMPLE_IDS.product] }) }),
+      response: { 200: Envelope(ProductOut, exampleProduct) },
+      'x-error-codes': notFound,
+    },
     handler: async (req) => ok(productView(await products.get(req.principal, req.query.product_id))),
   });
 
@@ -134,10 +177,10 @@ export function productRoutes(app: App, products: ProductService): void {
       summary: "List the account's products, newest first",
       querystring: Type.Object({
         // Bounded so that the row offset, (page - 1) * page_size, stays a valid SQL integer.
-        page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+        page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
+        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'Products per page (at most 100)', examples: [10] })),
       }),
-      response: { 200: Envelope(Type.Array(ProductOut)) },
+      response: { 200: Envelope(Type.Array(ProductOut, { description: 'This page of products, newest first' }), [exampleProduct]) },
     },
     handler: async (req) => ok((await products.list(req.principal, req.query.page ?? 1, req.query.page_size ?? 100)).map(productView)),
   });

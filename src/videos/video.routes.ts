@@ -2,20 +2,21 @@ import { Type, type Static } from 'typebox';
 import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
 import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS, EXAMPLE_TIME } from '../http/examples.ts';
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
 import type { VideoService } from './video.service.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
 const CreateVideoBody = Type.Object({
-  product_id: Type.String({ minLength: 1, maxLength: 64 }),
+  product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to present (from POST /v1/product)' }),
   aspect_ratio: IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
   video_length: StringEnum(VIDEO_LENGTHS, { meanings: VIDEO_LENGTHS.map((l) => `${l}-second video`), description: 'Seconds; a number is accepted too' }),
   // The seed marks language required but names english as its default: absent means english.
   language: Opt(StringEnum(LANGUAGES, { description: 'Script language; absent or empty means english' })),
   avatar_id: Type.Integer({ description: 'From GET /v1/avatars (avatar_type 0) or /v1/avatars/custom (1)' }),
   avatar_type: IntEnum([0, 1], { meanings: ['public avatar, GET /v1/avatars', 'custom avatar, GET /v1/avatars/custom'], description: '0 public, 1 custom' }),
-  script_style: StringEnum(SCRIPT_STYLES),
+  script_style: StringEnum(SCRIPT_STYLES, { description: 'How the script is written (e.g. Problem/Solution, Data)' }),
   template_type: StringEnum(['public', 'custom'] as const, {
     meanings: ['a template of GET /v1/templates', 'your own template, GET /v1/templates/custom'],
     description: 'Where template_id comes from: public (GET /v1/templates) or custom (GET /v1/templates/custom)',
@@ -32,7 +33,24 @@ const CreateVideoBody = Type.Object({
   template_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/templates; absent or 0 → none' })),
   override_script: Opt(Type.String({ maxLength: 5000, description: 'Narration text used instead of a generated script' })),
   caption: Opt(Type.Boolean({ description: 'Burn in captions (default false)' })),
-  video_name: Opt(Type.String({ maxLength: 200 })),
+  video_name: Opt(Type.String({ maxLength: 200, description: "The video's title; absent → the product name" })),
+}, {
+  examples: [{
+    product_id: EXAMPLE_IDS.product,
+    aspect_ratio: 0,
+    video_length: '15',
+    language: 'english',
+    avatar_id: 1,
+    avatar_type: 0,
+    script_style: 'Problem/Solution',
+    template_type: 'public',
+    template_id: 1,
+    voice_id: 'en-us-f1',
+    music_id: 1,
+    visual_style: 'Clean Minimal',
+    caption: true,
+    video_name: 'Aurora lamp, 15 s',
+  }],
 });
 type CreateVideoInput = Static<typeof CreateVideoBody>;
 
@@ -57,18 +75,26 @@ export function normaliseVideoRequest(b: CreateVideoInput): VideoRequest {
 }
 
 const ProjectOut = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
+  id: Type.String({ description: 'The project (video) id' }),
+  title: Type.String({ description: 'video_name, else the product name' }),
   video_url: Type.String({ description: 'Empty until status_code 4' }),
   cover_url: Type.String({ description: 'Empty until status_code 4' }),
   video_duration: Type.Number({ description: 'Seconds' }),
   status_code: Type.Integer({ description: '1 start, 2 waiting, 3 processing, 4 success, 5 failed, 99 deleted' }),
-  status_desc: Type.String(),
+  status_desc: Type.String({ description: 'The status in words: start, waiting, processing, success, failed, deleted' }),
   created_at: Type.Integer({ description: 'Unix seconds' }),
   progress: Type.Integer({ description: 'Extension: 0-100' }),
   subtitles_url: Type.String({ description: 'Extension: WebVTT when captions were made, else empty' }),
   script: Type.String({ description: 'Extension: the narration text, once written' }),
-  error: Opt(Type.Object({ code: Type.Integer(), message: Type.String() }, { description: 'Extension: present when failed' })),
+  error: Opt(
+    Type.Object(
+      {
+        code: Type.Integer({ description: '50000 for a system failure, else the code of the input problem (e.g. 40000)' }),
+        message: Type.String({ description: 'What went wrong, without internals' }),
+      },
+      { description: 'Extension: present when failed' },
+    ),
+  ),
   warnings: Type.Array(Type.String(), {
     description: 'Extension: what went wrong without stopping the video, e.g. a product media URL that did not load and why; empty when nothing did',
   }),
@@ -78,7 +104,7 @@ const ProjectOut = Type.Object({
   }),
 });
 
-const ProjectIdQuery = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64, description: 'The project_id create_video_from_url returned' }) });
+const ProjectIdQuery = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64, description: 'The project_id create_video_from_url returned', examples: [EXAMPLE_IDS.project] }) });
 
 const ProjectList = Type.Object({
   total: Type.Integer({ description: 'Videos matching the filter, over all pages' }),
@@ -114,7 +140,11 @@ export function videoRoutes(app: App, videos: VideoService): void {
       tags,
       summary: 'Generate an avatar video from a product (costs 1 credit)',
       body: CreateVideoBody,
-      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id' }) })) },
+      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id; GET /v1/project takes it' }) }), { project_id: EXAMPLE_IDS.project }) },
+      'x-error-codes': {
+        10104: 'product_id is not a product of this account, or an avatar_id, voice_id, music_id, template_id or visual_style the catalogs do not list (msg names the field)',
+        18020: 'not enough credit (a video costs 1); nothing is recorded',
+      },
     },
     handler: async (req) => {
       const { project_id, notes } = await videos.create(req.principal, normaliseVideoRequest(req.body));
@@ -128,7 +158,23 @@ export function videoRoutes(app: App, videos: VideoService): void {
       tags,
       summary: 'Status and result of a video',
       querystring: ProjectIdQuery,
-      response: { 200: Envelope(ProjectOut) },
+      response: {
+        200: Envelope(ProjectOut, {
+          id: EXAMPLE_IDS.project,
+          title: 'Aurora lamp, 15 s',
+          video_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/video.mp4`,
+          cover_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/cover.jpg`,
+          video_duration: 15.02,
+          status_code: 4,
+          status_desc: 'success',
+          created_at: EXAMPLE_TIME,
+          progress: 100,
+          subtitles_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/subtitles.vtt`,
+          script: 'Tired of squinting at your desk after dark? Meet the Aurora Desk Lamp. ...',
+          warnings: [],
+        }),
+      },
+      'x-error-codes': { 10104: 'project_id is not a video of this account' },
     },
     handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id))),
   });

@@ -25,8 +25,10 @@ export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any
       tags: ['Catalogs'],
       summary: 'Audio sample of a voice (MP3, made on first request, then cached); no API key needed',
       security: [],
-      params: { type: 'object', properties: { voice_id: { type: 'string' } }, required: ['voice_id'] },
-      response: { 200: { description: 'audio/mpeg', type: 'string', format: 'binary' } },
+      params: { type: 'object', properties: { voice_id: { type: 'string', description: 'A voice_id from GET /v1/voices', examples: ['en-us-f1'] } }, required: ['voice_id'] },
+      produces: ['audio/mpeg'],
+      response: { 200: { description: 'The MP3 sample', type: 'string', format: 'binary' } },
+      'x-error-codes': { 10104: 'no such voice (HTTP 404)' },
     },
     handler: async (req, reply) => {
       const file = await cache.file(req.params.voice_id);

@@ -1,0 +1,89 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
+import { Codes } from '../lib/errors.ts';
+import { webhookDocs, WEBHOOK_SIGNING_TEXT } from '../webhooks/webhook.openapi.ts';
+import { ErrorEnvelope } from './envelope.ts';
+
+/** One row of an operation's `x-error-codes`: the business code and when a client gets it. */
+export interface ErrorCodeDoc {
+  code: number;
+  when: string;
+}
+
+/**
+ * The codes every route of its kind can answer, derived from what the HTTP shell does: the key
+ * check (authenticated routes), schema validation (routes with input), the POST rate limit and
+ * the system error. Routes declare only their own codes, in `'x-error-codes'`.
+ */
+function generalCodes(schema: FastifySchema, methods: string[]): Record<number, string> {
+  const codes: Record<number, string> = {};
+  const authenticated = !(Array.isArray(schema.security) && schema.security.length === 0);
+  if (authenticated) {
+    codes[Codes.invalidKey] = 'the x-api-key header is missing or not a key';
+    codes[Codes.noPermission] = 'the key is revoked or the account suspended';
+  }
+  if (schema.body || schema.querystring || schema.params) codes[Codes.parameter] = 'a parameter breaks its rule; msg names the field and the rule';
+  if (methods.includes('POST')) codes[Codes.rateLimited] = 'too many POST requests this minute (HTTP 429 with Retry-After)';
+  codes[Codes.system] = 'system error; the failure is logged with the rid';
+  return codes;
+}
+
+/** Adds the merged `x-error-codes` list and the same list, readable, to the operation's description. */
+export function documentErrorCodes({ schema, url, route }: { schema: FastifySchema; url: string; route: { method: string | string[] } }) {
+  if (!schema || schema.hide) return { schema, url };
+  const methods = [route.method].flat().map((m) => m.toUpperCase());
+  const merged = { ...generalCodes(schema, methods), ...schema['x-error-codes'] };
+  const list: ErrorCodeDoc[] = Object.entries(merged)
+    .map(([code, when]) => ({ code: Number(code), when }))
+    .sort((a, b) => a.code - b.code);
+  const errorsText = `Error codes (in the envelope; HTTP 200 unless noted): ${list.map((e) => `**${e.code}** ${e.when}`).join('; ')}.`;
+  const description = schema.description ? `${schema.description}\n\n${errorsText}` : errorsText;
+  return { schema: { ...schema, description, 'x-error-codes': list }, url };
+}
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="190" height="40" viewBox="0 0 190 40">
+<rect x="2" y="6" width="30" height="28" rx="6" fill="#e4572e"/><path d="M13 13v14l11-7z" fill="#fff"/>
+<text x="40" y="28" font-family="Helvetica, Arial, sans-serif" font-size="22" font-weight="700" fill="#fff">Reelsmith</text></svg>`;
+
+const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
+<rect width="32" height="32" rx="7" fill="#e4572e"/><path d="M11 8v16l13-8z" fill="#fff"/></svg>`;
+
+export const DOCS_TITLE = 'Reelsmith API docs';
+
+/** The docs page at /docs: Reelsmith's name, logo and icon instead of the framework's. */
+export const swaggerUiOptions: FastifySwaggerUiOptions = {
+  routePrefix: '/docs',
+  logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG), href: '/docs' },
+  theme: {
+    title: DOCS_TITLE,
+    favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(FAVICON_SVG) }],
+    css: [{ filename: 'reelsmith.css', content: '.swagger-ui .topbar { background-color: #1f2430; }' }],
+  },
+  uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+};
+
+export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Reelsmith API',
+        version,
+        description:
+          'Product-to-video API compatible with the JoggAI v1/v2 API. Every business response is HTTP 200 with ' +
+          '`{code, msg, data?, rid}`; `code` 0 is success. Each operation lists the codes it can return ' +
+          '(`x-error-codes`); the envelope of an error is `ErrorEnvelope`. Examples use real catalog ids; ' +
+          'ids of products, videos, endpoints and deliveries are ones your own calls return.\n\n' +
+          `Webhooks (see the \`webhooks\` section): ${WEBHOOK_SIGNING_TEXT}`,
+      },
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+        schemas: { ErrorEnvelope: ErrorEnvelope as object },
+      },
+      security: [{ apiKey: [] }],
+      webhooks: webhookDocs() as never,
+    },
+    transform: documentErrorCodes as unknown as FastifyDynamicSwaggerOptions['transform'],
+  };
+}
