@@ -6,6 +6,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element, ParentNode } from 'domhandler';
 
+import { WORD_END, alternation } from './label-words.ts';
 import { SKIP_TEXT, classId, collapse, isElement, textOf } from './nodes.ts';
 
 export type { Element };
@@ -73,13 +74,12 @@ export interface Page {
 
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'strong', 'b']);
 const MARKER = /price|brand|vendor|manufact|sku|feature|highlight|bullet|benefit|gallery|carousel|slider|swiper|zoom|product-?image|product-?media|product-?photo|captcha|challenge|cart|basket|descr|title|name/i;
-/** Short label texts that introduce a brand or SKU value (also combined ones: "make/manufacturer:"). */
-const LABEL_WORDS =
-  'brand|brand name|make|manufacturer|marke|hersteller|marque|fabricant|marca|fabricante|merk|fabrikant|produttore|marka|producent|značka|výrobce|výrobca|márka|gyártó|бренд|марка|производитель|виробник|ブランド|メーカー|品牌|브랜드|제조사|sku|item|item #|item no\.?|item number|product code|product id|product number|article number|art\.?-?nr\.?|artikelnummer|artikel-nr\.?|artikelnr\.?|varenummer|varenr\.?|tuotenumero|référence|ref\.?|réf\.?|código|codice|cod\.?|kod|kod produktu|kód|kód produktu|katalógové číslo|katalogové číslo|numer katalogowy|šifra|šifra proizvoda|артикул|код товара|код|cikkszám|tootekood|prekės kodas|mpn|model|model number|modell|modelo|modèle';
-export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)`, 'i');
+/** Short label texts that introduce a brand or SKU value (also combined ones: "make/manufacturer:"); words in label-words.ts. */
+const LABEL_WORDS = `${alternation('brand', 'maker', 'code')}|mpn|model|model number|modell|modelo|modèle`;
+export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)`, 'iu');
 const CART_CLASS = /add[-_]?to[-_]?(cart|basket|bag)|addtocart|addtobasket|buy[-_]?now|btn-cart|product-form__cart|single_add_to_cart/i;
-const CART_TEXT =
-  /^(add to (cart|basket|bag|trolley)|buy now|buy it now|in den (warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|in winkelwagen|do koszyka|dodaj do koszyka|в корзину|купить|kaufen|jetzt kaufen|comprar|acheter|köp|kjøp|læg i kurv|lisää ostoskoriin|sepete ekle|カートに入れる|加入购物车|加入購物車|장바구니)/i;
+/** Buy-button texts in the languages of label-words.ts. */
+const CART_TEXT = new RegExp(`^(?:${alternation('buy')})${WORD_END}`, 'iu');
 const TEXT_SAMPLE_MAX = 4000;
 
 function safeUrl(raw: string | undefined | null, base?: URL | null): URL | null {

@@ -77,3 +77,25 @@ export function classId(el: Element): string {
   const id = el.attribs.id;
   return c && id ? `${c} ${id}` : (c ?? id ?? '');
 }
+
+/** Inline CSS that hides an element; matched in any attribute so a misspelt `style` (`stlye=`) counts too. */
+const HIDING_CSS = /(^|[;\s"'])(display\s*:\s*none|visibility\s*:\s*hidden)/i;
+const HIDING_CLASS = /(^|\s)(hidden|d-none|hide|is-hidden|invisible)(\s|$)/i;
+
+/** True when the element itself is hidden by inline CSS, a `hidden` attribute or a hiding class. */
+export function hiddenByMarkup(el: Element): boolean {
+  const a = el.attribs;
+  if (a.hidden !== undefined) return true;
+  if (a.class && HIDING_CLASS.test(a.class)) return true;
+  for (const k in a) {
+    if (k === 'class' || k === 'content' || k.startsWith('data-')) continue;
+    const v = a[k]!;
+    if (v.length < 200 && v.includes(':') && HIDING_CSS.test(v)) return true;
+  }
+  return false;
+}
+
+/** True when the element or an ancestor up to `depth` levels is hidden by markup (see hiddenByMarkup). */
+export function isHidden(el: Element, depth = 8): boolean {
+  return hiddenByMarkup(el) || hasAncestor(el, hiddenByMarkup, depth);
+}
