@@ -29,24 +29,23 @@ export function cleanBrand(v: string | null, names: Array<string | null | undefi
 const QUALIFIER_WORDS = /\b(co|corp|corporation|company|inc|ltd|llc|gmbh|ag|sa|s\.a|srl|bv|nv|ab|as|oy|plc|group|holding|official|store|shop|outlet|branch|distributor|importer|by)\b\.?|店|公司|株式会社|有限/i;
 
 /**
- * Whether a trailing bracket ("Brand (…)") is a qualifier to drop. The page decides first: a
- * product name that writes the whole ("Atelier (Lyon) Linen Apron") keeps it, one that writes the
- * bare name ("Nutrilon Pronutra 1") drops it. Otherwise it is dropped when it reads as a company
- * form, a shop or branch, or is written in another script than the name; a plain word or place
- * ("Atelier (Lyon)") belongs to the brand.
+ * Whether a trailing bracket ("Brand (…)") is a qualifier to drop: a company form, a shop or
+ * branch, or words in another script than the name ("Nutricia Ltd", "全台多分店") always are.
+ * Otherwise the page decides: a product name that writes the whole ("Atelier (Lyon) Linen Apron")
+ * keeps it, one that writes only the bare name ("Nutrilon Pronutra 1") drops it; with neither, a
+ * plain word or place ("Atelier (Lyon)") belongs to the brand.
  */
 function qualifierDropped(t: string, names: Array<string | null | undefined>): boolean {
   const bare = withoutQualifier(t);
   if (bare === t) return false;
+  const inner = t.slice(bare.length).replace(/^\s*[(（]|[)）]\s*$/g, '');
+  const script = (x: string) => (LATIN.test(x) ? 'latin' : /\p{L}/u.test(x) ? 'other' : 'none');
+  if (QUALIFIER_WORDS.test(inner) || script(inner) !== script(bare)) return true;
   const low = (x: string) => x.toLowerCase().replace(/\s+/g, ' ');
   const titles = names.filter((x): x is string => !!x).map(low);
   if (titles.some((x) => x.includes(low(t)))) return false;
   const bareWord = new RegExp(`(^|[^\\p{L}\\p{N}])${low(bare).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
-  if (titles.some((x) => bareWord.test(x))) return true;
-  const inner = t.slice(bare.length).replace(/^\s*[(（]|[)）]\s*$/g, '');
-  if (QUALIFIER_WORDS.test(inner)) return true;
-  const script = (x: string) => (LATIN.test(x) ? 'latin' : /\p{L}/u.test(x) ? 'other' : 'none');
-  return script(inner) !== script(bare);
+  return titles.some((x) => bareWord.test(x));
 }
 
 /** Line descriptors shops append to a house brand ("adidas Performance", "Nike Sportswear"). */

@@ -6,7 +6,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element, ParentNode } from 'domhandler';
 
-import { WORD_END, alternation } from './label-words.ts';
+import { CODE_NO_COLON, WORD_END, alternation } from './label-words.ts';
 import { SKIP_TEXT, classId, collapse, isElement, textOf } from './nodes.ts';
 
 export type { Element };
@@ -76,7 +76,7 @@ const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'strong', 'b']);
 const MARKER = /price|brand|vendor|manufact|sku|feature|highlight|bullet|benefit|gallery|carousel|slider|swiper|zoom|product-?image|product-?media|product-?photo|captcha|challenge|cart|basket|descr|title|name/i;
 /** Short label texts that introduce a brand or SKU value (also combined ones: "make/manufacturer:"); words in label-words.ts. */
 const LABEL_WORDS = `${alternation('brand', 'maker', 'code')}|mpn|model|model number|modell|modelo|modèle`;
-export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)`, 'iu');
+export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)|^${CODE_NO_COLON}`, 'iu');
 const CART_CLASS = /add[-_]?to[-_]?(cart|basket|bag)|addtocart|addtobasket|buy[-_]?now|btn-cart|product-form__cart|single_add_to_cart/i;
 /** Buy-button texts in the languages of label-words.ts. */
 const CART_TEXT = new RegExp(`^(?:${alternation('buy')})${WORD_END}`, 'iu');

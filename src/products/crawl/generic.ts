@@ -23,6 +23,8 @@ const ELSEWHERE =
 const FEATURE_HEADING =
   /^(key )?(features?|highlights?|benefits?|key benefits|product features|why you.ll love it|merkmale|vorteile|highlights|eigenschaften|caractéristiques|points forts|avantages|características|ventajas|caratteristiche|vantaggi|kenmerken|voordelen|cechy|zalety|особенности|преимущества|特徴|特点|卖点)\s*:?$/i;
 const NEAR = 600;
+/** Elements between a price with VAT and the same price without it. */
+const VAT_PAIR = 40;
 /** Separators between the parts of a page title. */
 const TITLE_PARTS = /\s+[|｜–—:>»-]+\s+|\s*::\s*/u; // elements after the title where the main price is expected
 
@@ -236,7 +238,8 @@ function pickPrice(all: PriceCandidate[], anchor: number | null, loc: PageLocale
   // a price marked "excl. VAT" only when nothing else is offered
   for (const c of all) c.exVat = excludesVat(c.el);
   const exVat = all.filter((c) => c.exVat).map((c) => c.price);
-  const cands = exVat.length > 0 && exVat.length < all.length ? all.filter((c) => !c.exVat) : all;
+  // …and only when the other price is shown close to it (the same price block)
+  const cands = all.filter((c) => !c.exVat || !all.some((o) => !o.exVat && Math.abs(o.order - c.order) <= VAT_PAIR));
   const picked = pickFrom(cands, anchor, loc);
   return { ...picked, exVat };
 }

@@ -337,3 +337,9 @@ export function alternation(...kinds: Array<keyof LanguageWords>): string {
 
 /** A word ends at the end of the text or at a non-letter. */
 export const WORD_END = '(?=$|[^\\p{L}])';
+
+/**
+ * Code labels shops also write without a colon, straight before the code ("Art.-Nr. 4711-22",
+ * "SKU 12345", "Артикул 100-2"): only these, and only before a value holding a digit.
+ */
+export const CODE_NO_COLON = '(?:sku|art\\.?\\s?-?\\s?nr\\.?|artikel-?nr\\.?|artikelnummer|best\\.?-?nr\\.?|bestellnummer|item\\s*(?:no\\.?|#)|ref\\.|réf\\.|cód\\.|cod\\.|артикул|šifra|varenr\\.?|tuotenro)\\s+(?=[\\p{L}\\p{N}./-]*\\d)';

@@ -1,12 +1,13 @@
 /** Label/value pairs in spec tables and detail lists ("Brand: Sony", `<th>SKU</th><td>123</td>`). */
 import { hasAncestor, textOf, type Element, type Page } from './dom.ts';
-import { WORD_END, alternation } from './label-words.ts';
+import { CODE_NO_COLON, WORD_END, alternation } from './label-words.ts';
 
 export type LabelKind = 'brand' | 'sku' | 'other';
 
 const BRAND_WORDS = new RegExp(`^(${alternation('brand')})${WORD_END}`, 'iu');
 const MAKER_WORDS = new RegExp(`^(${alternation('maker')})${WORD_END}`, 'iu');
 const SKU_WORDS = new RegExp(`^(${alternation('code')})${WORD_END}`, 'iu');
+const NO_COLON = new RegExp(`^${CODE_NO_COLON}`, 'iu');
 const NOISE_CONTEXT = /filter|facet|refine|navigation|\bnav\b|menu|footer|breadcrumb|sort|sidebar|search/i;
 
 /**
@@ -52,6 +53,10 @@ export function valueOfLabel(label: Element): string | null {
   const colon = own.search(/[:#]/);
   if (colon >= 0) {
     const rest = cleanValue(own.slice(colon + 1));
+    if (rest) return rest;
+  } else {
+    const bare = NO_COLON.exec(own);
+    const rest = bare ? cleanValue(own.slice(bare[0].length)) : null;
     if (rest) return rest;
   }
   let sib = nextElement(label);
