@@ -321,6 +321,9 @@ export const WORDS: Record<string, LanguageWords> = {
   },
 };
 
+/** Languages of our 54 that share another's words. */
+export const SAME_WORDS: Record<string, string> = { flemish: 'dutch', tagalog: 'filipino' };
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s*');
 
 /** All words of one kind, longest first (so "item number" wins over "item"). */
