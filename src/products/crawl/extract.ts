@@ -21,7 +21,7 @@ import { fromJsonLd } from './jsonld.ts';
 import { fromMeta, metaDescription } from './meta.ts';
 import { fromMicrodata } from './microdata.ts';
 import { fromShopify } from './shopify.ts';
-import { cleanSku, idFromUrl, preferVisibleCode } from './identifiers.ts';
+import { cleanSku, preferVisibleCode, withUrlId } from './identifiers.ts';
 import { splitTitle, withoutAuthorAndFormat } from './titles.ts';
 import { emptyResult, type ExtractedProduct, type PageVerdict, type SourceResult } from './types.ts';
 
@@ -114,7 +114,7 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
   // No brand in the markup: a well-known brand the title starts with (brand-lexicon.ts).
   brand ??= brandFromTitles(name, ogTitle, docTitle);
   const structuredSku = firstOf([jsonld, micro, shopify, amazon, metaR, app], 'sku');
-  const sku = (generic.skuLabelled ? preferVisibleCode(structuredSku, generic.sku, page) : structuredSku ?? generic.sku) ?? idFromUrl(page.pageUrl);
+  const sku = withUrlId(generic.skuLabelled ? preferVisibleCode(structuredSku, generic.sku, page) : structuredSku ?? generic.sku, page.pageUrl);
 
   // Structured prices first; when structured sources disagree, the one the visible page
   // corroborates (the price shown next to the title) wins.

@@ -57,3 +57,15 @@ export function preferVisibleCode(structured: string | null, labelled: string | 
   const root = page.$.root()[0];
   return textOf(root, 400_000).includes(structured) ? structured : labelled;
 }
+
+/** A value with words in it ("PC APPLE MQ2Y2SL/A", "Ca304103-0000 Montre") names a model or product, not an id. */
+export function wordy(sku: string): boolean {
+  const toks = sku.trim().split(/\s+/);
+  return toks.length >= 2 && toks.some((t) => /^\p{L}{3,}$/u.test(t));
+}
+
+/** The page's sku, else the URL's id; a wordy sku loses to an id the URL carries. */
+export function withUrlId(sku: string | null, url: URL | null): string | null {
+  if (sku && !wordy(sku)) return sku;
+  return idFromUrl(url) ?? sku;
+}
