@@ -9,7 +9,7 @@ import { LANGUAGES } from '../src/catalog/languages.ts';
 import { cleanBrand } from '../src/products/crawl/brands.ts';
 import { loadPage } from '../src/products/crawl/dom.ts';
 import { extractProduct, type ExtractedProduct, type PageVerdict } from '../src/products/crawl/extract.ts';
-import { cleanSku, idFromUrl } from '../src/products/crawl/identifiers.ts';
+import { cleanSku, idFromUrl, withUrlId } from '../src/products/crawl/identifiers.ts';
 import { SAME_WORDS, WORDS } from '../src/products/crawl/label-words.ts';
 import { stripSiteName, withoutAuthorAndFormat } from '../src/products/crawl/titles.ts';
 
@@ -167,6 +167,14 @@ describe('identifiers', () => {
     assert.equal(product(extractProduct(html, 'https://www.socks.example/wool-socks')).sku, null);
     assert.equal(idFromUrl(new URL('https://www.socks.example/blog/2021/wool-socks')), null);
     assert.equal(idFromUrl(new URL('https://www.socks.example/socks/100ml')), null);
+  });
+
+  it('lets an id in the URL beat an sku with words in it (a model or product name)', () => {
+    const url = new URL('https://www.shop.example/computers/all-in-one-pro-27-112949990');
+    assert.equal(withUrlId('PC APPLE MQ2Y2SL/A', url), '112949990');
+    assert.equal(withUrlId('CS 8163', url), 'CS 8163');
+    assert.equal(withUrlId('MQ2Y2SL/A', url), 'MQ2Y2SL/A');
+    assert.equal(withUrlId('PC APPLE MQ2Y2SL/A', new URL('https://www.shop.example/computers/all-in-one')), 'PC APPLE MQ2Y2SL/A');
   });
 
   it('rejects shipping prices and money amounts as ids', () => {
