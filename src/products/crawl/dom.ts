@@ -223,6 +223,11 @@ export function loadPage(html: string, pageUrl: string): Page {
         break;
       case 'a':
         page.linkCount++;
+        // a link styled as a button ("<a class="btn">Dodaj u košaricu</a>")
+        if (/btn|button/i.test(a.class ?? '') || a.role === 'button') {
+          const t = textOf(el, 60);
+          if (t && CART_TEXT.test(t)) page.cartSignals++;
+        }
         break;
       case 'button':
       case 'input': {
@@ -231,6 +236,7 @@ export function loadPage(html: string, pageUrl: string): Page {
           const t = textOf(el, 60);
           if (t && CART_TEXT.test(t)) page.cartSignals++;
         } else if (a.value && (a.type === 'submit' || a.type === 'button') && CART_TEXT.test(a.value.trim())) page.cartSignals++;
+        else if (a.type === 'image' && a.alt && CART_TEXT.test(a.alt.trim())) page.cartSignals++;
         break;
       }
       default:

@@ -95,7 +95,7 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
   const shopNames = [...og.site, ...doc.site, page.host];
   const head = low(doc.head);
   if (doc.tail && head && page.headings.some((h) => h.name[0] === 'h' && low(textOf(h, 300)) === head)) shopNames.push(doc.tail);
-  const generic = fromGeneric(page, loc, hints, shopNames);
+  const generic = fromGeneric(page, loc, hints, { shops: shopNames, categories: [...doc.middle, ...og.middle] });
   generic.name = plain(generic.name);
   const titleMeta = { ...metaR, name: ogTitle };
 

@@ -41,8 +41,15 @@ function norm(s: string): string {
  * element whose text equals one of those hints, else the first usable h1, else a
  * product-title-classed element.
  */
-export function pickTitle(page: Page, hints: string[], shopNames: string[] = []): Element | null {
-  const shops = new Set(shopNames.flatMap((n) => [foldName(n), foldName(n.replace(/^www\d?\./i, '').split('.')[0] ?? '')]).filter(Boolean));
+export interface TitleContext {
+  /** The shop's name as cut off the page titles, and the host (an h1 saying only that is the logo). */
+  shops?: string[];
+  /** Middle parts of the page title ("Brass Lamp - Floor Lamps - Shop"): an h1 saying only that is a category. */
+  categories?: string[];
+}
+
+export function pickTitle(page: Page, hints: string[], context: TitleContext = {}): Element | null {
+  const shops = new Set((context.shops ?? []).flatMap((n) => [foldName(n), foldName(n.replace(/^www\d?\./i, '').split('.')[0] ?? '')]).filter(Boolean));
   const ok = (h: Element) => {
     const t = textOf(h, 400);
     return (
@@ -55,17 +62,19 @@ export function pickTitle(page: Page, hints: string[], shopNames: string[] = [])
   };
   const usable = page.h1s.filter(ok);
   const normHints = hints.map(norm).filter(Boolean);
+  // an h1 that is only a middle part of the title ("Brass Lamp - Lamps - Shop": the category) is no title
+  const laterParts = new Set((context.categories ?? []).map(norm));
   const h1 = usable.find((h) => {
     const t = norm(textOf(h, 300));
-    return normHints.some((x) => x.includes(t) || t.includes(x));
+    return normHints.some((x) => (x.includes(t) && (x === t || !laterParts.has(t))) || t.includes(x));
   });
   if (h1) return h1;
   for (const el of [...page.headings.filter((h) => h.name[0] === 'h'), ...page.titleEls]) {
     const t = norm(textOf(el, 300));
     if (t.length >= 3 && normHints.includes(t) && ok(el)) return el;
   }
-  // no usable h1: an h2/h3 the title names, or one naming the title plus extras ("Name by Author")
-  if (usable.length === 0) {
+  // no usable h1 (or only category h1s): an h2/h3 the title names, or one naming the title plus extras ("Name by Author")
+  if (usable.every((h) => laterParts.has(norm(textOf(h, 300))))) {
     for (const el of page.headings) {
       if (el.name !== 'h2' && el.name !== 'h3') continue;
       const t = norm(textOf(el, 300));
@@ -74,10 +83,10 @@ export function pickTitle(page: Page, hints: string[], shopNames: string[] = [])
   }
   // older pages: a heading or bold line that is one part of the title ("Home :: Lamps :: Brass Lamp")
   const parts = new Set(normHints.flatMap((x) => x.split(TITLE_PARTS)).filter((x) => x.length >= 3));
-  if (usable.length === 0 && parts.size > 0) {
+  if (usable.every((h) => laterParts.has(norm(textOf(h, 300)))) && parts.size > 0) {
     for (const el of [...page.headings, ...page.titleEls]) {
       const t = norm(textOf(el, 300));
-      if (parts.has(t) && !shops.has(foldName(t)) && ok(el)) return el;
+      if (parts.has(t) && !laterParts.has(t) && !shops.has(foldName(t)) && ok(el)) return el;
     }
   }
   if (usable[0]) return usable[0];
@@ -312,10 +321,9 @@ function featureBullets(page: Page): string[] {
   return out;
 }
 
-/** `shopNames`: the shop's name as cut off the page titles (an h1 saying only that is the logo). */
-export function fromGeneric(page: Page, loc: PageLocale, hints: string[], shopNames: string[] = []): SourceResult {
+export function fromGeneric(page: Page, loc: PageLocale, hints: string[], context: TitleContext = {}): SourceResult {
   const r = emptyResult('generic');
-  const title = pickTitle(page, hints, shopNames);
+  const title = pickTitle(page, hints, context);
   const anchor = title ? (page.order.get(title) ?? null) : null;
   r.name = title ? cleanText(textOf(title, 400), 400) : null;
   // an h1 that wraps the name plus extras ("Name Code: 123") yields the hint it contains

@@ -40,8 +40,19 @@ export function stripSiteName(title: string | null, page: Page): string | null {
 }
 
 /** The title's name part and the shop-name parts cut off it (see stripSiteName). */
-export function splitTitle(title: string | null, page: Page): { name: string | null; site: string[]; head: string | null; tail: string | null } {
-  if (!title) return { name: null, site: [], head: null, tail: null };
+export interface TitleParts {
+  name: string | null;
+  /** Parts cut off as the shop's name. */
+  site: string[];
+  /** The name without its last part, and that last part (maybe the shop's name written differently). */
+  head: string | null;
+  tail: string | null;
+  /** Middle parts of a title of three or more ("Brass Lamp - Floor Lamps - Shop"): categories. */
+  middle: string[];
+}
+
+export function splitTitle(title: string | null, page: Page): TitleParts {
+  if (!title) return { name: null, site: [], head: null, tail: null, middle: [] };
   const parts: Array<{ start: number; end: number }> = [];
   let last = 0;
   SEPARATOR.lastIndex = 0;
@@ -54,8 +65,9 @@ export function splitTitle(title: string | null, page: Page): { name: string | n
     last = m.index + m[0].length;
   }
   parts.push({ start: last, end: title.length });
-  if (parts.length < 2) return { name: title, site: [], head: null, tail: null };
+  if (parts.length < 2) return { name: title, site: [], head: null, tail: null, middle: [] };
   const text = (x: { start: number; end: number }) => title.slice(x.start, x.end).trim();
+  const middle = parts.length >= 3 ? parts.slice(1, -1).map(text) : [];
   const site: string[] = [];
   while (parts.length > 1 && isSitePart(text(parts[parts.length - 1]!), page)) site.push(text(parts.pop()!));
   while (parts.length > 1 && isSiteName(text(parts[0]!), page)) site.push(text(parts.shift()!));
@@ -63,7 +75,7 @@ export function splitTitle(title: string | null, page: Page): { name: string | n
   const n = parts.length;
   const head = n > 1 ? cleanText(title.slice(parts[0]!.start, parts[n - 2]!.end), 500) : null;
   const tail = n > 1 ? text(parts[n - 1]!) : null;
-  return { name: cleanText(title.slice(parts[0]!.start, parts[n - 1]!.end), 500), site: site.filter(Boolean), head, tail };
+  return { name: cleanText(title.slice(parts[0]!.start, parts[n - 1]!.end), 500), site: site.filter(Boolean), head, tail, middle };
 }
 
 /** A leading part is only the shop's name when it is exactly that (a brand may start a name). */
