@@ -138,6 +138,11 @@ describe('buy buttons and labels in our languages', () => {
   it('still judges a page with no buy button, price or markup "not a product"', () => {
     const v = extractProduct('<html><body><h1>Nordlys 40</h1><p>Kestrel Works</p><button>Share</button></body></html>', 'https://shop.example.net/nordlys-40');
     assert.equal(v.kind, 'not_product');
+    // a single buy verb counts only as the whole button text
+    const gift = extractProduct('<html><body><h1>Our story</h1><button>Buy gift cards</button></body></html>', 'https://shop.example.net/about');
+    assert.equal(gift.kind, 'not_product');
+    const kupi = extractProduct('<html><body><h1>Nordlys 40</h1><button>Kupi</button></body></html>', 'https://shop.example.net/nordlys-40');
+    assert.equal(kupi.kind, 'product');
   });
 });
 

@@ -6,7 +6,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element, ParentNode } from 'domhandler';
 
-import { CODE_NO_COLON, WORD_END, alternation } from './label-words.ts';
+import { CODE_NO_COLON, alternation, buyButtonPattern } from './label-words.ts';
 import { SKIP_TEXT, classId, collapse, isElement, textOf } from './nodes.ts';
 
 export type { Element };
@@ -79,7 +79,7 @@ const LABEL_WORDS = `${alternation('brand', 'maker', 'code')}|mpn|model|model nu
 export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)|^${CODE_NO_COLON}`, 'iu');
 const CART_CLASS = /add[-_]?to[-_]?(cart|basket|bag)|addtocart|addtobasket|buy[-_]?now|btn-cart|product-form__cart|single_add_to_cart/i;
 /** Buy-button texts in the languages of label-words.ts. */
-const CART_TEXT = new RegExp(`^(?:${alternation('buy')})${WORD_END}`, 'iu');
+const CART_TEXT = buyButtonPattern();
 const TEXT_SAMPLE_MAX = 4000;
 
 function safeUrl(raw: string | undefined | null, base?: URL | null): URL | null {

@@ -338,6 +338,17 @@ export function alternation(...kinds: Array<keyof LanguageWords>): string {
   return kinds.flatMap((k) => wordsOf(k)).map(escape).join('|');
 }
 
+/**
+ * Buy-button text: a phrase ("add to cart", "dodaj u košaricu") starting the text, or a single
+ * verb ("kaufen", "kupi", "osta") that is the whole text, so "Buy gift cards" is no buy button.
+ */
+export function buyButtonPattern(): RegExp {
+  const words = wordsOf('buy');
+  const phrases = words.filter((w) => /\s/.test(w)).map(escape).join('|');
+  const verbs = words.filter((w) => !/\s/.test(w)).map(escape).join('|');
+  return new RegExp(`^(?:${phrases})(?=$|[^\\p{L}])|^(?:${verbs})\\s*[!.]?$`, 'iu');
+}
+
 /** A word ends at the end of the text or at a non-letter. */
 export const WORD_END = '(?=$|[^\\p{L}])';
 
