@@ -34,6 +34,11 @@ describe('prices', () => {
     }
   });
 
+  it('does not take a block shown on larger screens ("d-none d-lg-block") for hidden', () => {
+    const html = fixture('hidden-offer.html').replace('stlye="display: none"', 'class="d-none d-lg-block"');
+    assert.equal(product(extractProduct(html, 'https://www.oakandash.example/walnut-serving-board')).price, '129.00');
+  });
+
   it('takes the visible offer when no offer is hidden (first offer wins)', () => {
     const html = fixture('hidden-offer.html').replace('stlye="display: none"', '');
     assert.equal(product(extractProduct(html, 'https://www.oakandash.example/walnut-serving-board')).price, '129.00');
