@@ -187,6 +187,11 @@ describe('identifiers', () => {
     assert.equal(withUrlId('PC APPLE MQ2Y2SL/A', new URL('https://www.shop.example/computers/all-in-one')), 'PC APPLE MQ2Y2SL/A');
   });
 
+  it('takes no shipping price for the code when a labelled code follows it', () => {
+    const html = '<html><body><h1>Kettle</h1><ul><li>Item shipping: £3.95</li><li>Product code: KT-17</li></ul><p class="price">£30.00</p><button>Add to basket</button></body></html>';
+    assert.equal(product(extractProduct(html, 'https://www.shop.example.co.uk/kettle')).sku, 'KT-17');
+  });
+
   it('rejects shipping prices and money amounts as ids', () => {
     const loc = { host: 'shop.example.co.uk', lang: 'en-gb', path: '/' };
     assert.equal(cleanSku('£3.95', loc), null);

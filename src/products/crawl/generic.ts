@@ -6,6 +6,7 @@
 import type { PageLocale } from './currency.ts';
 import { classId, descendants, hasAncestor, textOf, type Element, type Page } from './dom.ts';
 import { WORD_END, alternation } from './label-words.ts';
+import { cleanSku } from './identifiers.ts';
 import { isHidden } from './nodes.ts';
 import { foldName } from './titles.ts';
 import { galleryImages } from './images.ts';
@@ -338,7 +339,7 @@ export function fromGeneric(page: Page, loc: PageLocale, hints: string[], contex
   if (!picked.listing) r.price = picked.price?.price ?? (start ? priceTextAfter(start, loc) : null);
   r.currency = r.price?.currency ?? null;
   r.brand = findLabelled(page, 'brand', anchor) ?? brandFromElements(page, anchor);
-  r.sku = findLabelled(page, 'sku', anchor);
+  r.sku = findLabelled(page, 'sku', anchor, (v) => cleanSku(v, loc) !== null);
   r.skuLabelled = !!r.sku;
   if (!r.sku) {
     const el = page.itemprops.find((e) => /\bsku\b/.test(e.attribs.itemprop ?? '')) ?? page.skuEls.find((e) => !outOfContext(e));

@@ -100,8 +100,11 @@ function lineLabel(el: Element, kind: LabelKind): { k: { kind: LabelKind; rank: 
   return null;
 }
 
-/** Finds the value for a kind of label, preferring labels close after `anchor` (the product title). */
-export function findLabelled(page: Page, kind: LabelKind, anchor: number | null): string | null {
+/**
+ * Finds the value for a kind of label, preferring labels close after `anchor` (the product title);
+ * `accept` rules out values that are no value of that kind ("Item shipping: £3.95" for an sku).
+ */
+export function findLabelled(page: Page, kind: LabelKind, anchor: number | null, accept: (value: string) => boolean = () => true): string | null {
   let best: { value: string; score: number } | null = null;
   for (const el of page.labelEls) {
     let k = kindOf(ownText(el));
@@ -114,7 +117,7 @@ export function findLabelled(page: Page, kind: LabelKind, anchor: number | null)
     }
     if (hasAncestor(el, (p) => NOISE_CONTEXT.test(`${p.attribs.class ?? ''} ${p.attribs.id ?? ''}`) || p.name === 'nav' || p.name === 'footer', 10)) continue;
     value ??= valueOfLabel(el);
-    if (!value) continue;
+    if (!value || !accept(value)) continue;
     const order = page.order.get(el) ?? 0;
     const dist = anchor === null ? order : order >= anchor ? order - anchor : (anchor - order) * 3;
     const score = k.rank * 100_000 + dist;
