@@ -151,6 +151,21 @@ describe('buy buttons and labels in our languages', () => {
   });
 });
 
+describe('currencies of our Latin/Cyrillic languages', () => {
+  it('reads Mongolian, Kenyan/Tanzanian (Swahili) and Bosnian prices', () => {
+    const cases: Array<[string, string, string]> = [
+      ['https://www.delguur.mn/p/1', '45,000₮', 'MNT'],
+      ['https://www.duka.co.ke/p/1', 'KSh 2,499', 'KES'],
+      ['https://www.duka.co.tz/p/1', 'TSh 35,000', 'TZS'],
+      ['https://www.trgovina.ba/p/1', '49,90 KM', 'BAM'],
+    ];
+    for (const [url, text, cur] of cases) {
+      const p = product(extractProduct(`<html><body><h1>Nordlys 40</h1><p class="price">${text}</p></body></html>`, url));
+      assert.equal(p.currency, cur, text);
+    }
+  });
+});
+
 describe('identifiers', () => {
   it('prefers the code the page shows ("Cód. produto:") over an internal structured id, and no shipping price is an id', () => {
     const p = product(extractProduct(fixture('visible-code.html'), 'https://www.casalima.example/chaleira-eletrica'));
