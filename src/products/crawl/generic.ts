@@ -242,16 +242,16 @@ function skipSubtree(el: Element): Element | null {
 
 /**
  * The price nearest after the title (itemprop prices first), skipping prices inside a grid of
- * product cards (recommendations). A grid right under the title means the page is a listing.
+ * product cards (recommendations) and prices marked "excl. VAT" that sit next to the price with
+ * VAT (those are returned as `exVat`). A grid right under the title means the page is a listing.
  */
 function pickPrice(all: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean; exVat: ParsedPrice[] } {
-  // a price marked "excl. VAT" only when nothing else is offered
+  // a price marked "excl. VAT" is dropped…
   for (const c of all) c.exVat = excludesVat(c.el);
-  const exVat = all.filter((c) => c.exVat).map((c) => c.price);
   // …and only when the other price is shown close to it (the same price block)
-  const cands = all.filter((c) => !c.exVat || !all.some((o) => !o.exVat && Math.abs(o.order - c.order) <= VAT_PAIR));
-  const picked = pickFrom(cands, anchor, loc);
-  return { ...picked, exVat };
+  const paired = all.filter((c) => c.exVat && all.some((o) => !o.exVat && Math.abs(o.order - c.order) <= VAT_PAIR));
+  const picked = pickFrom(all.filter((c) => !paired.includes(c)), anchor, loc);
+  return { ...picked, exVat: paired.map((c) => c.price) };
 }
 
 function pickFrom(cands: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean } {

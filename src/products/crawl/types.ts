@@ -39,7 +39,7 @@ export interface SourceResult {
   sku: string | null;
   images: string[];
   videos: string[];
-  /** Visible prices the page marks as excluding VAT (decimal strings; generic rules only). */
+  /** Visible prices marked as excluding VAT next to a price with VAT (decimal strings; generic rules only). */
   exVatPrices?: string[];
   /** The sku came from a visible label ("Product code: …"), not from markup (generic rules only). */
   skuLabelled?: boolean;
