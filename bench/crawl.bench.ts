@@ -17,6 +17,10 @@
  * trimming and case folding; name exactly after whitespace and case normalisation, and a lenient
  * variant where the normalised truth is contained in the normalised prediction. A page judged
  * blocked/not_product predicts nothing.
+ *
+ * Besides the whole set it reports: the pages of shops no rule was written for (the record is
+ * bench/crawl-rule-pages.json), the F1 spread over 5 shop-grouped folds, and name/price/sku on the
+ * older-style pages in test/fixtures/crawl/older (no structured data).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,40 +86,76 @@ const fields: Array<{ label: string; field: 'price' | 'brand' | 'sku' | 'name'; 
   { label: 'name (lenient)', field: 'name', match: (p, t) => ws(p).includes(ws(t)) },
 ];
 
-const rows: string[][] = [];
-const misses: string[] = [];
-for (const f of fields) {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  let scored = 0;
-  for (const { page, verdict } of results) {
-    if (!annotatedBySource.get(page.source)?.has(f.field)) continue;
-    scored++;
-    const truth = (page.ground_truth[f.field] ?? []).map((t) => t.trim()).filter(Boolean);
-    const pred = verdict.kind === 'product' ? verdict.product[f.field] : null;
-    if (truth.length === 0) {
-      if (pred) {
-        fp++;
-        misses.push(`${f.label.padEnd(14)} FP  ${page.host}  pred=${JSON.stringify(pred)} (no truth)`);
-      }
-      continue;
-    }
-    if (!pred) {
-      fn++;
-      misses.push(`${f.label.padEnd(14)} FN  ${page.host}  truth=${JSON.stringify(truth)} verdict=${verdict.kind}${verdict.kind !== 'product' ? ` (${verdict.reason})` : ''}`);
-    } else if (truth.some((t) => f.match(pred, t))) tp++;
-    else {
-      fp++;
-      fn++;
-      misses.push(`${f.label.padEnd(14)} BAD ${page.host}  pred=${JSON.stringify(pred)} truth=${JSON.stringify(truth)}`);
-    }
-  }
-  const precision = tp + fp ? tp / (tp + fp) : 0;
-  const recall = tp + fn ? tp / (tp + fn) : 0;
-  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  rows.push([f.label, String(scored), String(tp), String(fp), String(fn), precision.toFixed(3), recall.toFixed(3), f1.toFixed(3)]);
+interface Scored {
+  page: { source: string; host: string; ground_truth: Record<string, string[]> };
+  verdict: PageVerdict;
 }
+
+/** Per-field counts over a set of scored pages (see the convention at the top). */
+function score(set: Scored[], misses?: string[]): string[][] {
+  const out: string[][] = [];
+  for (const f of fields) {
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    let scored = 0;
+    for (const { page, verdict } of set) {
+      if (!annotatedBySource.get(page.source)?.has(f.field)) continue;
+      scored++;
+      const truth = (page.ground_truth[f.field] ?? []).map((t) => t.trim()).filter(Boolean);
+      const pred = verdict.kind === 'product' ? verdict.product[f.field] : null;
+      if (truth.length === 0) {
+        if (pred) {
+          fp++;
+          misses?.push(`${f.label.padEnd(14)} FP  ${page.host}  pred=${JSON.stringify(pred)} (no truth)`);
+        }
+        continue;
+      }
+      if (!pred) {
+        fn++;
+        misses?.push(`${f.label.padEnd(14)} FN  ${page.host}  truth=${JSON.stringify(truth)} verdict=${verdict.kind}${verdict.kind !== 'product' ? ` (${verdict.reason})` : ''}`);
+      } else if (truth.some((t) => f.match(pred, t))) tp++;
+      else {
+        fp++;
+        fn++;
+        misses?.push(`${f.label.padEnd(14)} BAD ${page.host}  pred=${JSON.stringify(pred)} truth=${JSON.stringify(truth)}`);
+      }
+    }
+    const precision = tp + fp ? tp / (tp + fp) : 0;
+    const recall = tp + fn ? tp / (tp + fn) : 0;
+    const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+    out.push([f.label, String(scored), String(tp), String(fp), String(fn), precision.toFixed(3), recall.toFixed(3), f1.toFixed(3)]);
+  }
+  return out;
+}
+
+const misses: string[] = [];
+const rows = score(results, misses);
+
+// Pages of shops no rule was written for (bench/crawl-rule-pages.json keeps the record).
+const ledger = JSON.parse(readFileSync(path.join(repoRoot, 'bench', 'crawl-rule-pages.json'), 'utf8')) as { rules: Array<{ hosts: string[] }> };
+const ruleHosts = new Set(ledger.rules.flatMap((r) => r.hosts));
+const bareHost = (h: string) => h.toLowerCase().replace(/^www\./, '');
+const unseen = results.filter((r) => !ruleHosts.has(bareHost(r.page.host)));
+const unseenRows = score(unseen);
+
+// Shop-grouped folds: every shop's pages in one of 5 folds (by a hash of the host). The rules are
+// hand-written, not fitted, so there is nothing to re-tune per fold: the spread of the per-fold
+// scores shows how much the figures depend on which shops are in the set.
+const foldOf = (host: string) => [...bareHost(host)].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % 5;
+const foldRows = [0, 1, 2, 3, 4].map((k) => score(results.filter((r) => foldOf(r.page.host) === k)));
+
+// Older-style pages written for the crawler (no JSON-LD/OpenGraph): name exact, price and sku.
+const olderDir = path.join(repoRoot, 'test', 'fixtures', 'crawl', 'older');
+const older = (JSON.parse(readFileSync(path.join(olderDir, 'manifest.json'), 'utf8')) as { pages: Array<{ file: string; url: string; name: string; price?: string; sku?: string }> }).pages;
+const olderResults = older.map((o) => {
+  const v = extractProduct(readFileSync(path.join(olderDir, o.file), 'utf8'), o.url);
+  const p = v.kind === 'product' ? v.product : null;
+  return { o, p };
+});
+const olderNames = olderResults.filter(({ o, p }) => !!p?.name && ws(p.name) === ws(o.name)).length;
+const olderPrices = olderResults.filter(({ o, p }) => o.price && p?.price && Number(p.price) === Number(o.price)).length;
+const olderSkus = olderResults.filter(({ o, p }) => o.sku && p?.sku === o.sku).length;
 
 const header = ['field', 'pages', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -135,12 +175,30 @@ console.log('');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 console.log('');
+console.log('');
+console.log(`shops no rule was written for (bench/crawl-rule-pages.json): ${unseen.length} pages from ${new Set(unseen.map((r) => bareHost(r.page.host))).size} shops`);
+console.log(line(header));
+for (const r of unseenRows) console.log(line(r));
+console.log('');
+console.log('F1 by shop-grouped fold (5 folds by host; no rule is fitted, so none is re-tuned per fold):');
+console.log(['field', 'fold 1', 'fold 2', 'fold 3', 'fold 4', 'fold 5', 'min', 'max'].map((c, i) => (i === 0 ? c.padEnd(14) : c.padStart(7))).join('  '));
+for (let i = 0; i < fields.length - 1; i++) {
+  const f1s = foldRows.map((fr) => Number(fr[i]![7]));
+  const scoredIn = foldRows.map((fr) => Number(fr[i]![1]));
+  const cells = f1s.map((x, k) => (scoredIn[k]! > 0 ? x.toFixed(3) : '-'));
+  const valid = f1s.filter((_, k) => scoredIn[k]! > 0);
+  console.log([fields[i]!.label.padEnd(14), ...cells.map((c) => c.padStart(7)), Math.min(...valid).toFixed(3).padStart(7), Math.max(...valid).toFixed(3).padStart(7)].join('  '));
+}
+console.log('');
+console.log(`older-style fixture pages (test/fixtures/crawl/older, no structured data): name exact ${olderNames}/${older.length}, price ${olderPrices}/${older.filter((o) => o.price).length}, sku ${olderSkus}/${older.filter((o) => o.sku).length}`);
+console.log('');
 console.log(`pages with at least one image: ${withImage}/${pages.length}`);
 console.log(`parse time per page (extractProduct only, a page's median of ${passes} passes after a warm-up pass): median ${median.toFixed(2)} ms, p95 ${pct(0.95).toFixed(2)} ms, max ${ms[ms.length - 1]!.toFixed(2)} ms`);
 console.log(`  median of each pass: ${passMedians.map((x) => x.toFixed(2)).join(', ')} ms`);
 if (verbose) {
   console.log('');
   for (const m of misses) console.log(m);
+  for (const { o, p } of olderResults) if (!p || ws(p.name ?? '') !== ws(o.name)) console.log(`older name     BAD ${o.file}  pred=${JSON.stringify(p?.name ?? null)} truth=${JSON.stringify(o.name)}`);
   const slow = [...results].sort((a, b) => b.ms - a.ms).slice(0, 8);
   console.log('');
   for (const s of slow) console.log(`slow ${s.ms.toFixed(1)} ms  ${s.page.host}  ${(s.page.html.length / 1024).toFixed(0)} KB`);

@@ -13,7 +13,7 @@ const BRAND_LABEL = /(?:^|[\s:])(?:brand|marca|marke|marque|merk|marka|märke|zn
  * name written in a non-Latin script and in Latin script side by side, keeps the Latin form
  * ("達美樂披薩DOMINO'S PIZZA" → "DOMINO'S PIZZA").
  */
-export function cleanBrand(v: string | null): string | null {
+export function cleanBrand(v: string | null, names: Array<string | null | undefined> = []): string | null {
   if (!v) return null;
   let t = v.trim();
   const labelled = BRAND_LABEL.exec(t);
@@ -21,8 +21,31 @@ export function cleanBrand(v: string | null): string | null {
   t = t.split(/\s+\|\s+/)[0]!.trim();
   if (!t || t.length > 60 || !/\p{L}/u.test(t) || /^[$#]|\{\{|\}\}|<%|%>|\$\{/.test(t)) return null;
   if (/^(n\/a|none|null|undefined|brand|generic brand|no brand)$/i.test(t)) return null;
-  t = houseBrand(latinForm(withoutQualifier(t)));
+  t = houseBrand(latinForm(qualifierDropped(t, names) ? withoutQualifier(t) : t));
   return t;
+}
+
+/** Bracketed words that qualify a brand rather than belong to it: a company form, a shop or branch. */
+const QUALIFIER_WORDS = /\b(co|corp|corporation|company|inc|ltd|llc|gmbh|ag|sa|s\.a|srl|bv|nv|ab|as|oy|plc|group|holding|official|store|shop|outlet|branch|distributor|importer|by)\b\.?|店|公司|株式会社|有限/i;
+
+/**
+ * Whether a trailing bracket ("Brand (…)") is a qualifier to drop: a company form, a shop or
+ * branch, or words in another script than the name ("Nutricia Ltd", "全台多分店") always are.
+ * Otherwise the page decides: a product name that writes the whole ("Atelier (Lyon) Linen Apron")
+ * keeps it, one that writes only the bare name ("Nutrilon Pronutra 1") drops it; with neither, a
+ * plain word or place ("Atelier (Lyon)") belongs to the brand.
+ */
+function qualifierDropped(t: string, names: Array<string | null | undefined>): boolean {
+  const bare = withoutQualifier(t);
+  if (bare === t) return false;
+  const inner = t.slice(bare.length).replace(/^\s*[(（]|[)）]\s*$/g, '');
+  const script = (x: string) => (LATIN.test(x) ? 'latin' : /\p{L}/u.test(x) ? 'other' : 'none');
+  if (QUALIFIER_WORDS.test(inner) || script(inner) !== script(bare)) return true;
+  const low = (x: string) => x.toLowerCase().replace(/\s+/g, ' ');
+  const titles = names.filter((x): x is string => !!x).map(low);
+  if (titles.some((x) => x.includes(low(t)))) return false;
+  const bareWord = new RegExp(`(^|[^\\p{L}\\p{N}])${low(bare).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+  return titles.some((x) => bareWord.test(x));
 }
 
 /** Line descriptors shops append to a house brand ("adidas Performance", "Nike Sportswear"). */

@@ -18,7 +18,7 @@ const COUNTRY_CURRENCY: Record<string, string> = {
   fi: 'EUR', ee: 'EUR', lv: 'EUR', lt: 'EUR', sk: 'EUR', si: 'EUR', gr: 'EUR', cy: 'EUR', mt: 'EUR', hr: 'EUR', ch: 'CHF', li: 'CHF',
   pl: 'PLN', cz: 'CZK', hu: 'HUF', ro: 'RON', bg: 'BGN', rs: 'RSD', se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK', ru: 'RUB', by: 'BYN',
   ua: 'UAH', kz: 'KZT', tr: 'TRY', il: 'ILS', sa: 'SAR', ae: 'AED', qa: 'QAR', kw: 'KWD', eg: 'EGP', za: 'ZAR', ng: 'NGN', ke: 'KES',
-  ma: 'MAD', pk: 'PKR', bd: 'BDT', lk: 'LKR',
+  ma: 'MAD', pk: 'PKR', bd: 'BDT', lk: 'LKR', mn: 'MNT', tz: 'TZS', ba: 'BAM', mk: 'MKD', me: 'EUR',
 };
 const DOLLAR_COUNTRIES = new Set(['us', 'ca', 'au', 'nz', 'mx', 'ar', 'cl', 'co', 'uy', 'hk', 'sg', 'tw', 'br']);
 const GENERIC_TLDS = new Set(['com', 'net', 'org', 'shop', 'store', 'io', 'co', 'info', 'biz', 'online', 'app', 'eu', 'global']);
@@ -94,7 +94,7 @@ const SYMBOLS: Array<[string, Resolver]> = [
   ['₴', 'UAH'], ['грн', 'UAH'], ['₩', 'KRW'], ['원', 'KRW'], ['₺', 'TRY'], ['TL', 'TRY'], ['₪', 'ILS'], ['ש"ח', 'ILS'], ['฿', 'THB'],
   ['₫', 'VND'], ['₱', 'PHP'], ['CHF', 'CHF'], ['SFr.', 'CHF'], ['Fr.', 'CHF'], ['kr.', krona], ['kr', krona], ['Kr', krona],
   ['₸', 'KZT'], ['тг', 'KZT'], ['ر.س', 'SAR'], ['﷼', 'SAR'], ['د.إ', 'AED'], ['RM', 'MYR'], ['Rp', 'IDR'], ['лв', 'BGN'],
-  ['kn', 'HRK'], ['дин', 'RSD'], ['din', 'RSD'], ['₼', 'AZN'], ['₾', 'GEL'], ['E£', 'EGP'], ['₦', 'NGN'], ['S/', 'PEN'], ['₡', 'CRC'],
+  ['kn', 'HRK'], ['дин', 'RSD'], ['din', 'RSD'], ['₮', 'MNT'], ['төг', 'MNT'], ['KSh', 'KES'], ['Ksh', 'KES'], ['TSh', 'TZS'], ['KM', 'BAM'], ['ден', 'MKD'], ['₼', 'AZN'], ['₾', 'GEL'], ['E£', 'EGP'], ['₦', 'NGN'], ['S/', 'PEN'], ['₡', 'CRC'],
 ];
 
 const LETTERS = /[\p{L}]/u;

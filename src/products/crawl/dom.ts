@@ -6,6 +6,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element, ParentNode } from 'domhandler';
 
+import { CODE_NO_COLON, alternation, buyButtonPattern } from './label-words.ts';
 import { SKIP_TEXT, classId, collapse, isElement, textOf } from './nodes.ts';
 
 export type { Element };
@@ -73,13 +74,12 @@ export interface Page {
 
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'strong', 'b']);
 const MARKER = /price|brand|vendor|manufact|sku|feature|highlight|bullet|benefit|gallery|carousel|slider|swiper|zoom|product-?image|product-?media|product-?photo|captcha|challenge|cart|basket|descr|title|name/i;
-/** Short label texts that introduce a brand or SKU value (also combined ones: "make/manufacturer:"). */
-const LABEL_WORDS =
-  'brand|brand name|make|manufacturer|marke|hersteller|marque|fabricant|marca|fabricante|merk|fabrikant|produttore|marka|producent|značka|výrobce|výrobca|márka|gyártó|бренд|марка|производитель|виробник|ブランド|メーカー|品牌|브랜드|제조사|sku|item|item #|item no\.?|item number|product code|product id|product number|article number|art\.?-?nr\.?|artikelnummer|artikel-nr\.?|artikelnr\.?|varenummer|varenr\.?|tuotenumero|référence|ref\.?|réf\.?|código|codice|cod\.?|kod|kod produktu|kód|kód produktu|katalógové číslo|katalogové číslo|numer katalogowy|šifra|šifra proizvoda|артикул|код товара|код|cikkszám|tootekood|prekės kodas|mpn|model|model number|modell|modelo|modèle';
-export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)`, 'i');
+/** Short label texts that introduce a brand or SKU value (also combined ones: "make/manufacturer:"); words in label-words.ts. */
+const LABEL_WORDS = `${alternation('brand', 'maker', 'code')}|mpn|model|model number|modell|modelo|modèle`;
+export const LABEL = new RegExp(`^(?:${LABEL_WORDS})(?:\\s*/\\s*(?:${LABEL_WORDS}))*\\s*(?:[:#]|$)|^${CODE_NO_COLON}`, 'iu');
 const CART_CLASS = /add[-_]?to[-_]?(cart|basket|bag)|addtocart|addtobasket|buy[-_]?now|btn-cart|product-form__cart|single_add_to_cart/i;
-const CART_TEXT =
-  /^(add to (cart|basket|bag|trolley)|buy now|buy it now|in den (warenkorb|einkaufswagen)|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|in winkelwagen|do koszyka|dodaj do koszyka|в корзину|купить|kaufen|jetzt kaufen|comprar|acheter|köp|kjøp|læg i kurv|lisää ostoskoriin|sepete ekle|カートに入れる|加入购物车|加入購物車|장바구니)/i;
+/** Buy-button texts in the languages of label-words.ts. */
+const CART_TEXT = buyButtonPattern();
 const TEXT_SAMPLE_MAX = 4000;
 
 function safeUrl(raw: string | undefined | null, base?: URL | null): URL | null {
@@ -223,6 +223,11 @@ export function loadPage(html: string, pageUrl: string): Page {
         break;
       case 'a':
         page.linkCount++;
+        // a link styled as a button ("<a class="btn">Dodaj u košaricu</a>")
+        if (/btn|button/i.test(a.class ?? '') || a.role === 'button') {
+          const t = textOf(el, 60);
+          if (t && CART_TEXT.test(t)) page.cartSignals++;
+        }
         break;
       case 'button':
       case 'input': {
@@ -231,6 +236,7 @@ export function loadPage(html: string, pageUrl: string): Page {
           const t = textOf(el, 60);
           if (t && CART_TEXT.test(t)) page.cartSignals++;
         } else if (a.value && (a.type === 'submit' || a.type === 'button') && CART_TEXT.test(a.value.trim())) page.cartSignals++;
+        else if (a.type === 'image' && a.alt && CART_TEXT.test(a.alt.trim())) page.cartSignals++;
         break;
       }
       default:

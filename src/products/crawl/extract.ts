@@ -12,7 +12,7 @@ import { fromAppState } from './app-state.ts';
 import { fromAmazonLayout } from './amazon.ts';
 import { brandFromTitles, cleanBrand, isShopNameFragment } from './brands.ts';
 import { detectBotWall } from './botwall.ts';
-import { loadPage, meta, type Page } from './dom.ts';
+import { loadPage, meta, textOf, type Page } from './dom.ts';
 import { fromGeneric } from './generic.ts';
 import { MediaList } from './images.ts';
 import { fromMagento } from './magento.ts';
@@ -21,6 +21,8 @@ import { fromJsonLd } from './jsonld.ts';
 import { fromMeta, metaDescription } from './meta.ts';
 import { fromMicrodata } from './microdata.ts';
 import { fromShopify } from './shopify.ts';
+import { cleanSku, preferVisibleCode, withUrlId } from './identifiers.ts';
+import { splitTitle, withoutAuthorAndFormat } from './titles.ts';
 import { emptyResult, type ExtractedProduct, type PageVerdict, type SourceResult } from './types.ts';
 
 export type { ExtractedProduct, PageVerdict } from './types.ts';
@@ -38,29 +40,9 @@ function firstOf(sources: SourceResult[], field: Field): string | null {
   return null;
 }
 
-/** og:title / <title> without the shop's name ("Blue Mug | Acme Store" → "Blue Mug"). */
-export function stripSiteName(title: string | null, page: Page): string | null {
-  if (!title) return null;
-  const site = (meta(page, 'og:site_name') ?? '').toLowerCase().trim();
-  const hostWord = page.host.replace(/^www\./, '').split('.')[0] ?? '';
-  const parts = title.split(/\s+[|｜–—-]\s+|\s+::\s+|｜/);
-  if (parts.length < 2) return title;
-  const isSite = (p: string) => {
-    const l = p.toLowerCase().trim();
-    return (!!site && (l === site || l.includes(site) || site.includes(l))) || (!!hostWord && l.replace(/[^a-z0-9]/g, '').includes(hostWord.replace(/[^a-z0-9]/g, '')));
-  };
-  while (parts.length > 1 && isSite(parts[parts.length - 1]!)) parts.pop();
-  while (parts.length > 1 && isSite(parts[0]!)) parts.shift();
-  return cleanText(parts.join(' - '), 500);
-}
+export { stripSiteName } from './titles.ts';
 
-/** SKUs must look like identifiers ("-1", "0", "null" are placeholders). */
-export function cleanSku(v: string | null): string | null {
-  if (!v) return null;
-  const t = v.trim();
-  if (!t || t.length > 60 || !/[\p{L}\p{N}]/u.test(t) || /^-?[01]$|^(null|undefined|n\/a|none)$/i.test(t)) return null;
-  return t;
-}
+export { cleanSku } from './identifiers.ts';
 
 function mergeMedia(page: Page, lists: string[][], max: number, images: boolean): string[] {
   const m = new MediaList(page.baseUrl, max, images);
@@ -99,30 +81,40 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
   const wall = detectBotWall(page, structured || metaR.price !== null || (page.cartSignals > 0 && page.h1s.length > 0));
   if (wall) return { kind: 'blocked', reason: wall };
 
-  const ogTitle = stripSiteName(metaR.name, page);
-  const docTitle = stripSiteName(cleanText(page.title, 500), page);
-  const hints = [jsonld.name, micro.name, shopify.name, ogTitle, docTitle].filter((x): x is string => !!x);
+  const og = splitTitle(metaR.name, page);
+  const doc = splitTitle(cleanText(page.title, 500), page);
+  // names read off titles and headings lose a trailing author and format ("… by A. Writer (Paperback)")
+  const plain = (x: string | null) => (x ? withoutAuthorAndFormat(x) : null);
+  const ogTitle = plain(og.name);
+  const docTitle = plain(doc.name);
+  const hints = [jsonld.name, micro.name, shopify.name, og.name, doc.name, ogTitle, docTitle].filter((x): x is string => !!x);
   const needState = !structured || ![jsonld, micro, shopify, amazon].some((s) => s.price);
   const app = needState ? fromAppState(page, loc, hints) : emptyResult('app-state');
-  const generic = fromGeneric(page, loc, hints);
+  // a title's last part is the shop's name when a heading on the page says the rest
+  const low = (x: string | null) => (x ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const shopNames = [...og.site, ...doc.site, page.host];
+  const head = low(doc.head);
+  if (doc.tail && head && page.headings.some((h) => h.name[0] === 'h' && low(textOf(h, 300)) === head)) shopNames.push(doc.tail);
+  const generic = fromGeneric(page, loc, hints, { shops: shopNames, categories: [...doc.middle, ...og.middle] });
+  generic.name = plain(generic.name);
   const titleMeta = { ...metaR, name: ogTitle };
 
   // an h1 that neither og:title nor <title> mentions (a modal, a section heading) loses to og:title
-  const low = (x: string | null) => (x ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
   const h1Agrees = !!generic.name && [ogTitle, docTitle].some((t) => !!t && (low(t).includes(low(generic.name)) || low(generic.name).includes(low(t))));
   const byName = h1Agrees || !ogTitle ? [jsonld, micro, shopify, amazon, app, generic, titleMeta] : [jsonld, micro, shopify, amazon, app, titleMeta, generic];
   const name = firstOf(byName, 'name') ?? docTitle;
   const description =
     firstOf([jsonld, micro, shopify, amazon, app, metaR], 'description') ?? metaDescription(page) ?? generic.description;
   for (const src of [jsonld, micro, shopify, metaR, amazon, app, generic]) {
-    src.brand = cleanBrand(src.brand);
-    src.sku = cleanSku(src.sku);
+    src.brand = cleanBrand(src.brand, [name, ogTitle, docTitle]);
+    src.sku = cleanSku(src.sku, loc);
   }
   let brand = firstOf([jsonld, micro, shopify, metaR, amazon, app, generic], 'brand');
   if (brand && isShopNameFragment(brand, page.host, meta(page, 'og:site_name'))) brand = null;
   // No brand in the markup: a well-known brand the title starts with (brand-lexicon.ts).
   brand ??= brandFromTitles(name, ogTitle, docTitle);
-  const sku = firstOf([jsonld, micro, shopify, amazon, metaR, app, generic], 'sku');
+  const structuredSku = firstOf([jsonld, micro, shopify, amazon, metaR, app], 'sku');
+  const sku = withUrlId(generic.skuLabelled ? preferVisibleCode(structuredSku, generic.sku, page) : structuredSku ?? generic.sku, page.pageUrl);
 
   // Structured prices first; when structured sources disagree, the one the visible page
   // corroborates (the price shown next to the title) wins.
@@ -131,6 +123,10 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
   if (priced && priced !== generic && generic.price && structuredPriced.length > 1) {
     const shown = Number(generic.price.amount);
     if (Number(priced.price!.amount) !== shown) priced = structuredPriced.find((s) => Number(s.price!.amount) === shown) ?? priced;
+  }
+  // a structured price the page shows as "excl. VAT" next to another one: the shopper pays the other
+  if (priced && priced !== generic && generic.price && generic.exVatPrices?.some((x) => Number(x) === Number(priced!.price!.amount))) {
+    priced = structuredPriced.find((s) => Number(s.price!.amount) === Number(generic.price!.amount)) ?? generic;
   }
   const price = priced?.price ?? null;
   let currency = price?.currency ?? priced?.currency ?? null;

@@ -5,6 +5,10 @@
  */
 import type { PageLocale } from './currency.ts';
 import { classId, descendants, hasAncestor, textOf, type Element, type Page } from './dom.ts';
+import { WORD_END, alternation } from './label-words.ts';
+import { cleanSku } from './identifiers.ts';
+import { isHidden } from './nodes.ts';
+import { foldName } from './titles.ts';
 import { galleryImages } from './images.ts';
 import { cleanText } from './json.ts';
 import { findLabelled } from './labels.ts';
@@ -19,7 +23,11 @@ const ELSEWHERE =
   /related|recommend|similar|upsell|up-sell|cross-?sell|recently|also-?(viewed|bought)|accessor|bundle|mini-?cart|cart-?(summary|drawer)|(^|\s)((site|page|main|global)-?)?header(\s|$)|(^|[\s_-])(site-?)?footer([\s_-]|$)|(^|[\s_-])nav(bar|igation)?([\s_-]|$)|(^|[\s_-])menu([\s_-]|$)|breadcrumb|carousel|slider|swiper|sponsored/i;
 const FEATURE_HEADING =
   /^(key )?(features?|highlights?|benefits?|key benefits|product features|why you.ll love it|merkmale|vorteile|highlights|eigenschaften|caractéristiques|points forts|avantages|características|ventajas|caratteristiche|vantaggi|kenmerken|voordelen|cechy|zalety|особенности|преимущества|特徴|特点|卖点)\s*:?$/i;
-const NEAR = 600; // elements after the title where the main price is expected
+const NEAR = 600;
+/** Elements between a price with VAT and the same price without it. */
+const VAT_PAIR = 40;
+/** Separators between the parts of a page title. */
+const TITLE_PARTS = /\s+[|｜–—:>»-]+\s+|\s*::\s*/u; // elements after the title where the main price is expected
 
 function outOfContext(el: Element): boolean {
   return hasAncestor(el, (p) => p.name === 'del' || p.name === 's' || p.name === 'strike' || p.name === 'header' || p.name === 'footer' || p.name === 'nav' || ELSEWHERE.test(classId(p)), 14);
@@ -34,21 +42,53 @@ function norm(s: string): string {
  * element whose text equals one of those hints, else the first usable h1, else a
  * product-title-classed element.
  */
-export function pickTitle(page: Page, hints: string[]): Element | null {
+export interface TitleContext {
+  /** The shop's name as cut off the page titles, and the host (an h1 saying only that is the logo). */
+  shops?: string[];
+  /** Middle parts of the page title ("Brass Lamp - Floor Lamps - Shop"): an h1 saying only that is a category. */
+  categories?: string[];
+}
+
+export function pickTitle(page: Page, hints: string[], context: TitleContext = {}): Element | null {
+  const shops = new Set((context.shops ?? []).flatMap((n) => [foldName(n), foldName(n.replace(/^www\d?\./i, '').split('.')[0] ?? '')]).filter(Boolean));
   const ok = (h: Element) => {
     const t = textOf(h, 400);
-    return t.length >= 2 && t.length <= 300 && !/logo/i.test(classId(h)) && !hasAncestor(h, (p) => p.name === 'nav' || p.name === 'footer' || /logo|modal|popup|dialog|cookie/i.test(classId(p)), 8);
+    return (
+      t.length >= 2 &&
+      t.length <= 300 &&
+      !shops.has(foldName(t)) &&
+      !/logo|masthead|branding|site-?(title|name)/i.test(classId(h)) &&
+      !hasAncestor(h, (p) => p.name === 'nav' || p.name === 'footer' || /logo|masthead|branding|site-?(title|name)|modal|popup|dialog|cookie/i.test(classId(p)), 8)
+    );
   };
   const usable = page.h1s.filter(ok);
   const normHints = hints.map(norm).filter(Boolean);
+  // an h1 that is only a middle part of the title ("Brass Lamp - Lamps - Shop": the category) is no title
+  const laterParts = new Set((context.categories ?? []).map(norm));
   const h1 = usable.find((h) => {
     const t = norm(textOf(h, 300));
-    return normHints.some((x) => x.includes(t) || t.includes(x));
+    return normHints.some((x) => (x.includes(t) && (x === t || !laterParts.has(t))) || t.includes(x));
   });
   if (h1) return h1;
   for (const el of [...page.headings.filter((h) => h.name[0] === 'h'), ...page.titleEls]) {
     const t = norm(textOf(el, 300));
     if (t.length >= 3 && normHints.includes(t) && ok(el)) return el;
+  }
+  // no usable h1 (or only category h1s): an h2/h3 the title names, or one naming the title plus extras ("Name by Author")
+  if (usable.every((h) => laterParts.has(norm(textOf(h, 300))))) {
+    for (const el of page.headings) {
+      if (el.name !== 'h2' && el.name !== 'h3') continue;
+      const t = norm(textOf(el, 300));
+      if (t.length >= 3 && !shops.has(foldName(t)) && normHints.some((x) => (x.includes(t) && t.length >= 0.3 * x.length) || t.includes(x)) && ok(el)) return el;
+    }
+  }
+  // older pages: a heading or bold line that is one part of the title ("Home :: Lamps :: Brass Lamp")
+  const parts = new Set(normHints.flatMap((x) => x.split(TITLE_PARTS)).filter((x) => x.length >= 3));
+  if (usable.every((h) => laterParts.has(norm(textOf(h, 300)))) && parts.size > 0) {
+    for (const el of [...page.headings, ...page.titleEls]) {
+      const t = norm(textOf(el, 300));
+      if (parts.has(t) && !laterParts.has(t) && !shops.has(foldName(t)) && ok(el)) return el;
+    }
   }
   if (usable[0]) return usable[0];
   return page.titleEls.find((el) => /product[-_]?(title|name)|item[-_]?(title|name)/i.test(classId(el)) && ok(el)) ?? null;
@@ -59,6 +99,41 @@ interface PriceCandidate {
   price: ParsedPrice;
   order: number;
   strong: boolean;
+  /** The page marks this price as excluding VAT (the shopper pays the other one). */
+  exVat: boolean;
+}
+
+const VAT_IN = new RegExp(`(^|[^\\p{L}])(${alternation('vatIn')})${WORD_END}`, 'iu');
+const VAT_EX = new RegExp(`(^|[^\\p{L}])(${alternation('vatEx')})${WORD_END}`, 'iu');
+const EX_VAT_CLASS = /excl(uding)?[-_]?(tax|vat)|(^|[\s_-])ex[-_]?vat|(tax|vat)[-_]?excl|without[-_]?(tax|vat)|(^|[\s_-])(net|netto)([\s_-]|$)|price[-_]?net(?!w)/i;
+const IN_VAT_CLASS = /incl(uding)?[-_]?(tax|vat)|(tax|vat)[-_]?incl|with[-_]?(tax|vat)|(^|[\s_-])(gross|brutto)([\s_-]|$)/i;
+
+/**
+ * Whether the page says this price excludes VAT: a net/excl-tax class on the element or a close
+ * ancestor, else the first VAT remark in the text right after the price (its own text and the
+ * following siblings', one level up when the element stands alone).
+ */
+function excludesVat(el: Element): boolean {
+  for (let cur: Element | null = el, d = 0; cur && d < 4; cur = cur.parent?.type === 'tag' ? (cur.parent as Element) : null, d++) {
+    const ci = classId(cur);
+    if (IN_VAT_CLASS.test(ci)) return false;
+    if (EX_VAT_CLASS.test(ci)) return true;
+  }
+  const numbers = (x: string) => (x.match(/\d[\d.,]*\s*%?/g) ?? []).filter((m) => !m.endsWith('%')).length;
+  const own = numbers(textOf(el, 80));
+  for (let cur: Element | null = el, d = 0; cur && d < 3; cur = cur.parent?.type === 'tag' ? (cur.parent as Element) : null, d++) {
+    let t = textOf(cur, 80);
+    if (d > 0 && numbers(t) > own) return false; // the parent holds another price: its remark may be that one's
+    for (let n = cur.next; n && t.length < 80; n = n.next) {
+      const nt = n.type === 'text' ? (n as unknown as { data: string }).data : n.type === 'tag' ? textOf(n as Element, 80) : '';
+      if (/\d/.test(nt) && !VAT_IN.test(nt) && !VAT_EX.test(nt)) break; // the next price: its remark is its own
+      t += ' ' + nt;
+    }
+    const inAt = t.search(VAT_IN);
+    const exAt = t.search(VAT_EX);
+    if (inAt >= 0 || exAt >= 0) return exAt >= 0 && (inAt < 0 || exAt < inAt);
+  }
+  return false;
 }
 
 /** Text of a price element without struck-through or old-price parts. */
@@ -106,7 +181,7 @@ function priceCandidates(page: Page, loc: PageLocale): PriceCandidate[] {
   const valid = new Set<Element>();
   const pool = [...page.itemprops.filter((e) => /\b(price|lowPrice)\b/.test(e.attribs.itemprop ?? '')), ...page.priceEls];
   for (const el of pool) {
-    if (valid.has(el)) continue;
+    if (valid.has(el) || isHidden(el, 4)) continue;
     if (NOT_CURRENT.test(classId(el)) || /old|regular|was/i.test(el.attribs['data-price-type'] ?? '')) continue;
     if (outOfContext(el)) continue;
     valid.add(el);
@@ -121,7 +196,7 @@ function priceCandidates(page: Page, loc: PageLocale): PriceCandidate[] {
   for (const el of valid) {
     if (containers.has(el)) continue;
     const price = candidateFromElement(el, loc);
-    if (price) out.push({ el, price, order: page.order.get(el) ?? 0, strong: el.attribs.itemprop !== undefined });
+    if (price) out.push({ el, price, order: page.order.get(el) ?? 0, strong: el.attribs.itemprop !== undefined, exVat: false });
   }
   return out;
 }
@@ -138,7 +213,13 @@ function priceTextAfter(title: Element, loc: PageLocale, limit = 400): ParsedPri
     if (hasDigits && !outOfContext(node) && !NOT_CURRENT.test(classId(node))) {
       const parent = node.parent && node.parent.type === 'tag' ? (node.parent as Element) : null;
       const t = parent && textOf(parent, 80).length <= 40 ? textOf(parent, 80) : textOf(node, 80);
-      const p = t.length <= 40 ? parsePriceText(t, loc, { requireCurrency: true }) : null;
+      let p = t.length <= 40 ? parsePriceText(t, loc, { requireCurrency: true }) : null;
+      // a long block of <br>-separated lines ("Item #: 22<br>Price: $89.00"): its short lines one by one
+      for (let i = 0; !p && t.length > 40 && i < node.children.length; i++) {
+        const c = node.children[i]!;
+        const line = c.type === 'text' ? (c as unknown as { data: string }).data.trim() : '';
+        if (line.length <= 40 && /\d/.test(line)) p = parsePriceText(line, loc, { requireCurrency: true });
+      }
       if (p) return p;
     }
     node = nextInDocument(node);
@@ -161,9 +242,19 @@ function skipSubtree(el: Element): Element | null {
 
 /**
  * The price nearest after the title (itemprop prices first), skipping prices inside a grid of
- * product cards (recommendations). A grid right under the title means the page is a listing.
+ * product cards (recommendations) and prices marked "excl. VAT" that sit next to the price with
+ * VAT (those are returned as `exVat`). A grid right under the title means the page is a listing.
  */
-function pickPrice(cands: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean } {
+function pickPrice(all: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean; exVat: ParsedPrice[] } {
+  // a price marked "excl. VAT" is dropped…
+  for (const c of all) c.exVat = excludesVat(c.el);
+  // …and only when the other price is shown close to it (the same price block)
+  const paired = all.filter((c) => c.exVat && all.some((o) => !o.exVat && Math.abs(o.order - c.order) <= VAT_PAIR));
+  const picked = pickFrom(all.filter((c) => !paired.includes(c)), anchor, loc);
+  return { ...picked, exVat: paired.map((c) => c.price) };
+}
+
+function pickFrom(cands: PriceCandidate[], anchor: number | null, loc: PageLocale): { price: PriceCandidate | null; listing: boolean } {
   if (cands.length === 0) return { price: null, listing: false };
   let ordered: PriceCandidate[];
   if (anchor === null) ordered = [...cands.filter((c) => c.strong), ...cands.filter((c) => !c.strong)];
@@ -231,9 +322,9 @@ function featureBullets(page: Page): string[] {
   return out;
 }
 
-export function fromGeneric(page: Page, loc: PageLocale, hints: string[]): SourceResult {
+export function fromGeneric(page: Page, loc: PageLocale, hints: string[], context: TitleContext = {}): SourceResult {
   const r = emptyResult('generic');
-  const title = pickTitle(page, hints);
+  const title = pickTitle(page, hints, context);
   const anchor = title ? (page.order.get(title) ?? null) : null;
   r.name = title ? cleanText(textOf(title, 400), 400) : null;
   // an h1 that wraps the name plus extras ("Name Code: 123") yields the hint it contains
@@ -241,10 +332,15 @@ export function fromGeneric(page: Page, loc: PageLocale, hints: string[]): Sourc
   if (inner) r.name = inner;
   const picked = pickPrice(priceCandidates(page, loc), anchor, loc);
   r.listing = picked.listing;
-  if (!picked.listing) r.price = picked.price?.price ?? (title ? priceTextAfter(title, loc) : null);
+  r.exVatPrices = picked.exVat.map((p) => p.amount);
+  // no title element (older pages naming the product only in <title>): the first price in the body
+  const body = title ? null : page.$('body')[0];
+  const start = title ?? (body && body.type === 'tag' ? (body as Element) : null);
+  if (!picked.listing) r.price = picked.price?.price ?? (start ? priceTextAfter(start, loc) : null);
   r.currency = r.price?.currency ?? null;
   r.brand = findLabelled(page, 'brand', anchor) ?? brandFromElements(page, anchor);
-  r.sku = findLabelled(page, 'sku', anchor);
+  r.sku = findLabelled(page, 'sku', anchor, (v) => cleanSku(v, loc) !== null);
+  r.skuLabelled = !!r.sku;
   if (!r.sku) {
     const el = page.itemprops.find((e) => /\bsku\b/.test(e.attribs.itemprop ?? '')) ?? page.skuEls.find((e) => !outOfContext(e));
     const t = el ? (el.attribs.content ?? textOf(el, 60)).replace(/^(sku|art\.?-?nr\.?)\s*:?\s*/i, '').trim() : '';

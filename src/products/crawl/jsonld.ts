@@ -107,7 +107,11 @@ interface OfferPrice {
 function offerPrice(offer: JsonObject, loc: PageLocale): OfferPrice {
   const specs = asArray(offer.priceSpecification).filter(isObj);
   const currency = normalizeCurrency(offer.priceCurrency ?? specs[0]?.priceCurrency, loc);
-  for (const v of [offer.price, offer.lowPrice, ...specs.map((s) => s.price), ...specs.map((s) => s.minPrice)]) {
+  // a spec marked VAT-included beats the offer price when another spec says that one excludes VAT
+  const vat = (s: JsonObject) => String(s.valueAddedTaxIncluded ?? '').replace(/^https?:\/\/schema\.org\//i, '').toLowerCase();
+  const withVat = specs.filter((s) => vat(s) === 'true');
+  const first = withVat.length > 0 && specs.some((s) => vat(s) === 'false') ? withVat.map((s) => s.price) : [];
+  for (const v of [...first, offer.price, offer.lowPrice, ...specs.map((s) => s.price), ...specs.map((s) => s.minPrice)]) {
     if (v === undefined || v === null) continue;
     const p = parseMachinePrice(v, currency, loc);
     if (p) return { price: { amount: p.amount, currency: currency ?? p.currency }, currency: currency ?? p.currency };

@@ -1,15 +1,13 @@
 /** Label/value pairs in spec tables and detail lists ("Brand: Sony", `<th>SKU</th><td>123</td>`). */
 import { hasAncestor, textOf, type Element, type Page } from './dom.ts';
+import { CODE_NO_COLON, WORD_END, alternation } from './label-words.ts';
 
 export type LabelKind = 'brand' | 'sku' | 'other';
 
-const END = '(?=$|[^\\p{L}])';
-const BRAND_WORDS = new RegExp(`^(brand( name)?|make|marke|marque|marca|merk|marka|značka|márka|бренд|марка|ブランド|品牌|브랜드)${END}`, 'iu');
-const MAKER_WORDS = new RegExp(`^(manufacturer|hersteller|fabricant|fabricante|fabrikant|produttore|producent|výrobce|výrobca|gyártó|производитель|виробник|メーカー|제조사)${END}`, 'iu');
-const SKU_WORDS = new RegExp(
-  `^(sku|item\\s*(#|no\\.?|number)?|product (code|id|number)|article number|art\\.?-?nr\\.?|artikelnummer|artikel-nr\\.?|artikelnr\\.?|varenummer|varenr\\.?|tuotenumero|référence|ref\\.?|réf\\.?|código|codice|cod\\.?|kod( produktu)?|kód( produktu)?|katalógové číslo|katalogové číslo|numer katalogowy|šifra( proizvoda)?|артикул|код( товара)?|cikkszám|tootekood|prekės kodas)${END}`,
-  'iu',
-);
+const BRAND_WORDS = new RegExp(`^(${alternation('brand')})${WORD_END}`, 'iu');
+const MAKER_WORDS = new RegExp(`^(${alternation('maker')})${WORD_END}`, 'iu');
+const SKU_WORDS = new RegExp(`^(${alternation('code')})${WORD_END}`, 'iu');
+const NO_COLON = new RegExp(`^${CODE_NO_COLON}`, 'iu');
 const NOISE_CONTEXT = /filter|facet|refine|navigation|\bnav\b|menu|footer|breadcrumb|sort|sidebar|search/i;
 
 /**
@@ -56,6 +54,10 @@ export function valueOfLabel(label: Element): string | null {
   if (colon >= 0) {
     const rest = cleanValue(own.slice(colon + 1));
     if (rest) return rest;
+  } else {
+    const bare = NO_COLON.exec(own);
+    const rest = bare ? cleanValue(own.slice(bare[0].length)) : null;
+    if (rest) return rest;
   }
   let sib = nextElement(label);
   if (sib) {
@@ -83,15 +85,39 @@ export function valueOfLabel(label: Element): string | null {
   return null;
 }
 
-/** Finds the value for a kind of label, preferring labels close after `anchor` (the product title). */
-export function findLabelled(page: Page, kind: LabelKind, anchor: number | null): string | null {
+/** A "Label: value" line that is one of an element's own text lines. */
+function lineLabel(el: Element, kind: LabelKind): { k: { kind: LabelKind; rank: number }; value: string } | null {
+  for (const c of el.children) {
+    if (c.type !== 'text') continue;
+    const line = (c as unknown as { data: string }).data.replace(/\s+/g, ' ').trim();
+    if (line.length < 3 || line.length > 80) continue;
+    const k = kindOf(line);
+    const colon = line.search(/[:#]/);
+    if (k.kind !== kind || colon < 0) continue;
+    const value = cleanValue(line.slice(colon + 1));
+    if (value) return { k, value };
+  }
+  return null;
+}
+
+/**
+ * Finds the value for a kind of label, preferring labels close after `anchor` (the product title);
+ * `accept` rules out values that are no value of that kind ("Item shipping: £3.95" for an sku).
+ */
+export function findLabelled(page: Page, kind: LabelKind, anchor: number | null, accept: (value: string) => boolean = () => true): string | null {
   let best: { value: string; score: number } | null = null;
   for (const el of page.labelEls) {
-    const k = kindOf(ownText(el));
-    if (k.kind !== kind) continue;
+    let k = kindOf(ownText(el));
+    let value: string | null = null;
+    if (k.kind !== kind) {
+      // a label line among other <br>-separated lines of one element ("…<br>Item #: LL-2207<br>…")
+      const line = lineLabel(el, kind);
+      if (!line) continue;
+      ({ k, value } = line);
+    }
     if (hasAncestor(el, (p) => NOISE_CONTEXT.test(`${p.attribs.class ?? ''} ${p.attribs.id ?? ''}`) || p.name === 'nav' || p.name === 'footer', 10)) continue;
-    const value = valueOfLabel(el);
-    if (!value) continue;
+    value ??= valueOfLabel(el);
+    if (!value || !accept(value)) continue;
     const order = page.order.get(el) ?? 0;
     const dist = anchor === null ? order : order >= anchor ? order - anchor : (anchor - order) * 3;
     const score = k.rank * 100_000 + dist;

@@ -3,6 +3,7 @@ import type { PageLocale } from './currency.ts';
 import { normalizeCurrency } from './currency.ts';
 import { textOf, type Element, type Page } from './dom.ts';
 import { imgUrl } from './images.ts';
+import { hiddenByMarkup, isHidden } from './nodes.ts';
 import { cleanText } from './json.ts';
 import { parseMachinePrice, parsePriceText, type ParsedPrice } from './price.ts';
 import { emptyResult, type SourceResult } from './types.ts';
@@ -96,7 +97,9 @@ function text(props: Map<string, Prop[]>, max: number, ...keys: string[]): strin
 
 function priceFrom(props: Map<string, Prop[]>, currency: string | null, loc: PageLocale): ParsedPrice | null {
   for (const key of ['price', 'lowPrice', 'highPrice']) {
-    for (const p of props.get(key) ?? []) {
+    const all = props.get(key) ?? [];
+    const shown = all.filter((p) => !isHidden(p.el, 2));
+    for (const p of shown.length > 0 ? shown : all) {
       const raw = propValue(p.el, 200);
       const machine = p.el.attribs.content !== undefined || p.el.name === 'meta';
       const parsed = machine ? parseMachinePrice(raw, currency, loc) : parsePriceText(raw, loc, { currency });
@@ -144,7 +147,10 @@ export function fromMicrodata(page: Page, loc: PageLocale): SourceResult {
     r.brand = nested ?? cleanText(propValue(brandProp.el, 200), 120);
     if (r.brand && /^https?:\/\//i.test(r.brand)) r.brand = null;
   }
-  const offerScopes = (props.get('offers') ?? []).filter((p) => p.scope).map((p) => itemProps(p.scope!));
+  // an offer hidden by inline CSS (even under a misspelt `style`) holds an old or list price
+  const offerProps = (props.get('offers') ?? []).filter((p) => p.scope);
+  const shown = offerProps.filter((p) => !hiddenByMarkup(p.scope!) && !(p.scope!.parent?.type === 'tag' && hiddenByMarkup(p.scope!.parent as Element)));
+  const offerScopes = (shown.length > 0 ? shown : offerProps).map((p) => itemProps(p.scope!));
   for (const op of [...offerScopes, props]) {
     const cur = normalizeCurrency(text(op, 40, 'priceCurrency', 'currency'), loc);
     if (cur && !r.currency) r.currency = cur;

@@ -77,3 +77,27 @@ export function classId(el: Element): string {
   const id = el.attribs.id;
   return c && id ? `${c} ${id}` : (c ?? id ?? '');
 }
+
+/** Inline CSS that hides an element; matched in any attribute so a misspelt `style` (`stlye=`) counts too. */
+const HIDING_CSS = /(^|[;\s"'])(display\s*:\s*none|visibility\s*:\s*hidden)/i;
+const HIDING_CLASS = /(^|\s)(hidden|d-none|hide|is-hidden|invisible)(\s|$)/i;
+const SHOWN_ON_SOME_SCREENS = /(^|\s)(d-(sm|md|lg|xl|xxl)-(block|flex|inline|inline-block|inline-flex|grid|table)|visible-(xs|sm|md|lg)|(sm|md|lg|xl):(block|flex|inline|grid))(\s|$)/i;
+
+/** True when the element itself is hidden by inline CSS, a `hidden` attribute or a hiding class. */
+export function hiddenByMarkup(el: Element): boolean {
+  const a = el.attribs;
+  if (a.hidden !== undefined) return true;
+  // "d-none d-lg-block" / "hidden-xs" only hide on some screens
+  if (a.class && HIDING_CLASS.test(a.class) && !SHOWN_ON_SOME_SCREENS.test(a.class)) return true;
+  for (const k in a) {
+    if (k === 'class' || k === 'content' || k.startsWith('data-')) continue;
+    const v = a[k]!;
+    if (v.length < 200 && v.includes(':') && HIDING_CSS.test(v)) return true;
+  }
+  return false;
+}
+
+/** True when the element or an ancestor up to `depth` levels is hidden by markup (see hiddenByMarkup). */
+export function isHidden(el: Element, depth = 8): boolean {
+  return hiddenByMarkup(el) || hasAncestor(el, hiddenByMarkup, depth);
+}

@@ -39,6 +39,10 @@ export interface SourceResult {
   sku: string | null;
   images: string[];
   videos: string[];
+  /** Visible prices marked as excluding VAT next to a price with VAT (decimal strings; generic rules only). */
+  exVatPrices?: string[];
+  /** The sku came from a visible label ("Product code: …"), not from markup (generic rules only). */
+  skuLabelled?: boolean;
 }
 
 export function emptyResult(source: string): SourceResult {
