@@ -138,7 +138,8 @@ describe('OpenAPI document', () => {
       const ids = await freshState(s);
       const swap = (text: string) =>
         text.replaceAll(EXAMPLE_IDS.product, ids.product).replaceAll(EXAMPLE_IDS.project, ids.project)
-          .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery);
+          .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery)
+          .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice);
 
       let url = path;
       const query = new URLSearchParams();
@@ -218,8 +219,9 @@ describe('OpenAPI document', () => {
 });
 
 /**
- * An account with a product, a video (of another product), an endpoint and a pending delivery to
- * it: the records the examples' ids (src/http/examples.ts) stand for.
+ * An account with a product, a finished video (of another product), a custom voice, an endpoint
+ * and a pending delivery to it: the records the examples' ids (src/http/examples.ts) stand for.
+ * Every route gets its own, so the DELETE examples remove records no other example needs.
  */
 async function freshState(s: TestServer) {
   const { apiKey: key } = await s.account({ credits: 5 });
@@ -233,10 +235,17 @@ async function freshState(s: TestServer) {
   const product = await newProduct();
   const video = { product_id: await newProduct(), aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public' };
   const project = (await call('POST', '/v1/create_video_from_url', video)).data.project_id as string;
-  const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const { work, clock, videoRepo } = s.running.services;
+  // The documented video is a finished one (status_code 4), as DELETE /v1/project needs: the test
+  // server runs no worker, so it is finished here, with files in the real layout.
+  const { fileToken } = (await videoRepo.getById(project))!;
+  const file = (name: string) => `${s.baseUrl}/files/videos/${project}/${fileToken}/${name}`;
+  const finished = { videoUrl: file('video.mp4'), coverUrl: file('cover.jpg'), subtitlesUrl: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
+  assert.ok(await videoRepo.markSucceeded(project, finished, clock.nowMs()));
+  const customVoice = (await call('POST', '/v1/voices/custom', { name: 'Calm narrator', base_voice_id: 'en-us-f1' })).data.voice_id as string;
+  const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
   const delivery = (await call('GET', `/v2/endpoint/${endpoint}/deliveries`)).data.deliveries[0].delivery_id as string;
-  return { key, product, project, endpoint, delivery };
+  return { key, product, project, customVoice, endpoint, delivery };
 }

@@ -101,8 +101,8 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
           {
             total: 12,
             voices: [
-              { voice_id: 'en-us-f1', name: 'English (US) – female, adult', language: 'english', gender: 'female', age: 'adult', audition_url: `${B}/v1/voices/en-us-f1/audition` },
-              { voice_id: 'en-us-m1', name: 'English (US) – male, adult', language: 'english', gender: 'male', age: 'adult', audition_url: `${B}/v1/voices/en-us-m1/audition` },
+              { voice_id: 'en-us-f1', name: 'English (US) – female, adult', language: 'english', gender: 'female', age: 'adult', audition_url: `${B}/v1/voices/en-us-f1/audition`, engine: 'espeak' },
+              { voice_id: 'en-us-m1', name: 'English (US) – male, adult', language: 'english', gender: 'male', age: 'adult', audition_url: `${B}/v1/voices/en-us-m1/audition`, engine: 'espeak' },
             ],
           },
         ),

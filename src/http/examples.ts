@@ -8,7 +8,16 @@ export const EXAMPLE_IDS = {
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
   event: '019ab3f0c2d1a4e5f60718293a4b5c6d',
+  /** A custom voice (POST /v1/voices/custom). */
+  customVoice: 'cv-0c7d2e9a4b1f4e38',
 } as const;
+
+/** The random file token of the example video: its files live under videos/<project>/<token>/. */
+export const EXAMPLE_FILE_TOKEN = '0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f';
+
+/** Where the example video's files are served (the layout of src/storage/storage-keys.ts). */
+export const exampleVideoFile = (name: 'video.mp4' | 'cover.jpg' | 'subtitles.vtt') =>
+  `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/${EXAMPLE_FILE_TOKEN}/${name}`;
 
 /** Unix seconds in the examples. */
 export const EXAMPLE_TIME = 1795618906;

@@ -162,8 +162,12 @@ export function productRoutes(app: App, products: ProductService): void {
       summary: 'Delete a product and its stored media (extension)',
       description:
         'Refused with 40000 while a video of the product is being made (status_code 1-3). Afterwards the product reads as absent (10104) and its crawled media are removed; its videos stay.',
-      querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to delete' }) }),
+      querystring: Type.Object({ product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to delete', examples: [EXAMPLE_IDS.product] }) }),
       response: { 200: BareEnvelope },
+      'x-error-codes': {
+        ...notFound,
+        40000: 'product_id is missing or breaks its rule, or a video of the product is being made (status_code 1-3; msg names the video): delete the product once it has finished',
+      },
     },
     handler: async (req) => {
       await products.delete(req.principal, req.query.product_id);

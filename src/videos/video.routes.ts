@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
 import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
-import { EXAMPLE_IDS, EXAMPLE_TIME } from '../http/examples.ts';
+import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
 import type { VideoService } from './video.service.ts';
@@ -113,6 +113,24 @@ const ProjectList = Type.Object({
   projects: Type.Array(ProjectOut, { description: 'Newest first' }),
 });
 
+const exampleProject = {
+  id: EXAMPLE_IDS.project,
+  title: 'Aurora lamp, 15 s',
+  video_url: exampleVideoFile('video.mp4'),
+  cover_url: exampleVideoFile('cover.jpg'),
+  video_duration: 15.02,
+  status_code: 4,
+  status_desc: 'success',
+  created_at: EXAMPLE_TIME,
+  progress: 100,
+  subtitles_url: exampleVideoFile('subtitles.vtt'),
+  script: 'Tired of squinting at your desk after dark? Meet the Aurora Desk Lamp. ...',
+  warnings: [],
+  files_removed_at: null,
+};
+
+const notFound = { 10104: 'project_id is not a video of this account' };
+
 function projectView(v: Video) {
   return {
     id: v.id,
@@ -159,22 +177,9 @@ export function videoRoutes(app: App, videos: VideoService): void {
       summary: 'Status and result of a video',
       querystring: ProjectIdQuery,
       response: {
-        200: Envelope(ProjectOut, {
-          id: EXAMPLE_IDS.project,
-          title: 'Aurora lamp, 15 s',
-          video_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/video.mp4`,
-          cover_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/cover.jpg`,
-          video_duration: 15.02,
-          status_code: 4,
-          status_desc: 'success',
-          created_at: EXAMPLE_TIME,
-          progress: 100,
-          subtitles_url: `http://localhost:8080/files/videos/${EXAMPLE_IDS.project}/0c5b2f1e9d8a4b7c6e3f2a1b0c9d8e7f/subtitles.vtt`,
-          script: 'Tired of squinting at your desk after dark? Meet the Aurora Desk Lamp. ...',
-          warnings: [],
-        }),
+        200: Envelope(ProjectOut, exampleProject),
       },
-      'x-error-codes': { 10104: 'project_id is not a video of this account' },
+      'x-error-codes': notFound,
     },
     handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id))),
   });
@@ -186,14 +191,14 @@ export function videoRoutes(app: App, videos: VideoService): void {
       querystring: Type.Object({
         // Bounded so that the row offset, (page - 1) * page_size, stays a valid SQL integer.
         page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
-        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Videos per page, 1-100' })),
+        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Videos per page, 1-100', examples: [10] })),
         status: Opt(
           IntEnum([1, 2, 3, 4, 5, 99], {
             description: 'Only videos with this status_code (1 start, 2 waiting, 3 processing, 4 success, 5 failed, 99 deleted); absent → every status but 99',
           }),
         ),
       }),
-      response: { 200: Envelope(ProjectList) },
+      response: { 200: Envelope(ProjectList, { total: 1, page: 1, page_size: 10, projects: [exampleProject] }) },
     },
     handler: async (req) => {
       const page = req.query.page ?? 1;
@@ -211,6 +216,10 @@ export function videoRoutes(app: App, videos: VideoService): void {
         'A finished video (status_code 4 or 5) becomes status_code 99 and its video, cover and captions are removed. A video still being made (1-3) is refused with 40000; deleting a deleted video again succeeds. The credit is not given back.',
       querystring: ProjectIdQuery,
       response: { 200: BareEnvelope },
+      'x-error-codes': {
+        ...notFound,
+        40000: 'project_id is missing or breaks its rule, or the video is still being made (status_code 1-3; msg names it and its status)',
+      },
     },
     handler: async (req) => {
       await videos.delete(req.principal, req.query.project_id);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { EXAMPLE_IDS, exampleVideoFile } from '../http/examples.ts';
 import { StringEnum } from '../http/schema-helpers.ts';
 import { VIDEO_FAILED_KINDS, VIDEO_SUCCESS_KINDS } from './event.ts';
 
@@ -13,7 +14,7 @@ export const WEBHOOK_SIGNING_TEXT =
   'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); 410 disables the endpoint. ' +
   'Delivery is at least once: deduplicate on `event_id`.';
 
-const EXAMPLE_VIDEO_ID = '8410884b93d2aeccccdd380644de0ff9';
+const EXAMPLE_VIDEO_ID = EXAMPLE_IDS.project;
 
 const header = (name: string, description: string, example: string) => ({
   name,
@@ -82,8 +83,8 @@ export const WEBHOOK_EXAMPLES = {
       project_id: EXAMPLE_VIDEO_ID,
       video_id: EXAMPLE_VIDEO_ID,
       status: 'success',
-      video_url: `http://localhost:8080/files/videos/${EXAMPLE_VIDEO_ID}/video.mp4`,
-      cover_url: `http://localhost:8080/files/videos/${EXAMPLE_VIDEO_ID}/cover.jpg`,
+      video_url: exampleVideoFile('video.mp4'),
+      cover_url: exampleVideoFile('cover.jpg'),
       duration: 15.02,
     },
   }),
