@@ -33,6 +33,9 @@ import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
 import { AssetRepository } from './assets/asset.repository.ts';
 import { MediaRefResolver } from './assets/media-ref.ts';
+import { AssetService } from './assets/asset.service.ts';
+import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
+import { signingKey, UploadSigner } from './assets/upload-signer.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { videoRoutes } from './videos/video.routes.ts';
@@ -123,6 +126,14 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     storage,
     assetRepo,
     mediaRefs,
+    assets: new AssetService(
+      assetRepo,
+      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      store,
+      storage,
+      config.assets,
+      clock,
+    ),
     accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
@@ -204,6 +215,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     orphanAgeMs: config.storage.orphanAgeMs,
     intervalMs: config.storage.janitorIntervalMs,
     videoRetentionDays: config.storage.videoRetentionDays,
+    assets: services.assetRepo,
+    assetRetentionDays: config.assets.retentionDays,
     log,
   });
 }
@@ -244,8 +257,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       catalogRoutes(api, services.catalog);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
+      assetRoutes(api, services.assets);
     },
   );
+  // The signed upload URL: its signature is the credential.
+  await assetUploadRoutes(app, services.assets);
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
