@@ -66,15 +66,21 @@ export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any,
         querystring: { type: 'object', properties: { expires: { type: 'string' }, signature: { type: 'string' } } },
         response: { 200: Envelope(UploadedOut) },
       },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const length = Number(req.headers['content-length']);
-        const uploaded = await assets.receiveUpload({
-          assetId: req.params.asset_id,
-          expires: String(req.query.expires ?? ''),
-          signature: String(req.query.signature ?? ''),
-          contentLength: Number.isFinite(length) && req.headers['content-length'] !== undefined ? length : null,
-          body: req.raw,
-        });
+        const uploaded = await assets
+          .receiveUpload({
+            assetId: req.params.asset_id,
+            expires: String(req.query.expires ?? ''),
+            signature: String(req.query.signature ?? ''),
+            contentLength: Number.isFinite(length) && req.headers['content-length'] !== undefined ? length : null,
+            body: req.raw,
+          })
+          .catch((err: unknown) => {
+            // Refused before the body was read to its end: the connection cannot carry another request.
+            if (!req.raw.readableEnded) reply.header('connection', 'close');
+            throw err;
+          });
         return ok({ asset_id: uploaded.assetId, asset_url: uploaded.assetUrl, type: uploaded.kind, content_type: uploaded.contentType, size: uploaded.bytes });
       },
     });
