@@ -42,7 +42,8 @@ export class MediaRefResolver {
     const raw = value.trim();
     if (ASSET_ID.test(raw)) return this.fromAsset(accountId, raw, field, accept);
     const problem = urlProblem(raw, this.urlPolicy);
-    if (problem) throw errors.parameter(field, `${problem} or an asset_id from POST /v1/upload/asset`);
+    // Neither a URL nor an asset id: say both are possible (a mistyped asset id lands here).
+    if (problem) throw errors.parameter(field, problem === 'must be an absolute URL' ? `${problem} or an asset_id from POST /v1/upload/asset` : problem);
     const own = ownFileRef(raw, this.publicBaseUrl);
     if (own.kind === 'invalid') throw errors.parameter(field, own.problem);
     if (own.kind === 'stored') {
