@@ -129,6 +129,35 @@ for (const backend of backends) {
       assert.deepEqual(Buffer.from(await served.arrayBuffer()), png);
     });
 
+    it('two PUTs to one URL at once: one stores, the other is refused as in use (409)', async (t) => {
+      if (skip) return t.skip('postgres is not configured');
+      const png = await media.png();
+      const d = await ticket(s, key);
+      const u = new URL(d.sign_url);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const slow = fetch(s.baseUrl + u.pathname + u.search, {
+        method: 'PUT',
+        body: new ReadableStream({
+          async start(c) {
+            c.enqueue(png.subarray(0, 100));
+            await held;
+            c.enqueue(png.subarray(100));
+            c.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      await new Promise((r) => setTimeout(r, 300));
+      const second = await put(s, d.sign_url, png);
+      release();
+      assert.equal(second.status, 409, JSON.stringify(second.body));
+      assert.match(second.body.msg, /in use/);
+      const first = await slow;
+      assert.equal(first.status, 200);
+      assert.equal(((await first.json()) as any).data.size, png.length);
+    });
+
     it('a tampered URL (signature, expiry or asset id changed) is refused with 10105 (403) and stores nothing', async (t) => {
       if (skip) return t.skip('postgres is not configured');
       const png = await media.png();
