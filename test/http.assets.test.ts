@@ -375,3 +375,23 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
   });
 });
 }
+
+describe('an asset URL on a development PUBLIC_BASE_URL (http://localhost) is still accepted as media', () => {
+  let s: TestServer;
+  let key: string;
+  before(async () => {
+    s = await startServer({ env: { PUBLIC_BASE_URL: 'http://localhost:8080' } });
+    ({ apiKey: key } = await s.account());
+  });
+  after(() => s.close());
+
+  it('the URL policy refuses http://localhost for other URLs, but the asset URL is our own file', async () => {
+    const d = await ticket(s, key);
+    assert.equal((await put(s, d.sign_url, await media.png())).body.code, 0);
+    const created = await s.call('POST', '/v1/product', { key, body: { name: 'N', description: 'D', media: [{ type: 1, url: d.asset_url }] } });
+    assert.equal(created.body.code, 0, JSON.stringify(created.body));
+    assert.equal(created.body.data.media[0].url, d.asset_url);
+    const other = await s.call('POST', '/v1/product', { key, body: { name: 'N', description: 'D', media: [{ type: 1, url: 'http://localhost:8080/catalog/x.jpg' }] } });
+    assert.match(businessError(other, 40000), /media\[0\]\.url must be an https:\/\/ URL/);
+  });
+});

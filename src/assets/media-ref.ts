@@ -41,15 +41,15 @@ export class MediaRefResolver {
   async resolve(accountId: string, value: string, field: string, accept: readonly AssetKind[] = ['image', 'video', 'audio']): Promise<ResolvedMedia> {
     const raw = value.trim();
     if (ASSET_ID.test(raw)) return this.fromAsset(accountId, raw, field, accept);
+    const own = ownFileRef(raw, this.publicBaseUrl);
+    // An asset's URL is this server's own file: taken even where the URL policy would refuse
+    // PUBLIC_BASE_URL itself (http://localhost in development).
+    const ownAsset = own.kind === 'stored' ? assetIdOfKey(own.key) : null;
+    if (ownAsset) return this.fromAsset(accountId, ownAsset, field, accept);
     const problem = urlProblem(raw, this.urlPolicy);
     // Neither a URL nor an asset id: say both are possible (a mistyped asset id lands here).
     if (problem) throw errors.parameter(field, problem === 'must be an absolute URL' ? `${problem} or an asset_id from POST /v1/upload/asset` : problem);
-    const own = ownFileRef(raw, this.publicBaseUrl);
     if (own.kind === 'invalid') throw errors.parameter(field, own.problem);
-    if (own.kind === 'stored') {
-      const id = assetIdOfKey(own.key);
-      if (id) return this.fromAsset(accountId, id, field, accept);
-    }
     return { url: raw, asset: null };
   }
 
