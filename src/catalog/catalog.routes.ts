@@ -28,15 +28,15 @@ const CustomAvatar = Type.Object({
 });
 
 const PhotoAvatar = Type.Object({
-  avatar_id: Type.Integer(),
-  name: Type.String(),
-  cover_url: Type.String(),
+  avatar_id: Type.Integer({ description: 'The photo avatar id' }),
+  name: Type.String({ description: 'Name given when the avatar was made' }),
+  cover_url: Type.String({ description: 'The photo the avatar was made from' }),
   status: Type.Integer({ description: '0 processing, 1 ready, 2 failed' }),
   fail_msg: Type.String({ description: 'Why it failed (status 2); empty otherwise' }),
   aspect_ratio: Type.Integer({ description: '0 portrait 9:16, 1 landscape 16:9' }),
-  style: Type.String(),
-  gender: Type.String(),
-  age: Type.String(),
+  style: Type.String({ description: 'The look it was made in (as given when it was made)' }),
+  gender: Type.String({ description: 'female or male' }),
+  age: Type.String({ description: 'young, adult or senior' }),
 });
 
 const Voice = Type.Object({
@@ -100,7 +100,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
     schema: {
       tags,
       summary: "The account's photo avatars (made from a person's photo); empty until this server makes photo avatars",
-      response: { 200: Envelope(Type.Object({ avatars: Type.Array(PhotoAvatar) })) },
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(PhotoAvatar, { description: 'Photo avatars cannot be made yet: always empty' }) }), { avatars: [] }) },
     },
     handler: async (req) => ok({ avatars: catalog.photoAvatars(req.principal.accountId) }),
   });
