@@ -31,6 +31,8 @@ import { AccountStorage } from './storage/account-storage.ts';
 import { StorageJanitor } from './storage/janitor.ts';
 import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
+import { AssetRepository } from './assets/asset.repository.ts';
+import { MediaRefResolver } from './assets/media-ref.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { videoRoutes } from './videos/video.routes.ts';
@@ -100,6 +102,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const work = workUnitOfWork(db);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
+  const assetRepo = new AssetRepository(db.kysely);
+  // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
+  const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
   return {
     clock,
     fetcher,
@@ -116,10 +121,12 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     productRepo: repos.products,
     storageRepo,
     storage,
+    assetRepo,
+    mediaRefs,
     accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl, uow, storage),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage),
     videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
