@@ -191,6 +191,21 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
+/** Custom templates (migration 007). */
+export interface CustomTemplatesTable {
+  id: number;
+  account_id: string;
+  name: string;
+  aspect_ratio: number;
+  /** The validated scene description, JSON. */
+  scene: string;
+  file_token: string;
+  cover_key: string | null;
+  preview_key: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -203,6 +218,7 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
   assets: AssetsTable;
+  custom_templates: CustomTemplatesTable;
   server_secrets: ServerSecretsTable;
 }
 
@@ -216,5 +232,6 @@ export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
 export type AssetRow = Selectable<AssetsTable>;
+export type CustomTemplateRow = Selectable<CustomTemplatesTable>;
 // Generated is re-exported for migrations that add generated columns later.
 export type { Generated };

@@ -3,6 +3,7 @@ import * as m001 from './001_initial.ts';
 import * as m002 from './002_jobs_and_webhooks.ts';
 import * as m003 from './003_language_and_warnings.ts';
 import * as m004 from './004_storage.ts';
+import * as m007 from './007_custom_templates.ts';
 import * as m008 from './008_assets.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_jobs_and_webhooks': m002,
   '003_language_and_warnings': m003,
   '004_storage': m004,
+  '007_custom_templates': m007,
   '008_assets': m008,
 };
