@@ -35,6 +35,10 @@ import { AssetRepository } from './assets/asset.repository.ts';
 import { MediaRefResolver } from './assets/media-ref.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
+import { CustomTemplateRepository } from './templates/custom-template.repository.ts';
+import { TemplateService } from './templates/template.service.ts';
+import { TemplateVideoService } from './templates/template-video.service.ts';
+import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
@@ -105,6 +109,16 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const assetRepo = new AssetRepository(db.kysely);
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
+  const templates = new TemplateService({
+    repo: new CustomTemplateRepository(db.kysely),
+    mediaRefs,
+    store,
+    fetcher,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+    sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
+  });
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates);
   return {
     clock,
     fetcher,
@@ -127,7 +141,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     auth: new AuthService(repos.accounts),
     catalog,
     products: new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
+    videos,
+    templates,
+    templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -242,6 +258,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
+      templateRoutes(api, services.templates, services.templateVideos);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },
@@ -249,6 +266,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
+  customTemplateFileRoutes(app, services.templates);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   const janitor = buildJanitor(config, services, app.log);
   return {

@@ -3,6 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { AspectRatioFilter, Opt } from '../http/schema-helpers.ts';
 import type { CatalogService } from './catalog.service.ts';
+import { TemplateOut } from '../templates/template.schemas.ts';
 
 
 const Avatar = Type.Object({
@@ -36,13 +37,6 @@ const Voice = Type.Object({
 
 const Music = Type.Object({ id: Type.Integer(), name: Type.String(), music_url: Type.String(), duration: Type.Number() });
 
-const Template = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  cover_url: Type.String(),
-  preview_url: Type.String(),
-  aspect_ratio: Type.Integer(),
-});
 
 const tags = ['Catalogs'];
 
@@ -105,20 +99,10 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
   app.get('/v1/templates', {
     schema: {
       tags,
-      summary: 'Public templates (each fits every aspect ratio)',
+      summary: 'Public templates (each fits every aspect ratio), with their variables',
       querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
-      response: { 200: Envelope(Type.Object({ templates: Type.Array(Template) })) },
+      response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateOut) })) },
     },
     handler: async (req) => ok({ templates: catalog.templates(req.query.aspect_ratio) }),
-  });
-
-  app.get('/v1/templates/custom', {
-    schema: {
-      tags,
-      summary: "The account's own templates",
-      querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
-      response: { 200: Envelope(Type.Object({ templates: Type.Array(Template) })) },
-    },
-    handler: async (req) => ok({ templates: catalog.customTemplates(req.principal.accountId) }),
   });
 }

@@ -165,11 +165,9 @@ export class CatalogService {
       cover_url: `${this.assetBaseUrl}/v1/templates/${t.id}/cover.jpg?aspect_ratio=${aspectRatio}`,
       preview_url: `${this.assetBaseUrl}/v1/templates/${t.id}/preview.mp4?aspect_ratio=${aspectRatio}`,
       aspect_ratio: aspectRatio,
+      template_type: 'public' as const,
+      variables: t.variables.map((v) => ({ type: v.type, name: v.name, required: v.required })),
     }));
-  }
-
-  customTemplates(_accountId: string): ReturnType<CatalogService['templates']> {
-    return [];
   }
 
   /**

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError, Codes, errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
-import { compileScene, SceneError, validateScene, type CompiledTemplate } from '../pipeline/templates/custom-scene.ts';
+import { compileScene, SceneError, validateScene, type CompiledTemplate, type CustomScene } from '../pipeline/templates/custom-scene.ts';
 import { PREVIEW_AVATAR, renderCustomTemplatePreview } from '../pipeline/render/preview.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { loadProductMedia } from '../videos/product-media.ts';
@@ -54,6 +54,8 @@ export interface TemplateForVideo {
   /** Custom: the template's own aspect ratio; public: null (the request's, or 0). */
   aspectRatio: 0 | 1 | 2 | null;
   custom: CompiledTemplate | null;
+  /** The custom template's scene as stored (videos keep a copy); null for public ones. */
+  scene: CustomScene | null;
   /** The public layout a custom scene starts from (its preview presenter). */
   baseTemplateId: number;
 }
@@ -111,11 +113,11 @@ export class TemplateService {
     if (type === 'public') {
       const t = PUBLIC_TEMPLATES.find((p) => p.id === id);
       if (!t) throw errors.notFound(`template_id ${id} (template_type public); public templates are ${PUBLIC_TEMPLATES.map((p) => `${p.id} (${p.name})`).join(', ')}; see GET /v1/templates`);
-      return { type, id, label: `template ${id} (${t.name})`, variables: t.variables, aspectRatio: null, custom: null, baseTemplateId: id };
+      return { type, id, label: `template ${id} (${t.name})`, variables: t.variables, aspectRatio: null, custom: null, scene: null, baseTemplateId: id };
     }
     const t = await this.d.repo.get(accountId, id);
     if (!t) throw errors.notFound(`template_id ${id} (template_type custom): this account has no template with that id; see GET /v1/templates/custom`);
-    return { type, id, label: `custom template ${id} (${t.name})`, variables: t.scene.variables, aspectRatio: t.aspectRatio, custom: compileScene(t.id, t.scene), baseTemplateId: t.scene.base_template_id };
+    return { type, id, label: `custom template ${id} (${t.name})`, variables: t.scene.variables, aspectRatio: t.aspectRatio, custom: compileScene(t.id, t.scene), scene: t.scene, baseTemplateId: t.scene.base_template_id };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema.ts';
 import type { KindName } from './kinds/kind.ts';
+import type { CustomScene } from '../pipeline/templates/custom-scene.ts';
 
 /** status_code values (CONTRACT §4). */
 export const VideoStatus = { start: 1, waiting: 2, processing: 3, success: 4, failed: 5, deleted: 99 } as const;
@@ -30,6 +31,8 @@ export interface VideoRequest {
   override_script: string | null;
   caption: boolean;
   video_name: string | null;
+  /** template_type custom: the account's template scene at acceptance (templates/custom-scene.ts). */
+  custom_scene?: CustomScene | null;
 }
 
 export interface Video {

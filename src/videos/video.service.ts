@@ -7,6 +7,7 @@ import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
+import type { TemplateService } from '../templates/template.service.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
 import { statusDescriptions, VideoStatus, type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
@@ -38,6 +39,8 @@ export class VideoService {
     private readonly onAccepted: VideoAccepted = () => {},
     /** Quota checks and file removal; null in tests that do not store files. */
     private readonly storage: AccountStorage | null = null,
+    /** Custom templates (template_type custom); null: none exist (tests without them). */
+    private readonly templates: Pick<TemplateService, 'forVideo'> | null = null,
   ) {}
 
   /**
@@ -49,6 +52,12 @@ export class VideoService {
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
     request = this.resolveCatalogRefs(request, notes);
+    if (request.template_type === 'custom' && request.template_id !== null) {
+      // The account's own template (10104 otherwise); the video keeps a copy of its scene.
+      if (!this.templates) throw errors.notFound(`template_id ${request.template_id} (template_type custom): this account has no template with that id`);
+      const t = await this.templates.forVideo(who.accountId, 'custom', request.template_id);
+      request = { ...request, custom_scene: t.scene };
+    }
     const project_id = await this.accept(who, {
       kind: 'product',
       productId: product.id,
@@ -141,9 +150,8 @@ export class VideoService {
       const listed = c.choices('music');
       throw errors.notFound(`music_id ${r.music_id}; ${listed ? `tracks are ${listed}, 0 or absent for none` : 'no music tracks exist; 0 or absent for none'}; see GET /v1/musics`);
     }
-    if (r.template_id !== null && !c.hasTemplate(r.template_id, r.template_type)) {
-      const which = r.template_type === 'custom' ? 'template_type custom: this account has no template with that id' : 'template_type public';
-      throw errors.notFound(`template_id ${r.template_id} (${which}); public templates are ${c.choices('template')}, 0 or absent for none; see GET /v1/templates`);
+    if (r.template_id !== null && r.template_type === 'public' && !c.hasTemplate(r.template_id, r.template_type)) {
+      throw errors.notFound(`template_id ${r.template_id} (template_type public); public templates are ${c.choices('template')}, 0 or absent for none; see GET /v1/templates`);
     }
     if (r.visual_style === null) return r;
     const visualStyle = c.visualStyleName(r.visual_style);

@@ -1,11 +1,13 @@
 import { KIND_NAMES, type KindName, type VideoKind } from './kind.ts';
 import { productKind } from './product.kind.ts';
+import { templateKind } from './template.kind.ts';
 
 export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindName, type VideoKind } from './kind.ts';
 
 /** Every kind this server makes, by name (videos.kind). A new kind is one module and one line here. */
 const KINDS: Partial<Record<KindName, VideoKind>> = {
   product: productKind,
+  template: templateKind,
 };
 
 export function isKindName(name: string): name is KindName {

@@ -13,6 +13,8 @@ import type { PipelineDeps } from '../pipeline-generator.ts';
 import { loadProductMedia } from '../product-media.ts';
 import type { VideoRequest } from '../video.repository.ts';
 import type { VideoKind } from './kind.ts';
+import { compileScene } from '../../pipeline/templates/custom-scene.ts';
+import { loadTemplateMedia } from './template.kind.ts';
 
 /** Overall progress (0-100) at the start of each stage; render fills the rest. */
 const STAGE_PCT = { media: 2, script: 8, speech: 12, render: 25, done: 98 } as const;
@@ -36,6 +38,10 @@ export const productKind: VideoKind = {
 
     await step('media');
     const { facts, warnings } = await productFacts(job.product, job.workDir, deps);
+    // template_type custom: the scene kept at acceptance, compiled; its logo loaded like the media.
+    const custom = r.custom_scene && r.template_id !== null ? compileScene(r.template_id, r.custom_scene) : null;
+    const logo = custom?.logo ? await loadTemplateMedia({ script: '', texts: {}, media: [] }, custom.logo.url, job.workDir, deps, job.video.id) : null;
+    if (logo) warnings.push(...logo.warnings);
 
     await step('script');
     const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
@@ -69,8 +75,10 @@ export const productKind: VideoKind = {
       narration,
       product: facts,
       avatarId: r.avatar_type === 0 ? r.avatar_id : null,
-      templateId: r.template_id,
+      templateId: custom ? null : r.template_id,
       visualStyle: r.visual_style,
+      custom,
+      logoPath: logo?.logoPath ?? null,
       aspectRatio: r.aspect_ratio,
       caption: r.caption,
       scale: deps.renderScale,
