@@ -33,7 +33,7 @@ const CreateWithTemplateBody = Type.Object({
         Type.Object({
           content: Opt(Type.String({ maxLength: 5000, description: 'text and script variables' })),
           url: Opt(Type.String({ maxLength: 2048, description: 'image and video variables: a URL, an asset URL or an asset_id' })),
-          asset_id: Opt(Type.Unsafe<string | number>({ type: ['string', 'integer'], maxLength: 64, description: 'image and video variables: an asset_id from POST /v1/upload/asset; 0 or empty when unused' })),
+          asset_id: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 64 })], { description: 'image and video variables: an asset_id from POST /v1/upload/asset; 0 or empty when unused' })),
         }),
       ),
     }),

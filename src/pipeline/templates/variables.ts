@@ -51,7 +51,8 @@ function valueOf(input: VariableInput, type: TemplateVariable['type']): string {
   if (url) return url;
   const asset = p.asset_id;
   if (typeof asset === 'number') return asset > 0 ? String(asset) : '';
-  return typeof asset === 'string' ? asset.trim() : '';
+  const id = typeof asset === 'string' ? asset.trim() : '';
+  return id === '0' ? '' : id;
 }
 
 /**
