@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { startServer, type TestServer } from './support/server.ts';
+
+/**
+ * Template videos through the real pipeline (speech, timeline, renderer, job system), small and
+ * short (RENDER_SCALE 0.25, two sentences): a public template with an image variable served on
+ * loopback, and a custom template with a logo; the decoded frames must show the pictures.
+ * Frames are kept in $TEMPLATE_FRAMES_DIR when set (to look at them).
+ */
+const MAGENTA = { r: 230, g: 20, b: 200 };
+const GREEN = { r: 20, g: 200, b: 60 };
+
+async function startCdn(): Promise<{ url(p: string): string; close(): Promise<void> }> {
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: MAGENTA } }).jpeg({ quality: 95 }).toBuffer();
+  const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: GREEN } }).png().toBuffer();
+  const server = http.createServer((req, res) => {
+    if (req.url === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    else if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url: (p) => base + p,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+interface Frame {
+  width: number;
+  height: number;
+  rgb: Buffer;
+}
+
+function decodeFrame(file: string, atS: number, keepAs?: string): Frame {
+  const probe = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]).toString().trim();
+  const [width, height] = probe.split(',').map(Number) as [number, number];
+  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(atS), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 << 20 });
+  const dir = process.env.TEMPLATE_FRAMES_DIR;
+  if (dir && keepAs) execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', String(atS), '-i', file, '-frames:v', '1', path.join(dir, keepAs)]);
+  return { width, height, rgb };
+}
+
+const near = (p: { r: number; g: number; b: number }, c: { r: number; g: number; b: number }, tol = 45) => Math.abs(p.r - c.r) <= tol && Math.abs(p.g - c.g) <= tol && Math.abs(p.b - c.b) <= tol;
+
+/** Share of pixels within a box (frame fractions) near colour c. */
+function share(f: Frame, c: { r: number; g: number; b: number }, box = { x: 0, y: 0, w: 1, h: 1 }): number {
+  let hit = 0;
+  let all = 0;
+  const x0 = Math.floor(box.x * f.width);
+  const x1 = Math.ceil((box.x + box.w) * f.width);
+  const y0 = Math.floor(box.y * f.height);
+  const y1 = Math.ceil((box.y + box.h) * f.height);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = (y * f.width + x) * 3;
+      all++;
+      if (near({ r: f.rgb[i]!, g: f.rgb[i + 1]!, b: f.rgb[i + 2]! }, c)) hit++;
+    }
+  return hit / all;
+}
+
+describe('template videos, end to end', () => {
+  let s: TestServer;
+  let key: string;
+  let cdn: Awaited<ReturnType<typeof startCdn>>;
+  let tmp: string;
+  before(async () => {
+    cdn = await startCdn();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-tpl-'));
+    s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.25', JOB_BACKOFF_MS: '100', JOB_MAX_ATTEMPTS: '1' } });
+    s.running.startBackground();
+    ({ apiKey: key } = await s.account({ credits: 10 }));
+  });
+  after(async () => {
+    await s.close();
+    await cdn.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const ok = async (method: string, p: string, body?: unknown) => {
+    const res = await s.call(method, p, { key, ...(body === undefined ? {} : { body }) });
+    assert.equal(res.body?.code, 0, JSON.stringify(res.body));
+    return res.body.data;
+  };
+  const settle = async (id: string) => {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const p = await ok('GET', `/v1/project?project_id=${id}`);
+      if (p.status_code === 4 || p.status_code === 5) return p;
+      if (Date.now() > deadline) throw new Error(`video ${id} did not finish: ${JSON.stringify(p)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  /** Our URLs name PUBLIC_BASE_URL; the test server listens elsewhere. */
+  const local = (url: string) => url.replace(s.config.publicBaseUrl, s.baseUrl);
+  const download = async (url: string, name: string) => {
+    const res = await fetch(local(url));
+    assert.equal(res.status, 200, url);
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    return file;
+  };
+
+  it('public template 4 with an image variable on loopback: the frames show the image', { timeout: 240_000 }, async () => {
+    const { project_id } = await ok('POST', '/v1/create_video_with_template', {
+      template_id: 4,
+      template_type: 'common',
+      lang: 'english',
+      aspect_ratio: 2,
+      avatar_id: 0,
+      avatar_type: 0,
+      voice_id: '',
+      caption: false,
+      music_id: 0,
+      variables: [
+        { type: 'script', name: 'script', properties: { content: 'Meet the Aurora lamp. Order yours today.', url: '', asset_id: 0 } },
+        { type: 'text', name: 'title', properties: { content: 'Aurora Lamp', url: '', asset_id: 0 } },
+        { type: 'image', name: 'image', properties: { content: '', url: cdn.url('/photo.jpg'), asset_id: 0 } },
+      ],
+    });
+    const p = await settle(project_id);
+    assert.equal(p.status_code, 4, JSON.stringify(p));
+    assert.deepEqual(p.warnings, []);
+    assert.match(p.script, /Meet the Aurora lamp\. Order yours today\./);
+    const file = await download(p.video_url, 'public.mp4');
+    const f = decodeFrame(file, 1.0, 'template-public.png');
+    assert.equal(f.width, 270);
+    const magenta = share(f, MAGENTA);
+    assert.ok(magenta > 0.3, `the image fills most of the frame (magenta share ${magenta.toFixed(3)})`);
+  });
+
+  it('a custom template with a logo and a card: logo, photo and background colour in the frames; cover and preview made on first request', { timeout: 300_000 }, async () => {
+    const scene = {
+      name: 'Spring Sale',
+      aspect_ratio: 2,
+      base_template_id: 4,
+      colors: { background: '#102040', background2: '#102040', decor: '#10204000', text: '#FFFFFF', accent: '#FF5500' },
+      // Dots in a transparent colour: a flat background, so its colour can be measured.
+      background: 'dots',
+      logo: { url: cdn.url('/logo.png'), box: { x: 0.7, y: 0.06, w: 0.22, h: 0.09 } },
+      layout: {
+        media: { box: { x: 0.25, y: 0.3, w: 0.5, h: 0.4 }, frame: 'card', radius: 0.02 },
+        captions: { box: { x: 0.05, y: 0.76, w: 0.9, h: 0.16 } },
+        text: { title: { box: { x: 0.05, y: 0.06, w: 0.6, h: 0.1 } } },
+      },
+      variables: [
+        { type: 'script', name: 'script' },
+        { type: 'text', name: 'title', required: true },
+        { type: 'image', name: 'photo', required: true },
+      ],
+    };
+    const t = await ok('POST', '/v1/templates/custom', scene);
+    const { project_id } = await ok('POST', '/v1/create_video_with_template', {
+      template_id: t.id,
+      template_type: 'user',
+      lang: 'en',
+      variables: [
+        { type: 'script', name: 'script', properties: { content: 'Spring is here. Everything is on sale.' } },
+        { type: 'text', name: 'title', properties: { content: 'Spring Sale' } },
+        { type: 'image', name: 'photo', properties: { url: cdn.url('/photo.jpg') } },
+      ],
+    });
+    const p = await settle(project_id);
+    assert.equal(p.status_code, 4, JSON.stringify(p));
+    assert.deepEqual(p.warnings, []);
+    const file = await download(p.video_url, 'custom.mp4');
+    const f = decodeFrame(file, 1.5, 'template-custom.png');
+    const inCard = share(f, MAGENTA, { x: 0.32, y: 0.38, w: 0.36, h: 0.24 });
+    assert.ok(inCard > 0.6, `the photo in the card box (magenta share ${inCard.toFixed(3)})`);
+    const outside = share(f, MAGENTA, { x: 0, y: 0.3, w: 0.15, h: 0.4 });
+    assert.ok(outside < 0.05, `no photo left of the card (magenta share ${outside.toFixed(3)})`);
+    const logo = share(f, GREEN, { x: 0.72, y: 0.08, w: 0.18, h: 0.05 });
+    assert.ok(logo > 0.6, `the logo in its box (green share ${logo.toFixed(3)})`);
+    const bg = share(f, { r: 0x10, g: 0x20, b: 0x40 }, { x: 0.02, y: 0.4, w: 0.15, h: 0.2 });
+    assert.ok(bg > 0.6, `the scene's background colour beside the card (share ${bg.toFixed(3)})`);
+
+    // Cover and preview: rendered by the pipeline on the first request, then served from the blob store.
+    const started = Date.now();
+    const cover = await fetch(local(t.cover_url));
+    assert.equal(cover.status, 200);
+    assert.equal(cover.headers.get('content-type'), 'image/jpeg');
+    const firstMs = Date.now() - started;
+    const coverBytes = Buffer.from(await cover.arrayBuffer());
+    if (process.env.TEMPLATE_FRAMES_DIR) fs.writeFileSync(path.join(process.env.TEMPLATE_FRAMES_DIR, 'template-custom-cover.jpg'), coverBytes);
+    const img = await sharp(coverBytes).raw().toBuffer({ resolveWithObject: true });
+    assert.equal(img.info.width, img.info.height, 'square, like the template');
+    const preview = await fetch(local(t.preview_url));
+    assert.equal(preview.status, 200);
+    assert.equal(preview.headers.get('content-type'), 'video/mp4');
+    assert.ok((await preview.arrayBuffer()).byteLength > 1000);
+    const row = await s.running.db.kysely.selectFrom('custom_templates').select(['cover_key', 'preview_key']).where('id', '=', t.id).executeTakeFirstOrThrow();
+    assert.ok(row.cover_key && fs.existsSync(s.running.services.store.localPath(row.cover_key)), 'stored in the blob store');
+    const again = Date.now();
+    assert.equal((await fetch(local(t.cover_url))).status, 200);
+    assert.ok(Date.now() - again < firstMs, 'the second request is served, not rendered');
+    await ok('DELETE', `/v1/templates/custom?template_id=${t.id}`);
+    assert.equal(fs.existsSync(s.running.services.store.localPath(row.cover_key)), false, 'delete removes the stored cover');
+  });
+});
