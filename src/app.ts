@@ -39,6 +39,8 @@ import { signingKey, UploadSigner } from './assets/upload-signer.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
+import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
@@ -108,6 +110,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const assetRepo = new AssetRepository(db.kysely);
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage);
   return {
     clock,
     fetcher,
@@ -138,7 +141,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     auth: new AuthService(repos.accounts),
     catalog,
     products: new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
+    videos,
+    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -254,6 +258,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
+      talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
