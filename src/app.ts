@@ -33,6 +33,9 @@ import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
 import { AssetRepository } from './assets/asset.repository.ts';
 import { MediaRefResolver } from './assets/media-ref.ts';
+import { AssetService } from './assets/asset.service.ts';
+import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
+import { signingKey, UploadSigner } from './assets/upload-signer.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { CustomTemplateRepository } from './templates/custom-template.repository.ts';
@@ -40,6 +43,8 @@ import { TemplateService } from './templates/template.service.ts';
 import { TemplateVideoService } from './templates/template-video.service.ts';
 import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
+import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
@@ -137,6 +142,14 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     storage,
     assetRepo,
     mediaRefs,
+    assets: new AssetService(
+      assetRepo,
+      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      store,
+      storage,
+      config.assets,
+      clock,
+    ),
     accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
@@ -144,6 +157,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     videos,
     templates,
     templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
+    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -220,6 +234,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     orphanAgeMs: config.storage.orphanAgeMs,
     intervalMs: config.storage.janitorIntervalMs,
     videoRetentionDays: config.storage.videoRetentionDays,
+    assets: services.assetRepo,
+    assetRetentionDays: config.assets.retentionDays,
     log,
   });
 }
@@ -257,12 +273,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
+      talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       templateRoutes(api, services.templates, services.templateVideos);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
+      assetRoutes(api, services.assets);
     },
   );
+  // The signed upload URL: its signature is the credential.
+  await assetUploadRoutes(app, services.assets);
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
