@@ -140,7 +140,7 @@ describe('template videos, end to end', () => {
     assert.ok(magenta > 0.3, `the image fills most of the frame (magenta share ${magenta.toFixed(3)})`);
   });
 
-  it('a custom template with a logo and a card: logo, photo and background colour in the frames; cover and preview made on first request', { timeout: 300_000 }, async () => {
+  it('a custom template with a logo and a card, the photo an uploaded asset: logo, photo and background colour in the frames; cover and preview made on first request', { timeout: 300_000 }, async () => {
     const scene = {
       name: 'Spring Sale',
       aspect_ratio: 2,
@@ -161,6 +161,12 @@ describe('template videos, end to end', () => {
       ],
     };
     const t = await ok('POST', '/v1/templates/custom', scene);
+    // The photo is uploaded (POST /v1/upload/asset, then the signed PUT) and given by asset_id.
+    const upload = await ok('POST', '/v1/upload/asset', { filename: 'photo.jpg' });
+    const signed = new URL(upload.sign_url);
+    const photo = await (await fetch(cdn.url('/photo.jpg'))).arrayBuffer();
+    const put = await fetch(s.baseUrl + signed.pathname + signed.search, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: photo });
+    assert.equal(put.status, 200, await put.clone().text());
     const { project_id } = await ok('POST', '/v1/create_video_with_template', {
       template_id: t.id,
       template_type: 'user',
@@ -168,7 +174,7 @@ describe('template videos, end to end', () => {
       variables: [
         { type: 'script', name: 'script', properties: { content: 'Spring is here. Everything is on sale.' } },
         { type: 'text', name: 'title', properties: { content: 'Spring Sale' } },
-        { type: 'image', name: 'photo', properties: { url: cdn.url('/photo.jpg') } },
+        { type: 'image', name: 'photo', properties: { url: '', asset_id: upload.asset_id } },
       ],
     });
     const p = await settle(project_id);
