@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { postgresTestDb, sqliteTestDb, type TestDb } from './support/db.ts';
 import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set. */
+const databases: { name: string; open(): Promise<TestDb | undefined> }[] = [
+  { name: 'SQLite', open: sqliteTestDb },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', open: postgresTestDb }] : []),
+];
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
@@ -29,16 +36,21 @@ export const exampleScene = () => ({
   ],
 });
 
-describe('templates over HTTP', () => {
+for (const database of databases) describe(`templates over HTTP (${database.name})`, () => {
   let s: TestServer;
+  let testDb: TestDb;
   let key: string;
   let other: string;
   before(async () => {
-    s = await startServer();
+    testDb = (await database.open())!;
+    s = await startServer({ testDb });
     ({ apiKey: key } = await s.account({ credits: 20 }));
     ({ apiKey: other } = await s.account({ credits: 20 }));
   });
-  after(() => s.close());
+  after(async () => {
+    await s.close();
+    await testDb.dispose();
+  });
 
   const call = (method: string, path: string, body?: unknown, k = key) => s.call(method, path, { key: k, ...(body === undefined ? {} : { body }) });
   const video = (id: string) => s.running.db.kysely.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
