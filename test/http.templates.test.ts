@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postgresTestDb, sqliteTestDb, type TestDb } from './support/db.ts';
+import { exampleScene } from './support/template-scene.ts';
 import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set. */
@@ -17,24 +18,6 @@ function success(res: CallResult): any {
   return res.body.data;
 }
 
-export const exampleScene = () => ({
-  name: 'Spring Sale',
-  aspect_ratio: 2,
-  base_template_id: 4,
-  colors: { background: '#102040', background2: '#1C3A6B', accent: '#FF5500', text: '#FFFFFF' },
-  fonts: { display: 'Noto Serif Display', body: 'Noto Sans' },
-  background: 'dots',
-  layout: {
-    media: { box: { x: 0.2, y: 0.25, w: 0.6, h: 0.45 }, frame: 'card', radius: 0.03 },
-    text: { title: { box: { x: 0.05, y: 0.06, w: 0.9, h: 0.1 }, align: 'center' } },
-  },
-  variables: [
-    { type: 'script', name: 'script' },
-    { type: 'text', name: 'title', required: true },
-    { type: 'text', name: 'tagline', slot: 'call_to_action' },
-    { type: 'image', name: 'photo' },
-  ],
-});
 
 for (const database of databases) describe(`templates over HTTP (${database.name})`, () => {
   let s: TestServer;
