@@ -176,6 +176,19 @@ for (const database of databases) describe(`templates over HTTP (${database.name
     });
   });
 
+  it('the Activepieces piece request (properties with only content or url, caption true, a public avatar): accepted', async () => {
+    const raw =
+      '{"template_id":5,"lang":"english","template_type":"common","variables":[' +
+      '{"type":"script","name":"script","properties":{"content":"Hello from the presenter. Try it today."}},' +
+      '{"type":"text","name":"title","properties":{"content":"Presenter Demo"}}],' +
+      '"avatar_id":3,"avatar_type":0,"caption":true,"video_name":"AP demo"}';
+    const { project_id } = success(await s.call('POST', '/v1/create_video_with_template', { key, rawBody: raw, headers: { 'Content-Type': 'application/json' } }));
+    const row = await video(project_id);
+    assert.equal(row.title, 'AP demo');
+    const req = JSON.parse(row.request);
+    assert.deepEqual({ avatar: req.avatar_id, caption: req.caption, template: req.template_id }, { avatar: 3, caption: true, template: 5 });
+  });
+
   it('the n8n node request, byte for byte: accepted; the project is a template video that GET /v1/project reports', async () => {
     // What n8n-nodes-joggai's CreateVideoFromTemplate sends (JSON.stringify of its body object,
     // key order and empty values as it builds them).
