@@ -177,7 +177,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
-  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption }, overlaySpecs(input, layout, spans, width, height, language), make);
+  const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
+  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, overlaySpecs(input, layout, spans, width, height, language), make);
   const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {
@@ -212,7 +213,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     scenes,
     overlays,
     safeArea,
-    logo: input.custom?.logo ? px(input.custom.logo.box, width, height) : null,
+    logo,
     product: {
       name: input.product.name,
       brand: input.product.brand,
