@@ -210,6 +210,20 @@ describe('template videos, end to end', () => {
     const again = Date.now();
     assert.equal((await fetch(local(t.cover_url))).status, 200);
     assert.ok(Date.now() - again < firstMs, 'the second request is served, not rendered');
+
+    // The same custom template in create_video_from_url (template_type custom): a product video in its scene.
+    const product = await ok('POST', '/v1/product', { name: 'Aurora Lamp', description: 'A warm lamp for late reading. It dims smoothly.', media: [{ type: 1, url: cdn.url('/photo.jpg') }] });
+    const made = await ok('POST', '/v1/create_video_from_url', {
+      product_id: product.product_id, aspect_ratio: 2, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Discovery',
+      template_type: 'custom', template_id: t.id, override_script: 'Meet the Aurora lamp. Order yours today.',
+    });
+    const pv = await settle(made.project_id);
+    assert.equal(pv.status_code, 4, JSON.stringify(pv));
+    const pf = decodeFrame(await download(pv.video_url, 'product-custom.mp4'), 1.5, 'template-product-custom.png');
+    const cardShare = share(pf, MAGENTA, { x: 0.32, y: 0.38, w: 0.36, h: 0.24 });
+    assert.ok(cardShare > 0.6, `the product photo in the custom card (magenta share ${cardShare.toFixed(3)})`);
+    assert.ok(share(pf, GREEN, { x: 0.72, y: 0.08, w: 0.18, h: 0.05 }) > 0.6, 'the custom logo');
+    assert.ok(share(pf, { r: 0x10, g: 0x20, b: 0x40 }, { x: 0.02, y: 0.4, w: 0.15, h: 0.2 }) > 0.6, "the custom scene's background");
     await ok('DELETE', `/v1/templates/custom?template_id=${t.id}`);
     assert.equal(fs.existsSync(s.running.services.store.localPath(row.cover_key)), false, 'delete removes the stored cover');
   });
