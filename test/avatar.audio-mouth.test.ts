@@ -34,7 +34,7 @@ describe('mouth from a recording', () => {
     const samples = signal([[1, () => 0], [1, voice(0.8)], [1, () => 0], [1, voice(0.12)], [1, () => 0]]);
     const m = mouthFromAudio(samples, SR, FPS);
     assert.equal(m.visemes.length, 150);
-    for (const [from, to] of [[2, 28], [63, 88], [123, 148]]) {
+    for (const [from, to] of [[2, 28], [63, 88], [123, 148]] as const) {
       for (let f = from; f < to; f++) assert.equal(m.open[f], 0, `frame ${f} shut in silence`);
       assert.ok(m.visemes.slice(from, to).every((v) => v === 'X'));
     }
@@ -46,7 +46,7 @@ describe('mouth from a recording', () => {
     assert.ok(m.open[frameAt(1) - 1]! > 0, 'leads by a frame');
     // Voiced stretches: the two sounds (starting up to two frames early: anticipation and the analysis window).
     assert.equal(m.voiced.length, 2);
-    for (const [i, [start, end]] of [[1000, 2000], [3000, 4000]].entries()) {
+    for (const [i, [start, end]] of ([[1000, 2000], [3000, 4000]] as const).entries()) {
       assert.ok(Math.abs(m.voiced[i]!.startMs - start) <= 70 && Math.abs(m.voiced[i]!.endMs - end) <= 70, JSON.stringify(m.voiced));
     }
   });
