@@ -3,7 +3,7 @@
  * are no phoneme timings, so the mouth follows the sound itself, frame by frame:
  * - openness from the loudness (RMS in dB between a noise gate and the recording's loud level),
  *   opening quickly and closing a little slower, exactly 0 under the gate;
- * - the shape from the spectrum: a high zero-crossing rate at low loudness is a hiss (s, sh, f:
+ * - the shape from the spectrum: a high zero-crossing rate at lower loudness is a hiss (s, sh, f:
  *   teeth together, B), mostly low-frequency energy is a rounded vowel (o, u: E or F), the rest
  *   open vowels (C, or D when wide open);
  * - like the phoneme track, the shape leads the sound by one frame and no shape is held for less
@@ -79,13 +79,14 @@ export function mouthFromAudio(samples: Float32Array, sampleRate: number, fps: n
     const g = Math.min(n - 1, f + 1);
     const target = db[g]! <= gate ? 0 : Math.min(1, ((db[g]! - gate) / span) ** 0.8);
     level += (target - level) * (target > level ? ATTACK : RELEASE);
-    if (level < 0.06 || (target === 0 && level < 0.15)) {
+    // Under the gate the lips close within a frame or two (a pause is seen at once).
+    if (level < 0.06 || (target === 0 && level < 0.3)) {
       open[f] = 0;
       visemes[f] = 'X';
       continue;
     }
     let v: Viseme;
-    if (zcr[g]! > 0.18 && level < 0.5) v = 'B';
+    if (zcr[g]! > 0.18 && level < 0.6) v = 'B';
     else if (low[g]! > 0.9) v = level > 0.5 ? 'E' : 'F';
     else v = level > 0.62 ? 'D' : 'C';
     visemes[f] = v;
