@@ -157,6 +157,11 @@ export class TemplateService {
       await this.d.store.put(coverKey, await fs.readFile(made.coverPath));
       await this.d.store.put(previewKey, await fs.readFile(made.previewPath));
       await this.d.repo.setFiles(t.id, coverKey, previewKey);
+      // Deleted while it rendered: its files go too (DELETE removed what existed then).
+      if (!(await this.d.repo.byId(t.id))) {
+        await this.d.store.removeUnder(`templates/${t.id}`);
+        throw new AppError(Codes.notFound, `Record not found: custom template ${t.id}`, 404);
+      }
       return { coverKey, previewKey };
     } finally {
       await fs.rm(work, { recursive: true, force: true });
