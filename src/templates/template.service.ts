@@ -27,6 +27,7 @@ export interface TemplateDeps {
   mediaRefs: MediaRefResolver;
   /** Covers and previews of custom templates are stored here (templates/<id>/<token>/). */
   store: BlobStore;
+  /** Logos on other sites are fetched with it (the product media loader's rules). */
   fetcher: SafeFetcher;
   clock: Clock;
   publicBaseUrl: string;
@@ -186,10 +187,6 @@ export class TemplateService {
       variables: t.scene.variables.map(variableView),
     };
   }
-}
-
-export function publicVariables(id: number): TemplateView['variables'] {
-  return (PUBLIC_TEMPLATES.find((t) => t.id === id)?.variables ?? []).map(variableView);
 }
 
 async function exists(file: string): Promise<boolean> {
