@@ -6,6 +6,8 @@ import { compileScene, SceneError, validateScene } from '../src/pipeline/templat
 import { templateDef } from '../src/pipeline/templates/index.ts';
 import { planTemplateVideo, templateFacts, VariableError, withCallToAction } from '../src/pipeline/templates/variables.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
+import { SCENE_EXAMPLE } from '../src/templates/template.schemas.ts';
+import fs from 'node:fs';
 import type { Script, Speech } from '../src/pipeline/types.ts';
 
 const spotlight = PUBLIC_TEMPLATES.find((t) => t.id === 1)!;
@@ -100,6 +102,16 @@ const scene = () => ({
 });
 
 describe('custom scene: validation', () => {
+  it("the docs' complete example and the OpenAPI example validate", () => {
+    const md = fs.readFileSync(new URL('../docs/templates.md', import.meta.url), 'utf8');
+    const block = md.slice(md.indexOf('Complete example')).match(/```json\n([\s\S]*?)```/);
+    assert.ok(block, 'a json block after "Complete example"');
+    const docScene = validateScene(JSON.parse(block[1]!));
+    assert.equal(docScene.variables.length, 5);
+    assert.ok(docScene.logo);
+    assert.equal(validateScene(SCENE_EXAMPLE).name, 'Spring Sale');
+  });
+
   it('a complete scene validates, with defaults filled in', () => {
     const s = validateScene(scene());
     assert.equal(s.name, 'Spring Sale');

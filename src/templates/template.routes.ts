@@ -7,7 +7,7 @@ import { sendFile } from '../http/send-file.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import type { TemplateService } from './template.service.ts';
 import type { TemplateVideoService } from './template-video.service.ts';
-import { TemplateOut, VARIABLE_MEANINGS, VARIABLE_TYPES } from './template.schemas.ts';
+import { SCENE_EXAMPLE, TemplateOut, VARIABLE_MEANINGS, VARIABLE_TYPES } from './template.schemas.ts';
 
 const CreateWithTemplateBody = Type.Object({
   template_id: Type.Integer({ minimum: 1, description: 'From GET /v1/templates (template_type common) or GET /v1/templates/custom (user)' }),
@@ -81,7 +81,7 @@ export function templateRoutes(app: App, templates: TemplateService, templateVid
       summary: 'Create a custom template from a scene description (extension)',
       description:
         'The body is the scene: name, aspect_ratio, base_template_id, visual_style, colors, fonts, background, logo, layout and variables — see docs/templates.md for the format and a complete example. Every wrong field is named by its JSON-pointer path in one 40000 message.',
-      body: Type.Object({}, { additionalProperties: true, description: 'A scene description (docs/templates.md)' }),
+      body: Type.Object({}, { additionalProperties: true, description: 'A scene description (docs/templates.md)', examples: [SCENE_EXAMPLE] }),
       response: { 200: Envelope(TemplateOut) },
     },
     handler: async (req) => ok(await templates.create(req.principal, req.body)),
