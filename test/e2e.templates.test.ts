@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './support/server.ts';
+import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
 /**
  * Template videos through the real pipeline (speech, timeline, renderer, job system), small and
@@ -75,8 +76,10 @@ describe('template videos, end to end', () => {
   let key: string;
   let cdn: Awaited<ReturnType<typeof startCdn>>;
   let tmp: string;
+  let receiver: Receiver;
   before(async () => {
     cdn = await startCdn();
+    receiver = await startReceiver();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-tpl-'));
     s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.25', JOB_BACKOFF_MS: '100', JOB_MAX_ATTEMPTS: '1' } });
     s.running.startBackground();
@@ -85,6 +88,7 @@ describe('template videos, end to end', () => {
   after(async () => {
     await s.close();
     await cdn.close();
+    await receiver.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -112,7 +116,8 @@ describe('template videos, end to end', () => {
     return file;
   };
 
-  it('public template 4 with an image variable on loopback: the frames show the image', { timeout: 240_000 }, async () => {
+  it('public template 4 with an image variable on loopback: the frames show the image; v1 and template events fire', { timeout: 240_000 }, async () => {
+    await ok('POST', '/v1/endpoint', { url: receiver.url('/hook'), events: ['generated_video_success'] });
     const { project_id } = await ok('POST', '/v1/create_video_with_template', {
       template_id: 4,
       template_type: 'common',
@@ -138,6 +143,11 @@ describe('template videos, end to end', () => {
     assert.equal(f.width, 270);
     const magenta = share(f, MAGENTA);
     assert.ok(magenta > 0.3, `the image fills most of the frame (magenta share ${magenta.toFixed(3)})`);
+    // Both families are recorded in the outbox; a v1 endpoint receives the v1 one.
+    const events = await s.running.db.kysely.selectFrom('events').select(['kind', 'payload']).where('subject_id', '=', project_id).orderBy('kind').execute();
+    assert.deepEqual(events.map((e) => e.kind), ['generated_template_video_success', 'generated_video_success']);
+    await receiver.waitFor((all) => all.some((r) => r.json?.data?.project_id === project_id), 15_000, 'the v1 success webhook');
+    assert.equal(receiver.received.find((r) => r.json?.data?.project_id === project_id)!.json.event, 'generated_video_success');
   });
 
   it('a custom template with a logo and a card, the photo an uploaded asset: logo, photo and background colour in the frames; cover and preview made on first request', { timeout: 300_000 }, async () => {
