@@ -150,6 +150,26 @@ describe('template videos, end to end', () => {
     assert.equal(receiver.received.find((r) => r.json?.data?.project_id === project_id)!.json.event, 'generated_video_success');
   });
 
+  it('an image variable that does not load: status 5 naming the URL, the credit back, the failed events', { timeout: 60_000 }, async () => {
+    const before = (await ok('GET', '/v2/user/remaining_quota')).remaining_quota as number;
+    const { project_id } = await ok('POST', '/v1/create_video_with_template', {
+      template_id: 1, template_type: 'common', lang: 'english',
+      variables: [
+        { type: 'script', name: 'script', properties: { content: 'Meet the Aurora lamp.' } },
+        { type: 'text', name: 'title', properties: { content: 'Aurora' } },
+        { type: 'image', name: 'image', properties: { url: cdn.url('/gone.jpg') } },
+      ],
+    });
+    assert.equal((await ok('GET', '/v2/user/remaining_quota')).remaining_quota, before - 1);
+    const p = await settle(project_id);
+    assert.equal(p.status_code, 5, JSON.stringify(p));
+    assert.equal(p.error.code, 40000);
+    assert.ok(p.error.message.includes(cdn.url('/gone.jpg')), p.error.message);
+    assert.equal((await ok('GET', '/v2/user/remaining_quota')).remaining_quota, before, 'refunded');
+    const events = await s.running.db.kysely.selectFrom('events').select('kind').where('subject_id', '=', project_id).orderBy('kind').execute();
+    assert.deepEqual(events.map((e) => e.kind), ['generated_template_video_failed', 'generated_video_failed']);
+  });
+
   it('a custom template with a logo and a card, the photo an uploaded asset: logo, photo and background colour in the frames; cover and preview made on first request', { timeout: 300_000 }, async () => {
     const scene = {
       name: 'Spring Sale',
