@@ -148,6 +148,21 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
       assert.equal(r.body.code, code, `${JSON.stringify(body)} → ${JSON.stringify(r.body)}`);
       assert.match(r.body.msg, msg);
     }
+    // Another vendor's voice name speaks its locale's language (there is no language field).
+    const german = await post(key, { ...base, voice_id: 'de-DE-KatjaNeural', script: 'Hallo und willkommen.' });
+    assert.equal(german.body.code, 0, JSON.stringify(german.body));
+    assert.ok(german.body.warnings.some((w: string) => /de-DE-KatjaNeural is another vendor's voice name: voice_id de-f\d speaks instead/.test(w)), JSON.stringify(german.body));
+    const row = await s.running.db.kysely.selectFrom('videos').select('request').where('id', '=', german.body.data.project_id).executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(row.request).language, 'german');
+    // Only that video was accepted: one credit.
+    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key })).body.data.remaining_quota, 4);
+  });
+
+  it('takes no credit for a refused request', async () => {
+    const { apiKey: key } = await s.account({ credits: 5 });
+    for (const body of [{ avatar_id: 1, script: 'x', audio_url: 'y' }, { avatar_id: 1, avatar_type: 1, script: 'Hi.' }, { avatar_id: 1, audio_url: files.url('notes.txt') }]) {
+      assert.notEqual((await post(key, body)).body.code, 0);
+    }
     // Nothing was accepted: no credit taken.
     assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key })).body.data.remaining_quota, 5);
   });
