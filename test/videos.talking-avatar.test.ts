@@ -235,6 +235,24 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     assert.ok(mean(loud) > 4 * mean(quiet) + 1, 'open when loud, shut when quiet');
   });
 
+  it('audio_url as an uploaded asset (its asset_id, as Pipedream sends it): read in place, the video lasts as long as the audio', { timeout: 180_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 3 });
+    const ticket = (await s.call('POST', '/v1/upload/asset', { key, body: { filename: 'voice.mp3' } })).body.data;
+    const u = new URL(ticket.sign_url);
+    const put = await fetch(s.baseUrl + u.pathname + u.search, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(fs.readFileSync(path.join(dir, 'speech.mp3'))) });
+    assert.equal(put.status, 200);
+    const created = await post(key, { avatar_id: 7, screen_style: 2, audio_url: ticket.asset_id, script: '', aspect_ratio: 1 });
+    assert.equal(created.body.code, 0, JSON.stringify(created.body));
+    const p = await waitDone(s, key, created.body.data.project_id);
+    assert.equal(p.status_code, 4, JSON.stringify(p.error));
+    assert.ok(Math.abs(p.video_duration - 4) < 0.2, `duration ${p.video_duration}`);
+    // Another account cannot use it.
+    const other = await s.account({ credits: 3 });
+    const refused = await post(other.apiKey, { avatar_id: 7, audio_url: ticket.asset_id });
+    assert.equal(refused.body.code, 40000);
+    assert.match(refused.body.msg, /audio_url names no asset of this account/);
+  });
+
   it('screen_style 3: a WebM (VP9 + Opus) with a real alpha channel — background transparent, presenter opaque', { timeout: 180_000 }, async () => {
     const { apiKey: key } = await s.account({ credits: 3 });
     const created = await post(key, { avatar_id: 4, screen_style: 3, script: 'Transparent, like glass.', aspect_ratio: 2 });
