@@ -48,7 +48,13 @@ import { AiScriptService } from './scripts/ai-script.service.ts';
 import { aiScriptRoutes } from './scripts/ai-script.routes.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
+import { CustomTemplateRepository } from './templates/custom-template.repository.ts';
+import { TemplateService } from './templates/template.service.ts';
+import { TemplateVideoService } from './templates/template-video.service.ts';
+import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
+import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
@@ -143,6 +149,16 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage);
+  const templates = new TemplateService({
+    repo: new CustomTemplateRepository(db.kysely),
+    mediaRefs,
+    store,
+    fetcher,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+    sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
+  });
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined);
   return {
     clock,
     fetcher,
@@ -178,7 +194,10 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     products,
     aiScripts: new AiScriptService(products, llm),
     llm,
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined),
+    videos,
+    templates,
+    templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
+    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -295,8 +314,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
+      talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
+      templateRoutes(api, services.templates, services.templateVideos);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
       assetRoutes(api, services.assets);
@@ -308,6 +329,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
+  customTemplateFileRoutes(app, services.templates);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   const janitor = buildJanitor(config, services, app.log);
   return {

@@ -15,7 +15,7 @@ function success(res: CallResult): any {
 }
 
 const AVATAR_KEYS = ['age', 'aspect_ratio', 'avatar_id', 'cover_url', 'ethnicity', 'gender', 'name', 'scene', 'style'];
-const TEMPLATE_KEYS = ['aspect_ratio', 'cover_url', 'id', 'name', 'preview_url'];
+const TEMPLATE_KEYS = ['aspect_ratio', 'cover_url', 'id', 'name', 'preview_url', 'template_type', 'variables'];
 
 describe('catalog routes', () => {
   let s: TestServer;

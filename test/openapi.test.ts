@@ -183,12 +183,12 @@ describe('OpenAPI document', () => {
 
   it('documents the webhook payloads of both outcomes and both signature schemes', () => {
     const kinds = Object.keys(doc.webhooks);
-    assert.deepEqual(kinds.sort(), ['generated_product_video_failed', 'generated_product_video_success', 'generated_video_failed', 'generated_video_success']);
+    assert.deepEqual(kinds.sort(), ['generated_avatar_video_failed', 'generated_avatar_video_success', 'generated_product_video_failed', 'generated_product_video_success', 'generated_template_video_failed', 'generated_template_video_success', 'generated_video_failed', 'generated_video_success']);
     // The documented bodies have exactly the fields the real events have, in the same order.
     const now = Date.now();
     const real = {
-      success: JSON.parse(videoSucceededEvents({ projectId: 'p', accountId: 'a', videoUrl: 'u', coverUrl: 'c', durationS: 1 }, now)[0]!.payload),
-      failed: JSON.parse(videoFailedEvents({ projectId: 'p', accountId: 'a', error: { code: 1, message: 'm' } }, now)[0]!.payload),
+      success: JSON.parse(videoSucceededEvents({ projectId: 'p', accountId: 'a', kinds: ['generated_video_success'], videoUrl: 'u', coverUrl: 'c', durationS: 1 }, now)[0]!.payload),
+      failed: JSON.parse(videoFailedEvents({ projectId: 'p', accountId: 'a', kinds: ['generated_video_failed'], error: { code: 1, message: 'm' } }, now)[0]!.payload),
     };
     for (const kind of kinds) {
       const post = doc.webhooks[kind].post;
@@ -255,7 +255,7 @@ async function freshState(s: TestServer) {
   const customVoice = (await call('POST', '/v1/voices/custom', { name: 'Calm narrator', base_voice_id: 'en-us-f1' })).data.voice_id as string;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
-  await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
+  await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, kinds: ['generated_video_success'], videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
   const delivery = (await call('GET', `/v2/endpoint/${endpoint}/deliveries`)).data.deliveries[0].delivery_id as string;
   // An upload ticket: the signed PUT example uploads to its URL.
   const signUrl = new URL((await call('POST', '/v1/upload/asset', { filename: 'lamp.png' })).data.sign_url as string);

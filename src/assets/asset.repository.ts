@@ -128,6 +128,18 @@ export class AssetRepository {
           ),
         ),
       )
+      // A live custom template's logo (its scene keeps the asset's URL) is in use too.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('custom_templates as t')
+              .select(sql.lit(1).as('one'))
+              .whereRef('t.account_id', '=', 'a.account_id')
+              .where('t.deleted_at', 'is', null)
+              .where('t.scene', 'like', sql<string>`'%/files/assets/' || a.id || '/%'`),
+          ),
+        ),
+      )
       .limit(limit)
       .execute();
   }

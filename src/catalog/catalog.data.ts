@@ -28,20 +28,45 @@ export const PUBLIC_AVATARS: readonly AvatarRecord[] = [
   { avatar_id: 12, name: 'Elias', gender: 'male', age: 'adult', style: 'elegant', scene: 'home', ethnicity: 'european' },
 ];
 
+/**
+ * A slot a template video fills from create_video_with_template's `variables[]` (matched by
+ * name): `script` is the narration, `text` goes on screen (the slot named by `slot`, or by the
+ * variable's own name), `image` and `video` are the media, shown in their order.
+ */
+export interface TemplateVariable {
+  type: 'text' | 'image' | 'video' | 'script';
+  name: string;
+  /** A request without it is refused (40000 naming it). */
+  required: boolean;
+  /** Text variables: the on-screen slot they fill (title, brand, price, call_to_action). */
+  slot?: TextVariableSlot;
+}
+
+export const TEXT_VARIABLE_SLOTS = ['title', 'brand', 'price', 'call_to_action'] as const;
+export type TextVariableSlot = (typeof TEXT_VARIABLE_SLOTS)[number];
+
 export interface TemplateRecord {
   id: number;
   name: string;
   /** Scene layout the renderer follows. */
   layout: 'presenter_inset' | 'split_screen' | 'product_cards' | 'product_only' | 'presenter_full' | 'carousel';
+  variables: readonly TemplateVariable[];
 }
 
+const v = (type: TemplateVariable['type'], name: string, required = false): TemplateVariable => ({ type, name, required });
+/** Every public template: the narration, the headline, optional brand/price/button texts. */
+const TEXTS: readonly TemplateVariable[] = [v('script', 'script', true), v('text', 'title', true), v('text', 'brand'), v('text', 'price'), v('text', 'call_to_action')];
+/** One picture or clip; the carousel takes three pictures. */
+const ONE_MEDIA = [...TEXTS, v('image', 'image'), v('video', 'video')];
+const THREE_IMAGES = [...TEXTS, v('image', 'image_1'), v('image', 'image_2'), v('image', 'image_3')];
+
 export const PUBLIC_TEMPLATES: readonly TemplateRecord[] = [
-  { id: 1, name: 'Spotlight', layout: 'presenter_inset' },
-  { id: 2, name: 'Side by Side', layout: 'split_screen' },
-  { id: 3, name: 'Feature Cards', layout: 'product_cards' },
-  { id: 4, name: 'Voice Over', layout: 'product_only' },
-  { id: 5, name: 'Presenter', layout: 'presenter_full' },
-  { id: 6, name: 'Carousel', layout: 'carousel' },
+  { id: 1, name: 'Spotlight', layout: 'presenter_inset', variables: ONE_MEDIA },
+  { id: 2, name: 'Side by Side', layout: 'split_screen', variables: ONE_MEDIA },
+  { id: 3, name: 'Feature Cards', layout: 'product_cards', variables: ONE_MEDIA },
+  { id: 4, name: 'Voice Over', layout: 'product_only', variables: ONE_MEDIA },
+  { id: 5, name: 'Presenter', layout: 'presenter_full', variables: ONE_MEDIA },
+  { id: 6, name: 'Carousel', layout: 'carousel', variables: THREE_IMAGES },
 ];
 
 export interface VisualStyleRecord {

@@ -3,6 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { AspectRatioFilter, Opt } from '../http/schema-helpers.ts';
 import type { CatalogService } from './catalog.service.ts';
+import { TemplateOut } from '../templates/template.schemas.ts';
 
 const B = 'http://localhost:8080';
 
@@ -56,20 +57,6 @@ const Music = Type.Object({
   duration: Type.Number({ description: 'Seconds; a video loops or trims the track to its length' }),
 });
 
-const Template = Type.Object({
-  id: Type.Integer({ description: 'What create_video_from_url takes as template_id' }),
-  name: Type.String({ description: 'Template name' }),
-  cover_url: Type.String({ description: 'JPEG cover for the reported aspect ratio, no API key needed' }),
-  preview_url: Type.String({ description: 'Short MP4 preview for the reported aspect ratio, no API key needed' }),
-  aspect_ratio: Type.Integer({ description: 'The ratio asked for (0 when not filtered); every template fits every ratio' }),
-});
-const exampleTemplate = {
-  id: 1,
-  name: 'Spotlight',
-  cover_url: `${B}/v1/templates/1/cover.jpg?aspect_ratio=0`,
-  preview_url: `${B}/v1/templates/1/preview.mp4?aspect_ratio=0`,
-  aspect_ratio: 0,
-};
 
 const tags = ['Catalogs'];
 
@@ -167,20 +154,10 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
   app.get('/v1/templates', {
     schema: {
       tags,
-      summary: 'Public templates (each fits every aspect ratio)',
+      summary: 'Public templates (each fits every aspect ratio), with their variables',
       querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
-      response: { 200: Envelope(Type.Object({ templates: Type.Array(Template, { description: 'Every public template' }) }), { templates: [exampleTemplate] }) },
+      response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateOut) })) },
     },
     handler: async (req) => ok({ templates: catalog.templates(req.query.aspect_ratio) }),
-  });
-
-  app.get('/v1/templates/custom', {
-    schema: {
-      tags,
-      summary: "The account's own templates",
-      querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
-      response: { 200: Envelope(Type.Object({ templates: Type.Array(Template, { description: 'Custom templates cannot be made yet: always empty' }) }), { templates: [] }) },
-    },
-    handler: async (req) => ok({ templates: catalog.customTemplates(req.principal.accountId) }),
   });
 }

@@ -75,7 +75,7 @@ function matches(field: keyof typeof FILTER_ALIASES, want: string | undefined, h
  * What create_video_from_url's ids refer to. Drawn presenters and templates fit every aspect
  * ratio, so an aspect_ratio filter keeps every record and the record reports the ratio asked for
  * (0 when the filter is absent or -1, all).
- * Custom avatars and templates cannot be made yet, so those lists are empty.
+ * Custom avatars cannot be made yet (an empty list); custom templates are src/templates/.
  */
 export class CatalogService {
   constructor(
@@ -182,11 +182,9 @@ export class CatalogService {
       cover_url: `${this.assetBaseUrl}/v1/templates/${t.id}/cover.jpg?aspect_ratio=${aspectRatio}`,
       preview_url: `${this.assetBaseUrl}/v1/templates/${t.id}/preview.mp4?aspect_ratio=${aspectRatio}`,
       aspect_ratio: aspectRatio,
+      template_type: 'public' as const,
+      variables: t.variables.map((v) => ({ type: v.type, name: v.name, required: v.required })),
     }));
-  }
-
-  customTemplates(_accountId: string): ReturnType<CatalogService['templates']> {
-    return [];
   }
 
   /**

@@ -60,9 +60,14 @@ export interface ProductsTable {
 export interface VideosTable {
   id: string;
   account_id: string;
-  product_id: string;
-  /** JSON of the normalised create_video_from_url request. */
+  /** The video's kind (migration 006): product, avatar, template, preview (src/videos/kinds/). */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The product of a product video (or preview); null for kinds without one (migration 006). */
+  product_id: string | null;
+  /** JSON of the kind's normalised request (for product videos, the create_video_from_url body). */
   request: string;
+  /** Credits taken at acceptance; a final failure gives back exactly these (migration 006). */
+  credits: ColumnType<number, number | undefined, number>;
   title: string;
   status: number;
   progress: number;
@@ -209,6 +214,21 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
+/** Custom templates (migration 007). */
+export interface CustomTemplatesTable {
+  id: number;
+  account_id: string;
+  name: string;
+  aspect_ratio: number;
+  /** The validated scene description, JSON. */
+  scene: string;
+  file_token: string;
+  cover_key: string | null;
+  preview_key: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   custom_voices: CustomVoicesTable;
   accounts: AccountsTable;
@@ -222,6 +242,7 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
   assets: AssetsTable;
+  custom_templates: CustomTemplatesTable;
   server_secrets: ServerSecretsTable;
 }
 
@@ -236,5 +257,6 @@ export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
 export type AssetRow = Selectable<AssetsTable>;
+export type CustomTemplateRow = Selectable<CustomTemplatesTable>;
 // Generated is re-exported for migrations that add generated columns later.
 export type { Generated };

@@ -34,7 +34,7 @@ const MAX_LISTED = 12;
  * media given by hand are downloaded and verified like crawled ones into the attempt's work dir.
  * Throws a GenerationError when the product has media and none of it loads (see judgeMedia).
  */
-export async function loadProductMedia(product: Product, workDir: string, deps: ProductMediaDeps): Promise<LoadedMedia> {
+export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, workDir: string, deps: ProductMediaDeps): Promise<LoadedMedia> {
   const images: string[] = [];
   const videos: string[] = [];
   const failed: MediaFailure[] = [];

@@ -1,7 +1,12 @@
 import { Type } from 'typebox';
 import { EXAMPLE_IDS, exampleVideoFile } from '../http/examples.ts';
 import { StringEnum } from '../http/schema-helpers.ts';
-import { VIDEO_FAILED_KINDS, VIDEO_SUCCESS_KINDS } from './event.ts';
+import { V2_EVENTS } from './event-kinds.ts';
+
+/** The kinds a finished video fires: v1's generated_video_* and each video kind's v2 family (CONTRACT §9). */
+const VIDEO_KINDS = V2_EVENTS.filter((k) => /^generated_(product_|avatar_|template_)?video_(success|failed)$/.test(k));
+const VIDEO_SUCCESS_KINDS = VIDEO_KINDS.filter((k) => k.endsWith('_success'));
+const VIDEO_FAILED_KINDS = VIDEO_KINDS.filter((k) => k.endsWith('_failed'));
 
 /** How a receiver checks a delivery: both schemes of src/webhooks/signing.ts, in words. */
 export const WEBHOOK_SIGNING_TEXT =

@@ -14,7 +14,7 @@
  * where nothing changed is not drawn or read back at all: `pixels()` hands out the last buffer
  * again, and x264 codes it as skipped blocks.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ProductFacts } from '../types.ts';
 import { isRtl } from '../captions/lang.ts';
 import { clamp01, easeOutBack, easeOutCubic } from '../timeline/motion.ts';
@@ -83,6 +83,7 @@ export class Compositor {
   readonly canvas: Canvas;
   readonly ctx: SKRSContext2D;
   private base: Canvas | null = null;
+  private logo: { image: Image; x: number; y: number; w: number; h: number } | null = null;
   private baseCovered = false;
   private inset: { back: Canvas; ring: Canvas; pad: number } | null = null;
   private readonly media: MediaLayer;
@@ -104,6 +105,8 @@ export class Compositor {
     private readonly avatarId: number | null,
     /** Redraw only the moving parts of frames whose media did not change (default true). */
     private readonly incremental = true,
+    /** A custom template's logo image (drawn contained in timeline.logo, above media and presenter). */
+    private readonly logoPath: string | null = null,
   ) {
     this.canvas = createCanvas(t.width, t.height);
     this.ctx = this.canvas.getContext('2d');
@@ -131,9 +134,20 @@ export class Compositor {
       } else this.inset = this.buildInset();
     }
     this.base = base;
+    if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
     const m = t.media;
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
     for (const o of t.overlays) this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height)));
+  }
+
+  /** The logo image fitted inside its box (kept in proportion, centred), at whole pixels; null when it does not decode. */
+  private async loadLogo(file: string, box: Box): Promise<{ image: Image; x: number; y: number; w: number; h: number } | null> {
+    const image = await loadImage(file).catch(() => null);
+    if (!image || !(image.width > 0 && image.height > 0)) return null;
+    const k = Math.min(box.w / image.width, box.h / image.height);
+    const w = Math.max(1, Math.round(image.width * k));
+    const h = Math.max(1, Math.round(image.height * k));
+    return { image, w, h, x: Math.round(box.x + (box.w - w) / 2), y: Math.round(box.y + (box.h - h) / 2) };
   }
 
   /** Backing (shadow + the avatar's scene in the card or circle) and ring of an inset presenter. */
@@ -350,6 +364,8 @@ export class Compositor {
     if (!cardMedia) await this.media.draw(ctx, tMs);
     this.drawPresenter(ctx, frame);
     if (cardMedia) await this.media.draw(ctx, tMs);
+    // Static, so drawing it under each redraw's clip gives the pixels a full redraw does.
+    if (this.logo) ctx.drawImage(this.logo.image, this.logo.x, this.logo.y, this.logo.w, this.logo.h);
     for (const o of t.overlays) this.drawOverlay(ctx, o, tMs);
     this.captions?.draw(ctx, tMs);
   }

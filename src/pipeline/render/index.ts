@@ -5,7 +5,7 @@
 import './alloc-env.ts';
 
 export { renderVideo, type RenderVideoInput, type RenderVideoResult, type RenderTuning } from './render-video.ts';
-export { renderTemplatePreview, ensureTemplatePreview, generateTemplatePreviews, previewDirName, PREVIEW_SCALE, type TemplatePreview } from './preview.ts';
+export { renderTemplatePreview, renderCustomTemplatePreview, ensureTemplatePreview, generateTemplatePreviews, previewDirName, PREVIEW_SCALE, type TemplatePreview } from './preview.ts';
 export { encodeArgs, baselineEncodeArgs, decodeClipArgs, videoCodecArgs, DEFAULT_ENCODE, type EncodeSettings } from './ffmpeg-args.ts';
 export { createFrameSink, EncoderError, type FrameSink, type SinkMode } from './encoder.ts';
 export { registerFonts } from './fonts.ts';

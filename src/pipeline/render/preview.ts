@@ -11,7 +11,7 @@ import path from 'node:path';
 import { TEMPLATE_DEFS, STYLE_DEFS, templateDef } from '../templates/index.ts';
 import type { AspectRatio } from '../templates/types.ts';
 import type { Narration, ProductFacts } from '../types.ts';
-import { renderVideo } from './render-video.ts';
+import { renderVideo, type RenderVideoInput } from './render-video.ts';
 import { PREVIEW_SENTENCES, sampleNarration, writeSampleProduct } from './sample.ts';
 
 /** Bump when drawing changes in a way the template data does not show. */
@@ -19,7 +19,7 @@ export const PREVIEW_RENDERER_VERSION = 2;
 export const PREVIEW_SCALE = 0.5;
 
 /** A presenter per template, so the previews show the library's variety; none for Voice Over. */
-const PREVIEW_AVATAR: Record<number, number | null> = { 1: 1, 2: 4, 3: 2, 4: null, 5: 3, 6: 9 };
+export const PREVIEW_AVATAR: Record<number, number | null> = { 1: 1, 2: 4, 3: 2, 4: null, 5: 3, 6: 9 };
 
 export interface TemplatePreview {
   templateId: number;
@@ -30,6 +30,8 @@ export interface TemplatePreview {
 
 export interface PreviewOptions {
   scale?: number;
+  /** A custom template (templates/custom-scene.ts) drawn instead of public template `templateId`, with its logo file. */
+  custom?: { template: NonNullable<RenderVideoInput['custom']>; logoPath: string | null; avatarId: number | null };
   /** Sample assets, shared between previews (made once when absent). */
   sample?: { product: ProductFacts; narration: Narration };
 }
@@ -55,7 +57,7 @@ async function sampleAssets(workDir: string): Promise<{ product: ProductFacts; n
 
 /** Renders one template's cover.jpg and preview.mp4 into outDir. */
 export async function renderTemplatePreview(templateId: number, aspectRatio: AspectRatio, outDir: string, opts: PreviewOptions = {}): Promise<TemplatePreview> {
-  templateDef(templateId);
+  if (!opts.custom) templateDef(templateId);
   await fs.mkdir(outDir, { recursive: true });
   const work = opts.sample ? null : await fs.mkdtemp(path.join(outDir, '.sample-'));
   try {
@@ -65,9 +67,11 @@ export async function renderTemplatePreview(templateId: number, aspectRatio: Asp
       const r = await renderVideo({
         narration,
         product,
-        avatarId: PREVIEW_AVATAR[templateId] ?? null,
+        avatarId: opts.custom ? opts.custom.avatarId : (PREVIEW_AVATAR[templateId] ?? null),
         templateId,
         visualStyle: null,
+        custom: opts.custom?.template ?? null,
+        logoPath: opts.custom?.logoPath ?? null,
         aspectRatio,
         caption: true,
         scale: opts.scale ?? PREVIEW_SCALE,
@@ -137,4 +141,12 @@ export async function generateTemplatePreviews(dir: string, opts: { scale?: numb
   const out: TemplatePreview[] = [];
   for (const def of TEMPLATE_DEFS) for (const ar of [0, 1, 2] as const) out.push(await ensureTemplatePreview(dir, def.id, ar, opts));
   return out;
+}
+
+/**
+ * A custom template's cover.jpg and preview.mp4 into outDir, drawn from the same sample as the
+ * public previews (kept in sampleDir), at the template's own aspect ratio.
+ */
+export async function renderCustomTemplatePreview(sampleDir: string, outDir: string, aspectRatio: AspectRatio, custom: NonNullable<PreviewOptions['custom']>, scale = PREVIEW_SCALE): Promise<TemplatePreview> {
+  return renderTemplatePreview(custom.template.def.id, aspectRatio, outDir, { scale, sample: await sharedSample(sampleDir), custom });
 }

@@ -14,7 +14,7 @@ import { probe } from '../../media/ffprobe.ts';
 import type { Narration, ProductFacts } from '../types.ts';
 import type { AspectRatio } from '../templates/types.ts';
 import { toWebVtt } from '../captions/vtt.ts';
-import { buildTimeline } from '../timeline/build.ts';
+import { buildTimeline, type TimelineInput } from '../timeline/build.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
 import { createPresenter } from './avatar-adapter.ts';
@@ -31,6 +31,10 @@ export interface RenderVideoInput {
   avatarId: number | null;
   templateId: number | null;
   visualStyle: string | null;
+  /** A custom template, compiled (templates/custom-scene.ts); used instead of templateId and visualStyle. */
+  custom?: TimelineInput['custom'];
+  /** The custom template's logo image as a local file (drawn in custom.logo.box); null or absent for none. */
+  logoPath?: string | null;
   aspectRatio: AspectRatio;
   caption: boolean;
   fps?: number;
@@ -92,6 +96,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     speech: narration.speech,
     product,
     templateId: input.templateId,
+    custom: input.custom ?? null,
     hasPresenter: input.avatarId !== null,
     visualStyle: input.visualStyle,
     aspectRatio: input.aspectRatio,
@@ -109,7 +114,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
 
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, narration.speech, narration.script) : null;
-  const compositor = new Compositor(timeline, product, presenter, input.avatarId);
+  const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   const { width, height, frames, fps } = timeline;
   const encoder = createFrameSink(
     encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings: tuning.settings }),

@@ -40,11 +40,11 @@ export interface ResolvedTemplate {
 /**
  * The layout for one request. Without a presenter, templates built around one (split screen,
  * feature cards, presenter) use the Voice Over layout; inset templates drop the inset and let
- * the captions take its row.
+ * the captions take its row. A custom template comes compiled (custom-scene.ts): its def and style.
  */
-export function resolveTemplate(templateId: number | null, hasPresenter: boolean, aspectRatio: AspectRatio, styleName: string | null): ResolvedTemplate {
-  const def = templateDef(templateId ?? defaultTemplateId(hasPresenter));
-  const style = visualStyle(styleName, def.defaultStyle);
+export function resolveTemplate(template: number | TemplateDef | null, hasPresenter: boolean, aspectRatio: AspectRatio, styleName: string | null, styleDef?: VisualStyleDef): ResolvedTemplate {
+  const def = typeof template === 'object' && template !== null ? template : templateDef(template ?? defaultTemplateId(hasPresenter));
+  const style = styleDef ?? visualStyle(styleName, def.defaultStyle);
   let layout = def.ratios[aspectRatio];
   if (!hasPresenter && layout.presenter) {
     if (layout.presenter.frame === 'none') {

@@ -8,7 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import type { AspectRatio, Box, SceneKind } from '../templates/types.ts';
+import type { AspectRatio, Box, SceneKind, TemplateDef, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
@@ -28,6 +28,8 @@ export interface TimelineInput {
   speech: Speech;
   product: ProductFacts;
   templateId: number | null;
+  /** A custom template, compiled (templates/custom-scene.ts): used instead of templateId and visualStyle. */
+  custom?: { def: TemplateDef; style: VisualStyleDef; logo: { box: Box } | null } | null;
   hasPresenter: boolean;
   visualStyle: string | null;
   aspectRatio: AspectRatio;
@@ -122,7 +124,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const frames = frameCount(durationMs, fps);
   const seed = input.seed ?? hashString(`${input.product.name}|${input.script.text}|${input.templateId}`);
-  const resolved = resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
+  const resolved = input.custom
+    ? resolveTemplate(input.custom.def, input.hasPresenter, input.aspectRatio, null, input.custom.style)
+    : resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
   const { def, style } = resolved;
   const textFirst = input.product.imagePaths.length === 0 && input.product.videoPaths.length === 0;
   const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : resolved.layout;
@@ -173,7 +177,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
-  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption }, overlaySpecs(input, layout, spans, width, height, language), make);
+  const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
+  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, overlaySpecs(input, layout, spans, width, height, language), make);
   const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {
@@ -208,6 +213,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     scenes,
     overlays,
     safeArea,
+    logo,
     product: {
       name: input.product.name,
       brand: input.product.brand,

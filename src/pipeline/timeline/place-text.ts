@@ -37,6 +37,8 @@ export interface PlaceInput {
   durationMs: number;
   safeArea: Box;
   caption: boolean;
+  /** A custom template's logo: text keeps clear of it. */
+  logo?: Box | null;
 }
 
 /**
@@ -59,6 +61,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
       around.push(inset);
     }
   }
+  if (p.logo) obstacles.push({ box: p.logo, ...whole });
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
   const avoid: Obstacle[] = [];
   for (const c of sceneContent(shell)) {

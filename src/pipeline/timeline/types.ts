@@ -96,6 +96,8 @@ export interface Timeline {
   scenes: Scene[];
   overlays: TextOverlay[];
   safeArea: Box;
+  /** Where a custom template's logo is drawn (contained in the box), or null. */
+  logo: Box | null;
   /** Product name, brand and formatted price, for cover art and the no-media card. */
   product: { name: string; brand: string | null; price: string | null };
 }

@@ -1,0 +1,128 @@
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import { ASPECT_RATIO_MEANINGS, AspectRatioFilter, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
+import { sendFile } from '../http/send-file.ts';
+import { AppError, Codes } from '../lib/errors.ts';
+import type { TemplateService } from './template.service.ts';
+import type { TemplateVideoService } from './template-video.service.ts';
+import { SCENE_EXAMPLE, TemplateOut, VARIABLE_MEANINGS, VARIABLE_TYPES } from './template.schemas.ts';
+
+const CreateWithTemplateBody = Type.Object({
+  template_id: Type.Integer({ minimum: 1, description: 'From GET /v1/templates (template_type common) or GET /v1/templates/custom (user)' }),
+  template_type: Opt(
+    StringEnum(['common', 'user', 'public', 'custom'] as const, {
+      meanings: ['a public template, GET /v1/templates', 'your own template, GET /v1/templates/custom', 'same as common', 'same as user'],
+      description: 'Where template_id comes from; absent → common',
+    }),
+  ),
+  lang: Opt(Type.String({ maxLength: 40, description: 'Narration language: a name of GET /v1/voices languages (english), an ISO code (en) or a locale (en-US); absent → english' })),
+  aspect_ratio: Opt(IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: 'Extension: public templates only (a custom template has its own); absent → 0' })),
+  avatar_id: Opt(Type.Integer({ minimum: 0, description: 'A presenter from GET /v1/avatars; 0 or absent → none' })),
+  avatar_type: Opt(IntEnum([0, 1], { meanings: ['public avatar', 'custom avatar'] })),
+  voice_id: Opt(Type.String({ maxLength: 128, description: 'From GET /v1/voices; absent or empty → the language\'s default voice' })),
+  caption: Opt(Type.Boolean({ description: 'Burn in captions (default false)' })),
+  music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/musics; 0 or absent → none' })),
+  video_name: Opt(Type.String({ maxLength: 200 })),
+  variables: Type.Array(
+    Type.Object({
+      type: StringEnum(VARIABLE_TYPES, { meanings: VARIABLE_MEANINGS }),
+      name: Type.String({ minLength: 1, maxLength: 64, description: "A variable name of the template's `variables`" }),
+      properties: Opt(
+        Type.Object({
+          content: Opt(Type.String({ maxLength: 5000, description: 'text and script variables' })),
+          url: Opt(Type.String({ maxLength: 2048, description: 'image and video variables: a URL, an asset URL or an asset_id' })),
+          asset_id: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 64 })], { description: 'image and video variables: an asset_id from POST /v1/upload/asset; 0 or empty when unused' })),
+        }),
+      ),
+    }),
+    { maxItems: 50, description: 'Values of the template\'s variables; the n8n node sends content, url and asset_id on each, empty when unused' },
+  ),
+});
+
+const tags = ['Templates'];
+
+export function templateRoutes(app: App, templates: TemplateService, templateVideos: TemplateVideoService): void {
+  app.post('/v1/create_video_with_template', {
+    schema: {
+      tags,
+      summary: "Make a video from a template, filling its variables (1 credit per started 2 minutes)",
+      description:
+        'Each variable is matched by name to the template\'s `variables` (GET /v1/templates, /v1/templates/custom): the script variable is said as written, text variables go on screen, image and video variables are the media. A missing required variable, an unknown name or a wrong type is 40000 naming the variable. Status through GET /v1/project.',
+      body: CreateWithTemplateBody,
+      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id' }) })) },
+    },
+    handler: async (req) => {
+      const { project_id, notes } = await templateVideos.create(req.principal, { ...req.body, template_type: req.body.template_type ?? 'common' });
+      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      return ok({ project_id });
+    },
+  });
+
+  app.get('/v1/templates/custom', {
+    schema: {
+      tags: ['Catalogs'],
+      summary: "The account's own templates, with their variables",
+      description: 'cover_url and preview_url are rendered on their first request (a few seconds), then kept.',
+      querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
+      response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateOut) })) },
+    },
+    handler: async (req) => {
+      const ratio = req.query.aspect_ratio;
+      const list = await templates.listCustom(req.principal);
+      return ok({ templates: ratio === undefined || ratio < 0 ? list : list.filter((t) => t.aspect_ratio === ratio) });
+    },
+  });
+
+  app.post('/v1/templates/custom', {
+    schema: {
+      tags,
+      summary: 'Create a custom template from a scene description (extension)',
+      description:
+        'The body is the scene: name, aspect_ratio, base_template_id, visual_style, colors, fonts, background, logo, layout and variables — see docs/templates.md for the format and a complete example. Every wrong field is named by its JSON-pointer path in one 40000 message.',
+      body: Type.Object({}, { additionalProperties: true, description: 'A scene description (docs/templates.md)', examples: [SCENE_EXAMPLE] }),
+      response: { 200: Envelope(TemplateOut) },
+    },
+    handler: async (req) => ok(await templates.create(req.principal, req.body)),
+  });
+
+  app.delete('/v1/templates/custom', {
+    schema: {
+      tags,
+      summary: 'Delete a custom template (extension)',
+      description: 'Its cover and preview are removed; videos already made or being made from it are not affected. Another account\'s template id is 10104.',
+      querystring: Type.Object({ template_id: Type.Integer({ minimum: 1, description: 'From GET /v1/templates/custom' }) }),
+      response: { 200: BareEnvelope },
+    },
+    handler: async (req) => {
+      await templates.delete(req.principal, req.query.template_id);
+      return okBare();
+    },
+  });
+}
+
+type AnyApp = FastifyInstance<any, any, any, any, any>;
+
+/** A custom template's cover and preview, behind unguessable URLs (image tags send no API key): outside the authenticated scope. */
+export function customTemplateFileRoutes(app: AnyApp, templates: TemplateService): void {
+  for (const [file, type, which] of [
+    ['cover.jpg', 'image/jpeg', 'cover'],
+    ['preview.mp4', 'video/mp4', 'preview'],
+  ] as const) {
+    app.get<{ Params: { template_id: string; token: string } }>(`/v1/templates/custom/:template_id/:token/${file}`, {
+      schema: {
+        tags: ['Catalogs'],
+        summary: `A custom template's ${which} (${type}), rendered on first request; no API key needed`,
+        security: [],
+        params: { type: 'object', properties: { template_id: { type: 'string' }, token: { type: 'string' } }, required: ['template_id', 'token'] },
+        response: { 200: { description: type, type: 'string', format: 'binary' } },
+      },
+      handler: async (req, reply) => {
+        const id = Number(req.params.template_id);
+        if (!Number.isSafeInteger(id) || !/^[0-9a-f]{32}$/.test(req.params.token)) throw new AppError(Codes.notFound, `Record not found: custom template ${req.params.template_id}`, 404);
+        return sendFile(reply, await templates.customFile(id, req.params.token, which), type);
+      },
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
+import type { Language } from '../../catalog/languages.ts';
+import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
+import { renderVideo } from '../../pipeline/render/render-video.ts';
+import { writeScript } from '../../pipeline/script/index.ts';
+import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
+import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
+import { templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
+import { speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
+import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
+import type { MediaItem } from '../../products/product.repository.ts';
+import type { VideoKind } from './kind.ts';
+
+/**
+ * The template kind's request (create_video_with_template), normalised: the template, the
+ * variables already checked and turned into a plan (media references resolved to URLs), and for
+ * a custom template the scene as it was at acceptance (a later edit or delete does not change
+ * a video being made).
+ */
+export interface TemplateVideoRequest {
+  template_type: 'public' | 'custom';
+  template_id: number;
+  language: Language;
+  aspect_ratio: 0 | 1 | 2;
+  /** Public avatar, or null for none (avatar_id 0 or absent). */
+  avatar_id: number | null;
+  voice_id: string | null;
+  music_id: number | null;
+  caption: boolean;
+  video_name: string | null;
+  plan: TemplatePlan;
+  scene: CustomScene | null;
+}
+
+const STAGE_PCT = { media: 2, speech: 10, render: 25, done: 98 } as const;
+
+/** The length class a script of about `seconds` belongs to (the script's `lengthS`; an override is not fitted to it). */
+export function lengthClass(seconds: number): 15 | 30 | 60 {
+  return seconds <= 20 ? 15 : seconds <= 45 ? 30 : 60;
+}
+
+/**
+ * The media a plan names, and a custom template's logo, as local files: our stored files in
+ * place, other sites' fetched and checked (the product media loader, so the same rules and
+ * warnings). A logo that does not load is left out with a warning.
+ */
+export async function loadTemplateMedia(plan: TemplatePlan, logoUrl: string | null, workDir: string, deps: PipelineDeps, id: string): Promise<LoadedMedia & { logoPath: string | null }> {
+  const items: MediaItem[] = plan.media.map((m) => ({ type: m.type === 'video' ? 2 : 1, url: m.ref, name: m.name, description: '' }));
+  const media = await loadProductMedia({ id, media: items }, path.join(workDir, 'media'), deps);
+  let logoPath: string | null = null;
+  if (logoUrl) {
+    const logo = await loadProductMedia({ id: `${id}-logo`, media: [{ type: 1, url: logoUrl, name: 'logo', description: '' }] }, path.join(workDir, 'logo'), deps).catch((err: Error) => ({ imagePaths: [], videoPaths: [], warnings: [`logo not loaded: ${err.message}`] }));
+    logoPath = logo.imagePaths[0] ?? null;
+    media.warnings.push(...logo.warnings.map((w) => `logo: ${w}`));
+  }
+  return { ...media, logoPath };
+}
+
+/**
+ * The template video: the plan's media → the script variable said as written (the CTA text on
+ * its last sentence) → speech and mix → the same timeline builder and renderer as product
+ * videos, with the public template's layout or the custom scene compiled into one.
+ */
+export const templateKind: VideoKind = {
+  name: 'template',
+  eventFamily: 'template_video',
+  v1Events: true,
+  free: false,
+  async generate(job, deps, progress, signal) {
+    const r = job.video.request as TemplateVideoRequest;
+    const step = async (stage: keyof typeof STAGE_PCT) => {
+      signal.throwIfAborted();
+      await progress(stage, STAGE_PCT[stage]);
+    };
+    await step('media');
+    const custom = r.scene ? compileScene(r.template_id, r.scene) : null;
+    const media = await loadTemplateMedia(r.plan, custom?.logo?.url ?? null, job.workDir, deps, job.video.id);
+    const facts = templateFacts(r.plan, media, r.language);
+
+    await step('speech');
+    const avatar = r.avatar_id !== null ? PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id) : undefined;
+    const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
+    const lengthS = lengthClass(r.plan.script.length / 15);
+    const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
+    const { narration } = await narrateToLength(
+      {
+        write: async (paceScale) =>
+          withCallToAction(
+            await writeScript({ product: facts, style: 'Soft Selling', lengthS, language: r.language, overrideScript: r.plan.script, seed: job.video.id, paceScale }, null),
+            r.plan.texts.call_to_action,
+          ),
+        lengthS,
+        voiceId,
+        musicId: r.music_id,
+        workDir: path.join(job.workDir, 'narration'),
+      },
+      { engine, music: deps.music },
+    );
+    media.warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
+    deps.observe?.narration?.(narration);
+
+    await step('render');
+    let reported: number = STAGE_PCT.render;
+    const rendered = await renderVideo(
+      {
+        narration,
+        product: facts,
+        avatarId: r.avatar_id,
+        templateId: r.template_type === 'public' ? r.template_id : null,
+        visualStyle: null,
+        custom,
+        logoPath: media.logoPath,
+        aspectRatio: r.aspect_ratio,
+        caption: r.caption,
+        scale: deps.renderScale,
+        outDir: path.join(job.workDir, 'render'),
+        onProgress: (fraction) => {
+          const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
+          if (pct >= reported + 5) {
+            reported = pct;
+            void Promise.resolve(progress('render', pct)).catch(() => {});
+          }
+        },
+      },
+      { onTimeline: deps.observe?.timeline },
+    );
+    signal.throwIfAborted();
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: narration.script.text, warnings: media.warnings };
+  },
+};
