@@ -43,7 +43,7 @@ for (const database of databases) describe(`templates over HTTP (${database.name
     assert.equal(templates.length, 6);
     for (const t of templates) {
       assert.equal(t.template_type, 'public');
-      assert.ok(t.variables.some((v: any) => v.type === 'script' && v.name === 'script' && v.required === true));
+      assert.ok(t.variables.some((v: any) => v.type === 'script' && v.name === 'script' && v.required === false));
       for (const v of t.variables) assert.deepEqual(Object.keys(v).sort(), ['name', 'required', 'type']);
     }
     assert.deepEqual(templates.find((t: any) => t.id === 6).variables.filter((v: any) => v.type === 'image').map((v: any) => v.name), ['image_1', 'image_2', 'image_3']);

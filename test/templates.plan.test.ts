@@ -4,7 +4,7 @@ import { PUBLIC_TEMPLATES } from '../src/catalog/catalog.data.ts';
 import { clientLanguage } from '../src/catalog/languages.ts';
 import { compileScene, SceneError, validateScene } from '../src/pipeline/templates/custom-scene.ts';
 import { templateDef } from '../src/pipeline/templates/index.ts';
-import { planTemplateVideo, templateFacts, VariableError, withCallToAction } from '../src/pipeline/templates/variables.ts';
+import { planOutputS, planTemplateVideo, TEMPLATE_WRITTEN_S, templateFacts, VariableError, withCallToAction } from '../src/pipeline/templates/variables.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
 import { SCENE_EXAMPLE } from '../src/templates/template.schemas.ts';
 import fs from 'node:fs';
@@ -19,17 +19,29 @@ const n8n = (type: string, name: string, p: { content?: string; url?: string; as
 });
 
 describe('public template variables', () => {
-  it('every public template declares a required script and title, and typed media slots', () => {
+  it('every public template declares a script (optional: the n8n node sends it empty), a required title, and typed media slots', () => {
     for (const t of PUBLIC_TEMPLATES) {
       const names = t.variables.map((v) => v.name);
       assert.equal(new Set(names).size, names.length, `${t.name}: unique names`);
-      assert.deepEqual(t.variables.filter((v) => v.required).map((v) => `${v.type}:${v.name}`), ['script:script', 'text:title']);
+      assert.deepEqual(t.variables.filter((v) => v.required).map((v) => `${v.type}:${v.name}`), ['text:title']);
+      assert.ok(t.variables.some((v) => v.type === 'script' && v.name === 'script' && !v.required), `${t.name} has an optional script`);
       assert.ok(t.variables.some((v) => v.type === 'image'), `${t.name} has an image variable`);
     }
   });
 });
 
 describe('planTemplateVideo', () => {
+  it('an empty script (as the n8n node sends it) is written from the texts; with neither script nor title → 40000 naming both', () => {
+    const decl = PUBLIC_TEMPLATES[0]!.variables;
+    const plan = planTemplateVideo(decl, [{ type: 'script', name: 'script', properties: { content: '' } }, { type: 'text', name: 'title', properties: { content: 'Lumen Glow Serum' } }], 'template 1');
+    assert.equal(plan.script, '');
+    assert.equal(plan.texts.title, 'Lumen Glow Serum');
+    assert.equal(planOutputS(plan, () => 99), TEMPLATE_WRITTEN_S);
+    assert.equal(planOutputS({ ...plan, script: 'Hello there.' }, () => 7), 7);
+    const custom = [{ type: 'script' as const, name: 'script', required: false }, { type: 'text' as const, name: 'title', required: false }];
+    assert.throws(() => planTemplateVideo(custom, [{ type: 'script', name: 'script', properties: { content: '' } }], 'template 100001'), /script variable with properties\.content, or a title/);
+  });
+
   it('maps script, texts and media; n8n empty keys and asset_id 0 mean unused', () => {
     const plan = planTemplateVideo(
       spotlight.variables,

@@ -55,7 +55,7 @@ export interface TemplateRecord {
 
 const v = (type: TemplateVariable['type'], name: string, required = false): TemplateVariable => ({ type, name, required });
 /** Every public template: the narration, the headline, optional brand/price/button texts. */
-const TEXTS: readonly TemplateVariable[] = [v('script', 'script', true), v('text', 'title', true), v('text', 'brand'), v('text', 'price'), v('text', 'call_to_action')];
+const TEXTS: readonly TemplateVariable[] = [v('script', 'script'), v('text', 'title', true), v('text', 'brand'), v('text', 'price'), v('text', 'call_to_action')];
 /** One picture or clip; the carousel takes three pictures. */
 const ONE_MEDIA = [...TEXTS, v('image', 'image'), v('video', 'video')];
 const THREE_IMAGES = [...TEXTS, v('image', 'image_1'), v('image', 'image_2'), v('image', 'image_3')];

@@ -4,7 +4,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { clientLanguage, LANGUAGES, type Language } from '../catalog/languages.ts';
 import { errors } from '../lib/errors.ts';
 import { estimateSentenceS } from '../pipeline/script/rates.ts';
-import { planTemplateVideo, VariableError, type VariableInput } from '../pipeline/templates/variables.ts';
+import { planOutputS, planTemplateVideo, TEMPLATE_WRITTEN_S, VariableError, type VariableInput } from '../pipeline/templates/variables.ts';
 import type { TemplateVideoRequest } from '../videos/kinds/template.kind.ts';
 import type { VideoService } from '../videos/video.service.ts';
 import type { TemplateService, TemplateType } from './template.service.ts';
@@ -99,8 +99,9 @@ export class TemplateVideoService {
       productId: null,
       request,
       title: request.video_name ?? plan.texts.title ?? template.label,
-      outputS: estimateSentenceS(plan.script, language as Language),
+      outputS: planOutputS(plan, (script) => estimateSentenceS(script, language as Language)),
     });
+    if (!plan.script) notes.push(`the script variable is empty: the narration is written from the template's texts (${TEMPLATE_WRITTEN_S} s)`);
     return { project_id, notes };
   }
 }

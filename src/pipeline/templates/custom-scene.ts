@@ -256,7 +256,6 @@ function checkVariables(c: Checker, x: unknown): TemplateVariable[] {
   });
   const scripts = out.filter((v) => v.type === 'script');
   if (scripts.length !== 1) c.fail('/variables', `must declare exactly one script variable (the narration), not ${scripts.length}`);
-  else if (!scripts[0]!.required) c.fail(`/variables/${out.indexOf(scripts[0]!)}/required`, 'the script variable is always required');
   return out;
 }
 

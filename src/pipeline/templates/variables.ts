@@ -91,8 +91,20 @@ export function planTemplateVideo(declared: readonly TemplateVariable[], given: 
       if (slot) plan.texts[slot] = value;
     } else plan.media.push({ name: d.name, type: d.type, ref: value });
   }
-  if (!plan.script) throw new VariableError(`variables: ${templateLabel} has no script variable given; the narration is required`);
+  // No script (the n8n node always sends a script variable's content as ""): the narration is
+  // written from the on-screen texts (TEMPLATE_WRITTEN_S long), so a title at least is needed.
+  if (!plan.script && !plan.texts.title) {
+    throw new VariableError(`variables: ${templateLabel} needs a script variable with properties.content, or a title to write the narration from`);
+  }
   return plan;
+}
+
+/** Length of a template video whose script variable was left empty: written from its texts, at 15 s. */
+export const TEMPLATE_WRITTEN_S = 15;
+
+/** Seconds of narration a plan asks for: its script's estimated speaking time, or TEMPLATE_WRITTEN_S when the narration is written from its texts. */
+export function planOutputS(plan: TemplatePlan, estimate: (script: string) => number): number {
+  return plan.script ? estimate(plan.script) : TEMPLATE_WRITTEN_S;
 }
 
 /**

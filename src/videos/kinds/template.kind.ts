@@ -6,7 +6,7 @@ import { renderVideo } from '../../pipeline/render/render-video.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
-import { templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
+import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
 import { speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
 import type { MediaItem } from '../../products/product.repository.ts';
@@ -81,13 +81,13 @@ export const templateKind: VideoKind = {
     await step('speech');
     const avatar = r.avatar_id !== null ? PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id) : undefined;
     const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
-    const lengthS = lengthClass(r.plan.script.length / 15);
+    const lengthS = r.plan.script ? lengthClass(r.plan.script.length / 15) : TEMPLATE_WRITTEN_S;
     const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
     const { narration } = await narrateToLength(
       {
         write: async (paceScale) =>
           withCallToAction(
-            await writeScript({ product: facts, style: 'Soft Selling', lengthS, language: r.language, overrideScript: r.plan.script, seed: job.video.id, paceScale }, null),
+            await writeScript({ product: facts, style: 'Soft Selling', lengthS, language: r.language, overrideScript: r.plan.script || null, seed: job.video.id, paceScale }, null),
             r.plan.texts.call_to_action,
           ),
         lengthS,
