@@ -1,0 +1,41 @@
+/**
+ * Render profiles: how finely a video is drawn and encoded, nothing about what is in it. The same
+ * timeline inputs (script, speech, product, template, style, avatar, captions, seed) give the same
+ * scenes, text, captions and presenter in either profile; only size, frame rate and encoder differ.
+ *
+ * - full:  the CONTRACT sizes times RENDER_SCALE, 30 fps, x264 veryfast CRF 20, AAC 160k.
+ * - draft: a preview (POST /v1/preview). 360 px on the short side (640x360, 360x640, 360x360),
+ *          15 fps, x264 ultrafast CRF 30, AAC 96k. Measured in bench:render BENCH_PROFILES=full,draft
+ *          and written in docs/rendering.md "Draft profile".
+ */
+import { DEFAULT_FPS } from '../timeline/build.ts';
+import { DEFAULT_ENCODE, type EncodeSettings } from './ffmpeg-args.ts';
+
+export const RENDER_PROFILES = ['full', 'draft'] as const;
+export type RenderProfileName = (typeof RENDER_PROFILES)[number];
+
+export interface RenderProfile {
+  name: RenderProfileName;
+  /** Fraction of the CONTRACT sizes (1080 short side). */
+  scale: number;
+  fps: number;
+  settings: EncodeSettings;
+}
+
+/** The draft's short side in pixels. */
+export const DRAFT_SHORT_SIDE = 360;
+export const DRAFT_FPS = 15;
+export const DRAFT_ENCODE: EncodeSettings = { preset: 'ultrafast', crf: 30, audioBitrateK: 96 };
+/** Every CONTRACT size has a 1080 px short side. */
+const FULL_SHORT_SIDE = 1080;
+
+/**
+ * The settings of a profile. `fullScale` is the deployment's RENDER_SCALE: a full render uses it;
+ * a draft is never larger than the full render would be (a RENDER_SCALE below 1/3 keeps its size).
+ */
+export function renderProfile(name: RenderProfileName = 'full', fullScale = 1): RenderProfile {
+  if (name === 'draft') {
+    return { name, scale: Math.min(fullScale, DRAFT_SHORT_SIDE / FULL_SHORT_SIDE), fps: DRAFT_FPS, settings: DRAFT_ENCODE };
+  }
+  return { name: 'full', scale: fullScale, fps: DEFAULT_FPS, settings: DEFAULT_ENCODE };
+}
