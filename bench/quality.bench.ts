@@ -61,7 +61,7 @@ async function productFor(cell: Cell, store: LocalBlobStore, imageDir: string): 
 function videoFor(cell: Cell, product: Product): Video {
   const now = Date.now();
   return {
-    id: hexId(), accountId: 'bench', productId: product.id, title: product.name, status: 3, progress: 0,
+    id: hexId(), accountId: 'bench', kind: 'product', credits: 1, productId: product.id, title: product.name, status: 3, progress: 0,
     videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: now, updatedAt: now,
     request: {
       product_id: product.id, aspect_ratio: cell.aspect, video_length: cell.length, language: cell.language,

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   async function commit(pairs: number, track: boolean): Promise<void> {
     const events: ReturnType<typeof videoSucceededEvents> = [];
     for (let i = 0; i < pairs; i++) {
-      events.push(...videoSucceededEvents({ projectId: hexId(), accountId: account.id, videoUrl: 'https://cdn.example.com/v.mp4', coverUrl: 'https://cdn.example.com/c.jpg', durationS: 15 }, Date.now()));
+      events.push(...videoSucceededEvents({ projectId: hexId(), accountId: account.id, kinds: ['generated_video_success', 'generated_product_video_success'], videoUrl: 'https://cdn.example.com/v.mp4', coverUrl: 'https://cdn.example.com/c.jpg', durationS: 15 }, Date.now()));
     }
     await uow((r) => r.outbox.emit(events));
     const at = performance.timeOrigin + performance.now();

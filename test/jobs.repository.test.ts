@@ -60,7 +60,7 @@ for (const backend of backends) {
     }
 
     const successEvents = (accountId: string, nowMs = T0): NewEvent[] =>
-      videoSucceededEvents({ projectId: hexId(), accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15.2 }, nowMs);
+      videoSucceededEvents({ projectId: hexId(), accountId, kinds: ['generated_video_success', 'generated_product_video_success'], videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15.2 }, nowMs);
 
     describe('JobRepository', () => {
       test('concurrent claimers take every due job exactly once; future jobs wait', async () => {

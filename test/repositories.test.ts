@@ -368,8 +368,10 @@ for (const backend of backends) {
         assert.deepEqual(v, {
           id,
           accountId: account.id,
+          kind: 'product',
           productId: p.id,
           request,
+          credits: 1,
           title: 'My video',
           status: 2,
           progress: 0,

@@ -54,8 +54,8 @@ class Fixture {
     const { work, signals, clock } = this.s.running.services;
     const events =
       kind === 'success'
-        ? videoSucceededEvents({ projectId: 'p'.repeat(32), accountId: this.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())
-        : videoFailedEvents({ projectId: 'p'.repeat(32), accountId: this.accountId, error: { code: 50000, message: 'x' } }, clock.nowMs());
+        ? videoSucceededEvents({ projectId: 'p'.repeat(32), accountId: this.accountId, kinds: ['generated_video_success', 'generated_product_video_success'], videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())
+        : videoFailedEvents({ projectId: 'p'.repeat(32), accountId: this.accountId, kinds: ['generated_video_failed', 'generated_product_video_failed'], error: { code: 50000, message: 'x' } }, clock.nowMs());
     await work((r) => r.outbox.emit(events));
     signals.deliveriesCommitted();
     return events[0]!.id;

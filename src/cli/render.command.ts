@@ -126,7 +126,7 @@ export function registerRenderCommand(program: Command): void {
           : await productFromFile(path.resolve(opts.product!), store, importer, id);
         process.stderr.write(`product: ${product.name} (${product.media.length} media)\n`);
         const video: Video = {
-          id: opts.seed ?? id, accountId: 'cli', productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
+          id: opts.seed ?? id, accountId: 'cli', kind: 'product', credits: 0, productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
           videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: started, updatedAt: started,
         };
         const generator = new PipelineGenerator({

@@ -57,7 +57,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrate(db: Db): Promise<string[]> {
   // In a private schema the migration tables are looked up there: Kysely otherwise finds them in
   // any schema of the database (another test run's) and skips creating its own.
-  const migrator = new Migrator({ db: db.kysely, provider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
+  // Unordered: migration numbers are reserved per branch, so a lower number (e.g. 005) may land
+  // after a higher one (006) has been applied somewhere; each still runs once.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

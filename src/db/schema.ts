@@ -60,9 +60,14 @@ export interface ProductsTable {
 export interface VideosTable {
   id: string;
   account_id: string;
-  product_id: string;
-  /** JSON of the normalised create_video_from_url request. */
+  /** The video's kind (migration 006): product, avatar, template, preview (src/videos/kinds/). */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The product of a product video (or preview); null for kinds without one (migration 006). */
+  product_id: string | null;
+  /** JSON of the kind's normalised request (for product videos, the create_video_from_url body). */
   request: string;
+  /** Credits taken at acceptance; a final failure gives back exactly these (migration 006). */
+  credits: ColumnType<number, number | undefined, number>;
   title: string;
   status: number;
   progress: number;

@@ -8,13 +8,14 @@ import type { Video } from './video.repository.ts';
  */
 export interface GenerationJob {
   video: Video;
-  product: Product;
+  /** The video's product (videos.product_id), or null for kinds without one. */
+  product: Product | null;
   /** Empty directory for this attempt; removed after the attempt. */
   workDir: string;
 }
 
 export interface GeneratedVideo {
-  /** MP4 (H.264 + AAC, +faststart). */
+  /** MP4 (H.264 + AAC, +faststart), or WebM (VP9 with alpha + Opus) when the kind asks for transparency; published under its own extension. */
   videoPath: string;
   /** JPEG. */
   coverPath: string;

@@ -11,7 +11,7 @@ import { videoFilesPrefix } from '../storage/storage-keys.ts';
 import { videoFailedEvents, videoSucceededEvents } from '../webhooks/event.ts';
 import { GenerationError, type GeneratedVideo, type ProgressReporter, type VideoGenerator } from './video-generator.ts';
 import { VideoStatus, type Video, type VideoRepository } from './video.repository.ts';
-import { VIDEO_CREDIT_COST } from './video.service.ts';
+import { eventKindsFor, videoKind } from './kinds/index.ts';
 
 export interface VideoJobDeps {
   uow: WorkUnitOfWork;
@@ -76,8 +76,8 @@ export class VideoJob implements JobHandler {
     const attemptDir = path.join(this.d.workRoot, job.id, String(job.attempts));
     const progress = this.reporter(job, ctx);
     try {
-      const product = await this.d.products.get(video.accountId, video.productId);
-      if (!product) throw new GenerationError('The product of this video no longer exists', { code: 10104, retryable: false });
+      const product = video.productId === null ? null : ((await this.d.products.get(video.accountId, video.productId)) ?? null);
+      if (video.productId !== null && !product) throw new GenerationError('The product of this video no longer exists', { code: 10104, retryable: false });
       await fs.rm(attemptDir, { recursive: true, force: true });
       await fs.mkdir(attemptDir, { recursive: true });
       await videos.setProgress(job.id, 0, clock.nowMs());
@@ -104,7 +104,9 @@ export class VideoJob implements JobHandler {
     const base = videoFilesPrefix(video.id, video.fileToken ?? null);
     const { store } = this.d;
     const files = { video: await fs.readFile(r.videoPath), cover: await fs.readFile(r.coverPath), vtt: r.vttPath ? await fs.readFile(r.vttPath) : null };
-    const videoUrl = await store.put(`${base}/video.mp4`, files.video);
+    // video.mp4, or video.webm for a transparent video: the extension tells players the format.
+    const ext = path.extname(r.videoPath).toLowerCase() === '.webm' ? 'webm' : 'mp4';
+    const videoUrl = await store.put(`${base}/video.${ext}`, files.video);
     const coverUrl = await store.put(`${base}/cover.jpg`, files.cover);
     const subtitlesUrl = files.vtt ? await store.put(`${base}/subtitles.vtt`, files.vtt) : '';
     return { videoUrl, coverUrl, subtitlesUrl, storageBytes: files.video.length + files.cover.length + (files.vtt?.length ?? 0) };
@@ -117,7 +119,8 @@ export class VideoJob implements JobHandler {
       if (!(await repos.jobs.complete(job.id, ctx.owner, now))) return false;
       const durationS = Math.round(r.durationS * 100) / 100;
       if (!(await repos.videos.markSucceeded(job.id, { ...urls, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
-      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now));
+      const kinds = eventKindsFor(videoKind(video.kind), 'success');
+      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();
@@ -156,14 +159,18 @@ export class VideoJob implements JobHandler {
     if (rescheduled) this.d.signals.jobEnqueued(job.id, job.attempts, delayMs);
   }
 
-  /** Status 5, the refund (ledger reason 'refund', ref = project id, unique) and the failed events: one transaction. */
+  /**
+   * Status 5, the refund of the credits taken at acceptance (ledger reason 'refund', ref = project
+   * id, unique: once only) and the failed events: one transaction.
+   */
   private async failFinally(job: Job, ctx: JobContext, video: Video, failure: Failure): Promise<void> {
     const now = this.d.clock.nowMs();
     const emitted = await this.d.uow(async (r) => {
       if (!(await r.jobs.fail(job.id, ctx.owner, failure.detail, now))) return false;
       if (!(await r.videos.markFailed(job.id, failure.error, now))) return false;
-      await r.accounts.addCredits(video.accountId, VIDEO_CREDIT_COST, 'refund', video.id, now);
-      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, error: failure.error }, now));
+      if (video.credits > 0) await r.accounts.addCredits(video.accountId, video.credits, 'refund', video.id, now);
+      const kinds = eventKindsFor(videoKind(video.kind), 'failed');
+      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, kinds, error: failure.error }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema.ts';
+import type { KindName } from './kinds/kind.ts';
 
 /** status_code values (CONTRACT §4). */
 export const VideoStatus = { start: 1, waiting: 2, processing: 3, success: 4, failed: 5, deleted: 99 } as const;
@@ -12,7 +13,7 @@ export const statusDescriptions: Record<number, string> = {
   99: 'deleted',
 };
 
-/** The create_video_from_url request after validation and normalisation. */
+/** The product kind's request: the create_video_from_url body after validation and normalisation. */
 export interface VideoRequest {
   product_id: string;
   aspect_ratio: 0 | 1 | 2;
@@ -34,8 +35,14 @@ export interface VideoRequest {
 export interface Video {
   id: string;
   accountId: string;
-  productId: string;
-  request: VideoRequest;
+  /** Which kind of video (src/videos/kinds/); its request's shape depends on it. */
+  kind: KindName;
+  /** The product of a product video; null for kinds without one. */
+  productId: string | null;
+  /** The kind's normalised request (VideoRequest for product videos); each kind reads its own. */
+  request: unknown;
+  /** Credits taken at acceptance (0 for free kinds); a final failure refunds exactly these. */
+  credits: number;
   title: string;
   status: number;
   progress: number;
@@ -61,8 +68,10 @@ function fromRow(row: VideoRow): Video {
   return {
     id: row.id,
     accountId: row.account_id,
+    kind: row.kind as KindName,
     productId: row.product_id,
-    request: JSON.parse(row.request) as VideoRequest,
+    request: JSON.parse(row.request) as unknown,
+    credits: row.credits,
     title: row.title,
     status: row.status,
     progress: row.progress,
@@ -93,14 +102,28 @@ function parseWarnings(text: string): string[] {
 export class VideoRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(v: { id: string; accountId: string; productId: string; request: VideoRequest; title: string; fileToken?: string; nowMs: number }): Promise<void> {
+  async insert(v: {
+    id: string;
+    accountId: string;
+    /** Default 'product'. */
+    kind?: KindName;
+    productId: string | null;
+    request: unknown;
+    /** Credits taken at acceptance; default 1. */
+    credits?: number;
+    title: string;
+    fileToken?: string;
+    nowMs: number;
+  }): Promise<void> {
     await this.db
       .insertInto('videos')
       .values({
         id: v.id,
         account_id: v.accountId,
+        kind: v.kind ?? 'product',
         product_id: v.productId,
         request: JSON.stringify(v.request),
+        credits: v.credits ?? 1,
         title: v.title,
         status: VideoStatus.waiting,
         progress: 0,

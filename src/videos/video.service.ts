@@ -1,16 +1,28 @@
 import type { Principal } from '../accounts/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
+import type { WorkRepos, WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errors, type AppError } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
+import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
 import { statusDescriptions, VideoStatus, type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
-/** Every product video costs one credit (CONTRACT §2). */
-export const VIDEO_CREDIT_COST = 1;
+/** A validated request of some kind, ready to be accepted (VideoService.accept). */
+export interface VideoAcceptance {
+  kind: KindName;
+  /** The product it is made from, or null for kinds without one. */
+  productId: string | null;
+  /** The kind's normalised request, stored as JSON and read back by the kind's pipeline. */
+  request: unknown;
+  title: string;
+  /** The output length the request asks for, in seconds: what the credit rule charges for. */
+  outputS: number;
+  /** Checks that must hold under the account's row lock, in the accepting transaction (e.g. the product still exists). */
+  underLock?: (repos: WorkRepos) => Promise<void>;
+}
 
 /** Called after a video and its job have been committed, to wake a worker. */
 export type VideoAccepted = (video: { id: string; accountId: string }) => void;
@@ -29,8 +41,7 @@ export class VideoService {
   ) {}
 
   /**
-   * Checks every reference, then takes the credit, records the video (status 2, waiting) and
-   * enqueues its generation job in one transaction. Not enough credit → 18020 and nothing is written.
+   * A product video (create_video_from_url): checks every reference, then accepts it (accept).
    * `notes` say where the request was read otherwise than sent (the envelope's `warnings`).
    */
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
@@ -38,25 +49,47 @@ export class VideoService {
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
     request = this.resolveCatalogRefs(request, notes);
-    await this.storage?.assertRoom(who.accountId);
+    const project_id = await this.accept(who, {
+      kind: 'product',
+      productId: product.id,
+      request,
+      title: request.video_name ?? product.name,
+      outputS: request.video_length,
+      // Checked again under the account's row lock, which DELETE /v1/product also takes: a
+      // product is never deleted under a video being accepted.
+      underLock: async (r) => {
+        if (!(await r.products.get(who.accountId, product.id))) throw errors.notFound(`product_id ${request.product_id}`);
+      },
+    });
+    return { project_id, notes };
+  }
 
+  /**
+   * Accepting a video of any kind, in one transaction: takes the credits of the kind's rule for
+   * the requested output (CONTRACT §9: 1 per started 2 minutes; free kinds none), records the
+   * video (status 2, waiting) and enqueues its generation job; then wakes a worker. Not enough
+   * credit → 18020, no room in the storage quota → its error; nothing is written. Returns the project id.
+   */
+  async accept(who: Principal, a: VideoAcceptance): Promise<string> {
+    await this.storage?.assertRoom(who.accountId);
+    const credits = creditsFor(videoKind(a.kind), a.outputS);
     const id = hexId();
     const nowMs = this.clock.nowMs();
     await this.uow(async (r) => {
-      const taken = await r.accounts.addCredits(who.accountId, -VIDEO_CREDIT_COST, 'video', id, nowMs);
-      if (!taken) {
-        const balance = (await r.accounts.findById(who.accountId))?.credits ?? 0;
-        throw errors.insufficientCredit(VIDEO_CREDIT_COST, balance);
+      if (credits > 0) {
+        if (!(await r.accounts.addCredits(who.accountId, -credits, 'video', id, nowMs))) {
+          const balance = (await r.accounts.findById(who.accountId))?.credits ?? 0;
+          throw errors.insufficientCredit(credits, balance);
+        }
+      } else {
+        await r.accounts.lockAccount(who.accountId, nowMs);
       }
-      // Checked again under the account's row lock (taken by the credit update), which
-      // DELETE /v1/product also takes: a product is never deleted under a video being accepted.
-      if (!(await r.products.get(who.accountId, product.id))) throw errors.notFound(`product_id ${request.product_id}`);
-      const fileToken = hexId();
-      await r.videos.insert({ id, accountId: who.accountId, productId: product.id, request, title: request.video_name ?? product.name, fileToken, nowMs });
+      await a.underLock?.(r);
+      await r.videos.insert({ id, accountId: who.accountId, kind: a.kind, productId: a.productId, request: a.request, credits, title: a.title, fileToken: hexId(), nowMs });
       await r.jobs.insert({ id, kind: VIDEO_JOB_KIND, accountId: who.accountId, maxAttempts: this.jobMaxAttempts, runAt: nowMs, nowMs });
     });
     this.onAccepted({ id, accountId: who.accountId });
-    return { project_id: id, notes };
+    return id;
   }
 
   async get(who: Principal, projectId: string): Promise<Video> {

@@ -12,15 +12,15 @@ export interface NewEvent {
 }
 
 /**
- * A product video fires the v1 kind and the v2 product kind (CONTRACT §4): each is its own event
- * with its own event_id; an endpoint gets the kinds it subscribed to.
+ * A finished video fires the event kinds of its video kind (src/videos/kinds: the v1
+ * generated_video_* and its v2 family, CONTRACT §9): each is its own event with its own event_id
+ * and the same data; an endpoint gets the kinds it subscribed to.
  */
-export const VIDEO_SUCCESS_KINDS = ['generated_video_success', 'generated_product_video_success'] as const;
-export const VIDEO_FAILED_KINDS = ['generated_video_failed', 'generated_product_video_failed'] as const;
-
 export interface VideoOutcome {
   projectId: string;
   accountId: string;
+  /** Event kinds to record, e.g. ['generated_video_success', 'generated_avatar_video_success']. */
+  kinds: readonly string[];
 }
 
 function event(kind: string, accountId: string, subjectId: string, data: Record<string, unknown>, nowMs: number): NewEvent {
@@ -39,10 +39,10 @@ export function videoSucceededEvents(v: VideoOutcome & { videoUrl: string; cover
     cover_url: v.coverUrl,
     duration: v.durationS,
   };
-  return VIDEO_SUCCESS_KINDS.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+  return v.kinds.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
 }
 
 export function videoFailedEvents(v: VideoOutcome & { error: { code: number; message: string } }, nowMs: number): NewEvent[] {
   const data = { project_id: v.projectId, video_id: v.projectId, status: 'failed', error: v.error };
-  return VIDEO_FAILED_KINDS.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+  return v.kinds.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
 }

@@ -56,6 +56,9 @@ export class FfmpegTestGenerator implements VideoGenerator {
 
   async generate(job: GenerationJob, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
     const { video, product, workDir } = job;
+    // Any kind: the fields it reads are the ones product, avatar and template requests share.
+    const request = video.request as { override_script?: string | null; script?: string; aspect_ratio?: number; video_length?: number; caption?: boolean };
+    const name = product?.name ?? video.title;
     const calls = (this.calls.get(video.id) ?? 0) + 1;
     this.calls.set(video.id, calls);
     const stage = async (name: string, pct: number) => {
@@ -64,17 +67,17 @@ export class FfmpegTestGenerator implements VideoGenerator {
     };
 
     await stage('script', 5);
-    const script = video.request.override_script ?? `Meet ${product.name}. ${product.description}`.slice(0, 400);
-    if (product.name.includes('[fail-permanent]')) throw new GenerationError('The test generator refuses this product', { code: 40000, retryable: false });
-    if (product.name.includes('[fail]') || (product.name.includes('[fail-once]') && calls === 1)) {
+    const script = request.override_script ?? request.script ?? `Meet ${name}. ${product?.description ?? ''}`.slice(0, 400);
+    if (name.includes('[fail-permanent]')) throw new GenerationError('The test generator refuses this product', { code: 40000, retryable: false });
+    if (name.includes('[fail]') || (name.includes('[fail-once]') && calls === 1)) {
       throw new Error('test generator: simulated crash of the renderer');
     }
     await stage('speech', 15);
     await stage('render', 20);
 
     const videoPath = path.join(workDir, 'video.mp4');
-    const size = SIZES[video.request.aspect_ratio] ?? SIZES[0]!;
-    const seconds = this.options.seconds === 'auto' ? video.request.video_length : this.options.seconds;
+    const size = SIZES[request.aspect_ratio ?? 0] ?? SIZES[0]!;
+    const seconds = this.options.seconds === 'auto' ? (request.video_length ?? 15) : this.options.seconds;
     const re = this.options.realtime ? ['-re'] : [];
     await runFfmpeg(
       [
@@ -92,7 +95,7 @@ export class FfmpegTestGenerator implements VideoGenerator {
     await runFfmpeg(['-ss', String(Math.min(0.5, seconds / 2)), '-i', videoPath, '-frames:v', '1', '-q:v', '4', coverPath], signal);
 
     let vttPath: string | null = null;
-    if (video.request.caption) {
+    if (request.caption) {
       vttPath = path.join(workDir, 'subtitles.vtt');
       await fs.writeFile(vttPath, `WEBVTT\n\n00:00:00.000 --> 00:00:${seconds.toFixed(3).padStart(6, '0')}\n${script.slice(0, 80)}\n`);
     }

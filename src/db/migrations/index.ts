@@ -3,6 +3,7 @@ import * as m001 from './001_initial.ts';
 import * as m002 from './002_jobs_and_webhooks.ts';
 import * as m003 from './003_language_and_warnings.ts';
 import * as m004 from './004_storage.ts';
+import * as m006 from './006_video_kinds.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_jobs_and_webhooks': m002,
   '003_language_and_warnings': m003,
   '004_storage': m004,
+  '006_video_kinds': m006,
 };

@@ -1,0 +1,50 @@
+import type { PipelineDeps } from '../pipeline-generator.ts';
+import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
+
+/**
+ * A kind of video (CONTRACT §9, docs/architecture.md "Video kinds"). Every kind shares one id
+ * space, one job system, one status route, one outbox and one credit rule; a kind only says what
+ * is particular to it:
+ * - its request (the route's schema; stored as JSON in videos.request),
+ * - how its request becomes the video files: the render plan and the stages it needs (generate),
+ * - which v2 event family its finished videos fire, and whether it is free.
+ * Nothing about jobs, credits, events or delivery is written per kind: VideoService.accept takes
+ * the credit and enqueues, VideoJob runs, publishes, refunds and emits for every kind alike.
+ */
+export const KIND_NAMES = ['product', 'avatar', 'template', 'preview'] as const;
+export type KindName = (typeof KIND_NAMES)[number];
+
+export interface VideoKind {
+  readonly name: KindName;
+  /**
+   * The v2 event family of a finished video: generated_<family>_success / _failed
+   * (e.g. 'product_video'); null: no v2 event.
+   */
+  readonly eventFamily: string | null;
+  /** Whether a finished video also fires generated_video_success / _failed for v1 subscribers. */
+  readonly v1Events: boolean;
+  /** Free kinds (previews) take no credit. */
+  readonly free: boolean;
+  /**
+   * The pipeline of this kind: the stored request → render plan → stages → files in job.workDir.
+   * No HTTP, no storage writes, no job or credit bookkeeping (the job runner does those).
+   */
+  generate(job: GenerationJob, deps: PipelineDeps, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo>;
+}
+
+/** Seconds of output one credit pays for: 1 credit per started 2 minutes (CONTRACT §9). */
+export const SECONDS_PER_CREDIT = 120;
+
+/** Credits a video of `kind` lasting about `outputS` seconds takes at acceptance. */
+export function creditsFor(kind: Pick<VideoKind, 'free'>, outputS: number): number {
+  if (kind.free) return 0;
+  return Math.max(1, Math.ceil(outputS / SECONDS_PER_CREDIT - 1e-9));
+}
+
+/** The event kinds a finished video of `kind` fires, in the order they are recorded. */
+export function eventKindsFor(kind: Pick<VideoKind, 'eventFamily' | 'v1Events'>, outcome: 'success' | 'failed'): string[] {
+  const out: string[] = [];
+  if (kind.v1Events) out.push(`generated_video_${outcome}`);
+  if (kind.eventFamily) out.push(`generated_${kind.eventFamily}_${outcome}`);
+  return out;
+}

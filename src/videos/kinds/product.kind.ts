@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
+import { isLanguage, type Language, type ScriptStyle } from '../../catalog/languages.ts';
+import { productLanguage, sameWrittenLanguage } from '../../products/language-detect.ts';
+import type { Product } from '../../products/product.repository.ts';
+import { shortOfLength } from '../../pipeline/length/decide.ts';
+import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
+import { renderVideo } from '../../pipeline/render/render-video.ts';
+import { writeScript } from '../../pipeline/script/index.ts';
+import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
+import type { ProductFacts } from '../../pipeline/types.ts';
+import type { PipelineDeps } from '../pipeline-generator.ts';
+import { loadProductMedia } from '../product-media.ts';
+import type { VideoRequest } from '../video.repository.ts';
+import type { VideoKind } from './kind.ts';
+
+/** Overall progress (0-100) at the start of each stage; render fills the rest. */
+const STAGE_PCT = { media: 2, script: 8, speech: 12, render: 25, done: 98 } as const;
+
+/**
+ * The product video (create_video_from_url): product media → script → speech and mix → timeline
+ * and frames → MP4, cover and captions, all in the job's work directory.
+ */
+export const productKind: VideoKind = {
+  name: 'product',
+  eventFamily: 'product_video',
+  v1Events: true,
+  free: false,
+  async generate(job, deps, progress, signal) {
+    const r = job.video.request as VideoRequest;
+    if (!job.product) throw new Error('a product video without its product');
+    const step = async (stage: keyof typeof STAGE_PCT) => {
+      signal.throwIfAborted();
+      await progress(stage, STAGE_PCT[stage]);
+    };
+
+    await step('media');
+    const { facts, warnings } = await productFacts(job.product, job.workDir, deps);
+
+    await step('script');
+    const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
+    const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
+    let written = 0;
+    // Written, spoken and measured until it fits video_length (override_script: said as written).
+    const { narration, fit } = await narrateToLength(
+      {
+        write: async (paceScale) => {
+          const script = await writeScript(
+            { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: job.video.id, paceScale },
+            deps.llm,
+            { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
+          );
+          if (written++ === 0) await step('speech');
+          return script;
+        },
+        lengthS: r.video_length,
+        voiceId,
+        musicId: r.music_id,
+        workDir: path.join(job.workDir, 'narration'),
+      },
+      { engine: deps.engine, music: deps.music },
+    );
+    const script = narration.script;
+
+    deps.observe?.narration?.(narration);
+    await step('render');
+    let reported: number = STAGE_PCT.render;
+    const rendered = await renderVideo({
+      narration,
+      product: facts,
+      avatarId: r.avatar_type === 0 ? r.avatar_id : null,
+      templateId: r.template_id,
+      visualStyle: r.visual_style,
+      aspectRatio: r.aspect_ratio,
+      caption: r.caption,
+      scale: deps.renderScale,
+      outDir: path.join(job.workDir, 'render'),
+      onProgress: (fraction) => {
+        const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
+        if (pct >= reported + 5) {
+          reported = pct;
+          void Promise.resolve(progress('render', pct)).catch(() => {});
+        }
+      },
+    }, { onTimeline: deps.observe?.timeline });
+    signal.throwIfAborted();
+    if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
+  },
+};
+
+/**
+ * The stored product as the pipeline needs it, with its media as local files, and a warning per
+ * media URL that did not load. None of its media loading fails the video (loadProductMedia).
+ */
+async function productFacts(product: Product, workDir: string, deps: PipelineDeps): Promise<{ facts: ProductFacts; warnings: string[] }> {
+  const media = await loadProductMedia(product, workDir, deps);
+  const facts: ProductFacts = {
+    name: product.name,
+    description: product.description,
+    sellingPoints: product.sellingPoints,
+    brand: product.brand,
+    price: product.price,
+    currency: product.currency,
+    targetAudience: product.targetAudience,
+    language: product.language ?? null,
+    imagePaths: media.imagePaths,
+    videoPaths: media.videoPaths,
+  };
+  return { facts, warnings: media.warnings };
+}
+
+/** Why a video came out shorter than video_length, and what gives a full one. */
+export function shortWarning(totalS: number, lengthS: number, language: Language, facts: ProductFacts, source: string): string {
+  const written = isLanguage(facts.language) ? facts.language : productLanguage(facts);
+  const product = written && !sameWrittenLanguage(written, language) ? written : null;
+  const why = product
+    ? `the product's text is in ${product}, so the ${language} narration only says its name, price and the style's lines (the rest is shown, not read)`
+    : 'the product has too little text for a longer narration';
+  const fix = source === 'llm' ? 'add selling points or a longer description' : product ? 'configure an LLM (LLM_BASE_URL) to translate it, or give override_script' : 'add selling points or a longer description, or give override_script';
+  return `video_length ${lengthS} s: the video lasts ${Math.round(totalS)} s because ${why}; ${fix}`;
+}
