@@ -33,6 +33,7 @@ import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
+import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
@@ -234,6 +235,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
+      previewRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);

@@ -30,6 +30,11 @@ export interface VideoRequest {
   override_script: string | null;
   caption: boolean;
   video_name: string | null;
+  /**
+   * Seeds the built-in script writer's choice of wording; absent → the video's own id. A full
+   * video made from a preview sets the preview's id here to say the same words (not a request field).
+   */
+  script_seed?: string | null;
 }
 
 export interface Video {

@@ -6,6 +6,7 @@ import { errors, type AppError } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
+import { voiceFor } from './kinds/product.kind.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
 import { statusDescriptions, VideoStatus, type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
@@ -45,12 +46,27 @@ export class VideoService {
    * `notes` say where the request was read otherwise than sent (the envelope's `warnings`).
    */
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, request, 'product');
+  }
+
+  /**
+   * A preview (POST /v1/preview): the same checks, then a free video of kind `preview` with no
+   * music, titled with the product name. Its voice is resolved now (the default voice of the
+   * language and avatar when none was asked for) and stored with the request, so a full video
+   * made from the preview later speaks with the same voice even if the defaults change.
+   */
+  async preview(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview');
+  }
+
+  private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview'): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
     request = this.resolveCatalogRefs(request, notes);
+    if (kind === 'preview') request = { ...request, voice_id: voiceFor(request) };
     const project_id = await this.accept(who, {
-      kind: 'product',
+      kind,
       productId: product.id,
       request,
       title: request.video_name ?? product.name,
