@@ -19,6 +19,28 @@ import sharp from 'sharp';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
+/**
+ * The n8n node's parseVariables keeps `content` only for type text: a script variable always goes
+ * out as content "" although its form has a Content field. Public templates require their script
+ * variable, so every n8n template video is refused until the route takes an empty script (e.g. as
+ * "write one from the text variables").
+ */
+const N8N_SCRIPT_TODO = 'K3 (templates): n8n sends every script variable with content "" — accept it';
+
+/**
+ * Routes other branches of this wave add, missing on this branch when it was finished: their
+ * cases run as todo. Delete an entry once its branch is merged (the case then must pass).
+ */
+const PENDING: Record<string, string | undefined> = {
+  talkingAvatar: 'route lands with K1 (branch video-kinds)',
+  templateVideo: 'route lands with K3 (branch templates)',
+  aiScripts: 'route lands with K2 (branch assets)',
+  uploadAsset: 'route lands with K2 (branch assets)',
+  photoAvatars: 'route lands with K2 (branch assets)',
+  customVoices: 'route lands with the custom voices branch (voices)',
+};
+const pending = (what: keyof typeof PENDING) => (PENDING[what] ? { todo: PENDING[what] } : {});
+
 type Client = 'n8n' | 'pipedream' | 'activepieces';
 
 /** The headers each client puts on an API call (its own code; the HTTP library adds Content-Length). */
@@ -66,6 +88,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
 
   before(async () => {
     s = await startServer({ env: { REELSMITH_TEST_GENERATOR: 'ffmpeg' } });
+    s.running.startBackground();
     ({ apiKey: key } = await s.account({ credits: 100 }));
     const created = read(
       await send('n8n', 'POST', '/v1/product', JSON.stringify({ name: 'Lumen Glow Serum', description: 'A vitamin C serum that brightens tired skin in seven days.', target_audience: '', media: [] })),
@@ -98,21 +121,21 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
   });
 
   describe('POST /v1/create_video_from_talking_avatar', () => {
-    it('n8n with a script: audio_url sent as "", video_name "My Video" → data.project_id', async () => {
+    it('n8n with a script: audio_url sent as "", video_name "My Video" → data.project_id', pending('talkingAvatar'), async () => {
       const body = `{"avatar_id":1,"avatar_type":0,"voice_id":"en-US-ChristopherNeural","screen_style":1,"script":"Hello from Lumen. This serum brightens tired skin.","audio_url":"","aspect_ratio":0,"caption":false,"video_name":"My Video"}`;
       const data = read(await send('n8n', 'POST', '/v1/create_video_from_talking_avatar', body), 'talking avatar');
       assert.match(data.project_id, HEX32);
       assert.equal((await finished('n8n', data.project_id)).status_code, 4);
     });
 
-    it('Pipedream: avatar_type and aspect_ratio parsed to numbers, no audio_url key, caption and video_name absent', async () => {
+    it('Pipedream: avatar_type and aspect_ratio parsed to numbers, no audio_url key, caption and video_name absent', pending('talkingAvatar'), async () => {
       const voices = read(await send('pipedream', 'GET', '/v1/voices'), 'GET /v1/voices').voices;
       const body = `{"screen_style":2,"avatar_type":0,"avatar_id":2,"voice_id":"${voices[0].voice_id}","script":"Short and bright.","aspect_ratio":1}`;
       const data = read(await send('pipedream', 'POST', '/v1/create_video_from_talking_avatar', body), 'talking avatar');
       assert.match(data.project_id, HEX32);
     });
 
-    it('Activepieces: only the set fields, WebM screen_style 3', async () => {
+    it('Activepieces: only the set fields, WebM screen_style 3', pending('talkingAvatar'), async () => {
       const body = `{"screen_style":3,"avatar_id":4,"avatar_type":0,"voice_id":"en-US-ChristopherNeural","script":"A transparent presenter.","aspect_ratio":0,"caption":true}`;
       const data = read(await send('activepieces', 'POST', '/v1/create_video_from_talking_avatar', body), 'talking avatar');
       assert.match(data.project_id, HEX32);
@@ -131,35 +154,42 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
       assert.ok(Array.isArray(custom.templates));
     });
 
-    it('n8n POST /v1/create_video_with_template: every variable with all three property keys ("" / 0 when unused), an uploaded image by asset_id, overrides unset (absent) → data.project_id', async () => {
-      // n8n's parseVariables fills content only for text and url/asset_id only for image/video: a script variable goes out empty.
-      const t = read(await send('n8n', 'GET', '/v1/templates?aspect_ratio=-1'), 'templates').templates.find(
-        (x: any) => Array.isArray(x.variables) && x.variables.length > 0 && x.variables.every((v: any) => v.type !== 'script'),
-      );
-      assert.ok(t, 'a public template declares variables, none of them a script');
-      let assetId: unknown = 0;
-      if (t.variables.some((v: any) => v.type === 'image')) {
+    it(
+      "n8n POST /v1/create_video_with_template as its parseVariables sends it: all three property keys, a script variable's content always \"\", an image by the asset_id typed into URL, overrides absent → data.project_id",
+      { todo: PENDING.templateVideo ?? N8N_SCRIPT_TODO },
+      async () => {
+        const t = read(await send('n8n', 'GET', '/v1/templates?aspect_ratio=-1'), 'templates').templates.find((x: any) => x.id === 1);
+        assert.ok(t && Array.isArray(t.variables), 'template 1 lists its variables');
         const up = read(await send('n8n', 'POST', '/v1/upload/asset', '{"filename":"variable.png"}'), 'upload/asset');
         const put = await rawRequest(s.baseUrl, 'PUT', pathOf(up.sign_url), { headers: { 'Content-Type': 'application/octet-stream' }, body: await pngBytes() });
         assert.ok(put.status >= 200 && put.status < 300, `PUT: HTTP ${put.status}`);
-        assetId = up.asset_id;
-      }
-      const variables = t.variables.map((v: { type: string; name: string }) => ({
-        type: v.type,
-        name: v.name,
-        properties: { content: v.type === 'text' ? `Some ${v.name}` : '', url: '', asset_id: v.type === 'image' ? assetId : 0 },
-      }));
-      const body = JSON.stringify({ template_id: t.id, lang: 'english', template_type: 'common', caption: true, variables });
-      const data = read(await send('n8n', 'POST', '/v1/create_video_with_template', body), 'template video');
-      assert.match(data.project_id, HEX32);
-      assert.equal((await finished('n8n', data.project_id)).status_code, 4);
-    });
+        // What the user typed in the node's form, per declared variable; the node's parseVariables
+        // then keeps content only for type text and url/asset_id only for image/video.
+        const typed: Record<string, { content?: string; url?: string }> = { script: { content: 'Meet Lumen, the serum that wakes up tired skin.' }, title: { content: 'Lumen Glow Serum' }, image: { url: String(up.asset_id) } };
+        const variables = t.variables
+          .filter((v: { name: string }) => typed[v.name])
+          .map((v: { type: string; name: string }) => ({
+            type: v.type,
+            name: v.name,
+            properties: {
+              content: v.type === 'text' ? typed[v.name]!.content || '' : '',
+              url: ['image', 'video'].includes(v.type) ? typed[v.name]!.url || '' : '',
+              asset_id: 0,
+            },
+          }));
+        const body = JSON.stringify({ template_id: 1, lang: 'english', template_type: 'common', variables });
+        const data = read(await send('n8n', 'POST', '/v1/create_video_with_template', body), 'template video');
+        assert.match(data.project_id, HEX32);
+        assert.equal((await finished('n8n', data.project_id)).status_code, 4);
+      },
+    );
 
-    it('Activepieces POST /v1/create_video_with_template: properties {content} or {url} only, caption true', async () => {
-      const t = read(await send('activepieces', 'GET', '/v1/templates'), 'templates').templates.find((x: any) => Array.isArray(x.variables) && x.variables.every((v: any) => v.type === 'text' || v.type === 'script'));
-      assert.ok(t, 'a public template with text/script variables only');
-      const variables = t.variables.map((v: { type: string; name: string }) => ({ type: v.type, name: v.name, properties: { content: `Value of ${v.name}` } }));
-      const body = JSON.stringify({ template_id: t.id, lang: 'english', template_type: 'common', variables, caption: true });
+    it('Activepieces POST /v1/create_video_with_template: properties {content} for text and script, caption true', pending('templateVideo'), async () => {
+      const t = read(await send('activepieces', 'GET', '/v1/templates'), 'templates').templates.find((x: any) => x.id === 2);
+      const required = t.variables.filter((v: any) => v.required !== false && (v.type === 'text' || v.type === 'script'));
+      assert.ok(required.length > 0, 'template 2 declares its text/script variables');
+      const variables = required.map((v: { type: string; name: string }) => ({ type: v.type, name: v.name, properties: { content: v.type === 'script' ? 'Keep water cold all day on every trail.' : `Value of ${v.name}` } }));
+      const body = JSON.stringify({ template_id: 2, lang: 'english', template_type: 'common', variables, caption: true });
       const data = read(await send('activepieces', 'POST', '/v1/create_video_with_template', body), 'template video');
       assert.match(data.project_id, HEX32);
       assert.equal((await finished('activepieces', data.project_id)).status_code, 4);
@@ -167,7 +197,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
   });
 
   describe('POST /v1/ai_scripts', () => {
-    it('n8n by product_id: name, description, target_audience sent as "" → generated_scripts[{script_style, script_paragraphs}]', async () => {
+    it('n8n by product_id: name, description, target_audience sent as "" → generated_scripts[{script_style, script_paragraphs}]', pending('aiScripts'), async () => {
       const body = `{"product_id":"${productId}","language":"english","name":"","description":"","target_audience":"","video_length":"15"}`;
       const data = read(await send('n8n', 'POST', '/v1/ai_scripts', body), 'ai_scripts');
       assert.ok(data.generated_scripts.length > 0);
@@ -177,7 +207,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
       }
     });
 
-    it('n8n by details: product_id sent as ""', async () => {
+    it('n8n by details: product_id sent as ""', pending('aiScripts'), async () => {
       const body = `{"product_id":"","language":"english","name":"Trail Bottle","description":"An insulated steel bottle that keeps water cold for 24 hours.","target_audience":"hikers","video_length":"30"}`;
       const data = read(await send('n8n', 'POST', '/v1/ai_scripts', body), 'ai_scripts');
       assert.ok(data.generated_scripts.length > 0);
@@ -185,7 +215,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
   });
 
   describe('POST /v1/upload/asset and the PUT to sign_url', () => {
-    it('n8n: {filename}, then PUT the bytes with Content-Type application/octet-stream → sign_url, asset_id', async () => {
+    it('n8n: {filename}, then PUT the bytes with Content-Type application/octet-stream → sign_url, asset_id', pending('uploadAsset'), async () => {
       const data = read(await send('n8n', 'POST', '/v1/upload/asset', '{"filename":"serum.png"}'), 'upload/asset');
       assert.equal(typeof data.sign_url, 'string');
       assert.ok(data.asset_id !== undefined && data.asset_id !== '');
@@ -193,7 +223,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
       assert.ok(put.status >= 200 && put.status < 300, `PUT sign_url: HTTP ${put.status} ${put.text.slice(0, 200)}`);
     });
 
-    it('Pipedream: filename is the path the user gave, the PUT carries x-api-key, and asset_id goes into media[].url of POST /v1/product', async () => {
+    it('Pipedream: filename is the path the user gave, the PUT carries x-api-key, and asset_id goes into media[].url of POST /v1/product', pending('uploadAsset'), async () => {
       const data = read(await send('pipedream', 'POST', '/v1/upload/asset', '{"filename":"/tmp/serum-front.png"}'), 'upload/asset');
       const put = await rawRequest(s.baseUrl, 'PUT', pathOf(data.sign_url), { headers: { 'x-api-key': key, 'Content-Type': 'application/octet-stream' }, body: await pngBytes() });
       assert.ok(put.status >= 200 && put.status < 300, `PUT sign_url: HTTP ${put.status} ${put.text.slice(0, 200)}`);
@@ -203,25 +233,25 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
       assert.match(String(product.product_id), /\S/);
     });
 
-    it('Activepieces: {filename} → sign_url, asset_id', async () => {
+    it('Activepieces: {filename} → sign_url, asset_id', pending('uploadAsset'), async () => {
       const data = read(await send('activepieces', 'POST', '/v1/upload/asset', '{"filename":"clip.mp4"}'), 'upload/asset');
       assert.equal(typeof data.sign_url, 'string');
     });
   });
 
   describe('account lists', () => {
-    it('n8n GET /v1/voices/custom?language= (empty filter) → {total, voices[]}', async () => {
+    it('n8n GET /v1/voices/custom?language= (empty filter) → {total, voices[]}', pending('customVoices'), async () => {
       const data = read(await send('n8n', 'GET', '/v1/voices/custom?language='), 'voices/custom');
       assert.equal(typeof data.total, 'number');
       assert.ok(Array.isArray(data.voices));
     });
 
-    it('Activepieces / Pipedream GET /v1/voices/custom (no query) → data.voices[]', async () => {
+    it('Activepieces / Pipedream GET /v1/voices/custom (no query) → data.voices[]', pending('customVoices'), async () => {
       assert.ok(Array.isArray(read(await send('activepieces', 'GET', '/v1/voices/custom'), 'voices/custom').voices));
       assert.ok(Array.isArray(read(await send('pipedream', 'GET', '/v1/voices/custom'), 'voices/custom').voices));
     });
 
-    it('n8n GET /v1/avatars/photo_avatars → data.avatars[]', async () => {
+    it('n8n GET /v1/avatars/photo_avatars → data.avatars[]', pending('photoAvatars'), async () => {
       const data = read(await send('n8n', 'GET', '/v1/avatars/photo_avatars'), 'photo_avatars');
       assert.ok(Array.isArray(data.avatars));
     });
