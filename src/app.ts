@@ -31,10 +31,17 @@ import { AccountStorage } from './storage/account-storage.ts';
 import { StorageJanitor } from './storage/janitor.ts';
 import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
+import { AssetRepository } from './assets/asset.repository.ts';
+import { MediaRefResolver } from './assets/media-ref.ts';
+import { AssetService } from './assets/asset.service.ts';
+import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
+import { signingKey, UploadSigner } from './assets/upload-signer.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
+import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
@@ -101,6 +108,10 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const work = workUnitOfWork(db);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
+  const assetRepo = new AssetRepository(db.kysely);
+  // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
+  const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage);
   return {
     clock,
     fetcher,
@@ -117,11 +128,22 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     productRepo: repos.products,
     storageRepo,
     storage,
+    assetRepo,
+    mediaRefs,
+    assets: new AssetService(
+      assetRepo,
+      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      store,
+      storage,
+      config.assets,
+      clock,
+    ),
     accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl, uow, storage),
-    videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage),
+    products: new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage),
+    videos,
+    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };
@@ -198,6 +220,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     orphanAgeMs: config.storage.orphanAgeMs,
     intervalMs: config.storage.janitorIntervalMs,
     videoRetentionDays: config.storage.videoRetentionDays,
+    assets: services.assetRepo,
+    assetRetentionDays: config.assets.retentionDays,
     log,
   });
 }
@@ -236,11 +260,15 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
       previewRoutes(api, services.videos);
+      talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
+      assetRoutes(api, services.assets);
     },
   );
+  // The signed upload URL: its signature is the credential.
+  await assetUploadRoutes(app, services.assets);
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speechEngine, cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);

@@ -34,7 +34,7 @@ export function avatarRecord(avatarId: number) {
 
 export function createAvatarPainter(avatarId: number, size: { width: number; height: number }, options: AvatarPainterOptions = {}): AvatarPainter {
   const record = avatarRecord(avatarId);
-  const look: AvatarLook = lookFor(avatarId);
+  const look: AvatarLook = options.recolor ? options.recolor(lookFor(avatarId)) : lookFor(avatarId);
   const male = record.gender === 'male';
   const { width, height } = size;
   const s = Math.min(width / DESIGN_W, height / DESIGN_H);

@@ -3,6 +3,7 @@
  * timeline builds, and the painter the renderer calls. All pure data; drawing lives in paint/.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { AvatarLook } from './looks.data.ts';
 
 /**
  * Rhubarb-style mouth shapes:
@@ -98,4 +99,6 @@ export interface AvatarPainter {
 export interface AvatarPainterOptions {
   /** Side of the frame the product is on, seen by the viewer; 'point' gestures go that way. */
   productSide?: 'left' | 'right';
+  /** Changes the presenter's look before drawing (e.g. keySafeLook for a green screen). */
+  recolor?: (look: AvatarLook) => AvatarLook;
 }

@@ -12,6 +12,7 @@ export {
   buildMouthTrack, frameCountFor, minHoldFrames, mouthOpenAt, mouthOpenFrames, MIN_HOLD_MS, RELAX_PAUSE_MS, VISEME_OPENNESS,
 } from './mouth.track.ts';
 export { buildAvatarTrack, type AvatarTrackInput } from './motion.track.ts';
+export { mouthFromAudio, type AudioMouth } from './audio-mouth.ts';
 export { createAvatarPainter } from './avatar.painter.ts';
 export { COVER_SIZE, drawScene, renderAvatarCover } from './avatar.cover.ts';
 export { AVATAR_LOOKS, lookFor, type AvatarLook } from './looks.data.ts';

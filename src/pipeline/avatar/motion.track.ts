@@ -5,7 +5,7 @@
  * Everything is precomputed into small event lists so poseAt is cheap and order-independent.
  */
 import type { Script, Speech } from '../types.ts';
-import type { AvatarPose, AvatarTrack, Gesture } from './avatar.types.ts';
+import type { AvatarPose, AvatarTrack, Gesture, Viseme } from './avatar.types.ts';
 import { buildMouthTrack, frameCountFor, mouthOpenFrames } from './mouth.track.ts';
 import { clamp01, lerp, seededRandom, smoothstep } from './random.ts';
 
@@ -17,6 +17,11 @@ export interface AvatarTrackInput {
   seed: number;
   /** Where the product sits on screen (viewer's side); glances and leans go there. Default 'right'. */
   productSide?: 'left' | 'right';
+  /**
+   * Mouth shapes and opening made elsewhere (from a recording: audio-mouth.ts) instead of from the
+   * speech's phonemes; one entry a frame.
+   */
+  mouth?: { visemes: Viseme[]; open: Float32Array };
 }
 
 const BLINK_CLOSE_MS = 60;
@@ -63,8 +68,8 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
   const toward = input.productSide === 'left' ? -1 : 1;
   const frameCount = frameCountFor(durationMs, fps);
   const frameMs = 1000 / fps;
-  const visemes = buildMouthTrack(speech.phonemes, durationMs, fps);
-  const open = mouthOpenFrames(visemes);
+  const visemes = input.mouth ? fitFrames(input.mouth.visemes, frameCount, 'X' as Viseme) : buildMouthTrack(speech.phonemes, durationMs, fps);
+  const open = input.mouth ? Float32Array.from(fitFrames(Array.from(input.mouth.open), frameCount, 0)) : mouthOpenFrames(visemes);
 
   // Talking envelope: opening averaged over ~300 ms, drives how lively the head is.
   const talk = new Float32Array(frameCount);
@@ -229,4 +234,9 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
   }
 
   return { fps, durationMs, frameCount, visemes, poseAt };
+}
+
+/** A per-frame list cut or padded (with `rest`) to `n` frames. */
+function fitFrames<T>(list: readonly T[], n: number, rest: T): T[] {
+  return Array.from({ length: n }, (_, f) => (f < list.length ? list[f]! : rest));
 }

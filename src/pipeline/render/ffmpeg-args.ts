@@ -77,6 +77,30 @@ export function encodeArgs(o: EncodeArgsInput): string[] {
   ];
 }
 
+/**
+ * Frames on stdin (straight RGBA with a real alpha channel) + audio → WebM: VP9 in yuva420p (the
+ * alpha is coded as VP9's alpha plane) and Opus, padded or cut to the video's length. Realtime
+ * deadline at the fastest speed: VP9 is far slower than x264, and the transparent videos of the
+ * talking-avatar kind are mostly flat (one figure on nothing).
+ */
+export function encodeAlphaWebmArgs(o: EncodeArgsInput): string[] {
+  const dur = seconds(o.frames, o.fps);
+  const audioIn = o.audioPath ? ['-i', o.audioPath] : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    ...rawVideoInputArgs(o.width, o.height, o.fps, o.input),
+    ...audioIn,
+    '-map', '0:v:0', '-map', '1:a:0',
+    '-vf', 'format=yuva420p',
+    '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '34',
+    '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-auto-alt-ref', '0', '-g', String(2 * o.fps),
+    '-af', `apad,atrim=0:${dur}`, '-c:a', 'libopus', '-b:a', '128k', '-ar', '48000', '-ac', '2',
+    '-t', dur,
+    '-f', 'webm',
+    o.outPath,
+  ];
+}
+
 /** A finished MP4's video stream kept as it is, its audio encoded again from the lossless mix (with a gain). */
 export function remuxAudioArgs(o: { videoPath: string; audioPath: string; durationS: number; gainDb: number; outPath: string; settings?: EncodeSettings }): string[] {
   const dur = o.durationS.toFixed(6);

@@ -1,5 +1,6 @@
 import { KIND_NAMES, type KindName, type VideoKind } from './kind.ts';
 import { previewKind } from './preview.kind.ts';
+import { avatarKind } from './avatar.kind.ts';
 import { productKind } from './product.kind.ts';
 
 export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindName, type VideoKind } from './kind.ts';
@@ -8,6 +9,7 @@ export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindNam
 const KINDS: Partial<Record<KindName, VideoKind>> = {
   product: productKind,
   preview: previewKind,
+  avatar: avatarKind,
 };
 
 export function isKindName(name: string): name is KindName {

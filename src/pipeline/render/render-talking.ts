@@ -1,0 +1,151 @@
+/**
+ * renderTalkingAvatar: the talking-avatar video — one presenter filling the frame, saying the
+ * narration (or lip-moving to the user's recording), with captions when there are some. The
+ * background is the avatar's scene, a flat chroma-key green, or nothing at all (a WebM with a
+ * real alpha channel). Same painter, pose track and caption layer as the product video; its own
+ * plan, because there is no product, no scenes and no overlays.
+ */
+import './alloc-env.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { buildAvatarTrack, createAvatarPainter, drawScene, type Viseme } from '../avatar/index.ts';
+import type { Captions } from '../captions/build.ts';
+import { toWebVtt } from '../captions/vtt.ts';
+import { STYLE_DEFS } from '../templates/styles.ts';
+import type { AspectRatio, Box } from '../templates/types.ts';
+import { DEFAULT_FPS, frameCount, frameTimeMs, outputSize } from '../timeline/build.ts';
+import type { Script, Speech } from '../types.ts';
+import { DESIGN_H, DESIGN_W } from '../avatar/paint/layout.ts';
+import { keySafeLook } from '../avatar/key-safe.ts';
+import { checkMp4Audio } from './audio-check.ts';
+import { CaptionLayer } from './caption-layer.ts';
+import { poseFrame } from './compositor.ts';
+import { createFrameSink } from './encoder.ts';
+import { encodeAlphaWebmArgs, encodeArgs } from './ffmpeg-args.ts';
+import { registerFonts } from './fonts.ts';
+
+/** screen_style: 1 the avatar's scene, 2 flat chroma-key green, 3 transparent (WebM with alpha). */
+export type ScreenStyle = 'scene' | 'green' | 'transparent';
+
+/** The key colour of screen_style 2: broadcast chroma green (#00B140), far from every skin, hair and outfit colour of the presenters. */
+export const CHROMA_GREEN = '#00B140';
+
+export interface TalkingRenderInput {
+  avatarId: number;
+  /** The voice's timings (phonemes drive the mouth unless `mouth` is given; sentences the nods and blinks). */
+  speech: Speech;
+  script: Script;
+  /** Mouth shapes from a recording (audio-mouth.ts), one a frame; else from speech.phonemes. */
+  mouth?: { visemes: Viseme[]; open: Float32Array };
+  /** The sound: muxed as it is (AAC in MP4, Opus in WebM). */
+  audioPath: string;
+  durationMs: number;
+  aspectRatio: AspectRatio;
+  screen: ScreenStyle;
+  captions: Captions | null;
+  fps?: number;
+  scale?: number;
+  seed?: number;
+  outDir: string;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface TalkingRenderResult {
+  videoPath: string;
+  coverPath: string;
+  vttPath: string | null;
+  durationS: number;
+  width: number;
+  height: number;
+  frames: number;
+}
+
+/** Presenter height over frame height, by aspect ratio: head and torso to the waist, cut by the bottom edge. */
+const FIGURE_SHARE: Record<AspectRatio, number> = { 0: 0.74, 1: 0.96, 2: 0.9 };
+
+/** Where the presenter goes (pure): scaled design box, bottom-centred. */
+export function talkingLayout(aspectRatio: AspectRatio, width: number, height: number): { figure: Box; captions: Box } {
+  const s = (FIGURE_SHARE[aspectRatio] * height) / DESIGN_H;
+  const w = Math.round(DESIGN_W * s);
+  const h = Math.round(DESIGN_H * s);
+  const figure = { x: Math.round((width - w) / 2), y: height - h, w, h };
+  // Captions low in the frame, over the torso, inside the title-safe margins.
+  const captions =
+    aspectRatio === 1
+      ? { x: width * 0.12, y: height * 0.76, w: width * 0.76, h: height * 0.16 }
+      : { x: width * 0.07, y: height * (aspectRatio === 0 ? 0.72 : 0.74), w: width * 0.86, h: height * (aspectRatio === 0 ? 0.12 : 0.15) };
+  return { figure, captions };
+}
+
+export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<TalkingRenderResult> {
+  registerFonts();
+  const fps = input.fps ?? DEFAULT_FPS;
+  const { width, height } = outputSize(input.aspectRatio, input.scale);
+  const frames = frameCount(input.durationMs, fps);
+  const layout = talkingLayout(input.aspectRatio, width, height);
+  const track = buildAvatarTrack({ speech: input.speech, script: input.script, fps, durationMs: input.durationMs, seed: input.seed ?? 1, ...(input.mouth ? { mouth: input.mouth } : {}) });
+  // On a green screen, no part of the figure may be green enough to be keyed out.
+  const painter = createAvatarPainter(input.avatarId, { width: layout.figure.w, height: layout.figure.h }, input.screen === 'green' ? { recolor: keySafeLook } : {});
+  const style = STYLE_DEFS[0]!;
+  const captions = input.captions ? new CaptionLayer(input.captions, layout.captions, style) : null;
+
+  await fs.mkdir(input.outDir, { recursive: true });
+  const alpha = input.screen === 'transparent';
+  const videoPath = path.join(input.outDir, alpha ? 'video.webm' : 'video.mp4');
+  const coverPath = path.join(input.outDir, 'cover.jpg');
+  const vttPath = input.captions ? path.join(input.outDir, 'captions.vtt') : null;
+
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  let base: Canvas | null = null;
+  if (input.screen === 'scene') {
+    base = createCanvas(width, height);
+    drawScene(base.getContext('2d'), input.avatarId, width, height);
+  }
+  const settings = { width, height, fps, frames, audioPath: input.audioPath, outPath: videoPath };
+  const encoder = createFrameSink(alpha ? encodeAlphaWebmArgs(settings) : encodeArgs(settings));
+  const coverAt = Math.min(frames - 1, Math.round(fps));
+  let cover: Promise<unknown> | null = null;
+  let lastKey: string | null = null;
+  let pixels: Buffer = Buffer.alloc(0);
+  try {
+    const step = Math.max(1, Math.floor(frames / 100));
+    for (let f = 0; f < frames; f++) {
+      const t = frameTimeMs(f, fps);
+      // Posed on twos, like the product video's presenter: a frame whose pose and captions did not change is not drawn again.
+      const pose = poseFrame(f);
+      const key = `${pose}|${captions?.stateKey(t) ?? ''}`;
+      if (lastKey !== key) {
+        if (base) ctx.drawImage(base, 0, 0);
+        else if (alpha) ctx.clearRect(0, 0, width, height);
+        else {
+          ctx.fillStyle = CHROMA_GREEN;
+          ctx.fillRect(0, 0, width, height);
+        }
+        painter.draw(ctx, track.poseAt(pose), layout.figure.x, layout.figure.y);
+        captions?.draw(ctx, t);
+        // With alpha, straight (not premultiplied) RGBA is what ffmpeg's rgba input means.
+        pixels = alpha ? Buffer.from(ctx.getImageData(0, 0, width, height).data.buffer) : canvas.data();
+        lastKey = key;
+      }
+      if (f === coverAt) {
+        const raw = sharp(pixels, { raw: { width, height, channels: 4 } });
+        cover = (alpha ? raw.flatten({ background: '#ffffff' }) : raw.removeAlpha()).jpeg({ quality: 86 }).toFile(coverPath);
+      }
+      await encoder.write(pixels);
+      if (input.onProgress && f % step === 0) input.onProgress(f / frames);
+    }
+    await encoder.finish();
+    await cover;
+  } catch (err) {
+    encoder.abort();
+    await cover?.catch(() => undefined);
+    throw err;
+  }
+  if (!alpha) await checkMp4Audio({ videoPath, mixPath: input.audioPath, durationS: frames / fps });
+  if (vttPath && input.captions) await fs.writeFile(vttPath, toWebVtt(input.captions));
+  input.onProgress?.(1);
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames };
+}

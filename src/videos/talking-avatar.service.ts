@@ -1,0 +1,123 @@
+import os from 'node:os';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Principal } from '../accounts/auth.service.ts';
+import type { MediaRefResolver } from '../assets/media-ref.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
+import type { Language } from '../catalog/languages.ts';
+import { errors } from '../lib/errors.ts';
+import { estimateScriptS } from '../pipeline/script/rates.ts';
+import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
+import { talkingScript, type TalkingAvatarRequest } from './kinds/avatar.kind.ts';
+import { loadUserAudio, MAX_AUDIO_S, UserAudioError, type UserAudioDeps } from './user-audio.ts';
+import type { VideoService } from './video.service.ts';
+
+/** The talking-avatar request as the route read it: script and audio_url absent when empty. */
+export interface TalkingAvatarInput {
+  avatar_id: number;
+  avatar_type: 0 | 1;
+  voice_id: string | null;
+  screen_style: 1 | 2 | 3;
+  script: string | null;
+  audio_url: string | null;
+  aspect_ratio: 0 | 1 | 2;
+  caption: boolean;
+  video_name: string;
+}
+
+/**
+ * Talking-avatar videos (create_video_from_talking_avatar): checks the request — the presenter,
+ * the voice, exactly one of script and audio_url, the audio itself (fetched or read, decoded,
+ * at most 10 minutes) — and hands it to VideoService.accept with the output length: the
+ * script's estimated speaking time, or the audio's length.
+ */
+export class TalkingAvatarService {
+  constructor(
+    private readonly videos: VideoService,
+    private readonly catalog: CatalogService,
+    private readonly mediaRefs: MediaRefResolver,
+    private readonly audio: UserAudioDeps,
+  ) {}
+
+  async create(who: Principal, input: TalkingAvatarInput): Promise<{ project_id: string; notes: string[] }> {
+    const notes: string[] = [];
+    const hasScript = input.script !== null && input.script.trim() !== '';
+    const hasAudio = input.audio_url !== null && input.audio_url.trim() !== '';
+    if (hasScript === hasAudio) {
+      throw errors.parameter('script', hasScript ? 'and audio_url are both given; send one of them (the presenter says the script, or lip-moves to the audio)' : 'or audio_url is required: the text the presenter says, or the audio it lip-moves to');
+    }
+    const avatar = this.presenter(input);
+
+    let voiceId: string | null = null;
+    let language = 'english';
+    if (hasScript) {
+      voiceId = this.voice(input.voice_id, avatar, notes);
+      language = voiceSpec(voiceId)?.language ?? 'english';
+    } else if (input.voice_id !== null) {
+      notes.push('voice_id is not used with audio_url: the presenter lip-moves to the audio');
+    }
+    if (!hasScript && input.caption) notes.push('caption is only made from a script; a video from audio_url has no captions');
+
+    let outputS: number;
+    let audioUrl: string | null = null;
+    if (hasScript) {
+      const script = talkingScript(input.script!, language as Language);
+      if (script.sentences.length === 0) throw errors.parameter('script', 'has nothing to say (only spaces or punctuation)');
+      outputS = estimateScriptS(script.sentences.map((s) => s.text), language as Language);
+      if (outputS > MAX_AUDIO_S) throw errors.parameter('script', `would take about ${Math.round(outputS)} s to say; at most ${MAX_AUDIO_S} s (10 minutes)`);
+    } else {
+      audioUrl = (await this.mediaRefs.resolve(who.accountId, input.audio_url!, 'audio_url', ['audio'])).url;
+      outputS = await this.audioLength(audioUrl);
+    }
+
+    const request: TalkingAvatarRequest = {
+      avatar_id: input.avatar_id,
+      avatar_type: input.avatar_type,
+      voice_id: voiceId,
+      language,
+      screen_style: input.screen_style,
+      script: hasScript ? input.script! : null,
+      audio_url: audioUrl,
+      aspect_ratio: input.aspect_ratio,
+      caption: hasScript && input.caption,
+      video_name: input.video_name,
+    };
+    const project_id = await this.videos.accept(who, { kind: 'avatar', productId: null, request, title: input.video_name, outputS });
+    return { project_id, notes };
+  }
+
+  private presenter(input: TalkingAvatarInput) {
+    if (input.avatar_type === 1) {
+      throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): this account has no custom avatar with that id (custom avatars are not available on this server yet); use a public avatar (avatar_type 0) from GET /v1/avatars`);
+    }
+    const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === input.avatar_id);
+    if (!avatar || !this.catalog.hasAvatar(input.avatar_id, 0)) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 0, public); public avatars are ${this.catalog.choices('avatar')}; see GET /v1/avatars`);
+    return avatar;
+  }
+
+  private voice(voiceId: string | null, avatar: (typeof PUBLIC_AVATARS)[number], notes: string[]): string {
+    if (voiceId === null) return defaultVoice('english', avatar.gender, avatar.age);
+    const resolved = this.catalog.resolveVoice(voiceId, 'english');
+    if (resolved === undefined) throw errors.notFound(`voice_id ${voiceId}; see GET /v1/voices, or leave it out for the avatar's default voice`);
+    if (resolved === null) {
+      notes.push(`voice_id ${voiceId} is another vendor's voice name: the avatar's default english voice speaks instead`);
+      return defaultVoice('english', avatar.gender);
+    }
+    if (resolved !== voiceId) notes.push(`voice_id ${voiceId} is another vendor's voice name: voice_id ${resolved} speaks instead`);
+    return resolved;
+  }
+
+  /** The audio is fetched (or read) once here to check it and measure it: bad audio is a 40000 now, not a failed video later. */
+  private async audioLength(url: string): Promise<number> {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-audio-'));
+    try {
+      return (await loadUserAudio(url, dir, this.audio)).durationS;
+    } catch (err) {
+      if (err instanceof UserAudioError) throw errors.parameter('audio_url', err.message.startsWith(url) ? err.message.slice(url.length).trim() : err.message);
+      throw err;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+}

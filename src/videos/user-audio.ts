@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inspectAudio } from '../media/audio.ts';
+import { FetchError, type SafeFetcher } from '../net/safe-fetch.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { ownFileRef } from '../storage/own-files.ts';
+
+/** The user's own audio for a talking-avatar video: at most 10 minutes, at most this many bytes. */
+export const MAX_AUDIO_S = 600;
+export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
+const FETCH_DEADLINE_MS = 60_000;
+
+export interface UserAudioDeps {
+  fetcher: SafeFetcher;
+  /** Where uploaded assets and our other files live (read in place, not fetched). */
+  store: BlobStore;
+  publicBaseUrl: string;
+}
+
+/** Why the audio could not be used; `transient` when trying again later may work (a timeout, HTTP 5xx). */
+export class UserAudioError extends Error {
+  constructor(message: string, readonly transient: boolean) {
+    super(message);
+    this.name = 'UserAudioError';
+  }
+}
+
+/**
+ * The audio at `url` (already resolved: an uploaded asset's file URL, or a URL of another site) as
+ * a local file checked to be mp3/wav/m4a/ogg audio of at most MAX_AUDIO_S: our own stored files are
+ * read in place, others are downloaded through the safe fetcher into `dir`. Messages complete
+ * "audio_url …".
+ */
+export async function loadUserAudio(url: string, dir: string, deps: UserAudioDeps): Promise<{ file: string; durationS: number }> {
+  const ref = ownFileRef(url, deps.publicBaseUrl);
+  let file: string;
+  if (ref.kind === 'stored') {
+    file = deps.store.localPath(ref.key);
+    if (!(await fs.stat(file).then((s) => s.isFile(), () => false))) throw new UserAudioError(`${url} names a file this server no longer has`, false);
+  } else if (ref.kind === 'invalid') {
+    throw new UserAudioError(ref.problem, false);
+  } else {
+    let body: Buffer;
+    try {
+      body = (await deps.fetcher.fetch(url, { maxBytes: MAX_AUDIO_BYTES, deadlineMs: FETCH_DEADLINE_MS })).body;
+    } catch (err) {
+      const e = err as FetchError;
+      const transient = err instanceof FetchError && (e.kind === 'timeout' || e.kind === 'unreachable' || (e.kind === 'http_status' && (e.status ?? 0) >= 500));
+      throw new UserAudioError(`${url} could not be downloaded: ${(err as Error).message}`, transient);
+    }
+    await fs.mkdir(dir, { recursive: true });
+    file = path.join(dir, 'user-audio');
+    await fs.writeFile(file, body);
+  }
+  const info = await inspectAudio(file);
+  if ('problem' in info) throw new UserAudioError(`${url} ${info.problem}`, false);
+  if (info.durationS > MAX_AUDIO_S + 0.5) throw new UserAudioError(`${url} lasts ${Math.round(info.durationS)} s; at most ${MAX_AUDIO_S} s (10 minutes)`, false);
+  return { file, durationS: info.durationS };
+}
