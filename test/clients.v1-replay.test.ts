@@ -32,10 +32,10 @@ const N8N_SCRIPT_TODO = 'K3 (templates): n8n sends every script variable with co
  * cases run as todo. Delete an entry once its branch is merged (the case then must pass).
  */
 const PENDING: Record<string, string | undefined> = {
-  talkingAvatar: 'route lands with K1 (branch video-kinds)',
+  talkingAvatar: undefined,
   templateVideo: 'route lands with K3 (branch templates)',
   aiScripts: 'route lands with K2 (branch assets)',
-  uploadAsset: 'route lands with K2 (branch assets)',
+  uploadAsset: undefined,
   photoAvatars: 'route lands with K2 (branch assets)',
   customVoices: 'route lands with the custom voices branch (voices)',
 };
