@@ -13,10 +13,11 @@ import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
 
 describe('render profiles', () => {
   it('full is the CONTRACT size x RENDER_SCALE at 30 fps with the default encoder; draft is 360 px short side, 15 fps, a higher CRF', () => {
-    assert.deepEqual(renderProfile('full', 0.5), { name: 'full', scale: 0.5, fps: 30, settings: { preset: 'veryfast', crf: 20, audioBitrateK: 160 } });
+    assert.deepEqual(renderProfile('full', 0.5), { name: 'full', scale: 0.5, fps: 30, settings: { preset: 'veryfast', crf: 20, audioBitrateK: 160 }, checkAudio: true });
     const draft = renderProfile('draft', 1);
     assert.equal(draft.scale * 1080, 360);
     assert.equal(draft.fps, 15);
+    assert.equal(draft.checkAudio, false);
     assert.ok(draft.settings.crf > 20);
     // Never larger than the full render of the same deployment.
     assert.equal(renderProfile('draft', 0.25).scale, 0.25);
@@ -52,6 +53,8 @@ describe('render profiles', () => {
       assert.equal(probe.find((s: any) => s.codec_name === 'h264').r_frame_rate, '15/1');
       assert.ok(Number(probe.find((s: any) => s.codec_name === 'aac').bit_rate) <= 110_000);
       assert.ok(fs.statSync(draft.videoPath).size < fs.statSync(full.videoPath).size / 2, 'a draft is a small file');
+      assert.ok(full.audio && full.audio.measured.truePeakDb <= -1, 'the full render checks its true peak');
+      assert.equal(draft.audio, null, 'the draft skips the check');
       assert.ok(fs.statSync(draft.coverPath).size > 0 && draft.vttPath && fs.existsSync(draft.vttPath));
     });
   });

@@ -5,7 +5,7 @@
  *
  * - full:  the CONTRACT sizes times RENDER_SCALE, 30 fps, x264 veryfast CRF 20, AAC 160k.
  * - draft: a preview (POST /v1/preview). 360 px on the short side (640x360, 360x640, 360x360),
- *          15 fps, x264 veryfast CRF 28, AAC 96k. Measured with `npm run bench:preview` and written
+ *          15 fps, x264 veryfast CRF 28, AAC 96k, no true-peak check after the encode. Measured with `npm run bench:preview` and written
  *          in docs/rendering.md "Render profiles".
  */
 import { DEFAULT_FPS } from '../timeline/build.ts';
@@ -20,6 +20,12 @@ export interface RenderProfile {
   scale: number;
   fps: number;
   settings: EncodeSettings;
+  /**
+   * Measure the finished MP4's true peak and re-encode the audio if it is over -1 dBTP
+   * (audio-check.ts). Off for drafts: ~0.4 s of a ~3 s draft render, and the mix is limited to
+   * -2 dBTP before encoding anyway, so only an encoder overshoot of over 1 dB would get through.
+   */
+  checkAudio: boolean;
 }
 
 /** The draft's short side in pixels. */
@@ -40,7 +46,7 @@ const FULL_SHORT_SIDE = 1080;
  */
 export function renderProfile(name: RenderProfileName = 'full', fullScale = 1): RenderProfile {
   if (name === 'draft') {
-    return { name, scale: Math.min(fullScale, DRAFT_SHORT_SIDE / FULL_SHORT_SIDE), fps: DRAFT_FPS, settings: DRAFT_ENCODE };
+    return { name, scale: Math.min(fullScale, DRAFT_SHORT_SIDE / FULL_SHORT_SIDE), fps: DRAFT_FPS, settings: DRAFT_ENCODE, checkAudio: false };
   }
-  return { name: 'full', scale: fullScale, fps: DEFAULT_FPS, settings: DEFAULT_ENCODE };
+  return { name: 'full', scale: fullScale, fps: DEFAULT_FPS, settings: DEFAULT_ENCODE, checkAudio: true };
 }

@@ -55,8 +55,8 @@ export interface RenderVideoResult {
   width: number;
   height: number;
   frames: number;
-  /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded). */
-  audio: Mp4AudioCheck;
+  /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded); null when the profile skips the check (draft). */
+  audio: Mp4AudioCheck | null;
 }
 
 export interface RenderTuning {
@@ -145,7 +145,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   } finally {
     compositor.close();
   }
-  const audio = await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings });
+  const audio = profile.checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   input.onProgress?.(1);
   return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio };
