@@ -66,11 +66,10 @@ describe('end to end: a preview and the full video made from it', () => {
     assert.deepEqual([pvVideo.width, pvVideo.height, pvVideo.r_frame_rate], [360, 640, '15/1']);
     assert.ok(pv.some((x) => x.codec_name === 'aac'));
 
-    // The full video of the preview's choices: its stored request, seeded with the preview's id.
+    // The full video of the preview's choices (what v2's render_single_preview will call).
     const account = await s.running.db.kysely.selectFrom('accounts').select(['id', 'email']).where('username', '=', username).executeTakeFirstOrThrow();
-    const stored = JSON.parse((await s.running.db.kysely.selectFrom('videos').select('request').where('id', '=', previewId).executeTakeFirstOrThrow()).request);
     const t1 = performance.now();
-    const { project_id: fullId } = await s.running.services.videos.create({ accountId: account.id, username, email: account.email }, { ...stored, script_seed: previewId });
+    const { project_id: fullId } = await s.running.services.videos.fromPreview({ accountId: account.id, username, email: account.email }, previewId);
     const full = await finished(key, fullId);
     const fullS = (performance.now() - t1) / 1000;
     assert.equal(full.status_code, 4, JSON.stringify(full.error));

@@ -17,6 +17,7 @@ function success(res: CallResult): any {
 describe('POST /v1/preview', () => {
   let s: TestServer;
   let key: string;
+  let username: string;
   let productId: string;
 
   const body = (o: Record<string, unknown> = {}) => ({
@@ -32,6 +33,10 @@ describe('POST /v1/preview', () => {
     ...o,
   });
   const quota = async (k = key) => success(await s.call('GET', '/v2/user/remaining_quota', { key: k })).remaining_quota as number;
+  const principal = async (name: string) => {
+    const a = await s.running.db.kysely.selectFrom('accounts').select(['id', 'username', 'email']).where('username', '=', name).executeTakeFirstOrThrow();
+    return { accountId: a.id, username: a.username, email: a.email };
+  };
   const row = (id: string) => s.running.db.kysely.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   async function finished(id: string, k = key): Promise<any> {
     const deadline = Date.now() + 30_000;
@@ -46,7 +51,7 @@ describe('POST /v1/preview', () => {
   before(async () => {
     s = await startServer({ env: { REELSMITH_TEST_GENERATOR: 'ffmpeg' } });
     s.running.startBackground();
-    ({ apiKey: key } = await s.account({ credits: 3 }));
+    ({ apiKey: key, username } = await s.account({ credits: 3 }));
     productId = success(await s.call('POST', '/v1/product', { key, body: { name: 'Lumen Glow Serum', description: 'A vitamin C serum that brightens tired skin.' } })).product_id;
   });
   after(() => s?.close());
@@ -84,6 +89,23 @@ describe('POST /v1/preview', () => {
     assert.match(stored.voice_id, /^de/i, `a German voice, got ${stored.voice_id}`);
     const p = await finished(project_id);
     assert.ok(p.script.length > 0, 'the script text is kept with the preview');
+  });
+
+  it("the full video of a preview (v2 render_single_preview's core): the preview's request seeded with its id, music and name from the caller, 1 credit; 10104 for what is not the account's preview", async () => {
+    const previewId = success(await s.call('POST', '/v1/preview', { key, body: body({ voice_id: '' }) })).project_id;
+    const tracks = success(await s.call('GET', '/v1/musics', { key })).musics;
+    const before = await quota();
+    const { project_id } = await s.running.services.videos.fromPreview(await principal(username), previewId, { music_id: tracks[0].id, video_name: 'Launch cut' });
+    const full = await row(project_id);
+    const [p, f] = [JSON.parse((await row(previewId)).request), JSON.parse(full.request)];
+    assert.deepEqual([full.kind, full.credits, full.title], ['product', 1, 'Launch cut']);
+    assert.equal(f.script_seed, previewId);
+    assert.equal(f.music_id, tracks[0].id);
+    assert.deepEqual({ ...f, script_seed: undefined, music_id: undefined, video_name: undefined }, { ...p, script_seed: undefined, music_id: undefined, video_name: undefined });
+    assert.equal(await quota(), before - 1);
+    await assert.rejects(s.running.services.videos.fromPreview(await principal(username), project_id), /preview_id/, 'a product video is not a preview');
+    const other = await s.account({ credits: 3 });
+    await assert.rejects(s.running.services.videos.fromPreview(await principal(other.username), previewId), /preview_id/, "another account's preview");
   });
 
   it('accepts music_id and video_name and does not use them, saying so in warnings', async () => {

@@ -59,6 +59,21 @@ export class VideoService {
     return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview');
   }
 
+  /**
+   * The full video of a preview's choices (the core of v2's render_single_preview): the preview's
+   * stored request — voice as resolved when the preview was accepted — with `script_seed` = the
+   * preview's id, so the built-in writer says the same words and the scenes, captions and
+   * presenter fall at the same moments; `music_id` and `video_name` from the caller. A product
+   * video like any other (1 credit, events). 10104 for an id that is not one of the account's
+   * previews.
+   */
+  async fromPreview(who: Principal, previewId: string, extra: { music_id?: number | null; video_name?: string | null } = {}): Promise<{ project_id: string; notes: string[] }> {
+    const preview = await this.videos.get(who.accountId, previewId);
+    if (!preview || preview.kind !== 'preview') throw errors.notFound(`preview_id ${previewId}`);
+    const request = preview.request as VideoRequest;
+    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id }, 'product');
+  }
+
   private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview'): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
