@@ -99,10 +99,10 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
   after(() => s?.close());
 
   describe('POST /v1/preview', () => {
-    it('n8n "Generate Preview Video" with its defaults (voice_id "", template_id 0, caption true) → data.project_id, free', async () => {
+    it('n8n "Generate Preview Video" with its defaults (voice_id "", template_id "" — a number field whose default is "", caption true) → data.project_id, free', async () => {
       const before = read(await send('n8n', 'GET', '/v2/user/remaining_quota'), 'quota').remaining_quota;
       // GeneratePreviewVideoFromProduct.ts: body keys in this order; unset optional strings are "".
-      const body = `{"product_id":"${productId}","aspect_ratio":0,"video_length":"15","language":"english","avatar_id":1,"avatar_type":0,"voice_id":"","script_style":"Soft Selling","visual_style":"","template_id":0,"template_type":"public","caption":true,"override_script":""}`;
+      const body = `{"product_id":"${productId}","aspect_ratio":0,"video_length":"15","language":"english","avatar_id":1,"avatar_type":0,"voice_id":"","script_style":"Soft Selling","visual_style":"","template_id":"","template_type":"public","caption":true,"override_script":""}`;
       const data = read(await send('n8n', 'POST', '/v1/preview', body), 'POST /v1/preview');
       assert.match(data.project_id, HEX32);
       const p = await finished('n8n', data.project_id);
