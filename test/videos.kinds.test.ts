@@ -41,6 +41,9 @@ async function migrationKeepsVideos(db: Db): Promise<void> {
     .insertInto('videos')
     .values({ id: video, account_id: account, product_id: product, request: '{"product_id":"x"}', title: 'Old video', status: 4, video_url: 'https://h/v.mp4', duration: 15.5, warnings: '["w"]', storage_bytes: 1234, file_token: 'tok', created_at: 5, updated_at: 6 })
     .execute();
+  // A column another branch's migration may add before 006 (e.g. 005) survives the SQLite rebuild.
+  await sql`alter table videos add column extra_from_elsewhere text`.execute(k);
+  await sql`update videos set extra_from_elsewhere = 'kept'`.execute(k);
   const after = await migrator.migrateToLatest();
   assert.equal(after.error, undefined);
 
@@ -51,6 +54,8 @@ async function migrationKeepsVideos(db: Db): Promise<void> {
   assert.equal(old.productId, product);
   assert.equal(old.credits, 1);
   assert.deepEqual([old.title, old.status, old.videoUrl, old.duration, old.warnings, old.storageBytes, old.fileToken, old.createdAt], ['Old video', 4, 'https://h/v.mp4', 15.5, ['w'], 1234, 'tok', 5]);
+  const extra = await sql<{ extra_from_elsewhere: string }>`select extra_from_elsewhere from videos where id = ${video}`.execute(k);
+  assert.equal(extra.rows[0]?.extra_from_elsewhere, 'kept');
   // A kind without a product: product_id null is allowed now; the foreign key still holds for others.
   const avatar = hexId();
   await repo.insert({ id: avatar, accountId: account, kind: 'avatar', productId: null, request: { script: 'hi' }, credits: 2, title: 'Talk', nowMs: 10 });

@@ -148,6 +148,21 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
       assert.equal(r.body.code, code, `${JSON.stringify(body)} → ${JSON.stringify(r.body)}`);
       assert.match(r.body.msg, msg);
     }
+    // Another vendor's voice name speaks its locale's language (there is no language field).
+    const german = await post(key, { ...base, voice_id: 'de-DE-KatjaNeural', script: 'Hallo und willkommen.' });
+    assert.equal(german.body.code, 0, JSON.stringify(german.body));
+    assert.ok(german.body.warnings.some((w: string) => /de-DE-KatjaNeural is another vendor's voice name: voice_id de-f\d speaks instead/.test(w)), JSON.stringify(german.body));
+    const row = await s.running.db.kysely.selectFrom('videos').select('request').where('id', '=', german.body.data.project_id).executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(row.request).language, 'german');
+    // Only that video was accepted: one credit.
+    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key })).body.data.remaining_quota, 4);
+  });
+
+  it('takes no credit for a refused request', async () => {
+    const { apiKey: key } = await s.account({ credits: 5 });
+    for (const body of [{ avatar_id: 1, script: 'x', audio_url: 'y' }, { avatar_id: 1, avatar_type: 1, script: 'Hi.' }, { avatar_id: 1, audio_url: files.url('notes.txt') }]) {
+      assert.notEqual((await post(key, body)).body.code, 0);
+    }
     // Nothing was accepted: no credit taken.
     assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key })).body.data.remaining_quota, 5);
   });
@@ -218,6 +233,24 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     console.log(`audio-driven mouth: r = ${corr.toFixed(2)}; loud mean ${mean(loud).toFixed(1)} px, quiet mean ${mean(quiet).toFixed(1)} px (${frames.length} frames)`);
     assert.ok(corr > 0.5, `correlation ${corr.toFixed(2)}`);
     assert.ok(mean(loud) > 4 * mean(quiet) + 1, 'open when loud, shut when quiet');
+  });
+
+  it('audio_url as an uploaded asset (its asset_id, as Pipedream sends it): read in place, the video lasts as long as the audio', { timeout: 180_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 3 });
+    const ticket = (await s.call('POST', '/v1/upload/asset', { key, body: { filename: 'voice.mp3' } })).body.data;
+    const u = new URL(ticket.sign_url);
+    const put = await fetch(s.baseUrl + u.pathname + u.search, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(fs.readFileSync(path.join(dir, 'speech.mp3'))) });
+    assert.equal(put.status, 200);
+    const created = await post(key, { avatar_id: 7, screen_style: 2, audio_url: ticket.asset_id, script: '', aspect_ratio: 1 });
+    assert.equal(created.body.code, 0, JSON.stringify(created.body));
+    const p = await waitDone(s, key, created.body.data.project_id);
+    assert.equal(p.status_code, 4, JSON.stringify(p.error));
+    assert.ok(Math.abs(p.video_duration - 4) < 0.2, `duration ${p.video_duration}`);
+    // Another account cannot use it.
+    const other = await s.account({ credits: 3 });
+    const refused = await post(other.apiKey, { avatar_id: 7, audio_url: ticket.asset_id });
+    assert.equal(refused.body.code, 40000);
+    assert.match(refused.body.msg, /audio_url names no asset of this account/);
   });
 
   it('screen_style 3: a WebM (VP9 + Opus) with a real alpha channel — background transparent, presenter opaque', { timeout: 180_000 }, async () => {

@@ -8,7 +8,8 @@ import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
 import type { Language } from '../catalog/languages.ts';
 import { errors } from '../lib/errors.ts';
 import { estimateScriptS } from '../pipeline/script/rates.ts';
-import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
+import { parseVendorVoice } from '../catalog/voice-aliases.ts';
+import { allVoiceSpecs, defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import { talkingScript, type TalkingAvatarRequest } from './kinds/avatar.kind.ts';
 import { loadUserAudio, MAX_AUDIO_S, UserAudioError, type UserAudioDeps } from './user-audio.ts';
 import type { VideoService } from './video.service.ts';
@@ -98,11 +99,13 @@ export class TalkingAvatarService {
 
   private voice(voiceId: string | null, avatar: (typeof PUBLIC_AVATARS)[number], notes: string[]): string {
     if (voiceId === null) return defaultVoice('english', avatar.gender, avatar.age);
-    const resolved = this.catalog.resolveVoice(voiceId, 'english');
+    // There is no language field: another vendor's voice name speaks its locale's language (de-DE-KatjaNeural → a german voice).
+    const language = vendorLanguage(voiceId) ?? 'english';
+    const resolved = this.catalog.resolveVoice(voiceId, language);
     if (resolved === undefined) throw errors.notFound(`voice_id ${voiceId}; see GET /v1/voices, or leave it out for the avatar's default voice`);
     if (resolved === null) {
-      notes.push(`voice_id ${voiceId} is another vendor's voice name: the avatar's default english voice speaks instead`);
-      return defaultVoice('english', avatar.gender);
+      notes.push(`voice_id ${voiceId} is another vendor's voice name: the avatar's default ${language} voice speaks instead`);
+      return defaultVoice(language, avatar.gender);
     }
     if (resolved !== voiceId) notes.push(`voice_id ${voiceId} is another vendor's voice name: voice_id ${resolved} speaks instead`);
     return resolved;
@@ -120,4 +123,12 @@ export class TalkingAvatarService {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** The language of another vendor's voice name, by its locale's language code; null when not a vendor name or no voice of ours speaks it. */
+function vendorLanguage(voiceId: string): string | null {
+  const vendor = parseVendorVoice(voiceId);
+  if (!vendor) return null;
+  const code = vendor.locale.toLowerCase().split('-')[0]!;
+  return allVoiceSpecs().find((v) => v.voiceId.toLowerCase().startsWith(`${code}-`))?.language ?? null;
 }

@@ -78,7 +78,7 @@ const ProjectOut = Type.Object({
   }),
 });
 
-const ProjectIdQuery = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64, description: 'The project_id create_video_from_url returned' }) });
+const ProjectIdQuery = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64, description: 'The project_id a create route returned (create_video_from_url, create_video_from_talking_avatar, …): every kind of video shares one id space' }) });
 
 const ProjectList = Type.Object({
   total: Type.Integer({ description: 'Videos matching the filter, over all pages' }),

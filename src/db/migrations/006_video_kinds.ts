@@ -20,41 +20,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex('videos_kind').on('videos').columns(['kind', 'created_at']).execute();
     return;
   }
-  await db.schema
-    .createTable('videos_006')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('product'))
-    .addColumn('product_id', 'text', (c) => c.references('products.id'))
-    .addColumn('request', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull())
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('video_url', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('cover_url', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('subtitles_url', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('duration', 'real', (c) => c.notNull().defaultTo(0))
-    .addColumn('script', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('error_code', 'integer')
-    .addColumn('error_message', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('warnings', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('storage_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('file_token', 'text')
-    .addColumn('files_removed_at', 'bigint')
-    .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  const kept = [
-    'id', 'account_id', 'product_id', 'request', 'title', 'status', 'progress', 'video_url', 'cover_url', 'subtitles_url', 'duration', 'script',
-    'error_code', 'error_message', 'created_at', 'updated_at', 'warnings', 'storage_bytes', 'file_token', 'files_removed_at',
-  ];
-  const cols = sql.join(kept.map((c) => sql.ref(c)));
+  // SQLite: the new columns first, then a rebuild that keeps the table's own definition (and any
+  // column another migration added) with only product_id's NOT NULL dropped.
+  await db.schema.alterTable('videos').addColumn('kind', 'text', (c) => c.notNull().defaultTo('product')).execute();
+  await db.schema.alterTable('videos').addColumn('credits', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'videos'`.execute(db);
+  const indexes = await sql<{ sql: string | null }>`select sql from sqlite_master where type = 'index' and tbl_name = 'videos'`.execute(db);
+  const columns = await sql<{ name: string }>`select name from pragma_table_info('videos')`.execute(db);
+  const ddl = table.rows[0]!.sql;
+  const productId = /("product_id"\s+text)\s+not\s+null/i;
+  if (!productId.test(ddl)) throw new Error(`006_video_kinds: unexpected videos definition: ${ddl}`);
+  const rebuilt = ddl.replace(productId, '$1').replace(/^create\s+table\s+"?videos"?/i, 'create table "videos_006"');
+  await sql.raw(rebuilt).execute(db);
+  const cols = sql.join(columns.rows.map((c) => sql.ref(c.name)));
   await sql`insert into videos_006 (${cols}) select ${cols} from videos`.execute(db);
   await db.schema.dropTable('videos').execute();
   await db.schema.alterTable('videos_006').renameTo('videos').execute();
-  await db.schema.createIndex('videos_account_created').on('videos').columns(['account_id', 'created_at']).execute();
-  await db.schema.createIndex('videos_status').on('videos').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('videos_product_status').on('videos').columns(['product_id', 'status']).execute();
+  for (const index of indexes.rows) if (index.sql) await sql.raw(index.sql).execute(db);
   await db.schema.createIndex('videos_kind').on('videos').columns(['kind', 'created_at']).execute();
 }

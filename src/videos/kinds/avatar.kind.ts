@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '../../catalog/languages.ts';
 import { decodeAudio } from '../../media/audio.ts';
@@ -86,6 +87,7 @@ export const avatarKind: VideoKind = {
         throw err;
       }
       audioPath = path.join(job.workDir, 'audio', 'audio.wav');
+      await fs.mkdir(path.dirname(audioPath), { recursive: true });
       const decoded = await decodeAudio(file, audioPath);
       const m = mouthFromAudio(decoded.samples, decoded.sampleRate, fps, decoded.durationMs);
       mouth = { visemes: m.visemes, open: m.open };
