@@ -3,7 +3,13 @@
 // transaction, the in-process job runner, the media pipeline (script, espeak-ng speech, avatar,
 // render), publishing, the outbox and the dispatcher. The product is crawled from the bundled
 // sample page, served on loopback. BENCH_E2E_TEST_GENERATOR=1 swaps in the ffmpeg test generator
-// (a test pattern) to time the harness alone.
+// (a test pattern) to time the harness alone. BENCH_E2E_PREVIEW=1 also makes a preview
+// (POST /v1/preview, the draft render profile) of each video from the same body and prints its
+// time to status_code 4 (polled every 100 ms) against the full video's time to its webhook, and
+// the CPU seconds each took (this process, its reaped children such as ffmpeg, and its live
+// children such as the espeak worker): on a machine shared with other work the CPU figure is the
+// steadier comparison.
+// BENCH_E2E_LENGTHS=30 picks lengths.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,7 +18,8 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startSampleShop } from '../scripts/sample-shop.ts';
 
-const LENGTHS = [15, 30] as const;
+const LENGTHS = (process.env.BENCH_E2E_LENGTHS ?? '15,30').split(',').map(Number);
+const PREVIEW = process.env.BENCH_E2E_PREVIEW === '1';
 const TIMEOUT_MS = Number(process.env.BENCH_E2E_TIMEOUT_MS ?? 600_000);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-e2e-'));
@@ -57,15 +64,34 @@ const api = async (method: string, p: string, body?: unknown): Promise<any> => {
   return json.data;
 };
 
+/** CPU seconds of this process, its reaped children (ffmpeg runs) and its live children (the espeak worker). */
+function cpuS(): number {
+  const ticks = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const self = ticks(fs.readFileSync('/proc/self/stat', 'utf8'));
+  // After the command name: utime 11, stime 12, cutime 13, cstime 14, ppid 1.
+  let total = Number(self[11]) + Number(self[12]) + Number(self[13]) + Number(self[14]);
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      if (Number(f[1]) === process.pid) total += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / 100;
+}
+
 try {
   await api('POST', '/v1/endpoint', { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['generated_video_success', 'generated_video_failed'] });
   const product = await api('POST', '/v1/product', { url: shopUrl, target_audience: 'home office workers' });
   for (const length of LENGTHS) {
     const t0 = performance.now();
-    const { project_id } = await api('POST', '/v1/create_video_from_url', {
+    const c0 = cpuS();
+    const body = {
       product_id: product.product_id, aspect_ratio: 0, video_length: String(length), language: 'english',
       avatar_id: 1, avatar_type: 0, script_style: 'Problem/Solution', template_type: 'public', caption: true,
-    });
+    };
+    const { project_id } = await api('POST', '/v1/create_video_from_url', body);
     const hook = await new Promise<{ event: string; at: number }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no webhook within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
       waiters.set(project_id, (e) => {
@@ -73,10 +99,29 @@ try {
         resolve(e);
       });
     });
+    const fullCpuS = cpuS() - c0;
     const project = await api('GET', `/v1/project?project_id=${project_id}`);
     console.log(
-      `${length} s 9:16: ${hook.event} after ${((hook.at - t0) / 1000).toFixed(2)} s (video ${project.video_duration} s, status ${project.status_code}${project.error ? `, ${project.error.message}` : ''})`,
+      `${length} s 9:16: ${hook.event} after ${((hook.at - t0) / 1000).toFixed(2)} s (video ${project.video_duration} s, status ${project.status_code}${project.error ? `, ${project.error.message}` : ''}), ${fullCpuS.toFixed(1)} CPU s`,
     );
+    if (PREVIEW) {
+      const fullS = (hook.at - t0) / 1000;
+      const p0 = performance.now();
+      const pc0 = cpuS();
+      const { project_id: previewId } = await api('POST', '/v1/preview', body);
+      let preview: any;
+      for (;;) {
+        preview = await api('GET', `/v1/project?project_id=${previewId}`);
+        if (preview.status_code === 4 || preview.status_code === 5) break;
+        if (performance.now() - p0 > TIMEOUT_MS) throw new Error('preview did not finish');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const previewS = (performance.now() - p0) / 1000;
+      const previewCpuS = cpuS() - pc0;
+      console.log(
+        `${length} s 9:16 preview: status ${preview.status_code} after ${previewS.toFixed(2)} s (video ${preview.video_duration} s), ${(previewS / fullS).toFixed(2)} of the full video's wall time (target <= 0.33: ${previewS * 3 <= fullS ? 'met' : 'missed'}); ${previewCpuS.toFixed(1)} CPU s, ${(previewCpuS / fullCpuS).toFixed(2)} of the full video's CPU`,
+      );
+    }
   }
 } finally {
   await running.close();

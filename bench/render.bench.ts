@@ -13,13 +13,16 @@
  *             working on content that moves like the render's, without drawing.
  * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
  * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_SINK (direct|fifo,
- * used by both the render and the baselines).
+ * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
+ * in both render profiles and prints the draft's wall time as a fraction of the full one — the
+ * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
  */
 import '../src/pipeline/render/alloc-env.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
+import { RENDER_PROFILES, type RenderProfileName } from '../src/pipeline/render/render-profile.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { createFrameSink, type SinkMode } from '../src/pipeline/render/encoder.ts';
@@ -40,6 +43,8 @@ const baselines = list(process.env.BENCH_BASELINES, 'static,motion');
 const ringSize = Number(process.env.BENCH_RING ?? 24);
 const avatarId = templateId === 4 ? null : 1;
 const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
+const profiles = list(process.env.BENCH_PROFILES, 'full') as RenderProfileName[];
+for (const p of profiles) if (!RENDER_PROFILES.includes(p)) throw new Error(`BENCH_PROFILES: unknown profile ${p}; one of ${RENDER_PROFILES.join(', ')}`);
 
 /** Frames drawn by the real compositor, for the baselines' input. */
 async function premadeFrames(narration: Narration, product: ProductFacts, ar: AspectRatio, count: number): Promise<Buffer[]> {
@@ -69,6 +74,7 @@ async function encodeOnly(frames: Buffer[], n: number, w: number, h: number, fps
 }
 
 interface Row {
+  profile: RenderProfileName;
   aspect: AspectRatio;
   size: string;
   lengthS: number;
@@ -89,28 +95,40 @@ async function main(): Promise<void> {
       const narration = await sampleNarration(path.join(dir, `n${lengthS}`), sampleSentences(lengthS));
       for (const aspect of aspects) {
         const load = os.loadavg()[0]!;
-        const ring = await premadeFrames(narration, product, aspect, Math.max(1, ringSize));
-        const t0 = performance.now();
-        const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, outDir: path.join(dir, `r${lengthS}-${aspect}`) }, { sink });
-        const wallS = (performance.now() - t0) / 1000;
-        const base: Record<string, number> = {};
-        for (const b of baselines) {
-          const frames = b === 'static' ? [ring[0]!] : ring;
-          const s = await encodeOnly(frames, r.frames, r.width, r.height, 30, path.join(dir, `b-${b}.mp4`));
-          base[b] = r.frames / s;
+        const ring = profiles.includes('full') ? await premadeFrames(narration, product, aspect, Math.max(1, ringSize)) : [];
+        for (const profile of profiles) {
+          const out = path.join(dir, `r${lengthS}-${aspect}-${profile}`);
+          const t0 = performance.now();
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink });
+          const wallS = (performance.now() - t0) / 1000;
+          const base: Record<string, number> = {};
+          if (profile === 'full') {
+            for (const b of baselines) {
+              const frames = b === 'static' ? [ring[0]!] : ring;
+              const s = await encodeOnly(frames, r.frames, r.width, r.height, 30, path.join(dir, `b-${b}.mp4`));
+              base[b] = r.frames / s;
+            }
+          }
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, base, load };
+          rows.push(row);
+          printRow(row);
+          fs.rmSync(out, { recursive: true, force: true });
         }
-        const row = { aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, base, load };
-        rows.push(row);
-        printRow(row);
-        fs.rmSync(path.join(dir, `r${lengthS}-${aspect}`), { recursive: true, force: true });
       }
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log('\nTargets: render fps >= 0.85 x encode-only fps; a 30 s 1080x1920 video in <= 30 s wall.');
-  const t30 = rows.find((r) => r.lengthS === 30 && r.aspect === 0);
+  const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
+  if (profiles.includes('draft') && profiles.includes('full')) {
+    console.log('\nPreview (draft) vs full render, target draft <= 1/3 of full:');
+    for (const d of rows.filter((r) => r.profile === 'draft')) {
+      const f = rows.find((r) => r.profile === 'full' && r.lengthS === d.lengthS && r.aspect === d.aspect);
+      if (f) console.log(`${d.lengthS} s aspect ${d.aspect}: draft ${d.size} ${d.wallS.toFixed(1)} s, full ${f.size} ${f.wallS.toFixed(1)} s, ratio ${(d.wallS / f.wallS).toFixed(2)} (${d.wallS * 3 <= f.wallS ? 'met' : 'missed'})`);
+    }
+  }
 }
 
 let printedHeader = false;
@@ -118,11 +136,11 @@ function printRow(r: Row): void {
   if (!printedHeader) {
     const bh = baselines.map((b) => `${b} fps`.padStart(11) + `${'ratio'.padStart(7)}`).join('');
     console.log(`template ${templateId}, scale ${scale}, sink ${sink}, node ${process.version}, ${os.cpus().length} cpus`);
-    console.log(`${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${bh}${'load'.padStart(6)}`);
+    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${bh}${'load'.padStart(6)}`);
     printedHeader = true;
   }
-  const b = baselines.map((k) => r.base[k]!.toFixed(1).padStart(11) + (r.fps / r.base[k]!).toFixed(2).padStart(7)).join('');
-  console.log(`${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${b}${r.load.toFixed(1).padStart(6)}`);
+  const b = baselines.map((k) => (r.base[k] === undefined ? '-'.padStart(11) + '-'.padStart(7) : r.base[k].toFixed(1).padStart(11) + (r.fps / r.base[k]).toFixed(2).padStart(7))).join('');
+  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${b}${r.load.toFixed(1).padStart(6)}`);
 }
 
 await main();

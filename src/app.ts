@@ -52,6 +52,7 @@ import { CustomTemplateRepository } from './templates/custom-template.repository
 import { TemplateService } from './templates/template.service.ts';
 import { TemplateVideoService } from './templates/template-video.service.ts';
 import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
+import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
 import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
@@ -314,6 +315,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
+      previewRoutes(api, services.videos);
       talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);

@@ -33,6 +33,11 @@ export interface VideoRequest {
   video_name: string | null;
   /** template_type custom: the account's template scene at acceptance (templates/custom-scene.ts). */
   custom_scene?: CustomScene | null;
+  /**
+   * Seeds the built-in script writer's choice of wording; absent → the video's own id. A full
+   * video made from a preview sets the preview's id here to say the same words (not a request field).
+   */
+  script_seed?: string | null;
 }
 
 export interface Video {

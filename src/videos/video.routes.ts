@@ -8,7 +8,7 @@ import { statusDescriptions, type Video, type VideoRequest } from './video.repos
 import type { VideoService } from './video.service.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
-const CreateVideoBody = Type.Object({
+export const CreateVideoBody = Type.Object({
   product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to present (from POST /v1/product)' }),
   aspect_ratio: IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
   video_length: StringEnum(VIDEO_LENGTHS, { meanings: VIDEO_LENGTHS.map((l) => `${l}-second video`), description: 'Seconds; a number is accepted too' }),

@@ -6,6 +6,7 @@ import { errors, type AppError } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
+import { voiceFor } from './kinds/product.kind.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
 import type { TemplateService } from '../templates/template.service.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
@@ -50,6 +51,35 @@ export class VideoService {
    * `notes` say where the request was read otherwise than sent (the envelope's `warnings`).
    */
   async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, request, 'product');
+  }
+
+  /**
+   * A preview (POST /v1/preview): the same checks, then a free video of kind `preview` with no
+   * music, titled with the product name. Its voice is resolved now (the default voice of the
+   * language and avatar when none was asked for) and stored with the request, so a full video
+   * made from the preview later speaks with the same voice even if the defaults change.
+   */
+  async preview(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview');
+  }
+
+  /**
+   * The full video of a preview's choices (the core of v2's render_single_preview): the preview's
+   * stored request — voice as resolved when the preview was accepted — with `script_seed` = the
+   * preview's id, so the built-in writer says the same words and the scenes, captions and
+   * presenter fall at the same moments; `music_id` and `video_name` from the caller. A product
+   * video like any other (1 credit, events). 10104 for an id that is not one of the account's
+   * previews.
+   */
+  async fromPreview(who: Principal, previewId: string, extra: { music_id?: number | null; video_name?: string | null } = {}): Promise<{ project_id: string; notes: string[] }> {
+    const preview = await this.videos.get(who.accountId, previewId);
+    if (!preview || preview.kind !== 'preview') throw errors.notFound(`preview_id ${previewId}`);
+    const request = preview.request as VideoRequest;
+    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id }, 'product');
+  }
+
+  private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview'): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
@@ -61,8 +91,9 @@ export class VideoService {
       const t = await this.templates.forVideo(who.accountId, 'custom', request.template_id);
       request = { ...request, custom_scene: t.scene };
     }
+    if (kind === 'preview') request = { ...request, voice_id: voiceFor(request) };
     const project_id = await this.accept(who, {
-      kind: 'product',
+      kind,
       productId: product.id,
       request,
       title: request.video_name ?? product.name,

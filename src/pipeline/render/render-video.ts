@@ -22,6 +22,7 @@ import { Compositor } from './compositor.ts';
 import { createFrameSink, type SinkMode } from './encoder.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
+import { renderProfile, type RenderProfileName } from './render-profile.ts';
 import { imageInfo } from './media.ts';
 
 export interface RenderVideoInput {
@@ -37,8 +38,14 @@ export interface RenderVideoInput {
   logoPath?: string | null;
   aspectRatio: AspectRatio;
   caption: boolean;
+  /** full (default) or draft (previews): size, frame rate and encoder, render-profile.ts. */
+  profile?: RenderProfileName;
+  /** Overrides the profile's frame rate. */
   fps?: number;
-  /** Output scale factor in (0, 1]: 0.5 renders 540x960 for 9:16. Default 1 (the CONTRACT sizes). */
+  /**
+   * Output scale factor in (0, 1] of a full render: 0.5 renders 540x960 for 9:16. Default 1 (the
+   * CONTRACT sizes). A draft is drawn at its own size, never larger than this.
+   */
   scale?: number;
   outDir: string;
   onProgress?: (fraction: number) => void;
@@ -52,8 +59,8 @@ export interface RenderVideoResult {
   width: number;
   height: number;
   frames: number;
-  /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded). */
-  audio: Mp4AudioCheck;
+  /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded); null when the profile skips the check (draft). */
+  audio: Mp4AudioCheck | null;
 }
 
 export interface RenderTuning {
@@ -61,6 +68,7 @@ export interface RenderTuning {
   maxQueued?: number;
   /** How frames reach ffmpeg (encoder.ts); default 'direct'. */
   sink?: SinkMode;
+  /** Overrides the profile's encoder settings. */
   settings?: EncodeSettings;
   seed?: number;
   /** Called with the built timeline before drawing starts (tests, bench). */
@@ -88,6 +96,8 @@ function coverFrame(t: Timeline): number {
 export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<RenderVideoResult> {
   registerFonts();
   const { narration, product } = input;
+  const profile = renderProfile(input.profile, input.scale ?? 1);
+  const settings = tuning.settings ?? profile.settings;
   const durationMs = await videoDurationMs(narration);
   // Image sizes and transparency, so the layout step frames each image (media-frame.ts).
   const imageInfos = await Promise.all(product.imagePaths.map((p) => imageInfo(p)));
@@ -101,8 +111,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     visualStyle: input.visualStyle,
     aspectRatio: input.aspectRatio,
     caption: input.caption,
-    fps: input.fps,
-    scale: input.scale,
+    fps: input.fps ?? profile.fps,
+    scale: profile.scale,
     durationMs,
     seed: tuning.seed,
     imageInfo: imageInfos,
@@ -117,7 +127,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   const { width, height, frames, fps } = timeline;
   const encoder = createFrameSink(
-    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings: tuning.settings }),
+    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings }),
     { mode: tuning.sink, maxQueued: tuning.maxQueued },
   );
   const coverAt = coverFrame(timeline);
@@ -140,7 +150,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   } finally {
     compositor.close();
   }
-  const audio = await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings: tuning.settings });
+  const audio = profile.checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   input.onProgress?.(1);
   return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio };

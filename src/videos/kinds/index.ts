@@ -1,4 +1,5 @@
 import { KIND_NAMES, type KindName, type VideoKind } from './kind.ts';
+import { previewKind } from './preview.kind.ts';
 import { avatarKind } from './avatar.kind.ts';
 import { productKind } from './product.kind.ts';
 import { templateKind } from './template.kind.ts';
@@ -8,6 +9,7 @@ export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindNam
 /** Every kind this server makes, by name (videos.kind). A new kind is one module and one line here. */
 const KINDS: Partial<Record<KindName, VideoKind>> = {
   product: productKind,
+  preview: previewKind,
   avatar: avatarKind,
   template: templateKind,
 };

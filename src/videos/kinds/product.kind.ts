@@ -5,12 +5,14 @@ import { productLanguage, sameWrittenLanguage } from '../../products/language-de
 import type { Product } from '../../products/product.repository.ts';
 import { shortOfLength } from '../../pipeline/length/decide.ts';
 import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
+import type { RenderProfileName } from '../../pipeline/render/render-profile.ts';
 import { renderVideo } from '../../pipeline/render/render-video.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
 import { speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
 import { loadProductMedia } from '../product-media.ts';
+import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 import type { VideoRequest } from '../video.repository.ts';
 import type { VideoKind } from './kind.ts';
 import { compileScene } from '../../pipeline/templates/custom-scene.ts';
@@ -28,76 +30,90 @@ export const productKind: VideoKind = {
   eventFamily: 'product_video',
   v1Events: true,
   free: false,
-  async generate(job, deps, progress, signal) {
-    const r = job.video.request as VideoRequest;
-    if (!job.product) throw new Error('a product video without its product');
-    const step = async (stage: keyof typeof STAGE_PCT) => {
-      signal.throwIfAborted();
-      await progress(stage, STAGE_PCT[stage]);
-    };
-
-    await step('media');
-    const { facts, warnings } = await productFacts(job.product, job.workDir, deps);
-    // template_type custom: the scene kept at acceptance, compiled; its logo loaded like the media.
-    const custom = r.custom_scene && r.template_id !== null ? compileScene(r.template_id, r.custom_scene) : null;
-    const logo = custom?.logo ? await loadTemplateMedia({ script: '', texts: {}, media: [] }, custom.logo.url, job.workDir, deps, job.video.id) : null;
-    if (logo) warnings.push(...logo.warnings);
-
-    await step('script');
-    const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
-    const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
-    const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
-    let written = 0;
-    // Written, spoken and measured until it fits video_length (override_script: said as written).
-    const { narration, fit } = await narrateToLength(
-      {
-        write: async (paceScale) => {
-          const script = await writeScript(
-            { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: job.video.id, paceScale },
-            deps.llm,
-            { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
-          );
-          if (written++ === 0) await step('speech');
-          return script;
-        },
-        lengthS: r.video_length,
-        voiceId,
-        musicId: r.music_id,
-        workDir: path.join(job.workDir, 'narration'),
-      },
-      { engine, music: deps.music },
-    );
-    const script = narration.script;
-    warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
-
-    deps.observe?.narration?.(narration);
-    await step('render');
-    let reported: number = STAGE_PCT.render;
-    const rendered = await renderVideo({
-      narration,
-      product: facts,
-      avatarId: r.avatar_type === 0 ? r.avatar_id : null,
-      templateId: custom ? null : r.template_id,
-      visualStyle: r.visual_style,
-      custom,
-      logoPath: logo?.logoPath ?? null,
-      aspectRatio: r.aspect_ratio,
-      caption: r.caption,
-      scale: deps.renderScale,
-      outDir: path.join(job.workDir, 'render'),
-      onProgress: (fraction) => {
-        const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
-        if (pct >= reported + 5) {
-          reported = pct;
-          void Promise.resolve(progress('render', pct)).catch(() => {});
-        }
-      },
-    }, { onTimeline: deps.observe?.timeline });
-    signal.throwIfAborted();
-    if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
-    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
-  },
+  generate: (job, deps, progress, signal) => productVideo(job, deps, progress, signal, 'full'),
 };
+
+/** The voice a request speaks with: its voice_id, else the default voice of its language for its (public) avatar. */
+export function voiceFor(r: Pick<VideoRequest, 'voice_id' | 'language' | 'avatar_id'>): string {
+  const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
+  return r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
+}
+
+/**
+ * A product video's pipeline in a render profile: 'full' for product videos, 'draft' for their
+ * previews (preview.kind.ts). Everything that decides what the video says and shows — script
+ * (seeded by `script_seed`, default the video's own id), voice, avatar, template, style, captions —
+ * is the same in both; the profile only sets size, frame rate and encoder (render-profile.ts).
+ */
+export async function productVideo(job: GenerationJob, deps: PipelineDeps, progress: ProgressReporter, signal: AbortSignal, profile: RenderProfileName): Promise<GeneratedVideo> {
+  const r = job.video.request as VideoRequest;
+  if (!job.product) throw new Error('a product video without its product');
+  const step = async (stage: keyof typeof STAGE_PCT) => {
+    signal.throwIfAborted();
+    await progress(stage, STAGE_PCT[stage]);
+  };
+
+  await step('media');
+  const { facts, warnings } = await productFacts(job.product, job.workDir, deps);
+  // template_type custom: the scene kept at acceptance, compiled; its logo loaded like the media.
+  const custom = r.custom_scene && r.template_id !== null ? compileScene(r.template_id, r.custom_scene) : null;
+  const logo = custom?.logo ? await loadTemplateMedia({ script: '', texts: {}, media: [] }, custom.logo.url, job.workDir, deps, job.video.id) : null;
+  if (logo) warnings.push(...logo.warnings);
+
+  await step('script');
+  const voiceId = voiceFor(r);
+  const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
+  let written = 0;
+  // Written, spoken and measured until it fits video_length (override_script: said as written).
+  const { narration, fit } = await narrateToLength(
+    {
+      write: async (paceScale) => {
+        const script = await writeScript(
+          { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: r.script_seed ?? job.video.id, paceScale },
+          deps.llm,
+          { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
+        );
+        if (written++ === 0) await step('speech');
+        return script;
+      },
+      lengthS: r.video_length,
+      voiceId,
+      musicId: r.music_id,
+      workDir: path.join(job.workDir, 'narration'),
+    },
+    { engine, music: deps.music },
+  );
+  const script = narration.script;
+  warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
+
+  deps.observe?.narration?.(narration);
+  await step('render');
+  let reported: number = STAGE_PCT.render;
+  const rendered = await renderVideo({
+    narration,
+    product: facts,
+    avatarId: r.avatar_type === 0 ? r.avatar_id : null,
+    templateId: custom ? null : r.template_id,
+    visualStyle: r.visual_style,
+    custom,
+    logoPath: logo?.logoPath ?? null,
+    aspectRatio: r.aspect_ratio,
+    caption: r.caption,
+    profile,
+    scale: deps.renderScale,
+    outDir: path.join(job.workDir, 'render'),
+    onProgress: (fraction) => {
+      const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
+      if (pct >= reported + 5) {
+        reported = pct;
+        void Promise.resolve(progress('render', pct)).catch(() => {});
+      }
+    },
+  }, { onTimeline: deps.observe?.timeline });
+  signal.throwIfAborted();
+  if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
+  return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
+}
 
 /**
  * The stored product as the pipeline needs it, with its media as local files, and a warning per
