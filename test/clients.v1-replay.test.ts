@@ -21,11 +21,9 @@ const HEX32 = /^[0-9a-f]{32}$/;
 
 /**
  * The n8n node's parseVariables keeps `content` only for type text: a script variable always goes
- * out as content "" although its form has a Content field. Public templates require their script
- * variable, so every n8n template video is refused until the route takes an empty script (e.g. as
- * "write one from the text variables").
+ * out as content "" although its form has a Content field. The route takes the empty script and
+ * writes the narration from the text variables (docs/templates.md).
  */
-const N8N_SCRIPT_TODO = 'K3 (templates): n8n sends every script variable with content "" — accept it';
 
 /**
  * Routes other branches of this wave add, missing on this branch when it was finished: their
@@ -33,11 +31,11 @@ const N8N_SCRIPT_TODO = 'K3 (templates): n8n sends every script variable with co
  */
 const PENDING: Record<string, string | undefined> = {
   talkingAvatar: undefined,
-  templateVideo: 'route lands with K3 (branch templates)',
-  aiScripts: 'route lands with K2 (branch assets)',
+  templateVideo: undefined,
+  aiScripts: undefined,
   uploadAsset: undefined,
-  photoAvatars: 'route lands with K2 (branch assets)',
-  customVoices: 'route lands with the custom voices branch (voices)',
+  photoAvatars: undefined,
+  customVoices: undefined,
 };
 const pending = (what: keyof typeof PENDING) => (PENDING[what] ? { todo: PENDING[what] } : {});
 
@@ -156,7 +154,7 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
 
     it(
       "n8n POST /v1/create_video_with_template as its parseVariables sends it: all three property keys, a script variable's content always \"\", an image by the asset_id typed into URL, overrides absent → data.project_id",
-      { todo: PENDING.templateVideo ?? N8N_SCRIPT_TODO },
+      pending('templateVideo'),
       async () => {
         const t = read(await send('n8n', 'GET', '/v1/templates?aspect_ratio=-1'), 'templates').templates.find((x: any) => x.id === 1);
         assert.ok(t && Array.isArray(t.variables), 'template 1 lists its variables');
