@@ -111,6 +111,9 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     ffmpeg(['-f', 'lavfi', '-i', "aevalsrc='(sin(2*PI*170*t)+0.5*sin(2*PI*850*t)+0.25*sin(2*PI*2300*t))*0.45*max(0,sin(2*PI*0.8*t))':s=44100:d=4", '-c:a', 'libmp3lame', '-b:a', '96k', path.join(dir, 'speech.mp3')]);
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=22050:duration=130', '-c:a', 'libmp3lame', '-b:a', '16k', path.join(dir, 'long.mp3')]);
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=8000:duration=601', '-c:a', 'libmp3lame', '-b:a', '8k', path.join(dir, 'too-long.mp3')]);
+    // Real speech (espeak-ng at another voice and rate than the aligner's reference) after 1.2 s of silence.
+    execFileSync('espeak-ng', ['-v', 'en-us+m3', '-s', '150', '-w', path.join(dir, 'said.wav'), 'Good morning. This lamp lights your whole desk.']);
+    ffmpeg(['-i', path.join(dir, 'said.wav'), '-af', 'adelay=1200:all=1', '-c:a', 'libmp3lame', '-b:a', '64k', path.join(dir, 'said.mp3')]);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'this is not audio at all '.repeat(40));
     files = await startFileServer(dir);
     s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.5' } });
@@ -131,7 +134,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
       [{ ...base, script: 'Hi.' , avatar_id: undefined }, 40000, /avatar_id/],
       [{ ...base, script: 'Hi.', screen_style: 4 }, 40000, /screen_style/],
       [{ ...base, script: 'Hi.', aspect_ratio: 7 }, 40000, /aspect_ratio/],
-      [{ ...base, script: 'Hi there.', audio_url: files.url('speech.mp3') }, 40000, /script and audio_url are both given/],
+      [{ ...base, script: '?!', audio_url: files.url('speech.mp3') }, 40000, /script has nothing to say/],
       [{ ...base, script: '', audio_url: '' }, 40000, /script or audio_url is required/],
       [{ ...base, script: ' . ' }, 40000, /script has nothing to say/],
       [{ ...base, script: 'Hi.', avatar_type: 1 }, 10104, /avatar_id 1 \(avatar_type 1, custom\)/],
@@ -233,6 +236,21 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     console.log(`audio-driven mouth: r = ${corr.toFixed(2)}; loud mean ${mean(loud).toFixed(1)} px, quiet mean ${mean(quiet).toFixed(1)} px (${frames.length} frames)`);
     assert.ok(corr > 0.5, `correlation ${corr.toFixed(2)}`);
     assert.ok(mean(loud) > 4 * mean(quiet) + 1, 'open when loud, shut when quiet');
+  });
+
+  it("the user's audio with its script: captions from the script aligned to the audio (they start when the speech does, not at 0)", { timeout: 180_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 3 });
+    const created = await post(key, { avatar_id: 2, avatar_type: 0, screen_style: 1, script: 'Good morning. This lamp lights your whole desk.', audio_url: files.url('said.mp3'), aspect_ratio: 0, caption: true, language: 'english' });
+    assert.equal(created.body.code, 0, JSON.stringify(created.body));
+    const p = await waitDone(s, key, created.body.data.project_id);
+    assert.equal(p.status_code, 4, JSON.stringify(p.error));
+    assert.match(p.script, /whole desk/);
+    const vtt = fs.readFileSync(await download(s, p.subtitles_url, 'said.vtt'), 'utf8');
+    const cues = [...vtt.matchAll(/(?:\d+:)?(\d+):(\d+)\.(\d+) --> (?:\d+:)?(\d+):(\d+)\.(\d+)/g)].map((m) => [Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 1000, Number(m[4]) * 60 + Number(m[5]) + Number(m[6]) / 1000] as const);
+    assert.ok(cues.length >= 1, vtt);
+    assert.match(vtt, /lamp/);
+    assert.ok(cues[0]![0] >= 1.0, `first caption at ${cues[0]![0]} s: the speech starts at 1.2 s`);
+    assert.ok(cues.at(-1)![1] <= p.video_duration + 0.05, `last caption ends at ${cues.at(-1)![1]} s, video ${p.video_duration} s`);
   });
 
   it('audio_url as an uploaded asset (its asset_id, as Pipedream sends it): read in place, the video lasts as long as the audio', { timeout: 180_000 }, async () => {

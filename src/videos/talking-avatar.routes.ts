@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
-import { ASPECT_RATIO_MEANINGS, IntEnum, Opt } from '../http/schema-helpers.ts';
+import { LANGUAGES } from '../catalog/languages.ts';
+import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { MAX_AUDIO_S } from './user-audio.ts';
 import type { TalkingAvatarInput, TalkingAvatarService } from './talking-avatar.service.ts';
 
@@ -29,18 +30,19 @@ const TalkingAvatarBody = Type.Object({
   script: Opt(
     Type.String({
       maxLength: 10_000,
-      description: `What the presenter says, with voice_id; at most ${MAX_AUDIO_S / 60} minutes of speech. Exactly one of script and audio_url`,
+      description: `What the presenter says, with voice_id; at most ${MAX_AUDIO_S / 60} minutes of speech. With audio_url too: the words of that audio, aligned to it for the captions (nothing is synthesised). One of script and audio_url is required`,
     }),
   ),
   audio_url: Opt(
     Type.String({
       maxLength: 2048,
-      description: `The presenter lip-moves to this audio instead (mp3, wav, m4a or ogg, at most ${MAX_AUDIO_S / 60} minutes): an https URL, an asset_id from POST /v1/upload/asset, or that asset's URL. Exactly one of script and audio_url`,
+      description: `The presenter lip-moves to this audio instead (mp3, wav, m4a or ogg, at most ${MAX_AUDIO_S / 60} minutes): an https URL, an asset_id from POST /v1/upload/asset, or that asset's URL. One of script and audio_url is required; a script given with it is what the audio says (for captions)`,
     }),
   ),
   aspect_ratio: Opt(IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: '0 portrait 9:16 (default), 1 landscape 16:9, 2 square 1:1' })),
-  caption: Opt(Type.Boolean({ description: 'Burn in captions of the script (default false); a video from audio_url has none' })),
+  caption: Opt(Type.Boolean({ description: 'Burn in captions of the script (default false); a video from audio_url has them only when its script is given too' })),
   video_name: Opt(Type.String({ maxLength: 200, description: 'Title of the video; default "My Video"' })),
+  language: Opt(StringEnum(LANGUAGES, { description: "Extension: the language of script when it is given with audio_url (to align it to the audio); absent → voice_id's language, else english. Without audio_url the voice decides the language" })),
 });
 
 export function normaliseTalkingAvatar(b: Static<typeof TalkingAvatarBody>): TalkingAvatarInput {
@@ -54,6 +56,7 @@ export function normaliseTalkingAvatar(b: Static<typeof TalkingAvatarBody>): Tal
     aspect_ratio: b.aspect_ratio ?? 0,
     caption: b.caption ?? false,
     video_name: b.video_name?.trim() ? b.video_name.trim() : 'My Video',
+    language: b.language ?? null,
   };
 }
 

@@ -25,6 +25,8 @@ export interface TalkingAvatarInput {
   aspect_ratio: 0 | 1 | 2;
   caption: boolean;
   video_name: string;
+  /** Extension: the language of a script given with audio_url (absent → voice_id's, else english). */
+  language?: string | null;
 }
 
 /**
@@ -45,26 +47,26 @@ export class TalkingAvatarService {
     const notes: string[] = [];
     const hasScript = input.script !== null && input.script.trim() !== '';
     const hasAudio = input.audio_url !== null && input.audio_url.trim() !== '';
-    if (hasScript === hasAudio) {
-      throw errors.parameter('script', hasScript ? 'and audio_url are both given; send one of them (the presenter says the script, or lip-moves to the audio)' : 'or audio_url is required: the text the presenter says, or the audio it lip-moves to');
-    }
+    if (!hasScript && !hasAudio) throw errors.parameter('script', 'or audio_url is required: the text the presenter says, or the audio it lip-moves to');
     const avatar = this.presenter(input);
 
     let voiceId: string | null = null;
     let language = 'english';
-    if (hasScript) {
+    if (hasScript && !hasAudio) {
       voiceId = this.voice(input.voice_id, avatar, notes);
       language = voiceSpec(voiceId)?.language ?? 'english';
-    } else if (input.voice_id !== null) {
-      notes.push('voice_id is not used with audio_url: the presenter lip-moves to the audio');
+    } else {
+      if (input.voice_id !== null) notes.push('voice_id is not used with audio_url: the presenter lip-moves to the audio');
+      // A script with the audio is what the audio says: aligned to it for the captions, in this language.
+      if (hasScript) language = input.language ?? (input.voice_id ? (voiceSpec(this.catalog.resolveVoice(input.voice_id, 'english') ?? '')?.language ?? 'english') : 'english');
     }
-    if (!hasScript && input.caption) notes.push('caption is only made from a script; a video from audio_url has no captions');
+    if (!hasScript && input.caption) notes.push('caption is only made from a script; a video from audio_url alone has no captions (give its script too)');
 
     let outputS: number;
     let audioUrl: string | null = null;
-    if (hasScript) {
+    if (hasScript && talkingScript(input.script!, language as Language).sentences.length === 0) throw errors.parameter('script', 'has nothing to say (only spaces or punctuation)');
+    if (!hasAudio) {
       const script = talkingScript(input.script!, language as Language);
-      if (script.sentences.length === 0) throw errors.parameter('script', 'has nothing to say (only spaces or punctuation)');
       outputS = estimateScriptS(script.sentences.map((s) => s.text), language as Language);
       if (outputS > MAX_AUDIO_S) throw errors.parameter('script', `would take about ${Math.round(outputS)} s to say; at most ${MAX_AUDIO_S} s (10 minutes)`);
     } else {

@@ -66,6 +66,8 @@ export interface CaptionOptions {
   sentences?: readonly { text: string; spoken?: string }[];
   /** When each sentence is spoken, for a sentence the engine reported no word for. */
   sentenceSpans?: readonly { startMs: number; endMs: number }[];
+  /** Where the video ends: the last page holds PAGE_HOLD_MS after its last word, but not past this. */
+  mediaEndMs?: number;
   /** Strings that must not be split across pages, nor across lines when they fit one (name, brand, price). */
   protectedSpans?: readonly (string | null | undefined)[];
 }
@@ -95,7 +97,7 @@ export function buildCaptions(words: readonly WordTiming[], opts: CaptionOptions
     const page = pages[p]!;
     const next = pages[p + 1];
     const hold = page.endMs + PAGE_HOLD_MS;
-    page.endMs = next ? Math.max(page.endMs, Math.min(hold, next.startMs)) : hold;
+    page.endMs = next ? Math.max(page.endMs, Math.min(hold, next.startMs)) : opts.mediaEndMs !== undefined ? Math.max(page.endMs, Math.min(hold, opts.mediaEndMs)) : hold;
   }
   return { language: opts.language, rtl: isRtl(opts.language), maxUnits, maxLines, pages };
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Language } from '../../catalog/languages.ts';
 import { decodeAudio } from '../../media/audio.ts';
 import { mouthFromAudio, type Viseme } from '../../pipeline/avatar/index.ts';
+import { AlignmentError, alignToText } from '../../pipeline/speech/align/index.ts';
+import { asEngines } from '../../pipeline/speech/engines.ts';
+import { espeakReference } from '../../pipeline/speech/reference.speech.ts';
 import { buildCaptions } from '../../pipeline/captions/build.ts';
 import { narrate } from '../../pipeline/narrate.ts';
 import { renderTalkingAvatar, type ScreenStyle } from '../../pipeline/render/render-talking.ts';
@@ -12,6 +15,7 @@ import { DEFAULT_FPS } from '../../pipeline/timeline/build.ts';
 import type { Script, ScriptSentence, Speech } from '../../pipeline/types.ts';
 import { loadUserAudio, UserAudioError } from '../user-audio.ts';
 import { GenerationError } from '../video-generator.ts';
+import { speechEnginesFor, speechFallbackWarning } from '../pipeline-generator.ts';
 import type { VideoKind } from './kind.ts';
 
 /** The talking-avatar request (create_video_from_talking_avatar) after validation and normalisation. */
@@ -24,7 +28,7 @@ export interface TalkingAvatarRequest {
   language: string;
   /** 1 the avatar's scene, 2 chroma-key green, 3 transparent (WebM with alpha). */
   screen_style: 1 | 2 | 3;
-  /** Exactly one of script and audio_url. */
+  /** What the presenter says; with audio_url, what the audio says (aligned to it for the captions). */
   script: string | null;
   /** Resolved: an uploaded asset's file URL, or a URL of another site. */
   audio_url: string | null;
@@ -70,11 +74,14 @@ export const avatarKind: VideoKind = {
     let script: Script;
     let audioPath: string;
     let mouth: { visemes: Viseme[]; open: Float32Array } | undefined;
-    if (r.script !== null) {
+    const warnings: string[] = [];
+    if (r.audio_url === null) {
       await progress('speech', STAGE_PCT.speech);
-      script = talkingScript(r.script, language);
+      script = talkingScript(r.script ?? '', language);
       if (script.sentences.length === 0) throw new GenerationError('script has nothing to say', { code: 40000, retryable: false });
-      const narration = await narrate({ script, voiceId: r.voice_id!, musicId: null, workDir: path.join(job.workDir, 'narration') }, { engine: deps.engine });
+      const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
+      const narration = await narrate({ script, voiceId: r.voice_id!, musicId: null, workDir: path.join(job.workDir, 'narration') }, { engine });
+      warnings.push(...speechFallbackWarning(r.voice_id!, narration.speech.fallback));
       speech = narration.speech;
       audioPath = narration.mixedAudioPath;
     } else {
@@ -93,12 +100,24 @@ export const avatarKind: VideoKind = {
       mouth = { visemes: m.visemes, open: m.open };
       speech = { wavPath: audioPath, sampleRate: 48_000, durationMs: decoded.durationMs, voiceId: '', words: [], phonemes: [], sentences: m.voiced };
       script = { language, style: 'talking', lengthS: 15, sentences: m.voiced.map(() => plainSentence('')), text: '', source: 'override' };
+      if (r.script !== null) {
+        // The words of the user's audio: forced alignment (issue 16) gives their timings, for the captions.
+        script = talkingScript(r.script, language);
+        const timings = await alignToText({ samples: decoded.samples, sampleRate: decoded.sampleRate }, script.sentences.map((x) => x.text), language, {
+          reference: espeakReference(asEngines(deps.engine).espeak),
+        }).catch((err: unknown) => {
+          if (err instanceof AlignmentError) throw new GenerationError(`script could not be aligned to audio_url: ${err.message}`, { code: 40000, retryable: false });
+          throw err;
+        });
+        speech = { ...speech, ...timings };
+      }
     }
     signal.throwIfAborted();
     await progress('render', STAGE_PCT.render);
+    const durationMs = speech.durationMs + (r.audio_url === null ? TAIL_MS : 0);
     const captions =
       r.caption && r.script !== null
-        ? buildCaptions(speech.words, { language, aspectRatio: r.aspect_ratio, sentences: script.sentences, sentenceSpans: speech.sentences })
+        ? buildCaptions(speech.words, { language, aspectRatio: r.aspect_ratio, sentences: script.sentences, sentenceSpans: speech.sentences, mediaEndMs: durationMs })
         : null;
     let reported: number = STAGE_PCT.render;
     const rendered = await renderTalkingAvatar({
@@ -107,7 +126,7 @@ export const avatarKind: VideoKind = {
       script,
       ...(mouth ? { mouth } : {}),
       audioPath,
-      durationMs: speech.durationMs + (r.script !== null ? TAIL_MS : 0),
+      durationMs,
       aspectRatio: r.aspect_ratio,
       screen: SCREEN_STYLES[r.screen_style],
       captions,
@@ -124,6 +143,6 @@ export const avatarKind: VideoKind = {
       },
     });
     signal.throwIfAborted();
-    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text };
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
   },
 };
