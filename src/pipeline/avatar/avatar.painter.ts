@@ -110,7 +110,7 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     drawEars(ctx, look);
     const drop = jawDrop(pose.mouthOpen);
     drawFaceBase(ctx, look, drop);
-    if (look.earrings !== undefined) drawEarrings(ctx, look.earrings);
+    if (look.earrings !== undefined && look.headscarf === undefined) drawEarrings(ctx, look.earrings);
     if (look.ageLines) drawAgeLines(ctx, look);
     drawNose(ctx, look);
     drawBeard(ctx, look, drop);
