@@ -156,7 +156,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     customVoices,
     customAvatars,
     avatarGenerationRepo,
-    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts),
+    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage),
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),

@@ -120,6 +120,28 @@ for (const backend of backends) {
       assert.match(missing.msg, /image_url not used: .*404/);
     });
 
+    test('a generation that cannot be painted ends in error with its reason and a generated_image_failed event', async () => {
+      // A stored request no route accepts (as from another version): the job refuses it.
+      const me = await accountOf(key);
+      const id = 'f'.repeat(32);
+      const now = Date.now();
+      await s.running.services.work(async (r) => {
+        await r.avatarGenerations.insert({ id, accountId: me, request: { ...request, age: 'Ancient', ethnicity: '', appearance: '', background: '', image_url: '' }, status: 'in_progress', msg: '', candidates: [], createdAt: now, updatedAt: now });
+        await r.jobs.insert({ id, kind: 'avatar_generation', accountId: me, maxAttempts: 3, runAt: now, nowMs: now });
+      });
+      s.running.services.signals.jobEnqueued(id, 0, 0);
+      let g: any;
+      for (const t0 = Date.now(); Date.now() - t0 < 20_000; await new Promise((r) => setTimeout(r, 50))) {
+        g = data(await s.call('GET', `/v1/photo_avatar/generation?photo_id=${id}`, { key }));
+        if (g.status !== 'in_progress') break;
+      }
+      assert.equal(g.status, 'error');
+      assert.match(g.msg, /Candidate generation failed: age "Ancient" is not one of/);
+      assert.deepEqual(g.image_url_list, []);
+      const ev = (await events('generated_image_failed')).find((e) => e.data.photo_id === id);
+      assert.deepEqual(ev?.data, { photo_id: id, error: g.msg });
+    });
+
     const accountOf = async (apiKey: string) => (await s.running.services.auth.authenticate(apiKey)).accountId;
 
     test('a candidate becomes a custom avatar: listed with status and cover, used by avatar_type 1, renamed, deleted; its account only', async () => {

@@ -39,7 +39,7 @@ export function photoGenerationRoutes(app: App, generations: AvatarGenerationSer
       summary: 'Paint four candidate portraits of a drawn presenter from a description (in about a second); poll GET /v1/photo_avatar/generation, or subscribe to generated_image_success / _failed',
       body: GenerateBody,
       response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v1/photo_avatar/generation?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
-      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, or image_url is not an acceptable URL (msg says which)' },
+      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
     },
     handler: async (req) => ok(await generations.generate(req.principal.accountId, req.body)),
   });

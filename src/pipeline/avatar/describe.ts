@@ -406,6 +406,11 @@ const TRAIT_AGE: Record<PresenterDescription['age'], AvatarRecord['age']> = { Te
 
 /** `count` candidates for a description (the same ones every call), and the words not used. */
 export function describePresenters(d: PresenterDescription, count = CANDIDATE_COUNT): DescribedPresenters {
+  // The route's schema allows only these; a stored request of another version may not.
+  if (!DESCRIPTION_AGES.includes(d.age)) throw new RangeError(`age ${JSON.stringify(d.age)} is not one of ${DESCRIPTION_AGES.join(', ')}`);
+  if (!DESCRIPTION_GENDERS.includes(d.gender)) throw new RangeError(`gender ${JSON.stringify(d.gender)} is not one of ${DESCRIPTION_GENDERS.join(', ')}`);
+  if (!DESCRIPTION_STYLES.includes(d.avatarStyle)) throw new RangeError(`avatar_style ${JSON.stringify(d.avatarStyle)} is not one of ${DESCRIPTION_STYLES.join(', ')}`);
+  if (!DESCRIPTION_MODELS.includes(d.model)) throw new RangeError(`model ${JSON.stringify(d.model)} is not one of ${DESCRIPTION_MODELS.join(', ')}`);
   const gender: Gender = d.gender === 'Male' ? 'male' : 'female';
   const appearance = readAppearance(d.appearance, gender);
   const background = readBackground(d.background);
