@@ -225,7 +225,6 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
   const ws = words(text);
   const wishes: AppearanceWishes = {};
   const unknown: string[] = [];
-  const used = new Set<number>();
   const nextNoun = (i: number): string | undefined => {
     for (let j = i + 1; j < Math.min(ws.length, i + 4); j++) {
       const w = ws[j]!;
@@ -239,7 +238,6 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
     const w = ws[i]!;
     if (w === 'no' || w === 'without' || w === 'not') {
       negate = true;
-      used.add(i);
       continue;
     }
     const neg = negate;
@@ -329,8 +327,7 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
       }
       return STOPWORDS.has(w) || w === 'eye';
     })();
-    if (understood) used.add(i);
-    else if (!unknown.includes(w)) unknown.push(w);
+    if (!understood && !unknown.includes(w)) unknown.push(w);
   }
   return { wishes, unknown };
 }
