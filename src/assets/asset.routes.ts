@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
+import { EXAMPLE_IDS, exampleUpload } from '../http/examples.ts';
 import type { App } from '../http/http-types.ts';
 import type { AssetService, UploadTicket } from './asset.service.ts';
 
@@ -8,7 +9,7 @@ const tags = ['Assets'];
 
 const UploadBody = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255, description: "The file's name (kept as the asset's name; its content type is found from the bytes)" }),
-});
+}, { examples: [{ filename: 'lamp.png' }] });
 
 const TicketOut = Type.Object({
   sign_url: Type.String({ description: 'PUT the raw bytes here (any Content-Type; x-api-key optional). Single use, valid for ASSET_UPLOAD_URL_TTL_S (default 15 minutes)' }),
@@ -32,17 +33,20 @@ export function assetRoutes(api: App, assets: AssetService): void {
         'The asset_id (or asset_url) is then accepted wherever a media url, image_url, audio_url or a variable url/asset_id is. ' +
         'Assets count towards the storage quota; one no live product lists is removed ASSET_RETENTION_DAYS (default 30) after its last use.',
       body: UploadBody,
-      response: { 200: Envelope(TicketOut) },
+      response: {
+        200: Envelope(TicketOut, { sign_url: exampleUpload.signUrl, asset_id: EXAMPLE_IDS.asset, asset_url: exampleUpload.assetUrl, expires_at: exampleUpload.expiresAt }),
+      },
+      'x-error-codes': { 40000: 'filename breaks its rule, or the account is at its storage quota (msg says the usage and the limit)' },
     },
     handler: async (req) => ok(ticketView(await assets.requestUpload(req.principal, { filename: req.body.filename }))),
   });
 }
 
 const UploadedOut = Type.Object({
-  asset_id: Type.String(),
-  asset_url: Type.String(),
+  asset_id: Type.String({ description: 'The asset: use it (or asset_url) wherever a media url, image_url or audio_url is taken' }),
+  asset_url: Type.String({ description: "The file's URL" }),
   type: Type.String({ description: 'image, video or audio, found from the bytes' }),
-  content_type: Type.String(),
+  content_type: Type.String({ description: 'The MIME type found from the bytes (the Content-Type sent is not used)' }),
   size: Type.Integer({ description: 'Bytes stored' }),
 });
 
@@ -62,9 +66,35 @@ export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any,
         tags,
         summary: 'Upload the bytes of an asset to its signed URL (from POST /v1/upload/asset); no API key needed',
         security: [],
-        params: { type: 'object', properties: { asset_id: { type: 'string' } }, required: ['asset_id'] },
-        querystring: { type: 'object', properties: { expires: { type: 'string' }, signature: { type: 'string' } } },
-        response: { 200: Envelope(UploadedOut) },
+        description:
+          'The URL is sign_url of POST /v1/upload/asset, used as given: the body is the raw file bytes (any Content-Type). ' +
+          'Single use: a stored file uses it up; a refused upload stores nothing and leaves it usable until it expires. ' +
+          'Errors carry a 4xx HTTP status (upload clients look at the status) with the envelope as body.',
+        params: {
+          type: 'object',
+          properties: { asset_id: { type: 'string', description: 'The asset_id of the upload ticket', examples: [EXAMPLE_IDS.asset] } },
+          required: ['asset_id'],
+        },
+        querystring: {
+          type: 'object',
+          properties: {
+            expires: { type: 'string', description: 'When the URL expires, Unix seconds (part of sign_url; signed)', examples: [EXAMPLE_IDS.uploadExpires] },
+            signature: { type: 'string', description: "The server's signature of the asset and expiry (part of sign_url)", examples: [EXAMPLE_IDS.uploadSignature] },
+          },
+        },
+        // Documentation: the handler streams the raw bytes (the body Fastify sees is always null).
+        // Annotations only (OpenAPI 3.1's way to say "a file"), so even a request sent as
+        // Content-Type */* is not refused by validation.
+        body: { content: { '*/*': { schema: { contentMediaType: 'application/octet-stream', description: 'The raw bytes of the file (image, video or audio), at most ASSET_MAX_MB' } } } },
+        response: {
+          200: Envelope(UploadedOut, { asset_id: EXAMPLE_IDS.asset, asset_url: exampleUpload.assetUrl, type: 'image', content_type: 'image/png', size: 48213 }),
+        },
+        'x-error-codes': {
+          10105: 'the signature does not match: the URL was changed or not made by this server (HTTP 403)',
+          40000:
+            'the URL expired (HTTP 403), was already used or is in use (HTTP 409), the body is empty (HTTP 400), the file is over ASSET_MAX_MB (HTTP 413) ' +
+            'or over the storage quota (HTTP 403), or its bytes are no image, video or audio (HTTP 415)',
+        },
       },
       handler: async (req, reply) => {
         const length = Number(req.headers['content-length']);
