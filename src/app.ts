@@ -17,6 +17,13 @@ import { externalVoiceSpecs } from './pipeline/speech/external/external.config.t
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
 import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { AvatarGenerationJob, AVATAR_GENERATION_JOB_KIND } from './avatars/avatar-generation.job.ts';
+import { AvatarGenerationRepository } from './avatars/avatar-generation.repository.ts';
+import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
+import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
+import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
+import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
+import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
 import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
 import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
 import { CustomVoiceService } from './voices/custom-voice.service.ts';
@@ -93,8 +100,12 @@ export function openDatabase(config: Config): Db {
 
 /** The catalogs (what a video's ids refer to); no database needed (the CLI's list commands use it alone). */
 /** The catalogs (avatars, templates, styles, voices including the external engine's, music); the CLI's list commands use it too. */
-export function buildCatalog(config: Config, music: MusicLibrary): CatalogService {
-  return new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)), config.publicBaseUrl);
+export function buildCatalog(config: Config, music: MusicLibrary, customAvatars?: CustomAvatarService): CatalogService {
+  return new CatalogService(
+    narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)),
+    config.publicBaseUrl,
+    customAvatars ? async (accountId, avatarId) => (await customAvatars.ready(accountId, avatarId)) !== undefined : undefined,
+  );
 }
 
 export function buildServices(config: Config, db: Db, overrides: AppOverrides = {}) {
@@ -116,7 +127,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
-  const catalog = buildCatalog(config, music);
+  const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
+  const catalog = buildCatalog(config, music, customAvatars);
   const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
     listed: (id) => listedVoices.get(id),
@@ -144,6 +156,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const work = workUnitOfWork(db);
   // The script writer's LLM, when configured: the videos' and the AI scripts' writer alike.
   const llm = config.llm ? createLlmClient(config.llm) : null;
+  const avatarGenerationRepo = new AvatarGenerationRepository(db.kysely);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
   const assetRepo = new AssetRepository(db.kysely);
@@ -171,6 +184,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     speech,
     ttsFetcher,
     customVoices,
+    customAvatars,
+    avatarGenerationRepo,
+    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage),
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -221,6 +237,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
   return new PipelineGenerator({
     engine: services.speech,
     customVoice: (accountId, voiceId) => services.customVoices.spec(accountId, voiceId),
+    customAvatar: (accountId, avatarId) => services.customAvatars.ready(accountId, avatarId),
     music: services.music,
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
@@ -250,6 +267,17 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
           log,
         });
   }
+  // Candidate portraits: painted wherever jobs run (no generator needed).
+  handlers[AVATAR_GENERATION_JOB_KIND] = new AvatarGenerationJob({
+    uow: s.work,
+    generations: s.avatarGenerationRepo,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    clock: s.clock,
+    signals: s.signals,
+    log,
+  });
   return new Background({
     role,
     config,
@@ -320,6 +348,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
       templateRoutes(api, services.templates, services.templateVideos);
+      customAvatarRoutes(api, services.customAvatars);
+      photoGenerationRoutes(api, services.avatarGenerations);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
       assetRoutes(api, services.assets);

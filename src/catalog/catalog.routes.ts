@@ -20,26 +20,6 @@ const Avatar = Type.Object({
 });
 const exampleAvatar = { avatar_id: 1, name: 'Maya', cover_url: `${B}/v1/avatars/1/cover.png`, aspect_ratio: 0, style: 'casual', gender: 'female', age: 'young', scene: 'studio', ethnicity: 'south_asian' };
 
-const CustomAvatar = Type.Object({
-  avatar_id: Type.Integer({ description: 'What create_video_from_url takes as avatar_id (with avatar_type 1)' }),
-  name: Type.String({ description: 'Name given when the avatar was made' }),
-  cover_url: Type.String({ description: 'Cover picture' }),
-  status: Type.Integer({ description: '0 processing, 1 ready, 2 failed' }),
-  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
-});
-
-const PhotoAvatar = Type.Object({
-  avatar_id: Type.Integer({ description: 'The photo avatar id' }),
-  name: Type.String({ description: 'Name given when the avatar was made' }),
-  cover_url: Type.String({ description: 'The photo the avatar was made from' }),
-  status: Type.Integer({ description: '0 processing, 1 ready, 2 failed' }),
-  fail_msg: Type.String({ description: 'Why it failed (status 2); empty otherwise' }),
-  aspect_ratio: Type.Integer({ description: '0 portrait 9:16, 1 landscape 16:9' }),
-  style: Type.String({ description: 'The look it was made in (as given when it was made)' }),
-  gender: Type.String({ description: 'female or male' }),
-  age: Type.String({ description: 'young, adult or senior' }),
-});
-
 const Voice = Type.Object({
   voice_id: Type.String({ description: 'What create_video_from_url takes as voice_id' }),
   name: Type.String({ description: 'Language, accent, gender and age in words' }),
@@ -76,20 +56,6 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
       response: { 200: Envelope(Type.Object({ avatars: Type.Array(Avatar, { description: 'Matching avatars by id' }) }), { avatars: [exampleAvatar] }) },
     },
     handler: async (req) => ok({ avatars: catalog.avatars(req.query) }),
-  });
-
-  app.get('/v1/avatars/custom', {
-    schema: { tags, summary: "The account's custom avatars", response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Custom avatars cannot be made yet: always empty' }) }), { avatars: [] }) } },
-    handler: async (req) => ok({ avatars: catalog.customAvatars(req.principal.accountId) }),
-  });
-
-  app.get('/v1/avatars/photo_avatars', {
-    schema: {
-      tags,
-      summary: "The account's photo avatars (made from a person's photo); empty until this server makes photo avatars",
-      response: { 200: Envelope(Type.Object({ avatars: Type.Array(PhotoAvatar, { description: 'Photo avatars cannot be made yet: always empty' }) }), { avatars: [] }) },
-    },
-    handler: async (req) => ok({ avatars: catalog.photoAvatars(req.principal.accountId) }),
   });
 
   app.get('/v1/voices', {

@@ -63,7 +63,7 @@ export class TemplateVideoService {
       m.ref = (await this.mediaRefs.resolve(who.accountId, m.ref, field, [m.type])).url;
     }
     const avatarId = b.avatar_id && b.avatar_id > 0 ? b.avatar_id : null;
-    if (avatarId !== null && !this.catalog.hasAvatar(avatarId, b.avatar_type ?? 0)) {
+    if (avatarId !== null && !(await this.catalog.hasAvatar(avatarId, b.avatar_type ?? 0, who.accountId))) {
       const which = b.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
       throw errors.notFound(`avatar_id ${avatarId} (${which}); public avatars are ${this.catalog.choices('avatar')}; 0 or absent for none; see GET /v1/avatars`);
     }
@@ -87,6 +87,7 @@ export class TemplateVideoService {
       language,
       aspect_ratio: aspectRatio,
       avatar_id: avatarId,
+      avatar_type: b.avatar_type === 1 ? 1 : 0,
       voice_id: voiceId,
       music_id: musicId,
       caption: b.caption ?? false,

@@ -1,3 +1,5 @@
+import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
+import type { PresenterRef } from '../pipeline/avatar/index.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 import type { LlmClient } from '../pipeline/script/index.ts';
@@ -9,13 +11,15 @@ import type { Timeline } from '../pipeline/timeline/types.ts';
 import type { Narration } from '../pipeline/types.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { videoKind } from './kinds/index.ts';
-import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
+import { GenerationError, type GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
 
 /** What the kinds' pipelines use: speech, music, stored and fetched media, the LLM, the render scale. */
 export interface PipelineDeps {
   engine: SpeechEngine | SpeechEngines;
   /** The account's custom voice of a voice_id (GET /v1/voices/custom), looked up before speaking. */
   customVoice?: (accountId: string, voiceId: string) => Promise<VoiceSpec | undefined>;
+  /** The account's ready custom avatar of an avatar_id (avatar_type 1): CustomAvatarService.ready. */
+  customAvatar?: (accountId: string, avatarId: number) => Promise<ReadyCustomAvatar | undefined>;
   music: MusicLibrary;
   /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
   store: BlobStore & { root: string };
@@ -56,4 +60,16 @@ export async function speechEnginesFor(deps: PipelineDeps, accountId: string, vo
 /** The warning a video carries when its external voice failed and a built-in one spoke instead. */
 export function speechFallbackWarning(voiceId: string, fallback: string | undefined | null): string[] {
   return fallback ? [`voice ${voiceId}: ${fallback}`] : [];
+}
+
+/**
+ * What draws a video's presenter: a public avatar_id, or the account's ready custom avatar
+ * (checked again here: it may have been deleted since the video was accepted), with its own voice.
+ */
+export async function presenterFor(deps: PipelineDeps, accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterRef; voiceId: string | null }> {
+  if (avatarType === 0) return { ref: avatarId, voiceId: null };
+  const custom = await deps.customAvatar?.(accountId, avatarId);
+  if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
+  if (custom.kind !== 'drawn') throw new GenerationError(`Photo avatars cannot be drawn by this server yet (avatar_id ${avatarId})`, { code: 40000, retryable: false });
+  return { ref: custom.presenter, voiceId: custom.avatar.voiceId };
 }

@@ -92,10 +92,10 @@ export class TalkingAvatarService {
 
   private presenter(input: TalkingAvatarInput) {
     if (input.avatar_type === 1) {
-      throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): this account has no custom avatar with that id (custom avatars are not available on this server yet); use a public avatar (avatar_type 0) from GET /v1/avatars`);
+      throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): talking-avatar videos take public avatars only on this server for now; use a public avatar (avatar_type 0) from GET /v1/avatars`);
     }
     const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === input.avatar_id);
-    if (!avatar || !this.catalog.hasAvatar(input.avatar_id, 0)) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 0, public); public avatars are ${this.catalog.choices('avatar')}; see GET /v1/avatars`);
+    if (!avatar) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 0, public); public avatars are ${this.catalog.choices('avatar')}; see GET /v1/avatars`);
     return avatar;
   }
 

@@ -3,6 +3,7 @@
  * timeline builds, and the painter the renderer calls. All pure data; drawing lives in paint/.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { AvatarRecord } from '../../catalog/catalog.data.ts';
 import type { AvatarLook } from './looks.data.ts';
 
 /**
@@ -102,3 +103,19 @@ export interface AvatarPainterOptions {
   /** Changes the presenter's look before drawing (e.g. keySafeLook for a green screen). */
   recolor?: (look: AvatarLook) => AvatarLook;
 }
+
+/** What a presenter is, beyond its look: the catalog's traits (the scene is drawn from them). */
+export type PresenterTraits = Pick<AvatarRecord, 'gender' | 'age' | 'style' | 'scene' | 'ethnicity'>;
+
+/**
+ * A presenter that is not in the catalog (a custom drawn avatar, a generated candidate): its
+ * painter parameters, stored as JSON with the avatar. The painter draws it exactly like a
+ * public presenter.
+ */
+export interface DrawnPresenter {
+  traits: PresenterTraits;
+  look: AvatarLook;
+}
+
+/** A public avatar_id, or a drawn presenter's parameters. */
+export type PresenterRef = number | DrawnPresenter;

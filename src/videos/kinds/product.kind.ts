@@ -10,7 +10,8 @@ import { renderVideo } from '../../pipeline/render/render-video.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
-import { speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
+import { presenterOf } from '../../pipeline/avatar/index.ts';
 import { loadProductMedia } from '../product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 import type { VideoRequest } from '../video.repository.ts';
@@ -61,8 +62,12 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   if (logo) warnings.push(...logo.warnings);
 
   await step('script');
-  const voiceId = voiceFor(r);
-  const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
+  const presenter = await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type);
+  const traits = presenterOf(presenter.ref).traits;
+  // The request's voice, else the custom avatar's own, else the language's default for the presenter.
+  const givenVoice = r.voice_id ?? presenter.voiceId;
+  const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);
+  const engine = await speechEnginesFor(deps, job.video.accountId, givenVoice);
   let written = 0;
   // Written, spoken and measured until it fits video_length (override_script: said as written).
   const { narration, fit } = await narrateToLength(
@@ -92,7 +97,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   const rendered = await renderVideo({
     narration,
     product: facts,
-    avatarId: r.avatar_type === 0 ? r.avatar_id : null,
+    avatarId: presenter.ref,
     templateId: custom ? null : r.template_id,
     visualStyle: r.visual_style,
     custom,

@@ -7,7 +7,8 @@ import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
 import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
-import { speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
+import { presenterOf } from '../../pipeline/avatar/index.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
 import type { MediaItem } from '../../products/product.repository.ts';
 import type { VideoKind } from './kind.ts';
@@ -23,8 +24,10 @@ export interface TemplateVideoRequest {
   template_id: number;
   language: Language;
   aspect_ratio: 0 | 1 | 2;
-  /** Public avatar, or null for none (avatar_id 0 or absent). */
+  /** The presenter, or null for none (avatar_id 0 or absent). */
   avatar_id: number | null;
+  /** 0 public, 1 the account's custom avatar (absent in requests made before custom avatars: 0). */
+  avatar_type?: 0 | 1;
   voice_id: string | null;
   music_id: number | null;
   caption: boolean;
@@ -79,10 +82,12 @@ export const templateKind: VideoKind = {
     const facts = templateFacts(r.plan, media, r.language);
 
     await step('speech');
-    const avatar = r.avatar_id !== null ? PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id) : undefined;
-    const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
+    const presenter = r.avatar_id !== null ? await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type ?? 0) : null;
+    const traits = presenter ? presenterOf(presenter.ref).traits : null;
+    const givenVoice = r.voice_id ?? presenter?.voiceId ?? null;
+    const voiceId = givenVoice ?? defaultVoice(r.language, traits?.gender ?? 'female', traits?.age ?? 'adult');
     const lengthS = r.plan.script ? lengthClass(r.plan.script.length / 15) : TEMPLATE_WRITTEN_S;
-    const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
+    const engine = await speechEnginesFor(deps, job.video.accountId, givenVoice);
     const { narration } = await narrateToLength(
       {
         write: async (paceScale) =>
@@ -106,7 +111,7 @@ export const templateKind: VideoKind = {
       {
         narration,
         product: facts,
-        avatarId: r.avatar_id,
+        avatarId: presenter?.ref ?? null,
         templateId: r.template_type === 'public' ? r.template_id : null,
         visualStyle: null,
         custom,

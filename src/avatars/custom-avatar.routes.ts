@@ -1,0 +1,143 @@
+import { Type } from 'typebox';
+import { Envelope, ok } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS } from '../http/examples.ts';
+import type { CustomAvatarService, CustomAvatarView } from './custom-avatar.service.ts';
+
+const CustomAvatar = Type.Object({
+  avatar_id: Type.Integer({ description: 'What the create-video routes take as avatar_id with avatar_type 1 (this account only)' }),
+  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  cover_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
+  status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
+  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  aspect_ratio: Type.Integer({ description: 'The aspect_ratio it was made for (0 portrait, 1 landscape); it fits every ratio' }),
+  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
+  gender: Type.String({ description: 'Female or Male' }),
+  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description) or photo (made from a photo of a person)' }),
+  voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
+});
+
+export const exampleCustomAvatar: CustomAvatarView = {
+  avatar_id: EXAMPLE_IDS.customAvatar,
+  name: 'Nora',
+  cover_url: 'http://localhost:8080/files/avatars/a-6b1d0f3e8c2a4e5f9d7b1a3c5e7f9b2d/cover.png',
+  status: 1,
+  fail_msg: '',
+  aspect_ratio: 0,
+  style: 'Professional',
+  gender: 'Female',
+  age: 'Young adult',
+  kind: 'drawn',
+  voice_id: '',
+};
+
+/** v2 list items: avatar_status and avatar_url for status and cover_url, id beside avatar_id, aspect_ratio a string. */
+const CustomAvatarV2 = Type.Object({
+  id: Type.Integer({ description: 'The avatar_id (v2 lists name it id)' }),
+  avatar_id: Type.Integer({ description: 'The same id, as v1 names it: avatar_id with avatar_type 1' }),
+  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  avatar_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
+  avatar_status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
+  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  aspect_ratio: Type.String({ description: 'The aspect_ratio it was made for, as a string ("0" portrait, "1" landscape)' }),
+  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
+  gender: Type.String({ description: 'Female or Male' }),
+  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  kind: Type.String({ description: 'Extension: drawn or photo' }),
+  voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
+});
+const v2 = (a: CustomAvatarView) => ({
+  id: a.avatar_id,
+  avatar_id: a.avatar_id,
+  name: a.name,
+  avatar_url: a.cover_url,
+  avatar_status: a.status,
+  fail_msg: a.fail_msg,
+  aspect_ratio: String(a.aspect_ratio),
+  style: a.style,
+  gender: a.gender,
+  age: a.age,
+  kind: a.kind,
+  voice_id: a.voice_id,
+});
+
+const tags = ['Avatars'];
+const AvatarIdQuery = Type.Object({
+  avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account (GET /v1/avatars/custom)', examples: [EXAMPLE_IDS.customAvatar] }),
+});
+const notYours = 'avatar_id is not a custom avatar of this account (unknown, another account\'s, or deleted)';
+
+/** The account's own avatars: listed, renamed, deleted (avatar_type 1; CONTRACT §10). */
+export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void {
+  app.get('/v1/avatars/custom', {
+    schema: {
+      tags,
+      summary: "The account's custom avatars (drawn and photo), newest first, with status and cover",
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [exampleCustomAvatar] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => avatars.view(a)) }),
+  });
+
+  app.get('/v1/avatars/photo_avatars', {
+    schema: {
+      tags,
+      summary: "The account's photo avatars (made by POST /v1/photo_avatar/add_motion), newest first",
+      response: {
+        200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Photo avatars not deleted, newest first' }) }), {
+          avatars: [{ ...exampleCustomAvatar, kind: 'photo' }],
+        }),
+      },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => avatars.view(a)) }),
+  });
+
+  app.get('/v2/avatars/custom', {
+    schema: {
+      tags,
+      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a string",
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [v2(exampleCustomAvatar)] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => v2(avatars.view(a))) }),
+  });
+
+  app.get('/v2/avatars/photo_avatars', {
+    schema: {
+      tags,
+      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a string',
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Photo avatars not deleted, newest first' }) }), { avatars: [v2({ ...exampleCustomAvatar, kind: 'photo' })] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => v2(avatars.view(a))) }),
+  });
+
+  app.delete('/v1/avatar/custom/delete', {
+    schema: {
+      tags,
+      summary: 'Delete a custom avatar: it leaves the lists and new videos refuse it; videos already made keep their files',
+      querystring: AvatarIdQuery,
+      response: { 200: Envelope(Type.Object({}), {}) },
+      'x-error-codes': { 10104: notYours },
+    },
+    handler: async (req) => {
+      await avatars.delete(req.principal.accountId, req.query.avatar_id);
+      return ok({});
+    },
+  });
+
+  app.post('/v1/avatar/custom/rename', {
+    schema: {
+      tags,
+      summary: 'Extension: rename a custom avatar',
+      body: Type.Object(
+        {
+          avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account' }),
+          name: Type.String({ minLength: 1, maxLength: 80, description: 'The new name (1-80 characters)' }),
+        },
+        { examples: [{ avatar_id: EXAMPLE_IDS.customAvatar, name: 'Nora (spring)' }] },
+      ),
+      response: { 200: Envelope(CustomAvatar, { ...exampleCustomAvatar, name: 'Nora (spring)' }) },
+      'x-error-codes': { 10104: notYours, 40000: 'name is empty or longer than 80 characters' },
+    },
+    handler: async (req) => ok(avatars.view(await avatars.rename(req.principal.accountId, req.body.avatar_id, req.body.name))),
+  });
+}
