@@ -27,7 +27,7 @@ export function choiceGrid(name: string, legend: string, choices: Choice[], sele
 
 function choiceTile(name: string, c: Choice, checked: boolean): HTMLElement {
   const id = nextId(name);
-  const sample: Child = c.audio ? audioButton(c.audio, c.label) : c.video ? h('video', { src: c.video, muted: true, loop: true, playsinline: true, preload: 'none', class: 'preview', 'aria-label': `Preview of ${c.label}`, onmouseenter: (e: Event) => void (e.target as HTMLVideoElement).play().catch(() => undefined), onmouseleave: (e: Event) => (e.target as HTMLVideoElement).pause() }) : null;
+  const sample: Child = c.audio ? audioButton(c.audio, c.label) : c.video ? previewButton(c.video, c.label) : null;
   return h(
     'div',
     { class: 'choice' },
@@ -35,6 +35,22 @@ function choiceTile(name: string, c: Choice, checked: boolean): HTMLElement {
     h('label', { for: id }, c.image ? h('img', { src: c.image, alt: '', loading: 'lazy' }) : null, h('span', { class: 'name' }, c.label), c.detail ? h('span', { class: 'detail' }, c.detail) : null),
     sample,
   );
+}
+
+/** A template's preview clip, loaded only when asked for, played over the tile's picture. */
+function previewButton(src: string, label: string): HTMLElement {
+  const video = h('video', { muted: true, loop: true, playsinline: true, preload: 'none', class: 'preview', 'aria-label': `Preview of ${label}` });
+  const button = h('button', { type: 'button', class: 'play', 'aria-label': `Play preview of ${label}`, 'aria-pressed': 'false' }, '▶');
+  button.addEventListener('click', () => {
+    const on = button.getAttribute('aria-pressed') !== 'true';
+    button.setAttribute('aria-pressed', String(on));
+    button.textContent = on ? '■' : '▶';
+    video.classList.toggle('on', on);
+    if (!on) return video.pause();
+    if (!video.src) video.src = src;
+    void video.play().catch(() => undefined);
+  });
+  return h('span', null, button, video);
 }
 
 let playing: HTMLAudioElement | null = null;

@@ -98,7 +98,8 @@ const productVideo: VideoKind = {
       voicePicker(c, language),
       choiceGrid('music_id', 'Music', musicChoices(c), '0', 'Press ▶ to listen.'),
       field('Visual style', select('visual_style', [{ value: '', label: 'Automatic' }, ...c.styles.map((s) => ({ value: s.name, label: s.name }))])),
-      choiceGrid('template_id', 'Template', templateChoices(c), '0', 'Hover or focus a template to see it move.'),
+      // Closed by default: template pictures are drawn on first request, so they load when opened.
+      h('details', { class: 'optional' }, h('summary', null, 'Template (optional)'), choiceGrid('template_id', 'Template', templateChoices(c), '0', 'Press ▶ to see a template move.')),
       h('div', { class: 'row' },
         field('Video name (optional)', input('video_name', { maxlength: 200 })),
         h('div', { class: 'field check' }, h('input', { type: 'checkbox', name: 'caption', id: 'caption', value: 'true', checked: true }), h('label', { for: 'caption' }, 'Captions')),
@@ -121,6 +122,7 @@ const productVideo: VideoKind = {
       music_id: num('music_id'),
       visual_style: str('visual_style'),
       template_id: num('template_id'),
+      template_type: 'public',
       caption: v.get('caption') === 'true',
       video_name: str('video_name'),
       override_script: str('override_script'),
