@@ -54,6 +54,7 @@ describe('dashboard, end to end in chromium', () => {
   const shot = async (name: string, p: Page = page) => {
     if (!shots) return;
     fs.mkdirSync(shots, { recursive: true });
+    await p.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 }).catch(() => undefined);
     await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
   };
   const nav = async (label: string) => {

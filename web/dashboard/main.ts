@@ -63,6 +63,7 @@ async function render(): Promise<void> {
   const signOut = h('button', { type: 'button', class: 'ghost', onclick: () => { session.clear(); location.hash = ''; void render(); } }, 'Sign out');
   replace(app, h('header', { class: 'topbar' }, h('a', { class: 'brand', href: '#/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '▶'), 'Reelsmith'), h('span', { class: 'who', id: 'who' }), signOut), h('div', { class: 'layout' }, nav, main));
   document.title = `${route.label} · Reelsmith`;
+  window.scrollTo(0, 0);
   if (session.key) void api<{ username: string }>('GET', '/v1/whoami').then((w) => (document.getElementById('who')!.textContent = w.username)).catch(() => undefined);
   else document.getElementById('who')!.textContent = 'operator';
   try {

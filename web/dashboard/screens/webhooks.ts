@@ -17,12 +17,14 @@ export async function webhooksScreen(main: HTMLElement): Promise<() => void> {
   }
 
   function eventBoxes(selected: string[]): HTMLElement {
-    const shown = [...COMMON, ...events.filter((e) => !COMMON.includes(e))];
+    const box = (e: string) => {
+      const id = `ev-${e}`;
+      return h('div', { class: 'check' }, h('input', { type: 'checkbox', name: 'events', value: e, id, checked: selected.includes(e) }), h('label', { for: id }, e.replaceAll('_', ' ')));
+    };
+    const more = events.filter((e) => !COMMON.includes(e));
     return h('fieldset', { class: 'events' }, h('legend', null, 'Events'),
-      h('div', { class: 'event-grid' }, shown.map((e) => {
-        const id = `ev-${e}`;
-        return h('div', { class: 'check' }, h('input', { type: 'checkbox', name: 'events', value: e, id, checked: selected.includes(e) }), h('label', { for: id }, e.replaceAll('_', ' ')));
-      })));
+      h('div', { class: 'event-grid' }, COMMON.map(box)),
+      more.length ? h('details', { class: 'optional', open: more.some((e) => selected.includes(e)) }, h('summary', null, `Other events (${more.length})`), h('div', { class: 'event-grid' }, more.map(box))) : null);
   }
 
   function endpointForm(ep?: Endpoint): HTMLElement {
@@ -56,7 +58,10 @@ export async function webhooksScreen(main: HTMLElement): Promise<() => void> {
 
   function showForm(ep?: Endpoint) {
     replace(formHolder, h('h2', { id: 'wh-form' }, ep ? 'Edit endpoint' : 'Add an endpoint'), endpointForm(ep));
-    if (ep) formHolder.querySelector('input')?.focus();
+    if (ep) {
+      formHolder.scrollIntoView({ behavior: 'smooth' });
+      formHolder.querySelector('input')?.focus();
+    }
   }
 
   function endpointCard(ep: Endpoint): HTMLElement {
@@ -139,7 +144,7 @@ export async function webhooksScreen(main: HTMLElement): Promise<() => void> {
   }
 
   showForm();
-  replace(main, h('div', { class: 'page-head' }, h('h1', null, 'Webhooks'), h('p', { class: 'muted' }, 'Your servers hear when videos are ready.')), formHolder, h('h2', null, 'Endpoints'), list);
+  replace(main, h('div', { class: 'page-head' }, h('h1', null, 'Webhooks'), h('p', { class: 'muted' }, 'Your servers hear when videos are ready.')), h('h2', null, 'Endpoints'), list, formHolder);
   await load();
   return () => clearTimeout(logTimer);
 }
