@@ -30,6 +30,7 @@ describe('dashboard, end to end in chromium', () => {
   const pageErrors: string[] = [];
 
   before(async () => {
+    if (!fs.existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: scripts/setup.sh installs Debian\'s chromium package');
     await ensureDashboardBuilt();
     shop = await startSampleShop();
     receiver = await startReceiver();
@@ -99,14 +100,27 @@ describe('dashboard, end to end in chromium', () => {
     assert.match(secret ?? '', /^whsec_/);
 
     mark('signed in, endpoint added');
-    // A product crawled from the sample shop.
+    // A product crawled from the sample shop; a page that is not there is refused in words.
     await nav('Products');
+    await page.getByLabel('Product page address').fill(`${shop.baseUrl}/no-such-product.html`);
+    await page.getByRole('button', { name: 'Read the page' }).click();
+    const refusal = (await page.getByRole('alert').first().textContent({ timeout: 30_000 })) ?? '';
+    assert.match(refusal, /^The page could not be read: .*404/, refusal);
+    assert.doesNotMatch(refusal, /Parameter error|Failed to extract/);
     await page.getByLabel('Product page address').fill(shop.productUrl);
     await page.getByRole('button', { name: 'Read the page' }).click();
     await page.getByRole('status').filter({ hasText: /^Added “/ }).waitFor({ timeout: 60_000 });
     const card = page.locator('article.product').first();
     assert.match((await card.locator('h3').textContent()) ?? '', /Aurora/);
     await shot('products');
+
+    // Every field can be edited, the price included.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Price').fill('39.90');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('article.product .meta').filter({ hasText: '39.90' }).waitFor();
+    const saved = (await s.call('GET', '/v1/products', { key: apiKey })).body.data[0];
+    assert.equal(saved.price, '39.90');
 
     mark('crawled');
     // The create form: catalogs with pictures and samples; a 15 s video of this product.
