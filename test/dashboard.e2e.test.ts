@@ -130,6 +130,13 @@ describe('dashboard, end to end in chromium', () => {
     assert.ok((await page.getByRole('group', { name: 'Presenter' }).locator('img').count()) >= 6, 'presenters with covers');
     assert.ok((await page.getByRole('group', { name: 'Music' }).getByRole('button', { name: /Play sample/ }).count()) >= 4, 'music with players');
     assert.equal(await page.getByLabel('Length').inputValue(), '15');
+    // The pickers are radio groups: arrow keys move the choice.
+    const presenters = page.getByRole('group', { name: 'Presenter' }).getByRole('radio');
+    await presenters.first().focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await presenters.nth(1).isChecked(), true);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await presenters.first().isChecked(), true);
     await shot('create-video');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('button', { name: /Make the video/ }).click();
@@ -191,21 +198,22 @@ describe('dashboard, end to end in chromium', () => {
     await page.locator('.voice-row').first().waitFor();
     await shot('voices');
 
-    // Phone width: the navigation stays reachable, the list readable.
-    if (shots) {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await nav('Videos');
-      await shot('videos-phone');
-      await page.setViewportSize({ width: 1280, height: 860 });
+    // Phone width: nothing wider than the screen, the navigation reachable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const screen of ['Videos', 'New video', 'Webhooks']) {
+      await nav(screen);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${screen} is ${overflow} px wider than a 390 px phone`);
+      if (screen === 'Videos') await shot('videos-phone');
     }
+    await page.setViewportSize({ width: 1280, height: 860 });
 
-    mark('account, voices');
     // Operator mode: sign out, sign in with the admin token, add credits.
     await page.getByRole('button', { name: 'Sign out' }).click();
     assert.equal(await page.evaluate(() => sessionStorage.length), 0);
     await page.getByText('Operator sign-in').click();
     await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Admin token').press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Operator' }).waitFor();
     const row = page.locator(`tr[data-username="${username}"]`);
     assert.equal(await row.getByTestId('credits').textContent(), '2');
