@@ -66,6 +66,35 @@ describe('operator routes (ADMIN_TOKEN)', () => {
     assert.match(businessError(await admin('POST', '/admin/accounts', { username: 'x' }), 40000), /username/);
   });
 
+  it("the account's ledger and keys (extension routes) show what the operator did", async () => {
+    const key: string = (await admin('POST', '/admin/accounts', { username: 'ledgered', credits: 5 })).body.data.api_key;
+    await admin('POST', '/admin/credits', { username: 'ledgered', amount: -2 });
+    await admin('POST', '/admin/credits', { username: 'ledgered', amount: 4 });
+    const ledger = (await s.call('GET', '/v1/account/ledger', { key })).body.data;
+    assert.equal(ledger.total, 3);
+    assert.deepEqual(ledger.entries.map((e: any) => [e.delta, e.reason, e.project_id]), [[4, 'grant', null], [-2, 'deduction', null], [5, 'grant', null]]);
+    assert.equal(ledger.entries.reduce((n: number, e: any) => n + e.delta, 0), (await s.call('GET', '/v2/user/remaining_quota', { key })).body.data.remaining_quota);
+    const second = (await s.call('GET', '/v1/account/ledger?page=2&page_size=2', { key })).body.data;
+    assert.deepEqual([second.total, second.page, second.page_size, second.entries.length, second.entries[0].delta], [3, 2, 2, 1, 5]);
+    assert.match(businessError(await s.call('GET', '/v1/account/ledger?page_size=101', { key }), 40000), /page_size/);
+
+    const other: string = (await admin('POST', '/admin/keys', { username: 'ledgered' })).body.data.api_key;
+    await admin('POST', '/admin/keys/revoke', { api_key: other });
+    const keys = (await s.call('GET', '/v1/account/keys', { key })).body.data.keys;
+    assert.equal(keys.length, 2);
+    const mine = keys.find((k: any) => k.current);
+    assert.equal(mine.key_prefix, key.slice(0, 8));
+    assert.equal(mine.revoked_at, null);
+    const revoked = keys.find((k: any) => !k.current);
+    assert.equal(revoked.key_prefix, other.slice(0, 8));
+    assert.equal(typeof revoked.revoked_at, 'number');
+    assert.ok(!JSON.stringify(keys).includes(key), 'the key itself is never listed');
+    // Another account sees only its own.
+    const { apiKey: stranger } = await s.account({ credits: 1 });
+    assert.equal((await s.call('GET', '/v1/account/ledger', { key: stranger })).body.data.total, 1);
+    assert.equal((await s.call('GET', '/v1/account/keys', { key: stranger })).body.data.keys.length, 1);
+  });
+
   it('stay out of the public OpenAPI document', async () => {
     const doc = (await s.call('GET', '/openapi.json')).body;
     assert.ok(Object.keys(doc.paths).length > 20);
