@@ -193,6 +193,9 @@ describe('dashboard, end to end in chromium', () => {
     // Account and voices render from the API.
     await nav('Account');
     assert.equal(await page.getByTestId('credits').textContent(), '2');
+    await page.locator('table.ledger tbody tr').first().waitFor();
+    assert.deepEqual(await page.locator('table.ledger tbody tr td:nth-child(2)').allTextContents(), ['-1', '+3']);
+    assert.equal(await page.locator('ul.keys li').count(), 1);
     await shot('account');
     await nav('Voices');
     await page.locator('.voice-row').first().waitFor();
