@@ -27,6 +27,18 @@ const CustomAvatar = Type.Object({
   fail_msg: Type.String({ description: 'Why it failed, or empty' }),
 });
 
+const PhotoAvatar = Type.Object({
+  avatar_id: Type.Integer(),
+  name: Type.String(),
+  cover_url: Type.String(),
+  status: Type.Integer({ description: '0 processing, 1 ready, 2 failed' }),
+  fail_msg: Type.String({ description: 'Why it failed (status 2); empty otherwise' }),
+  aspect_ratio: Type.Integer({ description: '0 portrait 9:16, 1 landscape 16:9' }),
+  style: Type.String(),
+  gender: Type.String(),
+  age: Type.String(),
+});
+
 const Voice = Type.Object({
   voice_id: Type.String({ description: 'What create_video_from_url takes as voice_id' }),
   name: Type.String({ description: 'Language, accent, gender and age in words' }),
@@ -82,6 +94,15 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
   app.get('/v1/avatars/custom', {
     schema: { tags, summary: "The account's custom avatars", response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Custom avatars cannot be made yet: always empty' }) }), { avatars: [] }) } },
     handler: async (req) => ok({ avatars: catalog.customAvatars(req.principal.accountId) }),
+  });
+
+  app.get('/v1/avatars/photo_avatars', {
+    schema: {
+      tags,
+      summary: "The account's photo avatars (made from a person's photo); empty until this server makes photo avatars",
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(PhotoAvatar) })) },
+    },
+    handler: async (req) => ok({ avatars: catalog.photoAvatars(req.principal.accountId) }),
   });
 
   app.get('/v1/voices', {

@@ -113,6 +113,21 @@ export class CatalogService {
     return [];
   }
 
+  /** GET /v1/avatars/photo_avatars: the account's photo avatars (CONTRACT §10); none are made yet. */
+  photoAvatars(_accountId: string): {
+    avatar_id: number;
+    name: string;
+    cover_url: string;
+    status: number;
+    fail_msg: string;
+    aspect_ratio: number;
+    style: string;
+    gender: string;
+    age: string;
+  }[] {
+    return [];
+  }
+
   hasAvatar(avatarId: number, avatarType: 0 | 1): boolean {
     return avatarType === 0 && PUBLIC_AVATARS.some((a) => a.avatar_id === avatarId);
   }
