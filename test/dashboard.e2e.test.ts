@@ -123,8 +123,24 @@ describe('dashboard, end to end in chromium', () => {
     assert.equal(saved.price, '39.90');
 
     mark('crawled');
+    // By hand, with a photo uploaded from this computer.
+    await page.getByRole('tab', { name: 'By hand' }).click();
+    const byHand = page.getByRole('form', { name: 'Add by hand' });
+    await byHand.getByLabel('Name').fill('Night Lamp');
+    await byHand.getByLabel('Description').fill('A warm bedside lamp with a dimmer.');
+    await byHand.getByLabel('Price').fill('19.90');
+    await byHand.getByLabel('Currency').fill('EUR');
+    await byHand.getByLabel('Upload photos or clips').setInputFiles(path.join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-night.jpg'));
+    await byHand.getByRole('button', { name: 'Add product' }).click();
+    const handMade = page.locator('article.product').filter({ hasText: 'Night Lamp' });
+    await handMade.waitFor();
+    const coverSrc = (await handMade.locator('img.cover').getAttribute('src')) ?? '';
+    assert.match(coverSrc, /\/files\/assets\//, 'the uploaded photo is the cover');
+    assert.equal(await handMade.locator('img.cover').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)), 1200);
+    mark('made by hand with an upload');
+
     // The create form: catalogs with pictures and samples; a 15 s video of this product.
-    await card.getByRole('link', { name: 'Make video' }).click();
+    await page.locator('article.product').filter({ hasText: 'Aurora' }).getByRole('link', { name: 'Make video' }).click();
     await page.getByRole('heading', { level: 1, name: 'New video' }).waitFor();
     await page.getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
     assert.ok((await page.getByRole('group', { name: 'Presenter' }).locator('img').count()) >= 6, 'presenters with covers');

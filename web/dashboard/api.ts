@@ -79,6 +79,25 @@ export function humanMessage(code: number, msg: string): string {
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 
+/**
+ * Uploads one file: asks for a signed single-use URL, then PUTs the bytes to it. The URL is used
+ * on this page's own server (the dashboard is served by the API it uploads to), whatever host
+ * PUBLIC_BASE_URL names. Resolves to the asset's file URL, what product media take.
+ */
+export async function uploadFile(file: File): Promise<{ url: string; type: string }> {
+  const ticket = await api<{ sign_url: string; asset_id: string }>('POST', '/v1/upload/asset', { filename: file.name });
+  const target = new URL(ticket.sign_url);
+  let res: Response;
+  try {
+    res = await fetch(target.pathname + target.search, { method: 'PUT', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+  } catch {
+    throw new ApiError(0, `${file.name} could not be sent: the server cannot be reached.`, undefined);
+  }
+  const env = (await res.json().catch(() => ({ code: res.status, msg: `HTTP ${res.status}` }))) as Envelope<{ asset_url: string; type: string }>;
+  if (env.code !== 0) throw new ApiError(env.code, `${file.name}: ${humanMessage(env.code, env.msg)}`, env.rid);
+  return { url: env.data.asset_url, type: env.data.type };
+}
+
 // Records as the API gives them (docs/api.md).
 export interface Media {
   type: number;

@@ -1,4 +1,4 @@
-import { api, type Product } from '../api.ts';
+import { api, uploadFile, type Product } from '../api.ts';
 import { busy, emptyState, field, formValues, h, input, lines, notice, replace, toast } from '../dom.ts';
 
 const cover = (p: Product) => p.media.find((m) => m.type === 1)?.url;
@@ -90,6 +90,7 @@ export async function productsScreen(main: HTMLElement): Promise<void> {
     const status = h('div', { 'aria-live': 'polite' });
     const submit = h('button', { type: 'submit', class: 'primary' }, p ? 'Save changes' : 'Add product');
     const media = p?.media.map((m) => m.url).join('\n') ?? '';
+    const files_ = h('input', { type: 'file', name: 'files', multiple: true, accept: 'image/*,video/mp4,video/quicktime,video/webm' });
     return h('form', {
       class: 'stack',
       'aria-label': p ? `Edit ${p.name}` : 'Add by hand',
@@ -97,6 +98,17 @@ export async function productsScreen(main: HTMLElement): Promise<void> {
         e.preventDefault();
         void busy(submit, async () => {
           const v = formValues(e.target as HTMLFormElement);
+          const files = [...(files_.files ?? [])];
+          const uploaded: Array<{ type: number; url: string }> = [];
+          try {
+            for (const [i, file] of files.entries()) {
+              replace(status, notice('info', `Uploading ${file.name} (${i + 1} of ${files.length})…`));
+              const up = await uploadFile(file);
+              uploaded.push({ type: up.type === 'video' ? 2 : 1, url: up.url });
+            }
+          } catch (err) {
+            return replace(status, notice('error', err instanceof Error ? err.message : String(err)));
+          }
           const body: Record<string, unknown> = {
             name: v.name,
             description: v.description,
@@ -105,7 +117,7 @@ export async function productsScreen(main: HTMLElement): Promise<void> {
             price: v.price || (p?.price ? 0 : undefined),
             currency: v.currency || undefined,
             selling_points: lines(v.selling_points),
-            media: lines(v.media).map((url) => ({ type: /\.(mp4|mov|webm)(\?|$)/i.test(url) ? 2 : 1, url })),
+            media: [...lines(v.media).map((url) => ({ type: /\.(mp4|mov|webm)(\?|$)/i.test(url) ? 2 : 1, url })), ...uploaded],
           };
           try {
             if (p) await api('PUT', '/v1/product', { product_id: p.product_id, ...body });
@@ -129,6 +141,7 @@ export async function productsScreen(main: HTMLElement): Promise<void> {
       field('Target audience', input('target_audience', { maxlength: 2000, value: p?.target_audience ?? '' })),
       field('Selling points', h('textarea', { name: 'selling_points', rows: 3 }, p?.selling_points.join('\n') ?? ''), 'One per line'),
       field('Photos and clips', h('textarea', { name: 'media', rows: 3, placeholder: 'https://…/photo.jpg' }, media), 'One address per line (https). Images and .mp4 clips; leaving it empty keeps the current media.'),
+      field('Upload photos or clips', files_, 'Added after the addresses above. Up to 200 MB each.'),
       status,
       h('div', { class: 'actions' }, submit, p ? h('button', { type: 'button', onclick: () => showEditor() }, 'Cancel') : null),
     );
