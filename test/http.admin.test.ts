@@ -115,6 +115,7 @@ describe('the dashboard is served with caching headers', () => {
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
     assert.equal(page.headers.get('cache-control'), 'no-cache');
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'; style-src 'self'.*connect-src 'self'.*frame-ancestors 'none'/);
     const html = await page.text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     assert.equal(assets.length, 2, html);

@@ -3,6 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../http/http-types.ts';
 
+/**
+ * The page runs only its own script and stylesheet and talks only to this server; pictures and
+ * media may come from PUBLIC_BASE_URL's host (which a proxy may name differently) or a shop.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  'img-src * data: blob:',
+  'media-src * blob:',
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
 /** Where `npm run build:dashboard` (scripts/build-dashboard.ts) writes the built dashboard. */
 export const DASHBOARD_DIST = path.resolve(import.meta.dirname, '..', '..', 'dist', 'dashboard');
 
@@ -15,7 +31,7 @@ export async function dashboardRoutes(app: App, distDir = DASHBOARD_DIST): Promi
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   app.get('/', { schema: { hide: true } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').header('content-security-policy', CSP).header('referrer-policy', 'same-origin');
     if (!built) {
       return reply
         .code(503)
