@@ -154,6 +154,12 @@ describe('dashboard, end to end in chromium', () => {
     await page.keyboard.press('ArrowLeft');
     assert.equal(await presenters.first().isChecked(), true);
     await shot('create-video');
+    // The script can be read before any credit is spent (POST /v1/ai_scripts), and edited.
+    await page.getByText('Read or write the script').click();
+    await page.getByRole('button', { name: 'Suggest a script' }).click();
+    await page.waitForFunction(() => ((document.querySelector('textarea[name="override_script"]') as HTMLTextAreaElement | null)?.value.length ?? 0) > 40, undefined, { timeout: 20_000 });
+    const suggested = await page.getByLabel('Script', { exact: true }).inputValue();
+    assert.match(suggested, /Aurora/, suggested);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('button', { name: /Make the video/ }).click();
 

@@ -1,5 +1,5 @@
 import { api, call, type Avatar, type CustomVoice, type Music, type Product, type Template, type Voice } from '../api.ts';
-import { field, h, input, select } from '../dom.ts';
+import { field, h, input, notice, replace, select } from '../dom.ts';
 import { choiceGrid, type Choice } from './pickers.ts';
 
 /** What the create form's pickers are fed with: the catalog routes, loaded once per visit. */
@@ -78,6 +78,40 @@ function voicePicker(c: Catalogs, languageSelect: HTMLSelectElement): HTMLElemen
   return holder;
 }
 
+/**
+ * The script: empty = written when the video is made; "Suggest" asks POST /v1/ai_scripts (free)
+ * for the script of the chosen product, style, length and language, to read or edit first.
+ */
+function scriptEditor(): HTMLElement {
+  const text = h('textarea', { name: 'override_script', rows: 6, maxlength: 5000 });
+  const status = h('div', { 'aria-live': 'polite' });
+  const suggest = h('button', { type: 'button' }, 'Suggest a script');
+  suggest.addEventListener('click', async () => {
+    const form = suggest.closest('form');
+    if (!form) return;
+    const v = new FormData(form);
+    suggest.disabled = true;
+    replace(status, h('p', { class: 'meta' }, 'Writing…'));
+    try {
+      const style = String(v.get('script_style') ?? '');
+      const r = await api<{ generated_scripts: Array<{ script_style: string; script_paragraphs: string[] }> }>('POST', '/v1/ai_scripts', {
+        product_id: v.get('product_id'),
+        video_length: v.get('video_length'),
+        language: v.get('language'),
+        script_style: style,
+      });
+      const script = r.generated_scripts.find((g) => g.script_style === style) ?? r.generated_scripts[0];
+      text.value = script ? script.script_paragraphs.join('\n') : '';
+      replace(status, h('p', { class: 'meta' }, 'Edit it as you like; this text is what the presenter says.'));
+    } catch (err) {
+      replace(status, notice('error', err instanceof Error ? err.message : String(err)));
+    } finally {
+      suggest.disabled = false;
+    }
+  });
+  return h('div', { class: 'stack' }, field('Script', text, 'Leave empty to have the script written when the video is made.'), h('div', { class: 'actions' }, suggest), status);
+}
+
 const productVideo: VideoKind = {
   id: 'product',
   label: 'Product video',
@@ -104,7 +138,7 @@ const productVideo: VideoKind = {
         field('Video name (optional)', input('video_name', { maxlength: 200 })),
         h('div', { class: 'field check' }, h('input', { type: 'checkbox', name: 'caption', id: 'caption', value: 'true', checked: true }), h('label', { for: 'caption' }, 'Captions')),
       ),
-      h('details', null, h('summary', null, 'Write the script yourself'), field('Script', h('textarea', { name: 'override_script', rows: 5, maxlength: 5000 }), 'Leave empty to have the script written from the product.')),
+      h('details', null, h('summary', null, 'Read or write the script'), scriptEditor()),
     ];
   },
   async submit(v) {
