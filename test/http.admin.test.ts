@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { businessError, startServer, type TestServer } from './support/server.ts';
 import { ensureDashboardBuilt } from './support/dashboard.ts';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
 
 const TOKEN = 'operator-token-0123456789';
 
@@ -18,6 +19,12 @@ describe('operator routes (ADMIN_TOKEN)', () => {
     await off.close();
   });
   const admin = (method: string, path: string, body?: unknown) => s.call(method, path, { headers: { 'x-admin-token': TOKEN }, ...(body === undefined ? {} : { body }) });
+
+  it('ADMIN_TOKEN must be long enough to be the whole of the authentication', () => {
+    assert.throws(() => loadConfig({ ADMIN_TOKEN: 'short' }), (err: unknown) => err instanceof ConfigError && /ADMIN_TOKEN must be at least 16 characters, got 5/.test(err.message));
+    assert.equal(loadConfig({ ADMIN_TOKEN: ` ${TOKEN} ` }).adminToken, TOKEN);
+    assert.equal(loadConfig({ ADMIN_TOKEN: '' }).adminToken, undefined);
+  });
 
   it('do not exist without ADMIN_TOKEN', async () => {
     const res = await off.call('GET', '/admin/accounts', { headers: { 'x-admin-token': TOKEN } });
