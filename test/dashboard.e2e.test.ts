@@ -58,9 +58,25 @@ describe('dashboard, end to end in chromium', () => {
     await p.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 }).catch(() => undefined);
     await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
   };
+  /** Every form control and button on the screen has a name a screen reader can say. */
+  const assertLabelled = async (screen: string) => {
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button')]
+        .filter((el) => {
+          const c = el as HTMLInputElement;
+          if (c.type === 'hidden') return false;
+          const named = (c.labels?.length ?? 0) > 0 || c.getAttribute('aria-label') || c.getAttribute('aria-labelledby') || (el.tagName === 'BUTTON' && el.textContent?.trim());
+          return !named;
+        })
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    assert.deepEqual(unnamed, [], `unlabelled controls on ${screen}`);
+  };
   const nav = async (label: string) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
     await page.getByRole('heading', { level: 1, name: label === 'New video' ? 'New video' : label }).waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await assertLabelled(label);
   };
 
   it('signs in, crawls, makes and plays a video, shows and resends its delivery; the operator adds credits', { timeout: 240_000 }, async () => {
@@ -83,6 +99,7 @@ describe('dashboard, end to end in chromium', () => {
     // Sign in: a wrong key is refused in words, the right one opens the videos screen.
     await page.goto(`${s.baseUrl}/`);
     await shot('sign-in');
+    await assertLabelled('sign in');
     await page.getByLabel('API key').fill('rs_wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'not valid' }).waitFor();
@@ -144,6 +161,7 @@ describe('dashboard, end to end in chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'New video' }).waitFor();
     await page.getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
     assert.ok((await page.getByRole('group', { name: 'Presenter' }).locator('img').count()) >= 6, 'presenters with covers');
+    await assertLabelled('New video');
     assert.ok((await page.getByRole('group', { name: 'Music' }).getByRole('button', { name: /Play sample/ }).count()) >= 4, 'music with players');
     assert.equal(await page.getByLabel('Length').inputValue(), '15');
     // The pickers are radio groups: arrow keys move the choice.
@@ -240,6 +258,8 @@ describe('dashboard, end to end in chromium', () => {
     await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
     await page.getByLabel('Admin token').press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Operator' }).waitFor();
+    await page.locator('table.accounts tbody tr').first().waitFor();
+    await assertLabelled('Operator');
     const row = page.locator(`tr[data-username="${username}"]`);
     assert.equal(await row.getByTestId('credits').textContent(), '2');
     await row.getByLabel(`Credits to add to ${username}`).fill('5');
