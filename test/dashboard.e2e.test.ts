@@ -266,6 +266,10 @@ describe('dashboard, end to end in chromium', () => {
     await row.getByRole('button', { name: 'Add' }).click();
     await page.locator(`tr[data-username="${username}"] [data-testid="credits"]`).filter({ hasText: '7' }).waitFor();
     assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 7);
+    await row.getByRole('spinbutton', { name: /Storage quota of/ }).fill('100');
+    await row.getByRole('button', { name: 'Set' }).click();
+    await page.getByRole('status').filter({ hasText: 'quota is 100 MB' }).waitFor();
+    assert.equal((await s.call('GET', '/v1/whoami', { key: apiKey })).body.data.storage_quota_bytes, 100 * 1024 * 1024);
     await shot('operator');
 
     assert.deepEqual(pageErrors, []);

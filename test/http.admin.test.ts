@@ -69,6 +69,9 @@ describe('operator routes (ADMIN_TOKEN)', () => {
 
     const quota = await admin('POST', '/admin/accounts/quota', { username: 'shopkeeper', quota_mb: 1 });
     assert.equal(quota.body.data.storage_quota_bytes, 1024 * 1024);
+    assert.equal((await admin('GET', '/admin/accounts')).body.data.accounts.find((a: any) => a.username === 'shopkeeper').quota_mb, 1);
+    await admin('POST', '/admin/accounts/quota', { username: 'shopkeeper' });
+    assert.equal((await admin('GET', '/admin/accounts')).body.data.accounts.find((a: any) => a.username === 'shopkeeper').quota_mb, null);
     assert.match(businessError(await admin('POST', '/admin/accounts', { username: 'shopkeeper' }), 40000), /already exists/);
     assert.match(businessError(await admin('POST', '/admin/accounts', { username: 'x' }), 40000), /username/);
   });

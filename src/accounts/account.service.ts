@@ -67,6 +67,8 @@ export class AccountService {
       credits: a.credits,
       status: a.status,
       active_keys: a.active_keys,
+      /** The account's own storage quota in MB (0 = none); null follows STORAGE_QUOTA_MB. */
+      quota_mb: a.storage_quota_mb,
       created_at: new Date(a.created_at).toISOString().slice(0, 19).replace('T', ' '),
     }));
   }

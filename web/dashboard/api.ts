@@ -207,5 +207,6 @@ export interface AccountRow {
   credits: number;
   status: string;
   active_keys: number;
+  quota_mb: number | null;
   created_at: string;
 }

@@ -13,18 +13,28 @@ export async function operatorScreen(main: HTMLElement): Promise<void> {
     const { accounts } = await admin<{ accounts: AccountRow[] }>('GET', '/admin/accounts');
     replace(table, h('table', { class: 'accounts' },
       h('caption', null, `${accounts.length} account${accounts.length === 1 ? '' : 's'}`),
-      h('thead', null, h('tr', null, ['Account', 'Credits', 'Status', 'Keys', 'Created', 'Add credits', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', null, h('tr', null, ['Account', 'Credits', 'Status', 'Keys', 'Storage quota', 'Created', 'Add credits', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', null, accounts.map(accountRow))));
   }
 
   function accountRow(a: AccountRow): HTMLElement {
     const amount = input('amount', { type: 'number', step: 1, value: '10', class: 'short', 'aria-label': `Credits to add to ${a.username}` });
     const active = a.status === 'active';
+    const quota = input('quota_mb', { type: 'number', min: 0, step: 1, value: a.quota_mb === null ? '' : String(a.quota_mb), placeholder: 'default', class: 'short', 'aria-label': `Storage quota of ${a.username} in MB (empty: the server's default; 0: no limit)` });
     return h('tr', { 'data-username': a.username },
       h('th', { scope: 'row' }, a.username, a.email ? h('span', { class: 'meta block' }, a.email) : null),
       h('td', { class: 'num', 'data-testid': 'credits' }, a.credits),
       h('td', null, h('span', { class: `badge ${active ? 'ok' : 'bad'}` }, a.status)),
       h('td', { class: 'num' }, a.active_keys),
+      h('td', null, h('form', { class: 'inline', onsubmit: (e: Event) => {
+        e.preventDefault();
+        const raw = quota.value.trim();
+        void busy((e.target as HTMLFormElement).querySelector('button'), async () => {
+          await admin('POST', '/admin/accounts/quota', raw === '' ? { username: a.username } : { username: a.username, quota_mb: Number(raw) });
+          toast(raw === '' ? `${a.username} follows the server's default quota` : `${a.username}'s quota is ${raw === '0' ? 'unlimited' : `${raw} MB`}`);
+          await load();
+        });
+      } }, quota, h('button', { type: 'submit' }, 'Set'))),
       h('td', null, a.created_at),
       h('td', null, h('form', { class: 'inline', onsubmit: (e: Event) => {
         e.preventDefault();
