@@ -113,7 +113,7 @@ async function makeVideo(): Promise<void> {
 }
 
 try {
-  console.log(`API on ${base} (docs: ${base}/docs); demo API key: ${key} (saved in ${path.join(dataDir, 'demo-api-key')})`);
+  console.log(`API on ${base} (docs: ${base}/docs; dashboard: ${base}/, sign in with the key); demo API key: ${key} (saved in ${path.join(dataDir, 'demo-api-key')})`);
   console.log(`sample shop on ${shop.baseUrl} (saved in ${path.join(dataDir, 'demo-shop-url')})`);
   console.log(`webhook receiver on ${receiver.url} (saved in ${path.join(dataDir, 'demo-webhook-url')})`);
   if (!values.serve) await makeVideo();

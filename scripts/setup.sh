@@ -6,9 +6,10 @@
 #   espeak-ng, libespeak-ng1   offline speech with word and phoneme timings (library API via FFI)
 #   festival, festvox-us-slt-hts   Festival with the HTS US English voice (word/phoneme timings from the utterance)
 #   fonts-noto-core fonts-noto-cjk   text in every script of the 54 languages
+#   chromium           the browser of the dashboard's end-to-end test (driven by playwright-core)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts fonts-noto-core fonts-noto-cjk)
+packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts fonts-noto-core fonts-noto-cjk chromium)
 need=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
@@ -23,3 +24,5 @@ fi
 # (@napi-rs/canvas for other OSes), which npm ci counts as a lock mismatch; npm install
 # installs exactly the locked versions and skips optional packages it cannot get.
 npm install --no-fund --no-audit
+# The web dashboard (web/dashboard/ → dist/dashboard/, not committed): served by `reelsmith serve` at /.
+npm run build:dashboard

@@ -9,6 +9,8 @@ import { reposFor, unitOfWork } from './db/repos.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { AuthService } from './accounts/auth.service.ts';
 import { accountRoutes } from './accounts/account.routes.ts';
+import { adminRoutes } from './accounts/admin.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { CatalogService } from './catalog/catalog.service.ts';
 import { catalogAssetRoutes } from './catalog/catalog-assets.routes.ts';
 import { EspeakProcess } from './pipeline/speech/espeak.client.ts';
@@ -362,6 +364,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
   customTemplateFileRoutes(app, services.templates);
+  // Operator mode (the CLI's operator commands over HTTP) only when ADMIN_TOKEN is set.
+  if (config.adminToken) adminRoutes(app, services.accounts, config.adminToken);
+  await dashboardRoutes(app);
   const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
   const janitor = buildJanitor(config, services, app.log);
   return {

@@ -119,6 +119,34 @@ export class AccountRepository {
     return true;
   }
 
+  /** The account's ledger rows, newest first, and how many there are. */
+  async ledgerPage(accountId: string, offset: number, limit: number): Promise<{ total: number; rows: Array<{ delta: number; reason: string; ref: string | null; created_at: number }> }> {
+    const [count, rows] = await Promise.all([
+      this.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirst(),
+      this.db
+        .selectFrom('credit_ledger')
+        .select(['delta', 'reason', 'ref', 'created_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    ]);
+    return { total: Number(count?.n ?? 0), rows: rows.map((r) => ({ ...r, delta: Number(r.delta), created_at: Number(r.created_at) })) };
+  }
+
+  /** The account's keys (hashes and prefixes only), newest first. */
+  async listKeys(accountId: string): Promise<Array<{ key_hash: string; key_prefix: string; created_at: number; revoked_at: number | null }>> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select(['key_hash', 'key_prefix', 'created_at', 'revoked_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: Number(r.created_at), revoked_at: r.revoked_at === null ? null : Number(r.revoked_at) }));
+  }
+
   async ledgerSum(accountId: string): Promise<number> {
     const row = await this.db
       .selectFrom('credit_ledger')

@@ -67,6 +67,8 @@ export class AccountService {
       credits: a.credits,
       status: a.status,
       active_keys: a.active_keys,
+      /** The account's own storage quota in MB (0 = none); null follows STORAGE_QUOTA_MB. */
+      quota_mb: a.storage_quota_mb,
       created_at: new Date(a.created_at).toISOString().slice(0, 19).replace('T', ' '),
     }));
   }
@@ -94,6 +96,31 @@ export class AccountService {
 
   storageUsage(accountId: string): Promise<StorageUsage> {
     return this.storage.usage(accountId);
+  }
+
+  /** The caller's credit ledger, newest first (GET /v1/account/ledger). */
+  async ledger(accountId: string, page: number, pageSize: number) {
+    const { total, rows } = await this.accounts.ledgerPage(accountId, (page - 1) * pageSize, pageSize);
+    return {
+      total,
+      page,
+      page_size: pageSize,
+      entries: rows.map((r) => ({ delta: r.delta, reason: r.reason, project_id: r.reason === 'video' || r.reason === 'refund' ? r.ref : null, created_at: Math.floor(r.created_at / 1000) })),
+    };
+  }
+
+  /** The caller's keys as prefixes (the keys themselves are never stored), marking the one in use. */
+  async keys(accountId: string, currentKey: string) {
+    const current = hashApiKey(currentKey);
+    const rows = await this.accounts.listKeys(accountId);
+    return {
+      keys: rows.map((k) => ({
+        key_prefix: k.key_prefix,
+        created_at: Math.floor(k.created_at / 1000),
+        revoked_at: k.revoked_at === null ? null : Math.floor(k.revoked_at / 1000),
+        current: k.key_hash === current,
+      })),
+    };
   }
 
   async remainingCredits(accountId: string): Promise<number> {

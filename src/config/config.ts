@@ -39,6 +39,11 @@ export interface Config {
    * test/support/ffmpeg-generator.ts, e.g. "ffmpeg" or "ffmpeg:seconds=1,stageDelayMs=500".
    */
   testGenerator: string | undefined;
+  /**
+   * Operator mode of the API and dashboard (ADMIN_TOKEN): the /admin/ routes answer requests
+   * carrying it in `x-admin-token`; absent → those routes do not exist (404).
+   */
+  adminToken: string | undefined;
 }
 
 export interface JobSettings {
@@ -151,6 +156,13 @@ function intSetting(env: Env, name: string, fallback: number, min: number, max: 
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** At least 16 characters: the token is the whole of the operator's authentication. */
+function adminToken(env: Env): string | undefined {
+  const token = optional(env, 'ADMIN_TOKEN');
+  if (token !== undefined && token.length < 16) throw new ConfigError(`ADMIN_TOKEN must be at least 16 characters, got ${token.length}`);
+  return token;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -312,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageSettings(env),
     assets: assetSettings(env),
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
+    adminToken: adminToken(env),
     llm: llmSettings(env),
     crawl: crawlSettings(env),
     tts: ttsSettings(env),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -40,18 +41,32 @@ export async function startServer(
     resolver?: Resolver;
     /** Receives the server's JSON log lines (level info); without it the server does not log. */
     logStream?: Writable;
+    /**
+     * Listen on a free port chosen first and set PUBLIC_BASE_URL to this server, so the URLs it
+     * hands out (files, covers, auditions) work from a browser (the dashboard's test).
+     */
+    selfBaseUrl?: boolean;
   } = {},
 ): Promise<TestServer> {
   const testDb = opts.testDb ?? (await sqliteTestDb());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-data-'));
-  const config = loadConfig({ RATE_LIMIT_POST_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', ALLOW_PRIVATE_URLS: '0', ...opts.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const port = opts.selfBaseUrl ? await freePort() : 0;
+  const config = loadConfig({
+    RATE_LIMIT_POST_PER_MINUTE: '100000',
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000',
+    ALLOW_PRIVATE_URLS: '0',
+    ...opts.env,
+    ...(opts.selfBaseUrl ? { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } : {}),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+  });
   const running = await createApp(config, {
     db: testDb.db,
     logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
     resolver: opts.resolver ?? noDns,
     ...(opts.crawler ? { crawler: opts.crawler } : {}),
   });
-  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  await running.app.listen({ port, host: '127.0.0.1' });
   const address = running.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
@@ -89,6 +104,15 @@ export async function startServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free on 127.0.0.1 a moment ago. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Asserts the envelope of a business error and returns its msg. */

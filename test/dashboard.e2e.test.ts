@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startSampleShop, type SampleShop } from '../scripts/sample-shop.ts';
+import { ensureDashboardBuilt } from './support/dashboard.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
+
+/**
+ * The dashboard in a real browser (Debian's chromium, driven by playwright-core) against a real
+ * server on loopback: sign in, a webhook endpoint at a loopback receiver, a product crawled from
+ * the sample shop, a 15 s video made by the real pipeline (RENDER_SCALE=0.25) watched to the end
+ * and played, its delivery in the log and resent, then operator mode adds credits.
+ * DASHBOARD_SCREENSHOTS=<dir> saves a PNG of each screen (docs/dashboard/ holds the committed ones).
+ */
+const ADMIN_TOKEN = 'dashboard-test-admin-token';
+const shots = process.env.DASHBOARD_SCREENSHOTS;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+describe('dashboard, end to end in chromium', () => {
+  let s: TestServer;
+  let shop: SampleShop;
+  let receiver: Receiver;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    if (!fs.existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: scripts/setup.sh installs Debian\'s chromium package');
+    await ensureDashboardBuilt();
+    shop = await startSampleShop();
+    receiver = await startReceiver();
+    s = await startServer({ selfBaseUrl: true, env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.25', ADMIN_TOKEN } });
+    s.running.startBackground();
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 860 } });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+  });
+  after(async () => {
+    await context?.close();
+    await s?.close();
+    await receiver?.close();
+    await shop?.close();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+  });
+
+  const shot = async (name: string, p: Page = page) => {
+    if (!shots) return;
+    fs.mkdirSync(shots, { recursive: true });
+    await p.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 }).catch(() => undefined);
+    await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+  };
+  /** Every form control and button on the screen has a name a screen reader can say. */
+  const assertLabelled = async (screen: string) => {
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button')]
+        .filter((el) => {
+          const c = el as HTMLInputElement;
+          if (c.type === 'hidden') return false;
+          const named = (c.labels?.length ?? 0) > 0 || c.getAttribute('aria-label') || c.getAttribute('aria-labelledby') || (el.tagName === 'BUTTON' && el.textContent?.trim());
+          return !named;
+        })
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    assert.deepEqual(unnamed, [], `unlabelled controls on ${screen}`);
+  };
+  const nav = async (label: string) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+    await page.getByRole('heading', { level: 1, name: label === 'New video' ? 'New video' : label }).waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await assertLabelled(label);
+  };
+
+  it('signs in, crawls, makes and plays a video, shows and resends its delivery; the operator adds credits', { timeout: 240_000 }, async () => {
+    try {
+      await journey();
+    } catch (err) {
+      // What the page showed when it failed, to read with the assertion.
+      const file = path.join(os.tmpdir(), `reelsmith-dashboard-failure-${process.pid}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      const text = await page.locator('body').innerText().catch(() => '');
+      throw new Error(`${err instanceof Error ? err.message : String(err)}\nURL ${page.url()}; screenshot ${file}; page errors ${JSON.stringify(pageErrors)}\n${text.slice(0, 1500)}`);
+    }
+  });
+
+  async function journey() {
+    const t0 = Date.now();
+    const mark = (what: string) => process.env.DASHBOARD_TIMINGS && console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`);
+    const { username, apiKey } = await s.account({ credits: 3 });
+
+    // Sign in: a wrong key is refused in words, the right one opens the videos screen.
+    await page.goto(`${s.baseUrl}/`);
+    await shot('sign-in');
+    await assertLabelled('sign in');
+    await page.getByLabel('API key').fill('rs_wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not valid' }).waitFor();
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('reelsmith.apiKey')), apiKey);
+    assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing kept beyond the session');
+
+    // A webhook endpoint at the loopback receiver; its secret is shown once.
+    await nav('Webhooks');
+    await page.getByLabel('Receiver address').fill(receiver.url('/hook'));
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByTestId('new-secret').textContent();
+    assert.match(secret ?? '', /^whsec_/);
+
+    mark('signed in, endpoint added');
+    // A product crawled from the sample shop; a page that is not there is refused in words.
+    await nav('Products');
+    await page.getByLabel('Product page address').fill(`${shop.baseUrl}/no-such-product.html`);
+    await page.getByRole('button', { name: 'Read the page' }).click();
+    const refusal = (await page.getByRole('alert').first().textContent({ timeout: 30_000 })) ?? '';
+    assert.match(refusal, /^The page could not be read: .*404/, refusal);
+    assert.doesNotMatch(refusal, /Parameter error|Failed to extract/);
+    await page.getByLabel('Product page address').fill(shop.productUrl);
+    await page.getByRole('button', { name: 'Read the page' }).click();
+    await page.getByRole('status').filter({ hasText: /^Added “/ }).waitFor({ timeout: 60_000 });
+    const card = page.locator('article.product').first();
+    assert.match((await card.locator('h3').textContent()) ?? '', /Aurora/);
+    await shot('products');
+
+    // Every field can be edited, the price included.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Price').fill('39.90');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('article.product .meta').filter({ hasText: '39.90' }).waitFor();
+    const saved = (await s.call('GET', '/v1/products', { key: apiKey })).body.data[0];
+    assert.equal(saved.price, '39.90');
+
+    mark('crawled');
+    // By hand, with a photo uploaded from this computer.
+    await page.getByRole('tab', { name: 'By hand' }).click();
+    const byHand = page.getByRole('form', { name: 'Add by hand' });
+    await byHand.getByLabel('Name').fill('Night Lamp');
+    await byHand.getByLabel('Description').fill('A warm bedside lamp with a dimmer.');
+    await byHand.getByLabel('Price').fill('19.90');
+    await byHand.getByLabel('Currency').fill('EUR');
+    await byHand.getByLabel('Upload photos or clips').setInputFiles(path.join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-night.jpg'));
+    await byHand.getByRole('button', { name: 'Add product' }).click();
+    const handMade = page.locator('article.product').filter({ hasText: 'Night Lamp' });
+    await handMade.waitFor();
+    const coverSrc = (await handMade.locator('img.cover').getAttribute('src')) ?? '';
+    assert.match(coverSrc, /\/files\/assets\//, 'the uploaded photo is the cover');
+    assert.equal(await handMade.locator('img.cover').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)), 1200);
+    mark('made by hand with an upload');
+
+    // The create form: catalogs with pictures and samples; a 15 s video of this product.
+    await page.locator('article.product').filter({ hasText: 'Aurora' }).getByRole('link', { name: 'Make video' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New video' }).waitFor();
+    await page.getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
+    assert.ok((await page.getByRole('group', { name: 'Presenter' }).locator('img').count()) >= 6, 'presenters with covers');
+    await assertLabelled('New video');
+    assert.ok((await page.getByRole('group', { name: 'Music' }).getByRole('button', { name: /Play sample/ }).count()) >= 4, 'music with players');
+    assert.equal(await page.getByLabel('Length').inputValue(), '15');
+    // The pickers are radio groups: arrow keys move the choice.
+    const presenters = page.getByRole('group', { name: 'Presenter' }).getByRole('radio');
+    await presenters.first().focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await presenters.nth(1).isChecked(), true);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await presenters.first().isChecked(), true);
+    await shot('create-video');
+    // The script can be read before any credit is spent (POST /v1/ai_scripts), and edited.
+    await page.getByText('Read or write the script').click();
+    await page.getByRole('button', { name: 'Suggest a script' }).click();
+    await page.waitForFunction(() => ((document.querySelector('textarea[name="override_script"]') as HTMLTextAreaElement | null)?.value.length ?? 0) > 40, undefined, { timeout: 20_000 });
+    const suggested = await page.getByLabel('Script', { exact: true }).inputValue();
+    assert.match(suggested, /Aurora/, suggested);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('button', { name: /Make the video/ }).click();
+
+    mark('create clicked');
+    // The list follows the video to the end without a reload.
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).or(page.getByRole('alert')).first().waitFor({ timeout: 60_000 });
+    assert.equal(await page.getByRole('alert').count(), 0, (await page.getByRole('alert').allTextContents()).join(' '));
+    const video = page.locator('article.video').first();
+    const seen = new Set<string>();
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const status = (await video.getAttribute('data-status')) ?? '';
+      seen.add(status);
+      if (status === '4' || status === '5') break;
+      if (status === '3' && seen.size < 5) await shot('videos-making');
+      assert.ok(Date.now() < deadline, `video still in status ${status}`);
+      await page.waitForTimeout(500);
+    }
+    assert.ok(seen.has('2') || seen.has('3'), `a waiting or making state was shown: ${[...seen]}`);
+    assert.equal(await video.getAttribute('data-status'), '4', (await video.textContent()) ?? '');
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'no page reload');
+    assert.equal(await video.getByRole('link', { name: 'Download' }).count(), 1);
+
+    mark('video finished');
+    // Playback in the page: the <video> element reports the duration.
+    await video.getByRole('button', { name: /^Play / }).click();
+    const duration = await page.waitForFunction(() => {
+      const v = document.querySelector('article.video video') as HTMLVideoElement | null;
+      return v && Number.isFinite(v.duration) && v.duration > 0 ? v.duration : null;
+    }, undefined, { timeout: 20_000 });
+    const seconds = (await duration.jsonValue()) as number;
+    assert.ok(Math.abs(seconds - 15) <= 1.5, `duration ${seconds}`);
+    await video.getByText('Script').click();
+    await shot('videos');
+
+    mark('played');
+    // Its delivery in the endpoint's log, then resent.
+    await receiver.waitFor((all) => all.length >= 1, 30_000, 'the success webhook');
+    await nav('Webhooks');
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    const delivered = page.locator('details.delivery[data-status="succeeded"]');
+    await delivered.first().waitFor({ timeout: 15_000 });
+    await delivered.first().locator(':scope > summary').click();
+    assert.match((await delivered.first().textContent()) ?? '', /HTTP 200/);
+    await shot('webhooks');
+    const before = receiver.received.length;
+    await delivered.first().getByRole('button', { name: 'Resend' }).click();
+    await receiver.waitFor((all) => all.length > before, 20_000, 'the resent delivery');
+    await page.waitForFunction(() => document.querySelectorAll('details.delivery[data-status="succeeded"]').length >= 2, undefined, { timeout: 15_000 });
+    assert.equal(receiver.received.at(-1)!.json.event_id, receiver.received[0]!.json.event_id, 'the same event sent again');
+
+    mark('resent');
+    // Account and voices render from the API.
+    await nav('Account');
+    assert.equal(await page.getByTestId('credits').textContent(), '2');
+    await page.locator('table.ledger tbody tr').first().waitFor();
+    assert.deepEqual(await page.locator('table.ledger tbody tr td:nth-child(2)').allTextContents(), ['-1', '+3']);
+    assert.equal(await page.locator('ul.keys li').count(), 1);
+    await shot('account');
+    await nav('Voices');
+    await page.locator('.voice-row').first().waitFor();
+    await shot('voices');
+
+    // Phone width: nothing wider than the screen, the navigation reachable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const screen of ['Videos', 'New video', 'Webhooks']) {
+      await nav(screen);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${screen} is ${overflow} px wider than a 390 px phone`);
+      if (screen === 'Videos') await shot('videos-phone');
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // Operator mode: sign out, sign in with the admin token, add credits.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0);
+    await page.getByText('Operator sign-in').click();
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Admin token').press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Operator' }).waitFor();
+    await page.locator('table.accounts tbody tr').first().waitFor();
+    await assertLabelled('Operator');
+    const row = page.locator(`tr[data-username="${username}"]`);
+    assert.equal(await row.getByTestId('credits').textContent(), '2');
+    await row.getByLabel(`Credits to add to ${username}`).fill('5');
+    await row.getByRole('button', { name: 'Add' }).click();
+    await page.locator(`tr[data-username="${username}"] [data-testid="credits"]`).filter({ hasText: '7' }).waitFor();
+    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 7);
+    await row.getByRole('spinbutton', { name: /Storage quota of/ }).fill('100');
+    await row.getByRole('button', { name: 'Set' }).click();
+    await page.getByRole('status').filter({ hasText: 'quota is 100 MB' }).waitFor();
+    assert.equal((await s.call('GET', '/v1/whoami', { key: apiKey })).body.data.storage_quota_bytes, 100 * 1024 * 1024);
+    await shot('operator');
+
+    assert.deepEqual(pageErrors, []);
+  }
+});
