@@ -56,6 +56,17 @@ for (const backend of backends) {
       assert.ok(data(await s.call('POST', '/v1/create_video_from_url', { key, body: video })).project_id);
       const otherProduct = data(await s.call('POST', '/v1/product', { key: other, body: { name: 'Glow Serum', description: 'Vitamin C serum.' } })).product_id;
       assert.match(businessError(await s.call('POST', '/v1/create_video_from_url', { key: other, body: { ...video, product_id: otherProduct } }), 10104), /voice_id cv-/);
+      // Every kind takes it: a talking-avatar video and a template video, stored with the custom voice.
+      const kinds = [
+        ['/v1/create_video_from_talking_avatar', { avatar_id: 1, avatar_type: 0, voice_id: v.voice_id, screen_style: 1, script: 'Hello from a custom voice.', audio_url: '' }],
+        ['/v1/create_video_with_template', { template_id: 1, template_type: 'common', lang: 'english', voice_id: v.voice_id, variables: [{ type: 'script', name: 'script', properties: { content: 'Hello from a custom voice.' } }, { type: 'text', name: 'title', properties: { content: 'Glow Serum' } }] }],
+      ] as const;
+      for (const [route, body] of kinds) {
+        const project = data(await s.call('POST', route, { key, body })).project_id as string;
+        const stored = await s.running.db.kysely.selectFrom('videos').select('request').where('id', '=', project).executeTakeFirstOrThrow();
+        assert.equal(JSON.parse(stored.request).voice_id, v.voice_id, route);
+        assert.match(businessError(await s.call('POST', route, { key: other, body }), 10104), /voice_id cv-/, route);
+      }
       // The speech stage gets a spec with the custom settings.
       const spec = await s.running.services.customVoices.spec(undefined, v.voice_id);
       assert.deepEqual([spec?.engine, spec?.espeakVoice, spec?.speed, spec?.pitchShift], ['espeak', 'en-us+linda', 1.15, 2]);

@@ -69,10 +69,7 @@ export class TemplateVideoService {
     }
     let voiceId: string | null = null;
     if (b.voice_id?.trim()) {
-      const v = this.catalog.resolveVoice(b.voice_id.trim(), language);
-      if (v === undefined) throw errors.notFound(`voice_id ${b.voice_id}; see GET /v1/voices, or leave it out for the default voice`);
-      if (v !== b.voice_id.trim()) notes.push(`voice_id ${b.voice_id} is another vendor's voice name: ${v === null ? `the default ${language} voice` : `voice_id ${v}`} speaks instead`);
-      voiceId = v;
+      voiceId = await this.videos.resolveVoiceId(who.accountId, b.voice_id.trim(), language, notes);
     }
     const musicId = b.music_id && b.music_id > 0 ? b.music_id : null;
     if (musicId !== null && !this.catalog.hasMusic(musicId)) throw errors.notFound(`music_id ${musicId}; tracks are ${this.catalog.choices('music') || 'none'}, 0 or absent for none; see GET /v1/musics`);

@@ -53,8 +53,9 @@ export class TalkingAvatarService {
     let voiceId: string | null = null;
     let language = 'english';
     if (hasScript && !hasAudio) {
-      voiceId = this.voice(input.voice_id, avatar, notes);
-      language = voiceSpec(voiceId)?.language ?? 'english';
+      voiceId = await this.voice(who.accountId, input.voice_id, avatar, notes);
+      // The voice decides the language; a custom voice's is not in the catalog: the `language` field, else english.
+      language = voiceSpec(voiceId)?.language ?? input.language ?? 'english';
     } else {
       if (input.voice_id !== null) notes.push('voice_id is not used with audio_url: the presenter lip-moves to the audio');
       // A script with the audio is what the audio says: aligned to it for the captions, in this language.
@@ -99,18 +100,12 @@ export class TalkingAvatarService {
     return avatar;
   }
 
-  private voice(voiceId: string | null, avatar: (typeof PUBLIC_AVATARS)[number], notes: string[]): string {
+  private async voice(accountId: string, voiceId: string | null, avatar: (typeof PUBLIC_AVATARS)[number], notes: string[]): Promise<string> {
     if (voiceId === null) return defaultVoice('english', avatar.gender, avatar.age);
     // There is no language field: another vendor's voice name speaks its locale's language (de-DE-KatjaNeural → a german voice).
     const language = vendorLanguage(voiceId) ?? 'english';
-    const resolved = this.catalog.resolveVoice(voiceId, language);
-    if (resolved === undefined) throw errors.notFound(`voice_id ${voiceId}; see GET /v1/voices, or leave it out for the avatar's default voice`);
-    if (resolved === null) {
-      notes.push(`voice_id ${voiceId} is another vendor's voice name: the avatar's default ${language} voice speaks instead`);
-      return defaultVoice(language, avatar.gender);
-    }
-    if (resolved !== voiceId) notes.push(`voice_id ${voiceId} is another vendor's voice name: voice_id ${resolved} speaks instead`);
-    return resolved;
+    const resolved = await this.videos.resolveVoiceId(accountId, voiceId, language, notes);
+    return resolved ?? defaultVoice(language, avatar.gender);
   }
 
   /** The audio is fetched (or read) once here to check it and measure it: bad audio is a 40000 now, not a failed video later. */

@@ -166,6 +166,19 @@ export class VideoService {
    * 10104 for any reference the catalogs do not list, saying which ones exist; returns the request
    * in the catalog's spelling.
    */
+  /**
+   * A request's voice_id, for every kind: the account's custom voice as given; else a voice of the
+   * catalog (another vendor's name mapped to ours for `language`, with a note; null = the default
+   * voice). 10104 when it is neither.
+   */
+  async resolveVoiceId(accountId: string, voiceId: string, language: string, notes: string[]): Promise<string | null> {
+    if (await this.hasCustomVoice(accountId, voiceId)) return voiceId;
+    const resolved = this.catalog.resolveVoice(voiceId, language);
+    if (resolved === undefined) throw errors.notFound(`voice_id ${voiceId}; see GET /v1/voices and GET /v1/voices/custom, or leave it out for the default voice`);
+    if (resolved !== voiceId) notes.push(`voice_id ${voiceId} is another vendor's voice name: ${resolved === null ? `the default ${language} voice` : `voice_id ${resolved}`} speaks instead`);
+    return resolved;
+  }
+
   private async resolveCatalogRefs(accountId: string, r: VideoRequest, notes: string[], customVoice = false): Promise<VideoRequest> {
     const c = this.catalog;
     if (!(await c.hasAvatar(r.avatar_id, r.avatar_type, accountId))) {
