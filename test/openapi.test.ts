@@ -8,6 +8,7 @@ import { OPENAPI_PATH, renderOpenApi } from '../src/http/openapi.ts';
 import { signatureHeaders } from '../src/webhooks/signing.ts';
 import { videoFailedEvents, videoSucceededEvents } from '../src/webhooks/event.ts';
 import { WEBHOOK_EXAMPLES } from '../src/webhooks/webhook.openapi.ts';
+import { SCENE_EXAMPLE } from '../src/templates/template.schemas.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 type Json = Record<string, any>;
@@ -145,7 +146,8 @@ describe('OpenAPI document', () => {
           .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery)
           .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice).replaceAll(EXAMPLE_IDS.asset, ids.asset)
           .replaceAll(EXAMPLE_IDS.uploadExpires, ids.uploadExpires).replaceAll(EXAMPLE_IDS.uploadSignature, ids.uploadSignature)
-          .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo);
+          .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo)
+          .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken);
 
       let url = path;
       const query = new URLSearchParams();
@@ -231,7 +233,7 @@ const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, bac
 
 /**
  * An account with a product, a finished video (of another product), a custom voice, a candidate
- * generation (in progress: no worker runs), a drawn custom avatar, an endpoint, a pending
+ * generation (in progress: no worker runs), a drawn custom avatar, a custom template, an endpoint, a pending
  * delivery to it and an upload URL not used yet: the records the examples' ids
  * (src/http/examples.ts) stand for.
  * Every route gets its own, so the DELETE examples remove records no other example needs.
@@ -260,6 +262,10 @@ async function freshState(s: TestServer) {
   const principal = await s.running.services.auth.authenticate(key);
   const look = (await import('../src/pipeline/avatar/describe.ts')).describePresenters({ age: 'Adult', gender: 'Female', avatarStyle: 'Social', model: 'classic' }).candidates[0]!;
   const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult' })).id;
+  // A custom template without a logo: its cover and preview render offline.
+  const { logo: _logo, ...scene } = SCENE_EXAMPLE;
+  const template = (await call('POST', '/v1/templates/custom', scene)).data as { id: number; cover_url: string };
+  const customTemplateToken = new URL(template.cover_url).pathname.split('/').at(-2)!;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, kinds: ['generated_video_success'], videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
@@ -269,5 +275,5 @@ async function freshState(s: TestServer) {
   const asset = signUrl.pathname.split('/').pop()!;
   const uploadExpires = signUrl.searchParams.get('expires')!;
   const uploadSignature = signUrl.searchParams.get('signature')!;
-  return { key, product, project, customVoice, customAvatar, photo, endpoint, delivery, asset, uploadExpires, uploadSignature };
+  return { key, product, project, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, asset, uploadExpires, uploadSignature };
 }

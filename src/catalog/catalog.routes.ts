@@ -3,7 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { AspectRatioFilter, Opt } from '../http/schema-helpers.ts';
 import type { CatalogService } from './catalog.service.ts';
-import { TemplateOut } from '../templates/template.schemas.ts';
+import { PUBLIC_TEMPLATE_EXAMPLE, TemplateOut } from '../templates/template.schemas.ts';
 
 const B = 'http://localhost:8080';
 
@@ -122,7 +122,7 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
       tags,
       summary: 'Public templates (each fits every aspect ratio), with their variables',
       querystring: Type.Object({ aspect_ratio: AspectRatioFilter() }),
-      response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateOut) })) },
+      response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateOut, { description: 'The public templates, at the aspect ratio asked' }) }), { templates: [PUBLIC_TEMPLATE_EXAMPLE] }) },
     },
     handler: async (req) => ok({ templates: catalog.templates(req.query.aspect_ratio) }),
   });

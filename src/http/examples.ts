@@ -12,6 +12,9 @@ export const EXAMPLE_IDS = {
   customVoice: 'cv-0c7d2e9a4b1f4e38',
   /** A custom avatar (avatar_type 1). */
   customAvatar: 583920417,
+  /** A custom template (POST /v1/templates/custom) and the token of its cover and preview URLs. */
+  customTemplate: 734105829,
+  customTemplateToken: '5d2c8e1f0a9b4c7d6e3f2a1b0c9d8e7a',
   /** A candidate generation (POST /v1/photo_avatar/photo/generate). */
   photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
   /** An upload (POST /v1/upload/asset), with the expiry and signature of its upload URL. */

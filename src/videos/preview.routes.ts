@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
 import { CreateVideoBody, normaliseVideoRequest } from './video.routes.ts';
 import type { VideoService } from './video.service.ts';
@@ -15,6 +16,21 @@ const PreviewBody = Type.Object({
   ...CreateVideoBody.properties,
   music_id: Opt(Type.Integer({ minimum: 0, description: 'Accepted and not used: a preview has no music (the envelope\'s warnings say so when one is given)' })),
   video_name: Opt(Type.String({ maxLength: 200, description: 'Accepted and not used: a preview is titled with the product name' })),
+}, {
+  examples: [{
+    product_id: EXAMPLE_IDS.product,
+    aspect_ratio: 0,
+    video_length: '15',
+    language: 'english',
+    avatar_id: 1,
+    avatar_type: 0,
+    script_style: 'Problem/Solution',
+    template_type: 'public',
+    template_id: 1,
+    voice_id: 'en-us-f1',
+    visual_style: 'Clean Minimal',
+    caption: true,
+  }],
 });
 
 export function previewRoutes(app: App, videos: VideoService): void {
@@ -28,7 +44,10 @@ export function previewRoutes(app: App, videos: VideoService): void {
         'Poll GET /v1/project with the returned project_id (same id space as videos). A preview fires no webhook events. ' +
         'What the full video needs to say the same words (the script seed, the voice, the script text) is stored with the preview.',
       body: PreviewBody,
-      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id, read with GET /v1/project' }) })) },
+      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id, read with GET /v1/project' }) }), { project_id: EXAMPLE_IDS.project }) },
+      'x-error-codes': {
+        10104: 'product_id is not a product of this account, or an avatar_id, voice_id, template_id or visual_style the catalogs do not list (msg names the field)',
+      },
     },
     handler: async (req) => {
       const { music_id, video_name, ...body } = req.body;

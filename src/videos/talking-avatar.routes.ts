@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS } from '../http/examples.ts';
 import { LANGUAGES } from '../catalog/languages.ts';
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { MAX_AUDIO_S } from './user-audio.ts';
@@ -43,6 +44,17 @@ const TalkingAvatarBody = Type.Object({
   caption: Opt(Type.Boolean({ description: 'Burn in captions of the script (default false); a video from audio_url has them only when its script is given too' })),
   video_name: Opt(Type.String({ maxLength: 200, description: 'Title of the video; default "My Video"' })),
   language: Opt(StringEnum(LANGUAGES, { description: "Extension: the language of script when it is given with audio_url (to align it to the audio); absent → voice_id's language, else english. Without audio_url the voice decides the language" })),
+}, {
+  examples: [{
+    avatar_id: 1,
+    avatar_type: 0,
+    voice_id: 'en-us-f1',
+    screen_style: 1,
+    script: 'Hi! Meet the Aurora Desk Lamp: warm, dimmable light for late work, charged over USB-C.',
+    aspect_ratio: 0,
+    caption: true,
+    video_name: 'Aurora lamp intro',
+  }],
 });
 
 export function normaliseTalkingAvatar(b: Static<typeof TalkingAvatarBody>): TalkingAvatarInput {
@@ -68,7 +80,12 @@ export function talkingAvatarRoutes(app: App, service: TalkingAvatarService): vo
       description:
         'The presenter fills the frame on its scene, a green screen or a transparent background (screen_style 3 gives a WebM with alpha). Status through GET /v1/project; fires generated_video_* (v1) and generated_avatar_video_* (v2). Credits: 1 per started 2 minutes of output, taken now, given back if the video fails.',
       body: TalkingAvatarBody,
-      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id; poll GET /v1/project' }) })) },
+      response: { 200: Envelope(Type.Object({ project_id: Type.String({ description: '32-hex id; poll GET /v1/project' }) }), { project_id: EXAMPLE_IDS.project }) },
+      'x-error-codes': {
+        10104: 'avatar_id is not an avatar of its avatar_type (another account\'s custom avatar too), voice_id is not in GET /v1/voices, or audio_url is an asset this account did not upload (msg names the field)',
+        18020: 'not enough credit (1 per started 2 minutes of output); nothing is recorded',
+        40000: 'a field breaks its rule, neither script nor audio_url is given, or the audio is not audio or too long (msg says why)',
+      },
     },
     handler: async (req) => {
       const { project_id, notes } = await service.create(req.principal, normaliseTalkingAvatar(req.body));
