@@ -84,10 +84,16 @@ describe('photo presenter: face analysis (worker thread)', () => {
     assert.ok(rig.face.height >= 256, `face ${rig.face.height} px`);
     for (const [x, y] of rig.landmarks) assert.ok(x > 0 && y > 0 && x < rig.width && y < rig.height);
     const [l, r, nose, chin] = [rig.landmarks[36]!, rig.landmarks[45]!, rig.landmarks[30]!, rig.landmarks[8]!];
-    // Anatomy, loosely: eyes apart, the nose between them and above the chin.
-    assert.ok(Math.hypot(r[0] - l[0], r[1] - l[1]) > rig.face.width * 0.4);
-    assert.ok(nose[0] > Math.min(l[0], r[0]) && nose[0] < Math.max(l[0], r[0]));
-    assert.ok(chin[1] > nose[1]);
+    // Anatomy, loosely (the head is tilted): eyes apart, the nose between them along the eye line,
+    // the chin farther below that line than the nose.
+    const ax = r[0] - l[0];
+    const ay = r[1] - l[1];
+    const eyes = Math.hypot(ax, ay);
+    assert.ok(eyes > rig.face.width * 0.4, `eyes ${eyes.toFixed(0)} px apart`);
+    const along = ((nose[0] - l[0]) * ax + (nose[1] - l[1]) * ay) / eyes ** 2;
+    assert.ok(along > 0.2 && along < 0.8, `nose at ${along.toFixed(2)} of the eye line`);
+    const below = (p: [number, number]) => ((p[1] - l[1]) * ax - (p[0] - l[0]) * ay) / eyes;
+    assert.ok(below(chin) > below(nose) && below(nose) > 0, `nose ${below(nose).toFixed(0)} chin ${below(chin).toFixed(0)}`);
   });
 
   it('refuses a landscape with no face, two faces, a face under 256 px and a file that is not a photo', async () => {

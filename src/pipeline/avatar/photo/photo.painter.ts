@@ -70,7 +70,9 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
     cheek: bbox([[(lm[2]![0] * 2 + lm[31]![0]) / 3, (lm[2]![1] * 2 + lm[31]![1]) / 3]], faceH * 0.025),
   };
   const b = mesh.bounds;
-  const warpBounds: Rect = { x: Math.floor(b.x0), y: Math.floor(b.y0), width: Math.ceil(b.x1 - b.x0) + 1, height: Math.ceil(b.y1 - b.y0) + 1 };
+  // Padded by the seam overlap (triangles are clipped a little beyond their edges) and a pixel.
+  const pad = Math.ceil(SEAM_PX) + 1;
+  const warpBounds: Rect = { x: Math.floor(b.x0) - pad, y: Math.floor(b.y0) - pad, width: Math.ceil(b.x1 - b.x0) + 2 * pad + 1, height: Math.ceil(b.y1 - b.y0) + 2 * pad + 1 };
 
   function warpTriangle(ctx: SKRSContext2D, t: number, dst: readonly Pt[]): void {
     const i0 = mesh.triangles[t * 3]!;
