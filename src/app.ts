@@ -17,6 +17,9 @@ import { externalVoiceSpecs } from './pipeline/speech/external/external.config.t
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
 import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
+import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
+import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
 import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
 import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
 import { CustomVoiceService } from './voices/custom-voice.service.ts';
@@ -79,8 +82,12 @@ export function openDatabase(config: Config): Db {
 
 /** The catalogs (what a video's ids refer to); no database needed (the CLI's list commands use it alone). */
 /** The catalogs (avatars, templates, styles, voices including the external engine's, music); the CLI's list commands use it too. */
-export function buildCatalog(config: Config, music: MusicLibrary): CatalogService {
-  return new CatalogService(narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)), config.publicBaseUrl);
+export function buildCatalog(config: Config, music: MusicLibrary, customAvatars?: CustomAvatarService): CatalogService {
+  return new CatalogService(
+    narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)),
+    config.publicBaseUrl,
+    customAvatars ? async (accountId, avatarId) => (await customAvatars.ready(accountId, avatarId)) !== undefined : undefined,
+  );
 }
 
 export function buildServices(config: Config, db: Db, overrides: AppOverrides = {}) {
@@ -102,7 +109,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
-  const catalog = buildCatalog(config, music);
+  const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
+  const catalog = buildCatalog(config, music, customAvatars);
   const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
     listed: (id) => listedVoices.get(id),
@@ -141,6 +149,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     speech,
     ttsFetcher,
     customVoices,
+    customAvatars,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -176,6 +185,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
   return new PipelineGenerator({
     engine: services.speech,
     customVoice: (accountId, voiceId) => services.customVoices.spec(accountId, voiceId),
+    customAvatar: (accountId, avatarId) => services.customAvatars.ready(accountId, avatarId),
     music: services.music,
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
@@ -270,6 +280,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       videoRoutes(api, services.videos);
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
+      customAvatarRoutes(api, services.customAvatars);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },

@@ -19,14 +19,6 @@ const Avatar = Type.Object({
 });
 const exampleAvatar = { avatar_id: 1, name: 'Maya', cover_url: `${B}/v1/avatars/1/cover.png`, aspect_ratio: 0, style: 'casual', gender: 'female', age: 'young', scene: 'studio', ethnicity: 'south_asian' };
 
-const CustomAvatar = Type.Object({
-  avatar_id: Type.Integer({ description: 'What create_video_from_url takes as avatar_id (with avatar_type 1)' }),
-  name: Type.String({ description: 'Name given when the avatar was made' }),
-  cover_url: Type.String({ description: 'Cover picture' }),
-  status: Type.Integer({ description: '0 processing, 1 ready, 2 failed' }),
-  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
-});
-
 const Voice = Type.Object({
   voice_id: Type.String({ description: 'What create_video_from_url takes as voice_id' }),
   name: Type.String({ description: 'Language, accent, gender and age in words' }),
@@ -77,11 +69,6 @@ export function catalogRoutes(app: App, catalog: CatalogService): void {
       response: { 200: Envelope(Type.Object({ avatars: Type.Array(Avatar, { description: 'Matching avatars by id' }) }), { avatars: [exampleAvatar] }) },
     },
     handler: async (req) => ok({ avatars: catalog.avatars(req.query) }),
-  });
-
-  app.get('/v1/avatars/custom', {
-    schema: { tags, summary: "The account's custom avatars", response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Custom avatars cannot be made yet: always empty' }) }), { avatars: [] }) } },
-    handler: async (req) => ok({ avatars: catalog.customAvatars(req.principal.accountId) }),
   });
 
   app.get('/v1/voices', {

@@ -75,13 +75,16 @@ function matches(field: keyof typeof FILTER_ALIASES, want: string | undefined, h
  * What create_video_from_url's ids refer to. Drawn presenters and templates fit every aspect
  * ratio, so an aspect_ratio filter keeps every record and the record reports the ratio asked for
  * (0 when the filter is absent or -1, all).
- * Custom avatars and templates cannot be made yet, so those lists are empty.
+ * Custom avatars are listed by src/avatars (GET /v1/avatars/custom); custom templates cannot be
+ * made yet, so that list is empty.
  */
 export class CatalogService {
   constructor(
     private readonly media: MediaLibrary,
     /** PUBLIC_BASE_URL: covers and previews are served by catalog-assets.routes.ts. */
     private readonly assetBaseUrl: string,
+    /** Whether (account, avatar_id) is a ready custom avatar (CustomAvatarService.ready); none without a database. */
+    private readonly readyCustomAvatar: (accountId: string, avatarId: number) => Promise<boolean> = async () => false,
   ) {}
 
   avatars(filter: AvatarFilter) {
@@ -109,12 +112,10 @@ export class CatalogService {
     };
   }
 
-  customAvatars(_accountId: string): { avatar_id: number; name: string; cover_url: string; status: number; fail_msg: string }[] {
-    return [];
-  }
-
-  hasAvatar(avatarId: number, avatarType: 0 | 1): boolean {
-    return avatarType === 0 && PUBLIC_AVATARS.some((a) => a.avatar_id === avatarId);
+  /** A public avatar (type 0), or a ready custom avatar of this account (type 1). */
+  async hasAvatar(avatarId: number, avatarType: 0 | 1, accountId: string): Promise<boolean> {
+    if (avatarType === 1) return this.readyCustomAvatar(accountId, avatarId);
+    return PUBLIC_AVATARS.some((a) => a.avatar_id === avatarId);
   }
 
   voices(filter: VoiceFilter) {

@@ -181,8 +181,55 @@ export interface CustomVoicesTable {
   created_at: number;
 }
 
+export interface CustomAvatarsTable {
+  /** The avatar_id (with avatar_type 1): a random integer, never reused. */
+  id: number;
+  account_id: string;
+  name: string;
+  /** drawn: painted from `look`; photo: animated from the portrait at `photo_key`. */
+  kind: string;
+  /** 0 processing, 1 ready, 2 failed. */
+  status: number;
+  fail_msg: string | null;
+  /** JSON DrawnPresenter (painter parameters), drawn avatars. */
+  look: string | null;
+  /** Stored portrait (blob key), photo avatars. */
+  photo_key: string | null;
+  cover_key: string | null;
+  /** Stored talking preview (blob key), once made. */
+  preview_key: string | null;
+  voice_id: string | null;
+  aspect_ratio: number;
+  style: string;
+  gender: string;
+  age: string;
+  /** The generation (photo_id) a drawn avatar was chosen from. */
+  photo_id: string | null;
+  motion_id: string | null;
+  deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AvatarGenerationsTable {
+  /** The photo_id. */
+  id: string;
+  account_id: string;
+  /** JSON of the generate request as accepted. */
+  request: string;
+  /** in_progress, success, error. */
+  status: string;
+  msg: string;
+  /** JSON [{key, look}]: each candidate's stored PNG and painter parameters. */
+  candidates: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   custom_voices: CustomVoicesTable;
+  custom_avatars: CustomAvatarsTable;
+  avatar_generations: AvatarGenerationsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   credit_ledger: CreditLedgerTable;
@@ -197,6 +244,8 @@ export interface Database {
 
 export type AccountRow = Selectable<AccountsTable>;
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
+export type CustomAvatarRow = Selectable<CustomAvatarsTable>;
+export type AvatarGenerationRow = Selectable<AvatarGenerationsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VideoRow = Selectable<VideosTable>;

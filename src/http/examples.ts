@@ -10,6 +10,10 @@ export const EXAMPLE_IDS = {
   event: '019ab3f0c2d1a4e5f60718293a4b5c6d',
   /** A custom voice (POST /v1/voices/custom). */
   customVoice: 'cv-0c7d2e9a4b1f4e38',
+  /** A custom avatar (avatar_type 1). */
+  customAvatar: 583920417,
+  /** A candidate generation (POST /v1/photo_avatar/photo/generate). */
+  photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
 } as const;
 
 /** The random file token of the example video: its files live under videos/<project>/<token>/. */

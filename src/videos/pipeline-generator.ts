@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PUBLIC_AVATARS } from '../catalog/catalog.data.ts';
+import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
+import { presenterOf, type PresenterRef } from '../pipeline/avatar/index.ts';
 import { isLanguage, type Language, type ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { productLanguage, sameWrittenLanguage } from '../products/language-detect.ts';
@@ -17,12 +18,14 @@ import type { Timeline } from '../pipeline/timeline/types.ts';
 import type { Narration, ProductFacts } from '../pipeline/types.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { loadProductMedia } from './product-media.ts';
-import type { GeneratedVideo, GenerationJob, ProgressReporter, VideoGenerator } from './video-generator.ts';
+import { GenerationError, type GeneratedVideo, type GenerationJob, type ProgressReporter, type VideoGenerator } from './video-generator.ts';
 
 export interface PipelineDeps {
   engine: SpeechEngine | SpeechEngines;
   /** The account's custom voice of a voice_id (GET /v1/voices/custom), looked up before speaking. */
   customVoice?: (accountId: string, voiceId: string) => Promise<VoiceSpec | undefined>;
+  /** The account's ready custom avatar of an avatar_id (avatar_type 1): CustomAvatarService.ready. */
+  customAvatar?: (accountId: string, avatarId: number) => Promise<ReadyCustomAvatar | undefined>;
   music: MusicLibrary;
   /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
   store: BlobStore & { root: string };
@@ -57,9 +60,11 @@ export class PipelineGenerator implements VideoGenerator {
     const { facts, warnings } = await this.productFacts(job.product, job.workDir);
 
     await step('script');
-    const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === r.avatar_id);
-    const voiceId = r.voice_id ?? defaultVoice(r.language, avatar?.gender ?? 'female', avatar?.age ?? 'adult');
-    const custom = r.voice_id ? await this.deps.customVoice?.(job.video.accountId, r.voice_id) : undefined;
+    const presenter = await this.presenterFor(job.video.accountId, r.avatar_id, r.avatar_type);
+    const traits = presenterOf(presenter.ref).traits;
+    const givenVoice = r.voice_id ?? presenter.voiceId;
+    const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);
+    const custom = givenVoice ? await this.deps.customVoice?.(job.video.accountId, givenVoice) : undefined;
     const engines = asEngines(this.deps.engine);
     const speechEngines = custom ? { ...engines, voices: (id: string) => (id === custom.voiceId ? custom : engines.voices?.(id)) } : engines;
     let written = 0;
@@ -91,7 +96,7 @@ export class PipelineGenerator implements VideoGenerator {
     const rendered = await renderVideo({
       narration,
       product: facts,
-      avatarId: r.avatar_type === 0 ? r.avatar_id : null,
+      avatarId: presenter.ref,
       templateId: r.template_id,
       visualStyle: r.visual_style,
       aspectRatio: r.aspect_ratio,
@@ -109,6 +114,18 @@ export class PipelineGenerator implements VideoGenerator {
     signal.throwIfAborted();
     if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
+  }
+
+  /**
+   * What draws the presenter: a public avatar_id, or the account's ready custom avatar (checked
+   * again here: it may have been deleted since the video was accepted), with its own voice.
+   */
+  private async presenterFor(accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterRef; voiceId: string | null }> {
+    if (avatarType === 0) return { ref: avatarId, voiceId: null };
+    const custom = await this.deps.customAvatar?.(accountId, avatarId);
+    if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
+    if (custom.kind !== 'drawn') throw new GenerationError(`Photo avatars cannot be drawn by this server yet (avatar_id ${avatarId})`, { code: 40000, retryable: false });
+    return { ref: custom.presenter, voiceId: custom.avatar.voiceId };
   }
 
   /**

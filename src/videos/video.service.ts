@@ -40,7 +40,7 @@ export class VideoService {
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
     const customVoice = request.voice_id !== null && (await this.hasCustomVoice(who.accountId, request.voice_id));
-    request = this.resolveCatalogRefs(request, notes, customVoice);
+    request = await this.resolveCatalogRefs(who.accountId, request, notes, customVoice);
     await this.storage?.assertRoom(who.accountId);
 
     const id = hexId();
@@ -93,10 +93,10 @@ export class VideoService {
    * 10104 for any reference the catalogs do not list, saying which ones exist; returns the request
    * in the catalog's spelling.
    */
-  private resolveCatalogRefs(r: VideoRequest, notes: string[], customVoice = false): VideoRequest {
+  private async resolveCatalogRefs(accountId: string, r: VideoRequest, notes: string[], customVoice = false): Promise<VideoRequest> {
     const c = this.catalog;
-    if (!c.hasAvatar(r.avatar_id, r.avatar_type)) {
-      const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no custom avatar with that id' : 'avatar_type 0 (public)';
+    if (!(await c.hasAvatar(r.avatar_id, r.avatar_type, accountId))) {
+      const which = r.avatar_type === 1 ? 'avatar_type 1 (custom): this account has no ready custom avatar with that id; see GET /v1/avatars/custom' : 'avatar_type 0 (public)';
       throw errors.notFound(`avatar_id ${r.avatar_id} (${which}); public avatars (avatar_type 0) are ${c.choices('avatar')}; see GET /v1/avatars`);
     }
     if (r.voice_id !== null && !customVoice) {

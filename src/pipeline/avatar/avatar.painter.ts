@@ -7,7 +7,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
-import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, Rect } from './avatar.types.ts';
+import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, DrawnPresenter, PresenterRef, Rect } from './avatar.types.ts';
 import { lookFor, type AvatarLook } from './looks.data.ts';
 import { armStyle, drawArms } from './paint/arms.ts';
 import { drawBody } from './paint/body.ts';
@@ -32,9 +32,13 @@ export function avatarRecord(avatarId: number) {
   return record;
 }
 
-export function createAvatarPainter(avatarId: number, size: { width: number; height: number }, options: AvatarPainterOptions = {}): AvatarPainter {
-  const record = avatarRecord(avatarId);
-  const look: AvatarLook = lookFor(avatarId);
+/** A public avatar's traits and look, or a drawn presenter as given. */
+export function presenterOf(ref: PresenterRef): DrawnPresenter {
+  return typeof ref === 'number' ? { traits: avatarRecord(ref), look: lookFor(ref) } : ref;
+}
+
+export function createAvatarPainter(ref: PresenterRef, size: { width: number; height: number }, options: AvatarPainterOptions = {}): AvatarPainter {
+  const { traits: record, look } = presenterOf(ref) as { traits: DrawnPresenter['traits']; look: AvatarLook };
   const male = record.gender === 'male';
   const { width, height } = size;
   const s = Math.min(width / DESIGN_W, height / DESIGN_H);
@@ -106,7 +110,7 @@ export function createAvatarPainter(avatarId: number, size: { width: number; hei
     drawEars(ctx, look);
     const drop = jawDrop(pose.mouthOpen);
     drawFaceBase(ctx, look, drop);
-    if (look.earrings !== undefined) drawEarrings(ctx, look.earrings);
+    if (look.earrings !== undefined && look.headscarf === undefined) drawEarrings(ctx, look.earrings);
     if (look.ageLines) drawAgeLines(ctx, look);
     drawNose(ctx, look);
     drawBeard(ctx, look, drop);

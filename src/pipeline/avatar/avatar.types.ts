@@ -3,6 +3,8 @@
  * timeline builds, and the painter the renderer calls. All pure data; drawing lives in paint/.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { AvatarRecord } from '../../catalog/catalog.data.ts';
+import type { AvatarLook } from './looks.data.ts';
 
 /**
  * Rhubarb-style mouth shapes:
@@ -99,3 +101,19 @@ export interface AvatarPainterOptions {
   /** Side of the frame the product is on, seen by the viewer; 'point' gestures go that way. */
   productSide?: 'left' | 'right';
 }
+
+/** What a presenter is, beyond its look: the catalog's traits (the scene is drawn from them). */
+export type PresenterTraits = Pick<AvatarRecord, 'gender' | 'age' | 'style' | 'scene' | 'ethnicity'>;
+
+/**
+ * A presenter that is not in the catalog (a custom drawn avatar, a generated candidate): its
+ * painter parameters, stored as JSON with the avatar. The painter draws it exactly like a
+ * public presenter.
+ */
+export interface DrawnPresenter {
+  traits: PresenterTraits;
+  look: AvatarLook;
+}
+
+/** A public avatar_id, or a drawn presenter's parameters. */
+export type PresenterRef = number | DrawnPresenter;

@@ -4,7 +4,7 @@
  * See docs/avatars.md.
  */
 export type {
-  AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, AvatarTrack, Gesture, Rect, Viseme,
+  AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, AvatarTrack, DrawnPresenter, Gesture, PresenterRef, PresenterTraits, Rect, Viseme,
 } from './avatar.types.ts';
 export { NEUTRAL_POSE, VISEMES } from './avatar.types.ts';
 export { isPausePhoneme, phonemeShapes, type PhonemeShapes } from './phoneme.shapes.ts';
@@ -12,7 +12,7 @@ export {
   buildMouthTrack, frameCountFor, minHoldFrames, mouthOpenAt, mouthOpenFrames, MIN_HOLD_MS, RELAX_PAUSE_MS, VISEME_OPENNESS,
 } from './mouth.track.ts';
 export { buildAvatarTrack, type AvatarTrackInput } from './motion.track.ts';
-export { createAvatarPainter } from './avatar.painter.ts';
+export { createAvatarPainter, presenterOf } from './avatar.painter.ts';
 export { COVER_SIZE, drawScene, renderAvatarCover } from './avatar.cover.ts';
 export { AVATAR_LOOKS, lookFor, type AvatarLook } from './looks.data.ts';
 export { MOUTH_INTERIOR, EYE_WHITE } from './paint/layout.ts';

@@ -45,6 +45,8 @@ export interface AvatarLook {
   earrings?: { color: string; style: 'hoop' | 'stud' | 'drop' };
   necklace?: { color: string; style: 'pearls' | 'chain' };
   headband?: string;
+  /** A headscarf of this colour, drawn instead of the hair (which is then hidden). */
+  headscarf?: string;
   lashes: boolean;
   ageLines: boolean;
   blush: number;

@@ -4,7 +4,7 @@
  * data (timeline/presenter.ts).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack } from '../avatar/index.ts';
+import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
 import type { Script, Speech } from '../types.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { presenterPlacement, type PresenterPlacement } from '../timeline/presenter.ts';
@@ -20,7 +20,7 @@ export interface Presenter {
 }
 
 /** The avatar's track and painter for one video. */
-export function createPresenter(avatarId: number, t: Timeline, speech: Speech, script: Script): Presenter | null {
+export function createPresenter(avatarId: PresenterRef, t: Timeline, speech: Speech, script: Script): Presenter | null {
   if (!t.presenter) return null;
   const placement = presenterPlacement(t.presenter);
   const mediaCenter = t.media ? t.media.box.x + t.media.box.w / 2 : t.width;
@@ -31,6 +31,6 @@ export function createPresenter(avatarId: number, t: Timeline, speech: Speech, s
 }
 
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
-export function paintAvatarScene(ctx: SKRSContext2D, avatarId: number, width: number, height: number): void {
+export function paintAvatarScene(ctx: SKRSContext2D, avatarId: PresenterRef, width: number, height: number): void {
   drawScene(ctx, avatarId, Math.round(width), Math.round(height));
 }

@@ -23,6 +23,7 @@ import { minFontPx, OVERLAY_ENTER_MS } from '../timeline/rules.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter } from './avatar-adapter.ts';
+import type { PresenterRef } from '../avatar/index.ts';
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
@@ -101,7 +102,7 @@ export class Compositor {
     private readonly t: Timeline,
     product: ProductFacts,
     private readonly presenter: Presenter | null,
-    private readonly avatarId: number | null,
+    private readonly avatarId: PresenterRef | null,
     /** Redraw only the moving parts of frames whose media did not change (default true). */
     private readonly incremental = true,
   ) {

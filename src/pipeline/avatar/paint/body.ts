@@ -56,7 +56,7 @@ export function drawBody(ctx: Ctx, look: AvatarLook, male: boolean): void {
 
   drawOutfit(ctx, look);
   drawNecklace(ctx, look);
-  if (look.hair.style === 'braid') drawBraid(ctx, look.hair.color);
+  if (look.hair.style === 'braid' && look.headscarf === undefined) drawBraid(ctx, look.hair.color);
 }
 
 function drawNecklace(ctx: Ctx, look: AvatarLook): void {

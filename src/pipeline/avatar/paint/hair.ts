@@ -5,6 +5,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { AvatarLook } from '../looks.data.ts';
 import { luminance, rgba, shade } from './color.ts';
+import { drawHeadscarfBack, drawHeadscarfFront } from './headscarf.ts';
 import { EYE_Y, FACE_H, FACE_W } from './layout.ts';
 
 type Ctx = SKRSContext2D;
@@ -97,10 +98,11 @@ function sideLocks(ctx: Ctx, color: string, bottom: number, part: number): void 
 const BACK: ReadonlySet<AvatarLook['hair']['style']> = new Set(['long_wavy', 'long_straight', 'braid', 'bob', 'bun', 'ponytail']);
 
 export function hasBackHair(look: AvatarLook): boolean {
-  return BACK.has(look.hair.style);
+  return look.headscarf !== undefined || BACK.has(look.hair.style);
 }
 
 export function drawHairBack(ctx: Ctx, look: AvatarLook): void {
+  if (look.headscarf !== undefined) return drawHeadscarfBack(ctx, look.headscarf);
   const c = look.hair.color;
   switch (look.hair.style) {
     case 'long_wavy':
@@ -150,6 +152,19 @@ export function drawHairBack(ctx: Ctx, look: AvatarLook): void {
 }
 
 export function drawHairFront(ctx: Ctx, look: AvatarLook): void {
+  if (look.headscarf !== undefined) return drawHeadscarfFront(ctx, look.headscarf);
+  hairFrontStyle(ctx, look);
+  if (look.headband !== undefined) {
+    ctx.strokeStyle = look.headband;
+    ctx.lineWidth = 11;
+    ctx.beginPath();
+    ctx.moveTo(-W - 4, -H * 0.52);
+    ctx.bezierCurveTo(-W * 0.6, -H * 1.02, W * 0.6, -H * 1.02, W + 4, -H * 0.52);
+    ctx.stroke();
+  }
+}
+
+function hairFrontStyle(ctx: Ctx, look: AvatarLook): void {
   const c = look.hair.color;
   const hi = luminance(c) > 150 ? shade(c, -0.18) : shade(c, 0.22);
   switch (look.hair.style) {
@@ -204,14 +219,6 @@ export function drawHairFront(ctx: Ctx, look: AvatarLook): void {
         g.quadraticCurveTo(-W * 0.9, -H * 0.3, -W - 2, -H * 0.05);
       });
       strands(ctx, hi, [[W * 0.5, -H * 0.98, 0, -H * 0.85, -W * 0.6, -H * 0.42]]);
-      if (look.headband !== undefined) {
-        ctx.strokeStyle = look.headband;
-        ctx.lineWidth = 11;
-        ctx.beginPath();
-        ctx.moveTo(-W - 4, -H * 0.52);
-        ctx.bezierCurveTo(-W * 0.6, -H * 1.02, W * 0.6, -H * 1.02, W + 4, -H * 0.52);
-        ctx.stroke();
-      }
       break;
     case 'short_side':
       cap(ctx, c, 26, (g) => {

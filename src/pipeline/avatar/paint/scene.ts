@@ -245,7 +245,7 @@ function store(ctx: Ctx, b: Box, look: AvatarLook): void {
   ctx.fillRect(0, b.h * 0.84, b.w, b.u * 0.02);
 }
 
-export function drawSceneFor(ctx: Ctx, record: AvatarRecord, look: AvatarLook, width: number, height: number): void {
+export function drawSceneFor(ctx: Ctx, record: Pick<AvatarRecord, 'scene'>, look: AvatarLook, width: number, height: number): void {
   const b: Box = { w: width, h: height, u: Math.min(width, height) };
   ctx.save();
   ctx.beginPath();

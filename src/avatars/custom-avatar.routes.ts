@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import { Envelope, ok } from '../http/envelope.ts';
+import type { App } from '../http/http-types.ts';
+import { EXAMPLE_IDS } from '../http/examples.ts';
+import type { CustomAvatarService, CustomAvatarView } from './custom-avatar.service.ts';
+
+const CustomAvatar = Type.Object({
+  avatar_id: Type.Integer({ description: 'What the create-video routes take as avatar_id with avatar_type 1 (this account only)' }),
+  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  cover_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
+  status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
+  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  aspect_ratio: Type.Integer({ description: 'The aspect_ratio it was made for (0 portrait, 1 landscape); it fits every ratio' }),
+  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
+  gender: Type.String({ description: 'Female or Male' }),
+  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description) or photo (made from a photo of a person)' }),
+  voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
+});
+
+export const exampleCustomAvatar: CustomAvatarView = {
+  avatar_id: EXAMPLE_IDS.customAvatar,
+  name: 'Nora',
+  cover_url: 'http://localhost:8080/files/avatars/a-6b1d0f3e8c2a4e5f9d7b1a3c5e7f9b2d/cover.png',
+  status: 1,
+  fail_msg: '',
+  aspect_ratio: 0,
+  style: 'Professional',
+  gender: 'Female',
+  age: 'Young adult',
+  kind: 'drawn',
+  voice_id: '',
+};
+
+const tags = ['Avatars'];
+const AvatarIdQuery = Type.Object({
+  avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account (GET /v1/avatars/custom)', examples: [EXAMPLE_IDS.customAvatar] }),
+});
+const notYours = 'avatar_id is not a custom avatar of this account (unknown, another account\'s, or deleted)';
+
+/** The account's own avatars: listed, renamed, deleted (avatar_type 1; CONTRACT §10). */
+export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void {
+  app.get('/v1/avatars/custom', {
+    schema: {
+      tags,
+      summary: "The account's custom avatars (drawn and photo), newest first, with status and cover",
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [exampleCustomAvatar] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => avatars.view(a)) }),
+  });
+
+  app.get('/v1/avatars/photo_avatars', {
+    schema: {
+      tags,
+      summary: "The account's photo avatars (made by POST /v1/photo_avatar/add_motion), newest first",
+      response: {
+        200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatar, { description: 'Photo avatars not deleted, newest first' }) }), {
+          avatars: [{ ...exampleCustomAvatar, kind: 'photo' }],
+        }),
+      },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => avatars.view(a)) }),
+  });
+
+  app.delete('/v1/avatar/custom/delete', {
+    schema: {
+      tags,
+      summary: 'Delete a custom avatar: it leaves the lists and new videos refuse it; videos already made keep their files',
+      querystring: AvatarIdQuery,
+      response: { 200: Envelope(Type.Object({}), {}) },
+      'x-error-codes': { 10104: notYours },
+    },
+    handler: async (req) => {
+      await avatars.delete(req.principal.accountId, req.query.avatar_id);
+      return ok({});
+    },
+  });
+
+  app.post('/v1/avatar/custom/rename', {
+    schema: {
+      tags,
+      summary: 'Extension: rename a custom avatar',
+      body: Type.Object(
+        {
+          avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account' }),
+          name: Type.String({ minLength: 1, maxLength: 80, description: 'The new name (1-80 characters)' }),
+        },
+        { examples: [{ avatar_id: EXAMPLE_IDS.customAvatar, name: 'Nora (spring)' }] },
+      ),
+      response: { 200: Envelope(CustomAvatar, { ...exampleCustomAvatar, name: 'Nora (spring)' }) },
+      'x-error-codes': { 10104: notYours, 40000: 'name is empty or longer than 80 characters' },
+    },
+    handler: async (req) => ok(avatars.view(await avatars.rename(req.principal.accountId, req.body.avatar_id, req.body.name))),
+  });
+}
