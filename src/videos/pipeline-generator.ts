@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
-import { presenterOf, type PresenterRef } from '../pipeline/avatar/index.ts';
+import { loadPhotoPresenter } from '../avatars/photo-avatar.files.ts';
+import { presenterOf, type PresenterTraits } from '../pipeline/avatar/index.ts';
+import type { PresenterSource } from '../pipeline/render/avatar-adapter.ts';
 import { isLanguage, type Language, type ScriptStyle } from '../catalog/languages.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { productLanguage, sameWrittenLanguage } from '../products/language-detect.ts';
@@ -61,7 +63,7 @@ export class PipelineGenerator implements VideoGenerator {
 
     await step('script');
     const presenter = await this.presenterFor(job.video.accountId, r.avatar_id, r.avatar_type);
-    const traits = presenterOf(presenter.ref).traits;
+    const { traits } = presenter;
     const givenVoice = r.voice_id ?? presenter.voiceId;
     const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);
     const custom = givenVoice ? await this.deps.customVoice?.(job.video.accountId, givenVoice) : undefined;
@@ -120,12 +122,16 @@ export class PipelineGenerator implements VideoGenerator {
    * What draws the presenter: a public avatar_id, or the account's ready custom avatar (checked
    * again here: it may have been deleted since the video was accepted), with its own voice.
    */
-  private async presenterFor(accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterRef; voiceId: string | null }> {
-    if (avatarType === 0) return { ref: avatarId, voiceId: null };
+  private async presenterFor(accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterSource; voiceId: string | null; traits: Pick<PresenterTraits, 'gender' | 'age'> }> {
+    if (avatarType === 0) return { ref: avatarId, voiceId: null, traits: presenterOf(avatarId).traits };
     const custom = await this.deps.customAvatar?.(accountId, avatarId);
     if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
-    if (custom.kind !== 'drawn') throw new GenerationError(`Photo avatars cannot be drawn by this server yet (avatar_id ${avatarId})`, { code: 40000, retryable: false });
-    return { ref: custom.presenter, voiceId: custom.avatar.voiceId };
+    if (custom.kind === 'photo') {
+      // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
+      const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
+      return { ref: await loadPhotoPresenter(this.deps.store, custom.photoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
+    }
+    return { ref: custom.presenter, voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
   }
 
   /**

@@ -23,13 +23,13 @@ import { createFrameSink, type SinkMode } from './encoder.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { imageInfo } from './media.ts';
-import type { PresenterRef } from '../avatar/index.ts';
+import type { PresenterSource } from './avatar-adapter.ts';
 
 export interface RenderVideoInput {
   narration: Narration;
   product: ProductFacts;
   /** A public avatar_id or a drawn presenter (custom avatar); null: no presenter (the template's product-only variant). */
-  avatarId: PresenterRef | null;
+  avatarId: PresenterSource | null;
   templateId: number | null;
   visualStyle: string | null;
   aspectRatio: AspectRatio;
