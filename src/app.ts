@@ -17,6 +17,10 @@ import { externalVoiceSpecs } from './pipeline/speech/external/external.config.t
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
 import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { AvatarGenerationJob, AVATAR_GENERATION_JOB_KIND } from './avatars/avatar-generation.job.ts';
+import { AvatarGenerationRepository } from './avatars/avatar-generation.repository.ts';
+import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
+import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
@@ -136,6 +140,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // After-commit wake-ups: a job was enqueued, deliveries were committed.
   const signals = new Signals();
   const work = workUnitOfWork(db);
+  const avatarGenerationRepo = new AvatarGenerationRepository(db.kysely);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
   return {
@@ -150,6 +155,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     ttsFetcher,
     customVoices,
     customAvatars,
+    avatarGenerationRepo,
+    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts),
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -215,6 +222,17 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
           log,
         });
   }
+  // Candidate portraits: painted wherever jobs run (no generator needed).
+  handlers[AVATAR_GENERATION_JOB_KIND] = new AvatarGenerationJob({
+    uow: s.work,
+    generations: s.avatarGenerationRepo,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    clock: s.clock,
+    signals: s.signals,
+    log,
+  });
   return new Background({
     role,
     config,
@@ -281,6 +299,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
       customAvatarRoutes(api, services.customAvatars);
+      photoGenerationRoutes(api, services.avatarGenerations);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },

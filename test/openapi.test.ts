@@ -139,7 +139,8 @@ describe('OpenAPI document', () => {
       const swap = (text: string) =>
         text.replaceAll(EXAMPLE_IDS.product, ids.product).replaceAll(EXAMPLE_IDS.project, ids.project)
           .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery)
-          .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice);
+          .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice)
+          .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo);
 
       let url = path;
       const query = new URLSearchParams();
@@ -219,8 +220,9 @@ describe('OpenAPI document', () => {
 });
 
 /**
- * An account with a product, a finished video (of another product), a custom voice, an endpoint
- * and a pending delivery to it: the records the examples' ids (src/http/examples.ts) stand for.
+ * An account with a product, a finished video (of another product), a custom voice, a candidate
+ * generation (in progress: no worker runs), a drawn custom avatar, an endpoint and a pending
+ * delivery to it: the records the examples' ids (src/http/examples.ts) stand for.
  * Every route gets its own, so the DELETE examples remove records no other example needs.
  */
 async function freshState(s: TestServer) {
@@ -243,9 +245,13 @@ async function freshState(s: TestServer) {
   const finished = { videoUrl: file('video.mp4'), coverUrl: file('cover.jpg'), subtitlesUrl: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
   assert.ok(await videoRepo.markSucceeded(project, finished, clock.nowMs()));
   const customVoice = (await call('POST', '/v1/voices/custom', { name: 'Calm narrator', base_voice_id: 'en-us-f1' })).data.voice_id as string;
+  const photo = (await call('POST', '/v1/photo_avatar/photo/generate', { age: 'Adult', gender: 'Female', avatar_style: 'Social' })).data.photo_id as string;
+  const principal = await s.running.services.auth.authenticate(key);
+  const look = (await import('../src/pipeline/avatar/describe.ts')).describePresenters({ age: 'Adult', gender: 'Female', avatarStyle: 'Social', model: 'classic' }).candidates[0]!;
+  const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult' })).id;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
   const delivery = (await call('GET', `/v2/endpoint/${endpoint}/deliveries`)).data.deliveries[0].delivery_id as string;
-  return { key, product, project, customVoice, endpoint, delivery };
+  return { key, product, project, customVoice, customAvatar, photo, endpoint, delivery };
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { AccountRepository } from '../accounts/account.repository.ts';
+import { AvatarGenerationRepository } from '../avatars/avatar-generation.repository.ts';
+import { CustomAvatarRepository } from '../avatars/custom-avatar.repository.ts';
 import { ProductRepository } from '../products/product.repository.ts';
 import { VideoRepository } from '../videos/video.repository.ts';
 import { EndpointRepository } from '../webhooks/endpoint.repository.ts';
@@ -10,6 +12,8 @@ export interface Repos {
   products: ProductRepository;
   videos: VideoRepository;
   endpoints: EndpointRepository;
+  customAvatars: CustomAvatarRepository;
+  avatarGenerations: AvatarGenerationRepository;
 }
 
 export function reposFor(db: Kysely<Database>): Repos {
@@ -18,6 +22,8 @@ export function reposFor(db: Kysely<Database>): Repos {
     products: new ProductRepository(db),
     videos: new VideoRepository(db),
     endpoints: new EndpointRepository(db),
+    customAvatars: new CustomAvatarRepository(db),
+    avatarGenerations: new AvatarGenerationRepository(db),
   };
 }
 

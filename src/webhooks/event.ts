@@ -46,3 +46,13 @@ export function videoFailedEvents(v: VideoOutcome & { error: { code: number; mes
   const data = { project_id: v.projectId, video_id: v.projectId, status: 'failed', error: v.error };
   return VIDEO_FAILED_KINDS.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
 }
+
+/** Candidate portraits were painted (POST /v1/photo_avatar/photo/generate): generated_image_success. */
+export function imageGeneratedEvent(g: { photoId: string; accountId: string; photoUrls: string[] }, nowMs: number): NewEvent {
+  return event('generated_image_success', g.accountId, g.photoId, { photo_id: g.photoId, photo_urls: g.photoUrls }, nowMs);
+}
+
+/** Candidate portraits could not be made: generated_image_failed, `error` a sentence. */
+export function imageFailedEvent(g: { photoId: string; accountId: string; error: string }, nowMs: number): NewEvent {
+  return event('generated_image_failed', g.accountId, g.photoId, { photo_id: g.photoId, error: g.error }, nowMs);
+}
