@@ -21,6 +21,9 @@ import { AvatarGenerationJob, AVATAR_GENERATION_JOB_KIND } from './avatars/avata
 import { AvatarGenerationRepository } from './avatars/avatar-generation.repository.ts';
 import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
 import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
+import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
+import { PhotoMotionService } from './avatars/photo-motion.service.ts';
+import { FacePool } from './pipeline/avatar/photo/index.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
@@ -143,6 +146,15 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const avatarGenerationRepo = new AvatarGenerationRepository(db.kysely);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
+  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts);
+  const outbox = new OutboxRepository(db.kysely, db.dialect);
+  // The face models run in one worker thread, started on the first photo.
+  const faces = new FacePool();
+  const photoMotions = new PhotoMotionService({
+    avatars: customAvatars, generations: avatarGenerations, store, fetcher, faces, clock, signals,
+    emit: (events) => outbox.emit(events),
+    log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
+  });
   return {
     clock,
     fetcher,
@@ -156,11 +168,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     customVoices,
     customAvatars,
     avatarGenerationRepo,
-    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts),
+    avatarGenerations,
+    faces,
+    photoMotions,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
-    outbox: new OutboxRepository(db.kysely, db.dialect),
+    outbox,
     videoRepo: repos.videos,
     productRepo: repos.products,
     storageRepo,
@@ -300,6 +314,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       customVoiceRoutes(api, services.customVoices);
       customAvatarRoutes(api, services.customAvatars);
       photoGenerationRoutes(api, services.avatarGenerations);
+      photoMotionRoutes(api, services.photoMotions);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
     },
@@ -324,6 +339,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await janitor.stop();
       await background.stop();
       await app.close();
+      await services.photoMotions.idle();
+      await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
       await services.ttsFetcher?.close();

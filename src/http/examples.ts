@@ -14,6 +14,8 @@ export const EXAMPLE_IDS = {
   customAvatar: 583920417,
   /** A candidate generation (POST /v1/photo_avatar/photo/generate). */
   photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
+  /** An add_motion (POST /v1/photo_avatar/add_motion). */
+  motion: '7d2c9e4a1b6f4e3d8c5a2b1e9f7d3c60',
 } as const;
 
 /** The random file token of the example video: its files live under videos/<project>/<token>/. */

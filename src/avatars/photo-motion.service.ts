@@ -1,0 +1,184 @@
+/**
+ * POST /v1/photo_avatar/add_motion and GET /v1/photo_avatar?motion_id= (CONTRACT §10):
+ * - the image URL of one of the account's generated candidates → a drawn custom avatar with that
+ *   candidate's painter parameters, ready at once;
+ * - any other image URL → a photo avatar: recorded as processing (status 0) and answered at once;
+ *   then the photo is fetched (safe fetcher), its face found and checked in the face worker thread
+ *   (never on the event loop), and the photo, its rig, a cover and a short talking preview are
+ *   stored: status 1. A photo with no face, several faces, a face under 256 px, or not an image
+ *   is refused: status 2 with fail_msg. Events generated_motion_* and generated_photo_avatar_*.
+ * The processing runs in this process: a motion still processing when the process stops stays at
+ * status 0 (see docs/avatars.md).
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Clock } from '../lib/clock.ts';
+import { errors } from '../lib/errors.ts';
+import { hexId } from '../lib/ids.ts';
+import type { SafeFetcher } from '../net/safe-fetch.ts';
+import { NEUTRAL_POSE } from '../pipeline/avatar/index.ts';
+import { createPhotoPainter, type FacePool, type PhotoPresenter } from '../pipeline/avatar/photo/index.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { Signals } from '../jobs/wakeup.ts';
+import { motionFailedEvents, motionSucceededEvents, type NewEvent } from '../webhooks/event.ts';
+import type { AvatarGenerationService } from './avatar-generation.service.ts';
+import { avatarFilesPrefix, type CustomAvatarService } from './custom-avatar.service.ts';
+import type { CustomAvatar } from './custom-avatar.repository.ts';
+import { rigKeyFor } from './photo-avatar.files.ts';
+
+export interface AddMotionInput {
+  image_url: string;
+  name: string;
+  voice_id?: string | undefined;
+  model?: string | undefined;
+  description?: string | undefined;
+  photo_id?: string | undefined;
+  welcome_msg?: string | undefined;
+}
+
+export interface MotionView {
+  avatar_id: number;
+  image_url: string;
+  motion_id: string;
+  motion_preview_url: string;
+  name: string;
+  status: 'pending' | 'error' | 'completed';
+  voice_id: string;
+  /** v2 spelling of fail_msg; empty unless status is error. */
+  error_msg: string;
+}
+
+/** Renders the short talking clip of a new photo avatar; returns the MP4's bytes. */
+export type MotionPreviewMaker = (presenter: PhotoPresenter, line: string, voiceId: string | null) => Promise<Buffer>;
+
+export interface PhotoMotionDeps {
+  avatars: CustomAvatarService;
+  generations: Pick<AvatarGenerationService, 'candidate'>;
+  store: BlobStore;
+  fetcher: SafeFetcher;
+  faces: FacePool;
+  emit: (events: NewEvent[]) => Promise<unknown>;
+  signals: Pick<Signals, 'deliveriesCommitted'>;
+  clock: Clock;
+  preview?: MotionPreviewMaker;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export const DEFAULT_WELCOME = 'Hi, I am your new presenter. Nice to meet you!';
+const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+const FETCH_DEADLINE_MS = 20_000;
+const COVER = 512;
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export class PhotoMotionService {
+  /** Motions being processed (tests and shutdown wait for them). */
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(private readonly d: PhotoMotionDeps) {}
+
+  async addMotion(accountId: string, input: AddMotionInput): Promise<{ avatar_id: number; motion_id: string; name: string }> {
+    const url = input.image_url.trim();
+    if (!url) throw errors.parameter('image_url', 'must not be empty');
+    const motionId = hexId();
+    const voiceId = input.voice_id?.trim() || undefined;
+    const found = await this.d.generations.candidate(accountId, url);
+    if (found) {
+      const { generation, candidate } = found;
+      const a = await this.d.avatars.create(accountId, {
+        name: input.name, kind: 'drawn', look: candidate.presenter, voiceId,
+        aspectRatio: Number(generation.request.aspect_ratio) === 1 ? 1 : 0,
+        style: generation.request.avatar_style, gender: generation.request.gender, age: generation.request.age,
+        photoId: generation.id, motionId,
+      });
+      const cover = a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
+      await this.emit(motionSucceededEvents({ accountId, avatarId: a.id, motionId, photoUrl: url, previewUrl: cover, coverUrl: cover }, this.d.clock.nowMs()));
+      return { avatar_id: a.id, motion_id: motionId, name: a.name };
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw errors.parameter('image_url', 'must be an http(s) URL of a portrait photo, or a candidate from GET /v1/photo_avatar/generation');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw errors.parameter('image_url', 'must be an http(s) URL');
+    const a = await this.d.avatars.create(accountId, {
+      name: input.name, kind: 'photo', voiceId, aspectRatio: 0, style: 'Photo', gender: '', age: '',
+      photoId: input.photo_id?.trim() || undefined, motionId,
+    });
+    const run = this.process(a, url, input.welcome_msg?.trim() || DEFAULT_WELCOME).finally(() => this.inflight.delete(run));
+    this.inflight.add(run);
+    return { avatar_id: a.id, motion_id: motionId, name: a.name };
+  }
+
+  async motion(accountId: string, motionId: string): Promise<MotionView> {
+    const a = await this.d.avatars.byMotion(accountId, motionId);
+    const image = a.photoKey ? this.d.store.publicUrl(a.photoKey) : a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
+    const preview = a.previewKey ? this.d.store.publicUrl(a.previewKey) : '';
+    return {
+      avatar_id: a.id,
+      image_url: image,
+      motion_id: motionId,
+      motion_preview_url: preview,
+      name: a.name,
+      status: a.status === 1 ? 'completed' : a.status === 2 ? 'error' : 'pending',
+      voice_id: a.voiceId ?? '',
+      error_msg: a.failMsg ?? '',
+    };
+  }
+
+  /** Waits for every motion being processed (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  }
+
+  private async process(a: CustomAvatar, url: string, line: string): Promise<void> {
+    const motionId = a.motionId!;
+    try {
+      let res;
+      try {
+        res = await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
+      } catch (e) {
+        return await this.fail(a, url, `the photo could not be fetched from image_url (${(e as Error).message})`);
+      }
+      const verdict = await this.d.faces.analyse(res.body);
+      if (!verdict.ok) return await this.fail(a, url, verdict.reason);
+      const prefix = avatarFilesPrefix();
+      const photoKey = `${prefix}/photo.${EXT[res.contentType] ?? 'img'}`;
+      await this.d.store.put(photoKey, res.body);
+      await this.d.store.put(rigKeyFor(photoKey), Buffer.from(JSON.stringify(verdict.rig)));
+      const photo = await loadImage(res.body);
+      const presenter: PhotoPresenter = { kind: 'photo', photo, rig: verdict.rig };
+      const coverKey = `${prefix}/cover.png`;
+      await this.d.store.put(coverKey, renderPhotoCover(presenter));
+      let previewKey: string | null = null;
+      if (this.d.preview) {
+        previewKey = `${prefix}/preview.mp4`;
+        await this.d.store.put(previewKey, await this.d.preview(presenter, line, a.voiceId));
+      }
+      await this.d.avatars.update(a.id, { status: 1, failMsg: null, photoKey, coverKey, previewKey });
+      const photoUrl = this.d.store.publicUrl(photoKey);
+      const coverUrl = this.d.store.publicUrl(coverKey);
+      await this.emit(motionSucceededEvents({
+        accountId: a.accountId, avatarId: a.id, motionId, photoUrl, coverUrl, previewUrl: previewKey ? this.d.store.publicUrl(previewKey) : coverUrl,
+      }, this.d.clock.nowMs()));
+    } catch (e) {
+      this.d.log.warn({ err: e, avatarId: a.id, motionId }, 'photo avatar motion failed');
+      await this.fail(a, url, 'the photo avatar could not be made (server error); try again').catch(() => undefined);
+    }
+  }
+
+  private async fail(a: CustomAvatar, url: string, reason: string): Promise<void> {
+    await this.d.avatars.update(a.id, { status: 2, failMsg: reason });
+    await this.emit(motionFailedEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: url, error: reason }, this.d.clock.nowMs()));
+  }
+
+  private async emit(events: NewEvent[]): Promise<void> {
+    if ((await this.d.emit(events)) !== 0) this.d.signals.deliveriesCommitted();
+  }
+}
+
+/** The avatar's cover: its photo framed square at rest (512 × 512 PNG, like the drawn ones). */
+export function renderPhotoCover(p: PhotoPresenter): Buffer {
+  const canvas = createCanvas(COVER, COVER);
+  createPhotoPainter(p.photo, p.rig, { width: COVER, height: COVER }).draw(canvas.getContext('2d'), NEUTRAL_POSE, 0, 0);
+  return canvas.toBuffer('image/png');
+}
