@@ -248,7 +248,7 @@ async function freshState(s: TestServer) {
   const photo = (await call('POST', '/v1/photo_avatar/photo/generate', { age: 'Adult', gender: 'Female', avatar_style: 'Social' })).data.photo_id as string;
   const principal = await s.running.services.auth.authenticate(key);
   const look = (await import('../src/pipeline/avatar/describe.ts')).describePresenters({ age: 'Adult', gender: 'Female', avatarStyle: 'Social', model: 'classic' }).candidates[0]!;
-  const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult' })).id;
+  const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult', motionId: EXAMPLE_IDS.motion })).id;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
