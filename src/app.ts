@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Redis } from 'ioredis';
@@ -16,7 +17,7 @@ import type { SpeechEngines } from './pipeline/speech/engines.ts';
 import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
-import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { defaultVoice, installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
 import { AvatarGenerationJob, AVATAR_GENERATION_JOB_KIND } from './avatars/avatar-generation.job.ts';
 import { AvatarGenerationRepository } from './avatars/avatar-generation.repository.ts';
 import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
@@ -24,6 +25,7 @@ import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
 import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
 import { PhotoMotionService } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
+import { renderPhotoPreview } from './pipeline/avatar/photo/photo.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
@@ -153,6 +155,15 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, faces, clock, signals,
     emit: (events) => outbox.emit(events),
+    preview: async (presenter, line, voiceId) => {
+      const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
+      try {
+        const file = await renderPhotoPreview({ presenter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
+        return await fs.promises.readFile(file);
+      } finally {
+        await fs.promises.rm(workDir, { recursive: true, force: true });
+      }
+    },
     log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
   });
   return {

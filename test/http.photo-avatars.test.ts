@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -53,6 +54,16 @@ describe('photo avatars: add_motion', () => {
     assert.equal(m.avatar_id, made.avatar_id);
     assert.equal(made.name, 'Ruby');
     assert.match(m.image_url, /\/files\/avatars\/a-[0-9a-f]{32}\/photo\.jpg$/);
+    // The talking preview: an MP4 of the welcome line, a second or more.
+    assert.match(m.motion_preview_url, /\/files\/avatars\/a-[0-9a-f]{32}\/preview\.mp4$/);
+    const preview = await fetch(m.motion_preview_url.replace(s.config.publicBaseUrl, s.baseUrl));
+    assert.equal(preview.status, 200);
+    const mp4 = Buffer.from(await preview.arrayBuffer());
+    assert.equal(mp4.subarray(4, 8).toString(), 'ftyp');
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height,duration', '-of', 'json', '-i', 'pipe:0'], { input: mp4 });
+    const streams = JSON.parse(probe.stdout.toString()).streams as Array<{ codec_type: string; width?: number; duration?: string }>;
+    assert.deepEqual(streams.map((x) => x.codec_type).sort(), ['audio', 'video']);
+    assert.ok(Number(streams.find((x) => x.codec_type === 'video')!.duration) >= 1.5, JSON.stringify(streams));
     const list = data(await s.call('GET', '/v1/avatars/photo_avatars', { key })).avatars;
     const row = list.find((a: any) => a.avatar_id === made.avatar_id);
     assert.equal(row?.status, 1);
