@@ -155,6 +155,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, faces, clock, signals,
     emit: (events) => outbox.emit(events),
+    resolveVoice: async (accountId, voiceId) => ((await customVoices.spec(accountId, voiceId)) ? voiceId : catalog.resolveVoice(voiceId, 'english') ?? undefined),
     preview: async (presenter, line, voiceId) => {
       const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
       try {

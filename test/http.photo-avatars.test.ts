@@ -113,5 +113,8 @@ describe('photo avatars: add_motion', () => {
       assert.equal(r.body.code, 40000, JSON.stringify(r.body));
       assert.match(r.body.msg, field);
     }
+    const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key, body: { image_url: `${base}/portrait.jpg`, name: 'x', voice_id: 'no-such-voice' } });
+    assert.equal(r.body.code, 10104, JSON.stringify(r.body));
+    assert.match(r.body.msg, /voice_id/);
   });
 });

@@ -53,7 +53,7 @@ export function photoMotionRoutes(app: App, motions: PhotoMotionService): void {
           { avatar_id: EXAMPLE_IDS.customAvatar, motion_id: EXAMPLE_IDS.motion, name: 'Nora' },
         ),
       },
-      'x-error-codes': { 40000: 'image_url is empty or not an http(s) URL, or name is empty or longer than 80 characters' },
+      'x-error-codes': { 40000: 'image_url is empty or not an http(s) URL, or name is empty or longer than 80 characters', 10104: 'voice_id is not a voice of GET /v1/voices or of this account\'s custom voices' },
     },
     handler: async (req) => ok(await motions.addMotion(req.principal.accountId, req.body)),
   });

@@ -60,6 +60,8 @@ export interface PhotoMotionDeps {
   signals: Pick<Signals, 'deliveriesCommitted'>;
   clock: Clock;
   preview?: MotionPreviewMaker;
+  /** The voice id to keep for a voice_id (a custom voice of the account, or a catalog voice), or undefined when there is none. */
+  resolveVoice?: (accountId: string, voiceId: string) => Promise<string | undefined>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -79,7 +81,12 @@ export class PhotoMotionService {
     const url = input.image_url.trim();
     if (!url) throw errors.parameter('image_url', 'must not be empty');
     const motionId = hexId();
-    const voiceId = input.voice_id?.trim() || undefined;
+    let voiceId = input.voice_id?.trim() || undefined;
+    if (voiceId !== undefined && this.d.resolveVoice) {
+      const known = await this.d.resolveVoice(accountId, voiceId);
+      if (known === undefined) throw errors.notFound(`voice_id ${voiceId}; see GET /v1/voices and GET /v1/voices/custom, or leave it out`);
+      voiceId = known;
+    }
     const found = await this.d.generations.candidate(accountId, url);
     if (found) {
       const { generation, candidate } = found;
