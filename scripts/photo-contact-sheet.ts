@@ -4,14 +4,13 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { writeFileSync } from 'node:fs';
 import { NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
-import { detectFaces } from '../src/pipeline/avatar/photo/face.detect.ts';
+import { faceTask } from '../src/pipeline/avatar/photo/face.task.ts';
 import { createPhotoPainter } from '../src/pipeline/avatar/photo/photo.painter.ts';
-import { rigFromScan } from '../src/pipeline/avatar/photo/photo.rig.ts';
 import { portraitPhoto } from '../test/support/face-photos.ts';
 
 const out = process.argv[2] ?? 'photo-presenter.png';
 const bytes = await portraitPhoto();
-const verdict = rigFromScan(await detectFaces(bytes));
+const verdict = await faceTask({ image: bytes });
 if (!verdict.ok) throw new Error(verdict.reason);
 const painter = createPhotoPainter(await loadImage(bytes), verdict.rig, { width: 360, height: 480 });
 const poses: Array<[string, Partial<AvatarPose>]> = [
@@ -25,14 +24,14 @@ const poses: Array<[string, Partial<AvatarPose>]> = [
   ['tilt', { headTiltDeg: 3, headOffsetX: 0.02, viseme: 'C', mouthOpen: 0.5 }],
 ];
 const cell = { w: 180, h: 200 };
-const sheet = createCanvas(cell.w * 4, cell.h * 2);
+const sheet = createCanvas(cell.w * 5, cell.h * 2);
 const sctx = sheet.getContext('2d');
 const frame = createCanvas(painter.width, painter.height);
 const fctx = frame.getContext('2d');
 const m = painter.warpBounds;
 poses.forEach(([label, pose], k) => {
   painter.draw(fctx, { ...NEUTRAL_POSE, ...pose }, 0, 0);
-  const cx = (k % 4) * cell.w;
+  const cx = (k % 4) * cell.w + cell.w;
   const cy = Math.floor(k / 4) * cell.h;
   // The face, cropped to the warp's bounds' middle.
   const side = Math.min(m.width, m.height) * 0.62;
@@ -45,5 +44,10 @@ poses.forEach(([label, pose], k) => {
   sctx.font = '13px sans-serif';
   sctx.fillText(label, cx + 6, cy + cell.h - 6);
 });
+// First column: the whole box at rest (the person cut out over the backdrop), and the photo.
+painter.draw(fctx, NEUTRAL_POSE, 0, 0);
+sctx.drawImage(frame, 0, 0, painter.width, painter.height, 0, 0, cell.w, cell.w * painter.height / painter.width);
+const original = await loadImage(bytes);
+sctx.drawImage(original, 0, cell.h + 0, cell.w, Math.min(cell.h, cell.w * original.height / original.width));
 writeFileSync(out, sheet.toBuffer('image/png'));
 console.log(`wrote ${out}`);

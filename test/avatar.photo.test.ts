@@ -96,6 +96,19 @@ describe('photo presenter: face analysis (worker thread)', () => {
     assert.ok(below(chin) > below(nose) && below(nose) > 0, `nose ${below(nose).toFixed(0)} chin ${below(chin).toFixed(0)}`);
   });
 
+  it('cuts the person out (selfie segmentation): a plausible mask; the box shows the backdrop around the person', () => {
+    assert.ok(rig.mask, 'a person mask');
+    const mask = Buffer.from(rig.mask!, 'base64');
+    assert.equal(mask.length, 256 * 256);
+    // The face centre is person, the photo's top-left corner (the room) is not.
+    const at = (x: number, y: number) => mask[Math.floor((y / rig.height) * 256) * 256 + Math.floor((x / rig.width) * 256)]!;
+    assert.ok(at(rig.face.x + rig.face.width / 2, rig.face.y + rig.face.height / 2) > 200);
+    assert.ok(at(5, 5) < 60);
+    // In the painter's box, the top-left corner is the studio backdrop's top colour (#E4E7EC).
+    const d = frame({}).getImageData(2, 2, 1, 1).data;
+    assert.ok(Math.abs(d[0]! - 0xe4) + Math.abs(d[1]! - 0xe7) + Math.abs(d[2]! - 0xec) < 12, `corner ${[...d].join()}`);
+  });
+
   it('refuses a landscape with no face, two faces, a face under 256 px and a file that is not a photo', async () => {
     const cases: Array<[Promise<Uint8Array> | Uint8Array, RegExp]> = [
       [noFacePhoto(), /no face/],

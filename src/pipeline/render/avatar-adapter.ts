@@ -5,7 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
-import { createPhotoPainter, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
+import { createPhotoPainter, isPhotoPresenter, renderPhotoStill, type PhotoPresenter } from '../avatar/photo/index.ts';
 import type { Script, Speech } from '../types.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { presenterPlacement, type PresenterPlacement } from '../timeline/presenter.ts';
@@ -38,9 +38,8 @@ export function createPresenter(avatarId: PresenterSource, t: Timeline, speech: 
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
 export function paintAvatarScene(ctx: SKRSContext2D, avatarId: PresenterSource, width: number, height: number): void {
   if (isPhotoPresenter(avatarId)) {
-    // The photo is its own scene: framed the way its painter frames it.
-    const c = framePhoto(avatarId.rig, width, height);
-    ctx.drawImage(avatarId.photo, c.x, c.y, c.w, c.h, 0, 0, Math.round(width), Math.round(height));
+    // The photo presenter at rest is its own scene (the cut-out person on its backdrop, or the framed photo).
+    ctx.drawImage(renderPhotoStill(avatarId.photo, avatarId.rig, Math.round(width), Math.round(height)), 0, 0);
     return;
   }
   drawScene(ctx, avatarId, Math.round(width), Math.round(height));

@@ -30,17 +30,27 @@ const MIN_SCORE = 0.5;
 type FaceApi = typeof import('@vladmandic/face-api');
 type Tf = typeof import('@tensorflow/tfjs');
 
+let backend: Promise<Tf> | null = null;
 let loaded: Promise<{ tf: Tf; faceapi: FaceApi }> | null = null;
 
-function load(): Promise<{ tf: Tf; faceapi: FaceApi }> {
-  loaded ??= (async () => {
+/** TensorFlow.js on its WASM backend, once per thread (the face and person models share it). */
+export function ensureBackend(): Promise<Tf> {
+  backend ??= (async () => {
     const tf = require('@tensorflow/tfjs') as Tf;
     const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
-    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     // A directory prefix and no platform fetch: emscripten reads the .wasm from disk.
     wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}/`, false);
     await tf.setBackend('wasm');
     await tf.ready();
+    return tf;
+  })();
+  return backend;
+}
+
+function load(): Promise<{ tf: Tf; faceapi: FaceApi }> {
+  loaded ??= (async () => {
+    const tf = await ensureBackend();
+    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models);

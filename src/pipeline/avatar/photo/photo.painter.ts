@@ -1,6 +1,7 @@
 /**
  * A presenter painted from a person's photo: the photo framed to the painter's box (head in the
- * upper part, cover-fit) is drawn once into a still layer; each frame blits it and re-draws only
+ * upper part, cover-fit), the person cut out over a studio backdrop when segmentation gave a
+ * mask, is drawn once into a still layer (renderPhotoStill); each frame blits it and re-draws only
  * the mesh triangles the pose moved, each as an affine warp of the still (clip to the triangle,
  * transform, draw). Then the mouth's interior (dark, with a hint of teeth) and, in blinks, a lash
  * line. A still pose touches nothing but the blit, so pixels outside the mesh never change.
@@ -38,6 +39,49 @@ export function framePhoto(rig: PhotoRig, width: number, height: number): { x: n
   return { x, y, w, h };
 }
 
+const BACKDROP = { top: '#E4E7EC', bottom: '#9AA3AF' };
+
+/**
+ * The presenter at rest for a box: the photo framed (framePhoto); with a person mask, the person
+ * cut out (edges feathered by the mask's own softness) over a soft studio backdrop.
+ */
+export function renderPhotoStill(photo: Image | Canvas, rig: PhotoRig, width: number, height: number): Canvas {
+  const crop = framePhoto(rig, width, height);
+  const s = width / crop.w;
+  const still = createCanvas(width, height);
+  const ctx = still.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  if (rig.mask === undefined) {
+    ctx.drawImage(photo, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+    return still;
+  }
+  const bytes = Buffer.from(rig.mask, 'base64');
+  const n = Math.round(Math.sqrt(bytes.length));
+  const maskCanvas = createCanvas(n, n);
+  const mctx = maskCanvas.getContext('2d');
+  const img = mctx.createImageData(n, n);
+  for (let i = 0; i < n * n; i++) {
+    img.data[i * 4] = 255;
+    img.data[i * 4 + 1] = 255;
+    img.data[i * 4 + 2] = 255;
+    img.data[i * 4 + 3] = bytes[i]!;
+  }
+  mctx.putImageData(img, 0, 0);
+  const person = createCanvas(width, height);
+  const pctx = person.getContext('2d');
+  pctx.imageSmoothingQuality = 'high';
+  pctx.drawImage(photo, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+  pctx.globalCompositeOperation = 'destination-in';
+  pctx.drawImage(maskCanvas, 0, 0, n, n, -crop.x * s, -crop.y * s, rig.width * s, rig.height * s);
+  const g = ctx.createLinearGradient(0, 0, 0, height);
+  g.addColorStop(0, BACKDROP.top);
+  g.addColorStop(1, BACKDROP.bottom);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(person, 0, 0);
+  return still;
+}
+
 function bbox(points: readonly Pt[], pad: number): Rect {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
@@ -51,10 +95,7 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
   const height = Math.round(size.height);
   const crop = framePhoto(rig, width, height);
   const s = width / crop.w;
-  const still = createCanvas(width, height);
-  const sctx = still.getContext('2d');
-  sctx.imageSmoothingQuality = 'high';
-  sctx.drawImage(photo, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+  const still = renderPhotoStill(photo, rig, width, height);
   const lm = rig.landmarks.map((p): Pt => [(p[0] - crop.x) * s, (p[1] - crop.y) * s]);
   const mesh: FaceMesh = buildFaceMesh(lm);
   const rest = mesh.points;

@@ -14,6 +14,11 @@ export interface PhotoRig {
   /** 68 landmarks (iBUG 300-W order) in photo pixels. */
   landmarks: Array<[number, number]>;
   face: { x: number; y: number; width: number; height: number };
+  /**
+   * The person cut-out: base64 of a 256 × 256 byte mask over the whole photo (0 background …
+   * 255 person), from person.segment.ts; absent when segmentation failed (the photo is framed).
+   */
+  mask?: string;
 }
 
 export type RigVerdict = { ok: true; rig: PhotoRig } | { ok: false; reason: string };
