@@ -2,18 +2,22 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it as test } from 'node:test';
+import { backends, type TestDb } from './support/db.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
 
-/** add_motion over HTTP (SQLite): a photo presenter from a portrait on loopback, refusals, a candidate. */
-describe('photo avatars: add_motion', () => {
+/** add_motion over HTTP, on SQLite and (with DATABASE_URL) PostgreSQL: a photo presenter from a portrait on loopback, refusals, a candidate. */
+for (const backend of backends) describe(`photo avatars: add_motion (${backend.name})`, () => {
+  let testDb: TestDb | undefined;
   let s: TestServer;
   let key: string;
   let other: string;
   let photos: http.Server;
   let base: string;
   before(async () => {
+    testDb = await backend.open();
+    if (!testDb) return;
     const files: Record<string, Buffer> = { '/portrait.jpg': await portraitPhoto(), '/two.jpg': await twoFacesPhoto(), '/landscape.jpg': await noFacePhoto(), '/page.html': Buffer.from('<html>hi</html>') };
     photos = http.createServer((req, res) => {
       const body = files[req.url ?? ''];
@@ -22,7 +26,7 @@ describe('photo avatars: add_motion', () => {
     });
     await new Promise<void>((r) => photos.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
-    s = await startServer({ env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1', ALLOW_PRIVATE_URLS: '1' } });
+    s = await startServer({ testDb, env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1', ALLOW_PRIVATE_URLS: '1' } });
     s.running.startBackground();
     ({ apiKey: key } = await s.account({ credits: 5 }));
     ({ apiKey: other } = await s.account({ credits: 5 }));
@@ -30,7 +34,13 @@ describe('photo avatars: add_motion', () => {
   after(async () => {
     await s?.close();
     photos?.close();
+    await testDb?.dispose();
   });
+  const it = (name: string, fn: () => Promise<void>) =>
+    test(name, async (t) => {
+      if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
+      await fn();
+    });
   const data = (r: { body: any }) => {
     assert.equal(r.body.code, 0, JSON.stringify(r.body));
     return r.body.data;
