@@ -122,6 +122,17 @@ describe('photo presenter: face analysis (worker thread)', () => {
       if (!verdict.ok) assert.match(verdict.reason, reason);
     }
   });
+
+  it('refuses a photo that takes longer than its time budget (the worker thread is ended)', async () => {
+    const slow = new FacePool(1, 1);
+    try {
+      const verdict = await slow.analyse(await portraitPhoto());
+      assert.equal(verdict.ok, false);
+      if (!verdict.ok) assert.match(verdict.reason, /took longer than/);
+    } finally {
+      await slow.close();
+    }
+  });
 });
 
 describe('photo presenter: painter', () => {

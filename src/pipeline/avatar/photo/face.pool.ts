@@ -11,13 +11,22 @@ const WORKER = new URL('./face.worker.mjs', import.meta.url);
 export class FacePool {
   private pool: Piscina<{ image: Uint8Array }, RigVerdict> | null = null;
 
-  constructor(private readonly threads = 1) {}
+  constructor(
+    private readonly threads = 1,
+    /** Time one photo may take in the worker, queueing included; then the thread is ended and the photo refused. */
+    private readonly timeoutMs = 60_000,
+  ) {}
 
   /** Finds the one face in `image` and returns its rig, or why the photo cannot be a presenter. */
-  analyse(image: Uint8Array): Promise<RigVerdict> {
-    this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000 });
+  async analyse(image: Uint8Array): Promise<RigVerdict> {
+    this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     const copy = new Uint8Array(image);
-    return this.pool.run({ image: copy }, { transferList: [copy.buffer] });
+    try {
+      return await this.pool.run({ image: copy }, { transferList: [copy.buffer], signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return { ok: false, reason: `the photo took longer than ${this.timeoutMs / 1000} s to analyse; use a smaller photo` };
+      throw err;
+    }
   }
 
   async close(): Promise<void> {
