@@ -117,6 +117,17 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     assert.equal(row.status, 1);
   });
 
+  it('a motion left processing by a stopped process is reported failed, not pending for ever', async () => {
+    const accountId = (await s.running.services.auth.authenticate(key))!.accountId;
+    const a = await s.running.services.customAvatars.create(accountId, { name: 'Orphan', kind: 'photo', style: 'Photo', gender: '', age: '', motionId: 'orphan-motion' });
+    assert.equal(data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key })).status, 'pending');
+    await s.running.db.kysely.updateTable('custom_avatars').set({ updated_at: Date.now() - 11 * 60_000 }).where('id', '=', a.id).execute();
+    const m = data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key }));
+    assert.equal(m.status, 'error');
+    assert.match(m.error_msg, /stopped/);
+    assert.ok((await events('generated_motion_failed')).some((e) => e.data.motion_id === 'orphan-motion'));
+  });
+
   it('bad input is a 40000 naming the field', async () => {
     for (const [body, field] of [[{ name: 'x' }, /image_url/], [{ image_url: 'ftp://a/b.jpg', name: 'x' }, /image_url/], [{ image_url: `${base}/portrait.jpg` }, /name/], [{ image_url: `${base}/portrait.jpg`, name: 'x', model: '9' }, /model/]] as const) {
       const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key, body });

@@ -7,8 +7,8 @@
  *   (never on the event loop), and the photo, its rig, a cover and a short talking preview are
  *   stored: status 1. A photo with no face, several faces, a face under 256 px, or not an image
  *   is refused: status 2 with fail_msg. Events generated_motion_* and generated_photo_avatar_*.
- * The processing runs in this process: a motion still processing when the process stops stays at
- * status 0 (see docs/avatars.md).
+ * The processing runs in this process: a motion still processing when the process stopped is
+ * reported failed ("make it again") when asked about ten minutes on (see docs/avatars.md).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Clock } from '../lib/clock.ts';
@@ -69,11 +69,18 @@ export const DEFAULT_WELCOME = 'Hi, I am your new presenter. Nice to meet you!';
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 const FETCH_DEADLINE_MS = 20_000;
 const COVER = 512;
+/**
+ * A motion takes seconds (fetch ≤ 20 s, the face worker ≤ 60 s, the preview a few seconds); one
+ * still processing after this long was being made by a process that stopped.
+ */
+const STALE_MS = 10 * 60_000;
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 export class PhotoMotionService {
   /** Motions being processed (tests and shutdown wait for them). */
   private readonly inflight = new Set<Promise<void>>();
+  /** Avatar ids this process is making. */
+  private readonly processing = new Set<number>();
 
   constructor(private readonly d: PhotoMotionDeps) {}
 
@@ -111,13 +118,22 @@ export class PhotoMotionService {
       name: input.name, kind: 'photo', voiceId, aspectRatio: 0, style: 'Photo', gender: '', age: '',
       photoId: input.photo_id?.trim() || undefined, motionId,
     });
-    const run = this.process(a, url, input.welcome_msg?.trim() || DEFAULT_WELCOME).finally(() => this.inflight.delete(run));
+    this.processing.add(a.id);
+    const run = this.process(a, url, input.welcome_msg?.trim() || DEFAULT_WELCOME).finally(() => {
+      this.inflight.delete(run);
+      this.processing.delete(a.id);
+    });
     this.inflight.add(run);
     return { avatar_id: a.id, motion_id: motionId, name: a.name };
   }
 
   async motion(accountId: string, motionId: string): Promise<MotionView> {
-    const a = await this.d.avatars.byMotion(accountId, motionId);
+    let a = await this.d.avatars.byMotion(accountId, motionId);
+    if (a.status === 0 && this.d.clock.nowMs() - a.updatedAt > STALE_MS && !this.processing.has(a.id)) {
+      // Still processing long after any motion finishes: the process making it stopped.
+      await this.fail(a, '', 'the server stopped while making this avatar; make it again');
+      a = await this.d.avatars.byMotion(accountId, motionId);
+    }
     const image = a.photoKey ? this.d.store.publicUrl(a.photoKey) : a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
     const preview = a.previewKey ? this.d.store.publicUrl(a.previewKey) : '';
     return {
