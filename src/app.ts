@@ -25,7 +25,7 @@ import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
 import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
 import { PhotoMotionService } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
-import { renderPhotoPreview } from './pipeline/avatar/photo/photo.preview.ts';
+import { renderTalkingPreview } from './pipeline/avatar/talking.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
@@ -156,10 +156,10 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, faces, clock, signals,
     emit: (events) => outbox.emit(events),
     resolveVoice: async (accountId, voiceId) => ((await customVoices.spec(accountId, voiceId)) ? voiceId : catalog.resolveVoice(voiceId, 'english') ?? undefined),
-    preview: async (presenter, line, voiceId) => {
+    preview: async (painter, line, voiceId) => {
       const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
       try {
-        const file = await renderPhotoPreview({ presenter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
+        const file = await renderTalkingPreview({ painter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
         return await fs.promises.readFile(file);
       } finally {
         await fs.promises.rm(workDir, { recursive: true, force: true });

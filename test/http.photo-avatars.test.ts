@@ -115,6 +115,13 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     const row = data(await s.call('GET', '/v1/avatars/custom', { key })).avatars.find((a: any) => a.avatar_id === made.avatar_id);
     assert.equal(row.kind, 'drawn');
     assert.equal(row.status, 1);
+    // Its talking preview follows, announced with the success events.
+    await s.running.services.photoMotions.idle();
+    const done = data(await s.call('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`, { key }));
+    assert.match(done.motion_preview_url, /\/files\/avatars\/a-[0-9a-f]{32}\/preview\.mp4$/);
+    const ev = (await events('generated_motion_success')).find((e) => e.data.motion_id === made.motion_id);
+    assert.equal(ev?.data.motion_url, done.motion_preview_url);
+    assert.equal(ev?.data.photo_url, g.image_url_list[1]);
   });
 
   it('a motion left processing by a stopped process is reported failed, not pending for ever', async () => {

@@ -71,7 +71,7 @@ export function photoMotionRoutes(app: App, motions: PhotoMotionService): void {
             avatar_id: Type.Integer({ description: 'The custom avatar made' }),
             image_url: Type.String({ description: 'The stored photo (or the drawn avatar\'s cover)' }),
             motion_id: Type.String({ description: 'As asked' }),
-            motion_preview_url: Type.String({ description: 'A few seconds of the avatar saying welcome_msg (MP4); empty until completed, and for drawn avatars' }),
+            motion_preview_url: Type.String({ description: 'A few seconds of the avatar saying welcome_msg (MP4); empty until completed (for a drawn avatar from a candidate, until a second or two after)' }),
             name: Type.String({ description: 'The avatar\'s name' }),
             status: Type.String({ description: 'pending, error or completed' }),
             voice_id: Type.String({ description: 'The voice given, or empty' }),

@@ -11,11 +11,13 @@
  * reported failed ("make it again") when asked about ten minutes on (see docs/avatars.md).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import path from 'node:path';
 import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
-import { NEUTRAL_POSE } from '../pipeline/avatar/index.ts';
+import { createAvatarPainter, NEUTRAL_POSE, type AvatarPainter, type DrawnPresenter } from '../pipeline/avatar/index.ts';
+import { PREVIEW_SIZE } from '../pipeline/avatar/talking.preview.ts';
 import { createPhotoPainter, type FacePool, type PhotoPresenter } from '../pipeline/avatar/photo/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Signals } from '../jobs/wakeup.ts';
@@ -47,8 +49,8 @@ export interface MotionView {
   error_msg: string;
 }
 
-/** Renders the short talking clip of a new photo avatar; returns the MP4's bytes. */
-export type MotionPreviewMaker = (presenter: PhotoPresenter, line: string, voiceId: string | null) => Promise<Buffer>;
+/** Renders the short talking clip of a new avatar with this painter (PREVIEW_SIZE); returns the MP4's bytes. */
+export type MotionPreviewMaker = (painter: AvatarPainter, line: string, voiceId: string | null) => Promise<Buffer>;
 
 export interface PhotoMotionDeps {
   avatars: CustomAvatarService;
@@ -103,8 +105,9 @@ export class PhotoMotionService {
         style: generation.request.avatar_style, gender: generation.request.gender, age: generation.request.age,
         photoId: generation.id, motionId,
       });
-      const cover = a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
-      await this.emit(motionSucceededEvents({ accountId, avatarId: a.id, motionId, photoUrl: url, previewUrl: cover, coverUrl: cover }, this.d.clock.nowMs()));
+      // Ready at once; its talking preview follows (motion_preview_url is empty until then).
+      const run = this.drawnPreview(a, candidate.presenter, input.welcome_msg?.trim() || DEFAULT_WELCOME, url).finally(() => this.inflight.delete(run));
+      this.inflight.add(run);
       return { avatar_id: a.id, motion_id: motionId, name: a.name };
     }
     let parsed: URL;
@@ -175,7 +178,7 @@ export class PhotoMotionService {
       let previewKey: string | null = null;
       if (this.d.preview) {
         previewKey = `${prefix}/preview.mp4`;
-        await this.d.store.put(previewKey, await this.d.preview(presenter, line, a.voiceId));
+        await this.d.store.put(previewKey, await this.d.preview(createPhotoPainter(presenter.photo, presenter.rig, PREVIEW_SIZE), line, a.voiceId));
       }
       await this.d.avatars.update(a.id, { status: 1, failMsg: null, photoKey, coverKey, previewKey });
       const photoUrl = this.d.store.publicUrl(photoKey);
@@ -187,6 +190,23 @@ export class PhotoMotionService {
       this.d.log.warn({ err: e, avatarId: a.id, motionId }, 'photo avatar motion failed');
       await this.fail(a, url, 'the photo avatar could not be made (server error); try again').catch(() => undefined);
     }
+  }
+
+  /** A drawn avatar's preview, then its success events (with the preview, or the cover when it could not be made). */
+  private async drawnPreview(a: CustomAvatar, presenter: DrawnPresenter, line: string, candidateUrl: string): Promise<void> {
+    const cover = a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
+    let previewUrl = cover;
+    try {
+      if (this.d.preview && a.coverKey) {
+        const key = `${path.posix.dirname(a.coverKey)}/preview.mp4`;
+        await this.d.store.put(key, await this.d.preview(createAvatarPainter(presenter, PREVIEW_SIZE), line, a.voiceId));
+        await this.d.avatars.update(a.id, { previewKey: key });
+        previewUrl = this.d.store.publicUrl(key);
+      }
+    } catch (e) {
+      this.d.log.warn({ err: e, avatarId: a.id }, 'drawn avatar preview failed');
+    }
+    await this.emit(motionSucceededEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: candidateUrl, previewUrl, coverUrl: cover }, this.d.clock.nowMs()));
   }
 
   private async fail(a: CustomAvatar, url: string, reason: string): Promise<void> {

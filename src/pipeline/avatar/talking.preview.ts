@@ -1,35 +1,36 @@
 /**
- * A photo presenter's preview (add_motion's motion_preview_url): the presenter saying one line,
- * a few seconds of MP4 at 540 × 720 — the voice speaks, the pose track is built from its
- * phonemes as for a video, the photo painter draws each frame, ffmpeg encodes. Files in workDir.
+ * A custom avatar's preview (add_motion's motion_preview_url): the presenter saying one line, a
+ * few seconds of MP4 — the voice speaks, the pose track is built from its phonemes as for a
+ * video, the painter (drawn or photo) draws each frame, ffmpeg encodes. Files in workDir.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import path from 'node:path';
-import { createFrameSink } from '../../render/encoder.ts';
-import { encodeArgs } from '../../render/ffmpeg-args.ts';
-import type { SpeechEngines } from '../../speech/engines.ts';
-import type { SpeechEngine } from '../../speech/espeak.client.ts';
-import { speak } from '../../speech/speech.service.ts';
-import type { Script } from '../../types.ts';
-import { buildAvatarTrack } from '../motion.track.ts';
-import type { PhotoPresenter } from './index.ts';
-import { createPhotoPainter } from './photo.painter.ts';
+import { createFrameSink } from '../render/encoder.ts';
+import { encodeArgs } from '../render/ffmpeg-args.ts';
+import type { SpeechEngines } from '../speech/engines.ts';
+import type { SpeechEngine } from '../speech/espeak.client.ts';
+import { speak } from '../speech/speech.service.ts';
+import type { Script } from '../types.ts';
+import type { AvatarPainter } from './avatar.types.ts';
+import { buildAvatarTrack } from './motion.track.ts';
 
-export interface PhotoPreviewInput {
-  presenter: PhotoPresenter;
+/** The preview's size: the painter given should be made for it. */
+export const PREVIEW_SIZE = { width: 540, height: 720 } as const;
+
+export interface TalkingPreviewInput {
+  painter: AvatarPainter;
   line: string;
   voiceId: string;
   workDir: string;
-  width?: number;
-  height?: number;
   fps?: number;
 }
 
 /** Half a second of rest before and after the line. */
 const PAD_MS = 500;
 
-export async function renderPhotoPreview(input: PhotoPreviewInput, engine: SpeechEngine | SpeechEngines): Promise<string> {
-  const { width = 540, height = 720, fps = 25 } = input;
+export async function renderTalkingPreview(input: TalkingPreviewInput, engine: SpeechEngine | SpeechEngines): Promise<string> {
+  const { painter, fps = 25 } = input;
+  const { width, height } = painter;
   const spoken = await speak({ sentences: [input.line], voiceId: input.voiceId, outDir: input.workDir }, engine);
   // Shift the timings by the lead-in: the audio is delayed the same in the encode (adelay).
   const shift = <T extends { startMs: number; endMs: number }>(x: T): T => ({ ...x, startMs: x.startMs + PAD_MS, endMs: x.endMs + PAD_MS });
@@ -39,7 +40,6 @@ export async function renderPhotoPreview(input: PhotoPreviewInput, engine: Speec
     sentences: [{ text: input.line, cue: { kind: 'intro', imageIndex: null, pointIndex: null, gesture: 'none', overlay: null } }],
   };
   const track = buildAvatarTrack({ speech, script, fps, durationMs: speech.durationMs, seed: 1 });
-  const painter = createPhotoPainter(input.presenter.photo, input.presenter.rig, { width, height });
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const outPath = path.join(input.workDir, 'preview.mp4');
