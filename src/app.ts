@@ -51,6 +51,13 @@ import { AccountStorage } from './storage/account-storage.ts';
 import { StorageJanitor } from './storage/janitor.ts';
 import { StorageRepository } from './storage/storage.repository.ts';
 import { ProductService } from './products/product.service.ts';
+import { AssetRepository } from './assets/asset.repository.ts';
+import { MediaRefResolver } from './assets/media-ref.ts';
+import { AssetService } from './assets/asset.service.ts';
+import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
+import { signingKey, UploadSigner } from './assets/upload-signer.ts';
+import { AiScriptService } from './scripts/ai-script.service.ts';
+import { aiScriptRoutes } from './scripts/ai-script.routes.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { videoRoutes } from './videos/video.routes.ts';
@@ -145,10 +152,16 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // After-commit wake-ups: a job was enqueued, deliveries were committed.
   const signals = new Signals();
   const work = workUnitOfWork(db);
+  // The script writer's LLM, when configured: the videos' and the AI scripts' writer alike.
+  const llm = config.llm ? createLlmClient(config.llm) : null;
   const avatarGenerationRepo = new AvatarGenerationRepository(db.kysely);
   const storageRepo = new StorageRepository(db.kysely);
   const storage = new AccountStorage(storageRepo, repos.accounts, store, config.storage.quotaMb);
-  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts);
+  const assetRepo = new AssetRepository(db.kysely);
+  // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
+  const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
+  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage);
+  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
@@ -191,10 +204,22 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     productRepo: repos.products,
     storageRepo,
     storage,
+    assetRepo,
+    mediaRefs,
+    assets: new AssetService(
+      assetRepo,
+      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      store,
+      storage,
+      config.assets,
+      clock,
+    ),
     accounts: new AccountService(repos.accounts, uow, clock, storage),
     auth: new AuthService(repos.accounts),
     catalog,
-    products: new ProductService(repos.products, crawler, urlPolicy, clock, config.publicBaseUrl, uow, storage),
+    products,
+    aiScripts: new AiScriptService(products, llm),
+    llm,
     videos: new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
@@ -223,7 +248,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
     store: services.store,
     publicBaseUrl: config.publicBaseUrl,
     fetcher: services.fetcher,
-    llm: config.llm ? createLlmClient(config.llm) : null,
+    llm: services.llm,
     renderScale: config.renderScale,
     log,
   });
@@ -285,6 +310,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     orphanAgeMs: config.storage.orphanAgeMs,
     intervalMs: config.storage.janitorIntervalMs,
     videoRetentionDays: config.storage.videoRetentionDays,
+    assets: services.assetRepo,
+    assetRetentionDays: config.assets.retentionDays,
     log,
   });
 }
@@ -329,8 +356,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       photoMotionRoutes(api, services.photoMotions);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
+      assetRoutes(api, services.assets);
+      aiScriptRoutes(api, services.aiScripts);
     },
   );
+  // The signed upload URL: its signature is the credential.
+  await assetUploadRoutes(app, services.assets);
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
   catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);

@@ -98,6 +98,13 @@ for (const backend of backends) {
       const ev = (await events('generated_image_success')).find((e) => e.data.photo_id === g.photo_id);
       assert.deepEqual(ev?.data, { photo_id: g.photo_id, photo_urls: g.image_url_list });
       assert.match(businessError(await s.call('GET', `/v1/photo_avatar/generation?photo_id=${g.photo_id}`, { key: other }), 10104), /photo_id/);
+      // v2: aspect_ratio a string, status at /v2/photo_avatar/photo; the same pictures for the same description.
+      const { photo_id: v2Id } = data(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...request, aspect_ratio: '0' } }));
+      let v2g: any;
+      for (; (v2g = data(await s.call('GET', `/v2/photo_avatar/photo?photo_id=${v2Id}`, { key }))).status === 'in_progress'; ) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(v2g.status, 'success');
+      assert.ok((await bytes(v2g.image_url_list[0].replace(s.config.publicBaseUrl, s.baseUrl))).equals(first[0]!));
+      assert.match(businessError(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...request, aspect_ratio: '2' } }), 40000), /aspect_ratio/);
     });
 
     test('generate refuses bad input with 40000 naming the field', async () => {
@@ -120,6 +127,28 @@ for (const backend of backends) {
       assert.match(missing.msg, /image_url not used: .*404/);
     });
 
+    test('a generation that cannot be painted ends in error with its reason and a generated_image_failed event', async () => {
+      // A stored request no route accepts (as from another version): the job refuses it.
+      const me = await accountOf(key);
+      const id = 'f'.repeat(32);
+      const now = Date.now();
+      await s.running.services.work(async (r) => {
+        await r.avatarGenerations.insert({ id, accountId: me, request: { ...request, age: 'Ancient', ethnicity: '', appearance: '', background: '', image_url: '' }, status: 'in_progress', msg: '', candidates: [], createdAt: now, updatedAt: now });
+        await r.jobs.insert({ id, kind: 'avatar_generation', accountId: me, maxAttempts: 3, runAt: now, nowMs: now });
+      });
+      s.running.services.signals.jobEnqueued(id, 0, 0);
+      let g: any;
+      for (const t0 = Date.now(); Date.now() - t0 < 20_000; await new Promise((r) => setTimeout(r, 50))) {
+        g = data(await s.call('GET', `/v1/photo_avatar/generation?photo_id=${id}`, { key }));
+        if (g.status !== 'in_progress') break;
+      }
+      assert.equal(g.status, 'error');
+      assert.match(g.msg, /Candidate generation failed: age "Ancient" is not one of/);
+      assert.deepEqual(g.image_url_list, []);
+      const ev = (await events('generated_image_failed')).find((e) => e.data.photo_id === id);
+      assert.deepEqual(ev?.data, { photo_id: id, error: g.msg });
+    });
+
     const accountOf = async (apiKey: string) => (await s.running.services.auth.authenticate(apiKey)).accountId;
 
     test('a candidate becomes a custom avatar: listed with status and cover, used by avatar_type 1, renamed, deleted; its account only', async () => {
@@ -139,6 +168,9 @@ for (const backend of backends) {
       assert.ok(cover.equals(await bytes(g.image_url_list[2].replace(s.config.publicBaseUrl, s.baseUrl))), 'the cover is the chosen candidate');
       assert.deepEqual(data(await s.call('GET', '/v1/avatars/photo_avatars', { key })).avatars.map((x: any) => x.avatar_id), [photo.id]);
       assert.deepEqual(data(await s.call('GET', '/v1/avatars/custom', { key: other })).avatars, []);
+      const v2list = data(await s.call('GET', '/v2/avatars/custom', { key })).avatars;
+      assert.deepEqual(v2list[1], { id: a.id, avatar_id: a.id, name: 'Ravi', avatar_url: row.cover_url, avatar_status: 1, fail_msg: '', aspect_ratio: '0', style: 'Professional', gender: 'Male', age: 'Adult', kind: 'drawn', voice_id: '' });
+      assert.deepEqual(data(await s.call('GET', '/v2/avatars/photo_avatars', { key })).avatars.map((x: any) => [x.id, x.avatar_status]), [[photo.id, 0]]);
 
       // avatar_type 1 in a product video: ready ones of this account only.
       const product = data(await s.call('POST', '/v1/product', { key, body: { name: 'Glow Serum', description: 'Vitamin C serum.' } })).product_id;

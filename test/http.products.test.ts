@@ -268,7 +268,7 @@ describe('POST /v1/product validation', () => {
   });
 
   it('a media url that is not a URL is 40000 naming media[0].url', async () => {
-    assert.equal(await rejected({ name: 'n', description: 'd', media: [{ type: 1, url: 'not a url' }] }), 'Parameter error: media[0].url must be an absolute URL');
+    assert.equal(await rejected({ name: 'n', description: 'd', media: [{ type: 1, url: 'not a url' }] }), 'Parameter error: media[0].url must be an absolute URL or an asset_id from POST /v1/upload/asset');
   });
 
   it('a bad url in the second media item names media[1].url and stores nothing', async () => {

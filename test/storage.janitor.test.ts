@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { reposFor } from '../src/db/repos.ts';
 import { JobRepository } from '../src/jobs/job.repository.ts';
 import { hexId } from '../src/lib/ids.ts';
+import { AssetRepository } from '../src/assets/asset.repository.ts';
 import { StorageJanitor } from '../src/storage/janitor.ts';
 import { StorageRepository } from '../src/storage/storage.repository.ts';
 import { VIDEO_JOB_KIND } from '../src/videos/video-generator.ts';
@@ -125,17 +126,19 @@ for (const backend of backends) {
         orphanAgeMs: HOUR,
         intervalMs: 60_000,
         videoRetentionDays: 0,
+        assets: new AssetRepository(db.kysely),
+        assetRetentionDays: 30,
         log: quietLog,
       });
       const report = await janitor.runOnce();
-      assert.deepEqual(report, { expiredVideos: 0, productMedia: 2, videoFiles: 3, workDirs: 3 });
+      assert.deepEqual(report, { expiredVideos: 0, productMedia: 2, videoFiles: 3, workDirs: 3, assets: 0, assetFiles: 0 });
       for (const f of keep) assert.ok(fs.existsSync(f), `kept: ${path.relative(dataDir, f)}`);
       for (const f of remove) assert.ok(!fs.existsSync(f), `removed: ${path.relative(dataDir, f)}`);
       assert.equal(fs.existsSync(path.join(files, 'media', crawlOrphan)), false);
       assert.equal(fs.existsSync(path.join(work, runningJob, '2')), true);
       assert.equal(fs.existsSync(path.join(work, runningJob, '1')), false);
       // A second pass finds nothing more.
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
     });
 
     it('with a retention period, removes the files of successful videos older than it: URLs empty, status 4, a warning, bytes released', async (t) => {
@@ -169,9 +172,11 @@ for (const backend of backends) {
         orphanAgeMs: HOUR,
         intervalMs: 60_000,
         videoRetentionDays: 7,
+        assets: new AssetRepository(db.kysely),
+        assetRetentionDays: 30,
         log: quietLog,
       });
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 1, productMedia: 0, videoFiles: 0, workDirs: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 1, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
       assert.equal(fs.existsSync(path.join(files, 'videos', oldVideo)), false);
       assert.equal(fs.existsSync(path.join(files, 'videos', newVideo, 'tok', 'video.mp4')), true);
       const expired = await repos.videos.getById(oldVideo);
@@ -182,7 +187,7 @@ for (const backend of backends) {
       assert.match(expired?.warnings.at(-1) ?? '', /removed 7 days after the video was made \(retention period, VIDEO_RETENTION_DAYS\)/);
       assert.equal((await repos.videos.getById(newVideo))?.videoUrl.endsWith('video.mp4'), true);
       assert.equal(await storage.usedBytes(account.id), 5000);
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
     });
   });
 }

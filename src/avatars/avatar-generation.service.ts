@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
+import type { AccountStorage } from '../storage/account-storage.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { AVATAR_GENERATION_JOB_KIND } from './avatar-generation.job.ts';
 import type { AvatarGeneration, AvatarGenerationRepository, Candidate, GenerationRequest } from './avatar-generation.repository.ts';
@@ -42,6 +43,8 @@ export class AvatarGenerationService {
     private readonly clock: Clock,
     private readonly signals: Signals,
     private readonly jobMaxAttempts: number,
+    /** Quota check before painting (the candidates are stored files); null in tests without one. */
+    private readonly storage: AccountStorage | null = null,
   ) {}
 
   async generate(accountId: string, input: GenerateInput): Promise<{ photo_id: string }> {
@@ -61,6 +64,7 @@ export class AvatarGenerationService {
       background: input.background?.trim() ?? '',
       image_url: imageUrl,
     };
+    await this.storage?.assertRoom(accountId);
     const now = this.clock.nowMs();
     const g: AvatarGeneration = { id: hexId(), accountId, request, status: 'in_progress', msg: '', candidates: [], createdAt: now, updatedAt: now };
     await this.uow(async (r) => {

@@ -32,6 +32,36 @@ export const exampleCustomAvatar: CustomAvatarView = {
   voice_id: '',
 };
 
+/** v2 list items: avatar_status and avatar_url for status and cover_url, id beside avatar_id, aspect_ratio a string. */
+const CustomAvatarV2 = Type.Object({
+  id: Type.Integer({ description: 'The avatar_id (v2 lists name it id)' }),
+  avatar_id: Type.Integer({ description: 'The same id, as v1 names it: avatar_id with avatar_type 1' }),
+  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  avatar_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
+  avatar_status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
+  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  aspect_ratio: Type.String({ description: 'The aspect_ratio it was made for, as a string ("0" portrait, "1" landscape)' }),
+  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
+  gender: Type.String({ description: 'Female or Male' }),
+  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  kind: Type.String({ description: 'Extension: drawn or photo' }),
+  voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
+});
+const v2 = (a: CustomAvatarView) => ({
+  id: a.avatar_id,
+  avatar_id: a.avatar_id,
+  name: a.name,
+  avatar_url: a.cover_url,
+  avatar_status: a.status,
+  fail_msg: a.fail_msg,
+  aspect_ratio: String(a.aspect_ratio),
+  style: a.style,
+  gender: a.gender,
+  age: a.age,
+  kind: a.kind,
+  voice_id: a.voice_id,
+});
+
 const tags = ['Avatars'];
 const AvatarIdQuery = Type.Object({
   avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account (GET /v1/avatars/custom)', examples: [EXAMPLE_IDS.customAvatar] }),
@@ -60,6 +90,24 @@ export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void
       },
     },
     handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => avatars.view(a)) }),
+  });
+
+  app.get('/v2/avatars/custom', {
+    schema: {
+      tags,
+      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a string",
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [v2(exampleCustomAvatar)] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => v2(avatars.view(a))) }),
+  });
+
+  app.get('/v2/avatars/photo_avatars', {
+    schema: {
+      tags,
+      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a string',
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Photo avatars not deleted, newest first' }) }), { avatars: [v2({ ...exampleCustomAvatar, kind: 'photo' })] }) },
+    },
+    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => v2(avatars.view(a))) }),
   });
 
   app.delete('/v1/avatar/custom/delete', {

@@ -16,8 +16,7 @@ const exampleGeneration: GenerationView = {
   msg: 'not drawn (words the painter does not know): freckles',
 };
 
-const GenerateBody = Type.Object(
-  {
+const generateFields = {
     age: StringEnum(DESCRIPTION_AGES, { description: 'Age group: hair colour (grey to white when Elderly), face lines (Elderly), youthful features (Teenager)' }),
     gender: StringEnum(DESCRIPTION_GENDERS, { description: 'The figure (shoulders, jaw, lashes) and the hair styles drawn' }),
     avatar_style: StringEnum(DESCRIPTION_STYLES, { description: 'The outfit: Professional (suits, blazers, coats, dresses), Social (tees, hoodies, jackets, tops)' }),
@@ -27,8 +26,15 @@ const GenerateBody = Type.Object(
     appearance: Opt(Type.String({ maxLength: 500, description: 'Free text; the painter uses hair colour, length and style (long, short, curly, bun, ponytail, braid, bald …), eye colour, skin (fair, olive, dark …), glasses, beard, stubble, clean-shaven, headscarf or hijab, earrings, necklace or pearls, headband, the outfit and its colour ("navy suit"); "no"/"without" removes one. Words it does not use are listed in msg' })),
     background: Opt(Type.String({ maxLength: 200, description: 'The scene: office, studio, home (living room, kitchen …), store (shop, cafe …) or outdoor (park, beach, street …), and its colours ("blue studio"); absent: office for Professional, studio for Social' })),
     image_url: Opt(Type.String({ maxLength: 2048, description: 'A reference picture (https URL): its main colours become the outfit and backdrop colours. Not a photo of the person: use add_motion for that' })),
+};
+const GenerateBody = Type.Object(generateFields, { examples: [{ age: 'Young adult', gender: 'Female', avatar_style: 'Professional', aspect_ratio: 0, model: 'classic', ethnicity: 'East Asian', appearance: 'long dark hair, round glasses, freckles', background: 'office' }] });
+/** v2: aspect_ratio is a string ("0" portrait, "1" landscape). */
+const GenerateBodyV2 = Type.Object(
+  {
+    ...generateFields,
+    aspect_ratio: Opt(StringEnum(['0', '1'] as const, { meanings: ['portrait 9:16', 'landscape 16:9'], description: 'As v1, as a string. Default "0"' })),
   },
-  { examples: [{ age: 'Young adult', gender: 'Female', avatar_style: 'Professional', aspect_ratio: 0, model: 'classic', ethnicity: 'East Asian', appearance: 'long dark hair, round glasses, freckles', background: 'office' }] },
+  { examples: [{ age: 'Elderly', gender: 'Male', avatar_style: 'Social', aspect_ratio: '0', model: 'modern', ethnicity: 'European', appearance: 'glasses and a beard', background: 'park' }] },
 );
 
 /** Candidate portraits of drawn presenters from a description (CONTRACT §10; docs/avatars.md). */
@@ -39,30 +45,43 @@ export function photoGenerationRoutes(app: App, generations: AvatarGenerationSer
       summary: 'Paint four candidate portraits of a drawn presenter from a description (in about a second); poll GET /v1/photo_avatar/generation, or subscribe to generated_image_success / _failed',
       body: GenerateBody,
       response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v1/photo_avatar/generation?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
-      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, or image_url is not an acceptable URL (msg says which)' },
+      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
     },
     handler: async (req) => ok(await generations.generate(req.principal.accountId, req.body)),
   });
 
-  app.get('/v1/photo_avatar/generation', {
+  app.post('/v2/photo_avatar/photo/generate', {
     schema: {
       tags,
-      summary: 'A generation: status, the candidate portraits (PNG, 512x512) and msg (the appearance words not drawn, or why it failed)',
-      querystring: Type.Object({ photo_id: Type.String({ minLength: 1, maxLength: 64, description: 'From POST /v1/photo_avatar/photo/generate', examples: [EXAMPLE_IDS.photo] }) }),
-      response: {
-        200: Envelope(
-          Type.Object({
-            photo_id: Type.String({ description: 'The generation' }),
-            status: StringEnum(['in_progress', 'error', 'success'] as const, { description: 'in_progress, then success (candidates listed) or error (msg says why)' }),
-            image_url_list: Type.Array(Type.String(), { description: 'Candidate PNGs, no API key needed; give one to POST /v1/photo_avatar/add_motion as image_url' }),
-            image_key_list: Type.Array(Type.String(), { description: 'The same candidates as storage keys (also accepted as add_motion image_url)' }),
-            msg: Type.String({ description: 'Words of appearance, background or ethnicity the painter did not use, an image_url it could not read, or why it failed; empty otherwise' }),
-          }),
-          exampleGeneration,
-        ),
-      },
-      'x-error-codes': { 10104: 'photo_id is not a generation of this account' },
+      summary: 'v2 of POST /v1/photo_avatar/photo/generate (aspect_ratio a string); status at GET /v2/photo_avatar/photo',
+      body: GenerateBodyV2,
+      response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v2/photo_avatar/photo?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
+      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
     },
-    handler: async (req) => ok(await generations.get(req.principal.accountId, req.query.photo_id)),
+    handler: async (req) => ok(await generations.generate(req.principal.accountId, { ...req.body, aspect_ratio: req.body.aspect_ratio === undefined ? undefined : Number(req.body.aspect_ratio) })),
   });
+
+  for (const path of ['/v1/photo_avatar/generation', '/v2/photo_avatar/photo']) {
+    app.get(path, {
+      schema: {
+        tags,
+        summary: `A generation: status, the candidate portraits (PNG, 512x512) and msg (the appearance words not drawn, or why it failed)${path.startsWith('/v2') ? ' (v2 name of GET /v1/photo_avatar/generation)' : ''}`,
+        querystring: Type.Object({ photo_id: Type.String({ minLength: 1, maxLength: 64, description: 'From POST /v1 or /v2 photo_avatar/photo/generate', examples: [EXAMPLE_IDS.photo] }) }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              photo_id: Type.String({ description: 'The generation' }),
+              status: StringEnum(['in_progress', 'error', 'success'] as const, { description: 'in_progress, then success (candidates listed) or error (msg says why)' }),
+              image_url_list: Type.Array(Type.String(), { description: 'Candidate PNGs, no API key needed; give one to POST /v1/photo_avatar/add_motion as image_url' }),
+              image_key_list: Type.Array(Type.String(), { description: 'The same candidates as storage keys (also accepted as add_motion image_url)' }),
+              msg: Type.String({ description: 'Words of appearance, background or ethnicity the painter did not use, an image_url it could not read, or why it failed; empty otherwise' }),
+            }),
+            exampleGeneration,
+          ),
+        },
+        'x-error-codes': { 10104: 'photo_id is not a generation of this account' },
+      },
+      handler: async (req) => ok(await generations.get(req.principal.accountId, req.query.photo_id)),
+    });
+  }
 }

@@ -26,6 +26,7 @@ export interface Config {
   jobs: JobSettings;
   webhooks: WebhookSettings;
   storage: StorageSettings;
+  assets: AssetSettings;
   /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   crawl: CrawlSettings;
@@ -101,6 +102,29 @@ export interface StorageSettings {
   orphanAgeMs: number;
   /** Video files are removed this many days after the video was made; 0 = kept (VIDEO_RETENTION_DAYS, default 0). */
   videoRetentionDays: number;
+}
+
+/** Uploaded assets (docs/storage.md "Assets"). */
+export interface AssetSettings {
+  /** How long an upload URL stays valid (ASSET_UPLOAD_URL_TTL_S, default 900). */
+  uploadUrlTtlMs: number;
+  /** Largest file one upload may store (ASSET_MAX_MB, default 200). */
+  maxBytes: number;
+  /** An uploaded asset no live product lists is removed this many days after its last use (ASSET_RETENTION_DAYS, default 30). */
+  retentionDays: number;
+  /** HMAC key of upload URLs (ASSET_SIGNING_SECRET); unset → one made once and kept in the database. */
+  signingSecret: string | undefined;
+}
+
+function assetSettings(env: Env): AssetSettings {
+  const secret = optional(env, 'ASSET_SIGNING_SECRET');
+  if (secret !== undefined && secret.length < 16) throw new ConfigError('ASSET_SIGNING_SECRET must have at least 16 characters');
+  return {
+    uploadUrlTtlMs: intSetting(env, 'ASSET_UPLOAD_URL_TTL_S', 900, 1, 7 * 86_400) * 1000,
+    maxBytes: intSetting(env, 'ASSET_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
+    retentionDays: intSetting(env, 'ASSET_RETENTION_DAYS', 30, 1, 100_000),
+    signingSecret: secret,
+  };
 }
 
 function storageSettings(env: Env): StorageSettings {
@@ -286,6 +310,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: jobSettings(env, redisUrl),
     webhooks: webhookSettings(env),
     storage: storageSettings(env),
+    assets: assetSettings(env),
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
     llm: llmSettings(env),
     crawl: crawlSettings(env),

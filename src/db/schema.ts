@@ -181,6 +181,34 @@ export interface CustomVoicesTable {
   created_at: number;
 }
 
+/** Uploaded assets (migration 008). */
+export interface AssetsTable {
+  id: string;
+  account_id: string;
+  filename: string;
+  /** 'pending' until the signed PUT starts, 'uploading' while it runs, 'uploaded' once stored. */
+  status: 'pending' | 'uploading' | 'uploaded';
+  /** What the bytes are: 'image' | 'video' | 'audio'; null while pending. */
+  kind: string | null;
+  content_type: string | null;
+  /** v2's content_type and file_size, as declared when the upload was asked for; null in v1. */
+  declared_type: string | null;
+  declared_size: number | null;
+  storage_key: string | null;
+  storage_bytes: ColumnType<number, number | undefined, number>;
+  upload_expires_at: number;
+  created_at: number;
+  uploaded_at: number | null;
+  last_used_at: number;
+}
+
+/** Secrets the server made itself (migration 008). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface CustomAvatarsTable {
   /** The avatar_id (with avatar_type 1): a random integer, never reused. */
   id: number;
@@ -240,6 +268,8 @@ export interface Database {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  assets: AssetsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -254,5 +284,6 @@ export type JobRow = Selectable<JobsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
+export type AssetRow = Selectable<AssetsTable>;
 // Generated is re-exported for migrations that add generated columns later.
 export type { Generated };

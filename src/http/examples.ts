@@ -16,6 +16,10 @@ export const EXAMPLE_IDS = {
   photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
   /** An add_motion (POST /v1/photo_avatar/add_motion). */
   motion: '7d2c9e4a1b6f4e3d8c5a2b1e9f7d3c60',
+  /** An upload (POST /v1/upload/asset), with the expiry and signature of its upload URL. */
+  asset: '3e1f0a9c7b2d4e6f8a0b1c2d3e4f5a6b',
+  uploadExpires: '1795619806',
+  uploadSignature: 'Xq3vJ0cT8mZ2yK5wR9pL1nB4dF7hG6sA0eU2iO3tY8Q',
 } as const;
 
 /** The random file token of the example video: its files live under videos/<project>/<token>/. */
@@ -27,3 +31,10 @@ export const exampleVideoFile = (name: 'video.mp4' | 'cover.jpg' | 'subtitles.vt
 
 /** Unix seconds in the examples. */
 export const EXAMPLE_TIME = 1795618906;
+
+/** The example upload: its signed PUT URL and where its file is served once uploaded. */
+export const exampleUpload = {
+  signUrl: `http://localhost:8080/v1/upload/asset/${EXAMPLE_IDS.asset}?expires=${EXAMPLE_IDS.uploadExpires}&signature=${EXAMPLE_IDS.uploadSignature}`,
+  assetUrl: `http://localhost:8080/files/assets/${EXAMPLE_IDS.asset}/9b8a7c6d5e4f30211203f4e5d6c7b8a9/lamp.png`,
+  expiresAt: Number(EXAMPLE_IDS.uploadExpires),
+};

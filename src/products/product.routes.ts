@@ -8,7 +8,7 @@ import type { ProductService } from './product.service.ts';
 
 const MediaItemIn = Type.Object({
   type: IntEnum([1, 2], { meanings: ['image', 'video'], description: '1 image, 2 video' }),
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'https:// address of the image or video on a public host; loaded and checked when a video is made' }),
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'https:// address of the image or video on a public host (loaded and checked when a video is made), or an asset_id or asset_url of an upload (POST /v1/upload/asset)' }),
   name: Opt(Type.String({ maxLength: 255, description: 'File name; defaults to the last part of the URL path' })),
   description: Opt(Type.String({ maxLength: 2000, description: 'What the picture shows' })),
 });

@@ -6,7 +6,7 @@ import { statusDescriptions } from '../videos/video.repository.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
-import { ownFileRef } from '../storage/own-files.ts';
+import type { MediaRefResolver } from '../assets/media-ref.ts';
 import { productLanguage } from './language-detect.ts';
 import { extensionChanges, type ExtensionInput } from './product-extensions.ts';
 import type { ProductCrawler } from './product.crawler.ts';
@@ -41,8 +41,8 @@ export class ProductService {
     private readonly crawler: ProductCrawler,
     private readonly urlPolicy: UrlPolicy,
     private readonly clock: Clock,
-    /** PUBLIC_BASE_URL: media under its /files/ must name a storage key. */
-    private readonly publicBaseUrl: string,
+    /** Media URLs, asset ids and asset URLs → the URL kept (src/assets/media-ref.ts). */
+    private readonly mediaRefs: MediaRefResolver,
     private readonly uow: UnitOfWork,
     /** Quota checks, media bytes and removal; null in tests that store no files. */
     private readonly storage: AccountStorage | null = null,
@@ -76,7 +76,7 @@ export class ProductService {
         name: input.name,
         description: input.description,
         targetAudience: input.target_audience ?? '',
-        media: this.normaliseMedia(input.media ?? []),
+        media: await this.normaliseMedia(who.accountId, input.media ?? []),
         brand: ext.brand || null,
         price: ext.price ?? null,
         currency: ext.currency ?? null,
@@ -97,7 +97,7 @@ export class ProductService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.target_audience !== undefined) changes.targetAudience = input.target_audience;
-    if (input.media !== undefined && input.media.length > 0) changes.media = this.normaliseMedia(input.media);
+    if (input.media !== undefined && input.media.length > 0) changes.media = await this.normaliseMedia(who.accountId, input.media);
     if (changes.name !== undefined || changes.description !== undefined || changes.sellingPoints !== undefined) {
       // The text changed: its language is detected again from the product as it will be.
       const before = await this.products.get(who.accountId, input.product_id);
@@ -139,18 +139,24 @@ export class ProductService {
     return this.products.list(who.accountId, pageSize, (page - 1) * pageSize);
   }
 
-  private normaliseMedia(items: MediaInput[]): MediaItem[] {
-    return items.map((item, i) => {
-      this.checkUrl(`media[${i}].url`, item.url);
-      const own = ownFileRef(item.url, this.publicBaseUrl);
-      if (own.kind === 'invalid') throw errors.parameter(`media[${i}].url`, own.problem);
-      return {
-        type: item.type === 2 ? 2 : 1,
-        name: item.name ?? fileNameOf(item.url),
-        url: item.url,
+  /**
+   * Each item's url may be a URL, an uploaded asset's id or its URL (Pipedream sends the asset_id
+   * as the url): assets are kept as their file URL, which the video's media loader reads in place.
+   * An asset must be of the item's type (1 image, 2 video).
+   */
+  private async normaliseMedia(accountId: string, items: MediaInput[]): Promise<MediaItem[]> {
+    const out: MediaItem[] = [];
+    for (const [i, item] of items.entries()) {
+      const type = item.type === 2 ? 2 : 1;
+      const ref = await this.mediaRefs.resolve(accountId, item.url, `media[${i}].url`, type === 2 ? ['video'] : ['image']);
+      out.push({
+        type,
+        name: item.name ?? ref.asset?.filename ?? fileNameOf(ref.url),
+        url: ref.url,
         description: item.description ?? '',
-      };
-    });
+      });
+    }
+    return out;
   }
 
   private checkUrl(field: string, url: string): void {

@@ -1,7 +1,7 @@
 import type { AccountRepository } from '../accounts/account.repository.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import type { BlobStore } from './blob-store.ts';
-import { productMediaPrefix, videoFilesDir } from './storage-keys.ts';
+import { assetFilesDir, productMediaPrefix, videoFilesDir } from './storage-keys.ts';
 import type { StorageRepository } from './storage.repository.ts';
 
 export interface StorageUsage {
@@ -32,15 +32,24 @@ export class AccountStorage {
     return { usedBytes: await this.repo.usedBytes(accountId), quotaBytes: quotaMb > 0 ? quotaMb * MB : null };
   }
 
-  /** 40000 naming the usage and the limit when the account is at or over its quota. */
-  async assertRoom(accountId: string): Promise<void> {
+  /**
+   * 40000 naming the usage and the limit when the account is at or over its quota, or, when the
+   * size of what is about to be stored is known (`addingBytes`, an upload), when it would not fit.
+   */
+  async assertRoom(accountId: string, addingBytes = 0, httpStatus = 200): Promise<void> {
     const { usedBytes, quotaBytes } = await this.usage(accountId);
-    if (quotaBytes === null || usedBytes < quotaBytes) return;
+    if (quotaBytes === null || (addingBytes > 0 ? usedBytes + addingBytes <= quotaBytes : usedBytes < quotaBytes)) return;
+    const adding = addingBytes > 0 ? `, and this file of ${mb(addingBytes)} MB does not fit` : '';
     throw new AppError(
       Codes.parameter,
-      `Storage quota exceeded: the account stores ${mb(usedBytes)} MB of its ${mb(quotaBytes)} MB quota; ` +
+      `Storage quota exceeded: the account stores ${mb(usedBytes)} MB of its ${mb(quotaBytes)} MB quota${adding}; ` +
         'delete videos (DELETE /v1/project) or products (DELETE /v1/product) to free space',
+      httpStatus,
     );
+  }
+
+  removeAssetFiles(assetId: string): Promise<void> {
+    return this.store.removeUnder(assetFilesDir(assetId));
   }
 
   productMediaBytes(productId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { AssetRepository } from '../assets/asset.repository.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { VideoRepository } from '../videos/video.repository.ts';
 import { HEX_ID } from './storage-keys.ts';
@@ -18,6 +19,10 @@ export interface JanitorDeps {
   intervalMs: number;
   /** Video files are removed this many days after the video was made; 0 = kept. */
   videoRetentionDays: number;
+  /** Uploaded assets (assets/<id>/): expired upload URLs and unused assets are removed. */
+  assets: AssetRepository;
+  /** An uploaded asset no live product lists is removed this many days after its last use. */
+  assetRetentionDays: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -30,6 +35,10 @@ export interface JanitorReport {
   workDirs: number;
   /** Successful videos whose files the retention period removed. */
   expiredVideos: number;
+  /** Assets removed: upload URLs that expired unused (with any partial upload), and assets unused for assetRetentionDays. */
+  assets: number;
+  /** assets/<id> directories of assets that are gone. */
+  assetFiles: number;
 }
 
 const BATCH = 500;
@@ -42,7 +51,9 @@ const DAY_MS = 86_400_000;
  * - videos/<id>/ whose video does not exist, failed, was deleted or had its files expired;
  * - work/<job>/<n>/ unless job <job> is running attempt n (attempts killed with their process);
  * - with VIDEO_RETENTION_DAYS, the files of successful videos older than that (the video keeps
- *   status 4, its URLs become empty and a warning says why).
+ *   status 4, its URLs become empty and a warning says why);
+ * - assets whose upload URL expired unused (and their partial upload), assets unused for
+ *   ASSET_RETENTION_DAYS that no live product lists, and assets/<id>/ of assets that are gone.
  * Only directories named by a 32-hex id are looked at, and only once their last change is older
  * than orphanAgeMs. Several processes may run it at once: removals are idempotent.
  */
@@ -76,8 +87,10 @@ export class StorageJanitor {
       productMedia: await this.sweep(path.join(this.d.filesRoot, 'media'), (ids) => this.d.repo.liveProductIds(ids)),
       videoFiles: await this.sweep(path.join(this.d.filesRoot, 'videos'), (ids) => this.d.repo.videosKeepingFiles(ids)),
       workDirs: await this.sweepWork(),
+      assets: await this.expireAssets(),
+      assetFiles: await this.sweep(path.join(this.d.filesRoot, 'assets'), (ids) => this.d.assets.keepingFiles(ids, this.d.clock.nowMs())),
     };
-    if (report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
+    if (report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos + report.assets + report.assetFiles > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
     return report;
   }
 
@@ -132,6 +145,34 @@ export class StorageJanitor {
         await fs.rm(path.join(this.d.filesRoot, 'videos', id), { recursive: true, force: true });
       }
       if (ids.length < BATCH) return expired;
+    }
+  }
+
+  /**
+   * Rows first, then files (a removal cut short is finished by the next pass's sweep): upload
+   * URLs that expired without a stored file, then uploaded assets unused for assetRetentionDays
+   * that no live product lists.
+   */
+  private async expireAssets(): Promise<number> {
+    const now = this.d.clock.nowMs();
+    let removed = 0;
+    for (;;) {
+      const ids = await this.d.assets.expiredUnuploaded(now, BATCH);
+      for (const id of ids) {
+        await this.d.assets.remove(id);
+        await fs.rm(path.join(this.d.filesRoot, 'assets', id), { recursive: true, force: true });
+        removed++;
+      }
+      if (ids.length < BATCH) break;
+    }
+    for (;;) {
+      const rows = await this.d.assets.unusedSince(now - this.d.assetRetentionDays * DAY_MS, BATCH);
+      for (const { id } of rows) {
+        await this.d.assets.remove(id);
+        await fs.rm(path.join(this.d.filesRoot, 'assets', id), { recursive: true, force: true });
+        removed++;
+      }
+      if (rows.length < BATCH) return removed;
     }
   }
 

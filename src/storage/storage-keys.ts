@@ -16,4 +16,9 @@ export function videoFilesPrefix(videoId: string, fileToken: string | null): str
   return fileToken ? `${videoFilesDir(videoId)}/${fileToken}` : videoFilesDir(videoId);
 }
 
+/** assets/<id>: an uploaded asset's partial upload and, under a random token, its file. */
+export function assetFilesDir(assetId: string): string {
+  return `assets/${assetId}`;
+}
+
 export const HEX_ID = /^[0-9a-f]{32}$/;

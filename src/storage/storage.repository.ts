@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 export class StorageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Bytes stored for the account: its live products' media plus its videos' files. */
+  /** Bytes stored for the account: its live products' media, its videos' files and its uploaded assets. */
   async usedBytes(accountId: string): Promise<number> {
     const products = await this.db
       .selectFrom('products')
@@ -18,8 +18,13 @@ export class StorageRepository {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
+    const assets = await this.db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
     // PostgreSQL returns sum(bigint) as numeric (a string).
-    return Number(products.n) + Number(videos.n);
+    return Number(products.n) + Number(videos.n) + Number(assets.n);
   }
 
   /** Of these ids, the products that exist and are not deleted. */

@@ -4,6 +4,7 @@ import * as m002 from './002_jobs_and_webhooks.ts';
 import * as m003 from './003_language_and_warnings.ts';
 import * as m004 from './004_storage.ts';
 import * as m005 from './005_custom_voices.ts';
+import * as m008 from './008_assets.ts';
 import * as m009 from './009_custom_avatars.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '003_language_and_warnings': m003,
   '004_storage': m004,
   '005_custom_voices': m005,
+  '008_assets': m008,
   '009_custom_avatars': m009,
 };

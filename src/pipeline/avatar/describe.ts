@@ -225,7 +225,6 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
   const ws = words(text);
   const wishes: AppearanceWishes = {};
   const unknown: string[] = [];
-  const used = new Set<number>();
   const nextNoun = (i: number): string | undefined => {
     for (let j = i + 1; j < Math.min(ws.length, i + 4); j++) {
       const w = ws[j]!;
@@ -239,7 +238,6 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
     const w = ws[i]!;
     if (w === 'no' || w === 'without' || w === 'not') {
       negate = true;
-      used.add(i);
       continue;
     }
     const neg = negate;
@@ -329,8 +327,7 @@ export function readAppearance(text: string | undefined, gender: Gender): { wish
       }
       return STOPWORDS.has(w) || w === 'eye';
     })();
-    if (understood) used.add(i);
-    else if (!unknown.includes(w)) unknown.push(w);
+    if (!understood && !unknown.includes(w)) unknown.push(w);
   }
   return { wishes, unknown };
 }
@@ -406,6 +403,11 @@ const TRAIT_AGE: Record<PresenterDescription['age'], AvatarRecord['age']> = { Te
 
 /** `count` candidates for a description (the same ones every call), and the words not used. */
 export function describePresenters(d: PresenterDescription, count = CANDIDATE_COUNT): DescribedPresenters {
+  // The route's schema allows only these; a stored request of another version may not.
+  if (!DESCRIPTION_AGES.includes(d.age)) throw new RangeError(`age ${JSON.stringify(d.age)} is not one of ${DESCRIPTION_AGES.join(', ')}`);
+  if (!DESCRIPTION_GENDERS.includes(d.gender)) throw new RangeError(`gender ${JSON.stringify(d.gender)} is not one of ${DESCRIPTION_GENDERS.join(', ')}`);
+  if (!DESCRIPTION_STYLES.includes(d.avatarStyle)) throw new RangeError(`avatar_style ${JSON.stringify(d.avatarStyle)} is not one of ${DESCRIPTION_STYLES.join(', ')}`);
+  if (!DESCRIPTION_MODELS.includes(d.model)) throw new RangeError(`model ${JSON.stringify(d.model)} is not one of ${DESCRIPTION_MODELS.join(', ')}`);
   const gender: Gender = d.gender === 'Male' ? 'male' : 'female';
   const appearance = readAppearance(d.appearance, gender);
   const background = readBackground(d.background);
