@@ -166,7 +166,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
   const photoMotions = new PhotoMotionService({
-    avatars: customAvatars, generations: avatarGenerations, store, fetcher, faces, clock, signals,
+    avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
     emit: (events) => outbox.emit(events),
     resolveVoice: async (accountId, voiceId) => ((await customVoices.spec(accountId, voiceId)) ? voiceId : catalog.resolveVoice(voiceId, 'english') ?? undefined),
     preview: async (painter, line, voiceId) => {

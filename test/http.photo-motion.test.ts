@@ -89,6 +89,19 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     assert.equal(theirs.body.code, 10104, JSON.stringify(theirs.body));
   });
 
+  it('takes an uploaded photo (asset id from POST /v1/upload/asset) and reads it in place', async () => {
+    const ticket = data(await s.call('POST', '/v1/upload/asset', { key, body: { filename: 'me.jpg' } }));
+    const u = new URL(ticket.sign_url);
+    const put = await fetch(s.baseUrl + u.pathname + u.search, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: (await portraitPhoto()) as unknown as BodyInit });
+    assert.equal(put.status, 200, await put.text());
+    const { m } = await addMotion({ image_url: ticket.asset_id, name: 'Uploaded' });
+    assert.equal(m.status, 'completed', JSON.stringify(m));
+    // Another account cannot use it: 40000 naming image_url.
+    const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key: other, body: { image_url: ticket.asset_id, name: 'Not mine' } });
+    assert.equal(r.body.code, 40000, JSON.stringify(r.body));
+    assert.match(r.body.msg, /image_url/);
+  });
+
   it('refuses a landscape with no face, two faces and a page that is not a photo: status error, fail_msg, generated_motion_failed', async () => {
     for (const [file, reason] of [['landscape.jpg', /no face/], ['two.jpg', /2 faces/], ['page.html', /not a photo/], ['missing.jpg', /could not be fetched/]] as const) {
       const { made, m } = await addMotion({ image_url: `${base}/${file}`, name: file });

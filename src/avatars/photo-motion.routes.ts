@@ -13,7 +13,7 @@ const AddMotionBody = Type.Object(
       minLength: 1,
       maxLength: 2048,
       description:
-        'A candidate from GET /v1/photo_avatar/generation (image_url_list or image_key_list: a drawn custom avatar, ready at once), or the http(s) URL of a portrait photo of one person (a photo presenter: one face at least 256 px; a photo with no face, several faces or a smaller face fails with fail_msg)',
+        'A candidate from GET /v1/photo_avatar/generation (image_url_list or image_key_list: a drawn custom avatar, ready at once), or a portrait photo of one person: an uploaded image (asset_id or asset URL from POST /v1/upload/asset) or its URL (a photo presenter: one face at least 256 px; a photo with no face, several faces or a smaller face fails with fail_msg)',
     }),
     name: Type.String({ minLength: 1, maxLength: 80, description: 'Name of the new custom avatar (1-80 characters)' }),
     voice_id: Opt(Type.String({ maxLength: 100, description: 'The avatar\'s voice (GET /v1/voices or /v1/voices/custom): videos with this avatar and no voice_id of their own speak with it; it also says the preview' })),
@@ -22,7 +22,7 @@ const AddMotionBody = Type.Object(
     photo_id: Opt(Type.String({ maxLength: 64, description: 'The generation (photo_id) the candidate came from; recorded with the avatar' })),
     welcome_msg: Opt(Type.String({ maxLength: 300, description: 'What the photo presenter says in its preview (motion_preview_url); default a short greeting' })),
   },
-  { examples: [{ image_url: `http://localhost:8080/files/avatars/g-${EXAMPLE_IDS.photo}/candidate-1.png`, name: 'Nora', photo_id: EXAMPLE_IDS.photo, welcome_msg: 'Hi, I am Nora.' }] },
+  { examples: [{ image_url: 'https://images.example.com/team/nora-portrait.jpg', name: 'Nora', welcome_msg: 'Hi, I am Nora.' }] },
 );
 
 const exampleMotion: MotionView = {
@@ -53,7 +53,7 @@ export function photoMotionRoutes(app: App, motions: PhotoMotionService): void {
           { avatar_id: EXAMPLE_IDS.customAvatar, motion_id: EXAMPLE_IDS.motion, name: 'Nora' },
         ),
       },
-      'x-error-codes': { 40000: 'image_url is empty or not an http(s) URL, or name is empty or longer than 80 characters', 10104: 'voice_id is not a voice of GET /v1/voices or of this account\'s custom voices' },
+      'x-error-codes': { 40000: 'image_url is empty, not a URL the URL policy takes, or names no uploaded image of this account; or name is empty or longer than 80 characters', 10104: 'voice_id is not a voice of GET /v1/voices or of this account\'s custom voices' },
     },
     handler: async (req) => ok(await motions.addMotion(req.principal.accountId, req.body)),
   });

@@ -11,7 +11,9 @@
  * reported failed ("make it again") when asked about ten minutes on (see docs/avatars.md).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { MediaRefResolver, ResolvedMedia } from '../assets/media-ref.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
@@ -57,6 +59,8 @@ export interface PhotoMotionDeps {
   generations: Pick<AvatarGenerationService, 'candidate'>;
   store: BlobStore;
   fetcher: SafeFetcher;
+  /** Asset ids and asset URLs (uploads), or plain URLs under the URL policy. */
+  mediaRefs: Pick<MediaRefResolver, 'resolve'>;
   faces: FacePool;
   emit: (events: NewEvent[]) => Promise<unknown>;
   signals: Pick<Signals, 'deliveriesCommitted'>;
@@ -110,19 +114,14 @@ export class PhotoMotionService {
       this.inflight.add(run);
       return { avatar_id: a.id, motion_id: motionId, name: a.name };
     }
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw errors.parameter('image_url', 'must be an http(s) URL of a portrait photo, or a candidate from GET /v1/photo_avatar/generation');
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw errors.parameter('image_url', 'must be an http(s) URL');
+    // An uploaded image (asset id or asset URL) is read in place; any other URL is fetched.
+    const ref = await this.d.mediaRefs.resolve(accountId, url, 'image_url', ['image']);
     const a = await this.d.avatars.create(accountId, {
       name: input.name, kind: 'photo', voiceId, aspectRatio: 0, style: 'Photo', gender: '', age: '',
       photoId: input.photo_id?.trim() || undefined, motionId,
     });
     this.processing.add(a.id);
-    const run = this.process(a, url, input.welcome_msg?.trim() || DEFAULT_WELCOME).finally(() => {
+    const run = this.process(a, ref, input.welcome_msg?.trim() || DEFAULT_WELCOME).finally(() => {
       this.inflight.delete(run);
       this.processing.delete(a.id);
     });
@@ -156,12 +155,15 @@ export class PhotoMotionService {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
-  private async process(a: CustomAvatar, url: string, line: string): Promise<void> {
+  private async process(a: CustomAvatar, ref: ResolvedMedia, line: string): Promise<void> {
     const motionId = a.motionId!;
+    const url = ref.url;
     try {
-      let res;
+      let res: { body: Buffer; contentType: string };
       try {
-        res = await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
+        res = ref.asset
+          ? { body: await fs.readFile(this.d.store.localPath(ref.asset.storageKey)), contentType: ref.asset.contentType }
+          : await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
       } catch (e) {
         return await this.fail(a, url, `the photo could not be fetched from image_url (${(e as Error).message})`);
       }
