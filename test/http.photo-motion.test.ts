@@ -85,6 +85,8 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     assert.equal(ready?.kind, 'photo');
     assert.ok((await events('generated_motion_success')).some((e) => e.data.motion_id === made.motion_id));
     assert.ok((await events('generated_photo_avatar_success')).some((e) => e.data.avatar_id === made.avatar_id && e.data.status === 1));
+    // The v2 path answers the same (error_msg is v2's field).
+    assert.deepEqual(data(await s.call('GET', `/v2/photo_avatar?motion_id=${made.motion_id}`, { key })), m);
     const theirs = await s.call('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`, { key: other });
     assert.equal(theirs.body.code, 10104, JSON.stringify(theirs.body));
   });

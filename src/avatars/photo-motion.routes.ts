@@ -38,10 +38,10 @@ const exampleMotion: MotionView = {
 
 /** Custom avatars from a candidate or a person's photo (CONTRACT §10; docs/avatars.md). */
 export function photoMotionRoutes(app: App, motions: PhotoMotionService): void {
-  app.post('/v1/photo_avatar/add_motion', {
+  for (const path of ['/v1/photo_avatar/add_motion', '/v2/photo_avatar/add_motion'] as const) app.post(path, {
     schema: {
       tags,
-      summary: 'Make a custom avatar from a candidate (drawn, ready at once) or from a portrait photo (a photo presenter, ready in seconds); poll GET /v1/photo_avatar?motion_id= or subscribe to generated_motion_* / generated_photo_avatar_*',
+      summary: (path.startsWith('/v2') ? 'v2 of POST /v1/photo_avatar/add_motion. ' : '') + 'Make a custom avatar from a candidate (drawn, ready at once) or from a portrait photo (a photo presenter, ready in seconds); poll GET /v1/photo_avatar?motion_id= or subscribe to generated_motion_* / generated_photo_avatar_*',
       body: AddMotionBody,
       response: {
         200: Envelope(
@@ -58,10 +58,10 @@ export function photoMotionRoutes(app: App, motions: PhotoMotionService): void {
     handler: async (req) => ok(await motions.addMotion(req.principal.accountId, req.body)),
   });
 
-  app.get('/v1/photo_avatar', {
+  for (const path of ['/v1/photo_avatar', '/v2/photo_avatar'] as const) app.get(path, {
     schema: {
       tags,
-      summary: 'Status of an add_motion: pending, error (error_msg says why) or completed, with the talking preview',
+      summary: (path.startsWith('/v2') ? 'v2 of GET /v1/photo_avatar. ' : '') + 'Status of an add_motion: pending, error (error_msg says why) or completed, with the talking preview',
       querystring: Type.Object({
         motion_id: Type.String({ minLength: 1, maxLength: 64, description: 'From POST /v1/photo_avatar/add_motion', examples: [EXAMPLE_IDS.motion] }),
       }),
