@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Redis } from 'ioredis';
@@ -18,11 +19,15 @@ import type { SpeechEngines } from './pipeline/speech/engines.ts';
 import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
-import { installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
+import { defaultVoice, installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
 import { AvatarGenerationJob, AVATAR_GENERATION_JOB_KIND } from './avatars/avatar-generation.job.ts';
 import { AvatarGenerationRepository } from './avatars/avatar-generation.repository.ts';
 import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
 import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
+import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
+import { PhotoMotionService } from './avatars/photo-motion.service.ts';
+import { FacePool } from './pipeline/avatar/photo/index.ts';
+import { renderTalkingPreview } from './pipeline/avatar/talking.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
@@ -165,6 +170,25 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage);
+  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
+  const outbox = new OutboxRepository(db.kysely, db.dialect);
+  // The face models run in one worker thread, started on the first photo.
+  const faces = new FacePool();
+  const photoMotions = new PhotoMotionService({
+    avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
+    emit: (events) => outbox.emit(events),
+    resolveVoice: async (accountId, voiceId) => ((await customVoices.spec(accountId, voiceId)) ? voiceId : catalog.resolveVoice(voiceId, 'english') ?? undefined),
+    preview: async (painter, line, voiceId) => {
+      const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
+      try {
+        const file = await renderTalkingPreview({ painter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
+        return await fs.promises.readFile(file);
+      } finally {
+        await fs.promises.rm(workDir, { recursive: true, force: true });
+      }
+    },
+    log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
+  });
   const templates = new TemplateService({
     repo: new CustomTemplateRepository(db.kysely),
     mediaRefs,
@@ -188,11 +212,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     customVoices,
     customAvatars,
     avatarGenerationRepo,
-    avatarGenerations: new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage),
+    avatarGenerations,
+    faces,
+    photoMotions,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
-    outbox: new OutboxRepository(db.kysely, db.dialect),
+    outbox,
     videoRepo: repos.videos,
     productRepo: repos.products,
     storageRepo,
@@ -352,6 +378,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       templateRoutes(api, services.templates, services.templateVideos);
       customAvatarRoutes(api, services.customAvatars);
       photoGenerationRoutes(api, services.avatarGenerations);
+      photoMotionRoutes(api, services.photoMotions);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
       assetRoutes(api, services.assets);
@@ -384,6 +411,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await janitor.stop();
       await background.stop();
       await app.close();
+      await services.photoMotions.idle();
+      await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
       await services.ttsFetcher?.close();

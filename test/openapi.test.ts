@@ -261,7 +261,7 @@ async function freshState(s: TestServer) {
   const photo = (await call('POST', '/v1/photo_avatar/photo/generate', { age: 'Adult', gender: 'Female', avatar_style: 'Social' })).data.photo_id as string;
   const principal = await s.running.services.auth.authenticate(key);
   const look = (await import('../src/pipeline/avatar/describe.ts')).describePresenters({ age: 'Adult', gender: 'Female', avatarStyle: 'Social', model: 'classic' }).candidates[0]!;
-  const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult' })).id;
+  const customAvatar = (await s.running.services.customAvatars.create(principal.accountId, { name: 'Nora', kind: 'drawn', look, style: 'Social', gender: 'Female', age: 'Adult', motionId: EXAMPLE_IDS.motion })).id;
   // A custom template without a logo: its cover and preview render offline.
   const { logo: _logo, ...scene } = SCENE_EXAMPLE;
   const template = (await call('POST', '/v1/templates/custom', scene)).data as { id: number; cover_url: string };

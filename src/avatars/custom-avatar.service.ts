@@ -105,6 +105,13 @@ export class CustomAvatarService {
     return a;
   }
 
+  /** The account's avatar made by add_motion `motionId` (not deleted), else 10104. */
+  async byMotion(accountId: string, motionId: string): Promise<CustomAvatar> {
+    const a = await this.repo.byMotionId(motionId, accountId);
+    if (!a) throw errors.notFound(`motion_id ${motionId}; see POST /v1/photo_avatar/add_motion`);
+    return a;
+  }
+
   async list(accountId: string, kind?: CustomAvatarKind): Promise<CustomAvatar[]> {
     return this.repo.list(accountId, kind);
   }

@@ -17,6 +17,8 @@ export const EXAMPLE_IDS = {
   customTemplateToken: '5d2c8e1f0a9b4c7d6e3f2a1b0c9d8e7a',
   /** A candidate generation (POST /v1/photo_avatar/photo/generate). */
   photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
+  /** An add_motion (POST /v1/photo_avatar/add_motion). */
+  motion: '7d2c9e4a1b6f4e3d8c5a2b1e9f7d3c60',
   /** An upload (POST /v1/upload/asset), with the expiry and signature of its upload URL. */
   asset: '3e1f0a9c7b2d4e6f8a0b1c2d3e4f5a6b',
   uploadExpires: '1795619806',

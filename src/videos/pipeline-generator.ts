@@ -1,5 +1,7 @@
 import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
-import type { PresenterRef } from '../pipeline/avatar/index.ts';
+import { loadPhotoPresenter } from '../avatars/photo-avatar.files.ts';
+import { presenterOf, type PresenterTraits } from '../pipeline/avatar/index.ts';
+import type { PresenterSource } from '../pipeline/render/avatar-adapter.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import type { MusicLibrary } from '../pipeline/music/music.library.ts';
 import type { LlmClient } from '../pipeline/script/index.ts';
@@ -64,12 +66,18 @@ export function speechFallbackWarning(voiceId: string, fallback: string | undefi
 
 /**
  * What draws a video's presenter: a public avatar_id, or the account's ready custom avatar
- * (checked again here: it may have been deleted since the video was accepted), with its own voice.
+ * (checked again here: it may have been deleted since the video was accepted) — a drawn one, or a
+ * photo presenter loaded from its stored portrait and rig — with its own voice and the traits its
+ * default voice is chosen by.
  */
-export async function presenterFor(deps: PipelineDeps, accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterRef; voiceId: string | null }> {
-  if (avatarType === 0) return { ref: avatarId, voiceId: null };
+export async function presenterFor(deps: PipelineDeps, accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterSource; voiceId: string | null; traits: Pick<PresenterTraits, 'gender' | 'age'> }> {
+  if (avatarType === 0) return { ref: avatarId, voiceId: null, traits: presenterOf(avatarId).traits };
   const custom = await deps.customAvatar?.(accountId, avatarId);
   if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
-  if (custom.kind !== 'drawn') throw new GenerationError(`Photo avatars cannot be drawn by this server yet (avatar_id ${avatarId})`, { code: 40000, retryable: false });
-  return { ref: custom.presenter, voiceId: custom.avatar.voiceId };
+  if (custom.kind === 'photo') {
+    // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
+    const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
+    return { ref: await loadPhotoPresenter(deps.store, custom.photoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
+  }
+  return { ref: custom.presenter, voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
 }

@@ -56,3 +56,19 @@ export function imageGeneratedEvent(g: { photoId: string; accountId: string; pho
 export function imageFailedEvent(g: { photoId: string; accountId: string; error: string }, nowMs: number): NewEvent {
   return event('generated_image_failed', g.accountId, g.photoId, { photo_id: g.photoId, error: g.error }, nowMs);
 }
+
+/** A motion (POST /v1/photo_avatar/add_motion) finished: generated_motion_success and generated_photo_avatar_success. */
+export function motionSucceededEvents(m: { accountId: string; avatarId: number; motionId: string; photoUrl: string; previewUrl: string; coverUrl: string }, nowMs: number): NewEvent[] {
+  return [
+    event('generated_motion_success', m.accountId, m.motionId, { motion_id: m.motionId, motion_url: m.previewUrl, photo_url: m.photoUrl }, nowMs),
+    event('generated_photo_avatar_success', m.accountId, String(m.avatarId), { avatar_id: m.avatarId, status: 1, preview_url: m.previewUrl, cover_url: m.coverUrl }, nowMs),
+  ];
+}
+
+/** A motion was refused or failed: generated_motion_failed and generated_photo_avatar_failed, `error` a sentence. */
+export function motionFailedEvents(m: { accountId: string; avatarId: number; motionId: string; photoUrl: string; error: string }, nowMs: number): NewEvent[] {
+  return [
+    event('generated_motion_failed', m.accountId, m.motionId, { motion_id: m.motionId, motion_url: '', photo_url: m.photoUrl, error: m.error }, nowMs),
+    event('generated_photo_avatar_failed', m.accountId, String(m.avatarId), { avatar_id: m.avatarId, status: 2, preview_url: '', cover_url: '', error: m.error }, nowMs),
+  ];
+}

@@ -5,6 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
+import { createPhotoPainter, isPhotoPresenter, renderPhotoStill, type PhotoPresenter } from '../avatar/photo/index.ts';
 import type { Script, Speech } from '../types.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { presenterPlacement, type PresenterPlacement } from '../timeline/presenter.ts';
@@ -13,6 +14,9 @@ export { presenterPlacement, type PresenterPlacement };
 
 export type { AvatarPainter, AvatarPose, AvatarTrack };
 
+/** Who presents: a public avatar_id, a drawn presenter's parameters, or a photo presenter. */
+export type PresenterSource = PresenterRef | PhotoPresenter;
+
 export interface Presenter {
   track: AvatarTrack;
   painter: AvatarPainter;
@@ -20,17 +24,23 @@ export interface Presenter {
 }
 
 /** The avatar's track and painter for one video. */
-export function createPresenter(avatarId: PresenterRef, t: Timeline, speech: Speech, script: Script): Presenter | null {
+export function createPresenter(avatarId: PresenterSource, t: Timeline, speech: Speech, script: Script): Presenter | null {
   if (!t.presenter) return null;
   const placement = presenterPlacement(t.presenter);
   const mediaCenter = t.media ? t.media.box.x + t.media.box.w / 2 : t.width;
   const productSide = mediaCenter < placement.x + placement.width / 2 ? 'left' : 'right';
   const track = buildAvatarTrack({ speech, script, fps: t.fps, durationMs: t.durationMs, seed: t.seed, productSide });
-  const painter = createAvatarPainter(avatarId, { width: placement.width, height: placement.height }, { productSide });
+  const size = { width: placement.width, height: placement.height };
+  const painter = isPhotoPresenter(avatarId) ? createPhotoPainter(avatarId.photo, avatarId.rig, size) : createAvatarPainter(avatarId, size, { productSide });
   return { track, painter, placement };
 }
 
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
-export function paintAvatarScene(ctx: SKRSContext2D, avatarId: PresenterRef, width: number, height: number): void {
+export function paintAvatarScene(ctx: SKRSContext2D, avatarId: PresenterSource, width: number, height: number): void {
+  if (isPhotoPresenter(avatarId)) {
+    // The photo presenter at rest is its own scene (the cut-out person on its backdrop, or the framed photo).
+    ctx.drawImage(renderPhotoStill(avatarId.photo, avatarId.rig, Math.round(width), Math.round(height)), 0, 0);
+    return;
+  }
   drawScene(ctx, avatarId, Math.round(width), Math.round(height));
 }

@@ -22,8 +22,7 @@ import { frameTimeMs } from '../timeline/build.ts';
 import { minFontPx, OVERLAY_ENTER_MS } from '../timeline/rules.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from '../timeline/types.ts';
-import { paintAvatarScene, type Presenter } from './avatar-adapter.ts';
-import type { PresenterRef } from '../avatar/index.ts';
+import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar-adapter.ts';
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
@@ -103,7 +102,7 @@ export class Compositor {
     private readonly t: Timeline,
     product: ProductFacts,
     private readonly presenter: Presenter | null,
-    private readonly avatarId: PresenterRef | null,
+    private readonly avatarId: PresenterSource | null,
     /** Redraw only the moving parts of frames whose media did not change (default true). */
     private readonly incremental = true,
     /** A custom template's logo image (drawn contained in timeline.logo, above media and presenter). */

@@ -24,13 +24,13 @@ import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
 import { imageInfo } from './media.ts';
-import type { PresenterRef } from '../avatar/index.ts';
+import type { PresenterSource } from './avatar-adapter.ts';
 
 export interface RenderVideoInput {
   narration: Narration;
   product: ProductFacts;
   /** A public avatar_id or a drawn presenter (custom avatar); null: no presenter (the template's product-only variant). */
-  avatarId: PresenterRef | null;
+  avatarId: PresenterSource | null;
   templateId: number | null;
   visualStyle: string | null;
   /** A custom template, compiled (templates/custom-scene.ts); used instead of templateId and visualStyle. */

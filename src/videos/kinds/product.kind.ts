@@ -11,7 +11,6 @@ import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
-import { presenterOf } from '../../pipeline/avatar/index.ts';
 import { loadProductMedia } from '../product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 import type { VideoRequest } from '../video.repository.ts';
@@ -63,7 +62,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
 
   await step('script');
   const presenter = await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type);
-  const traits = presenterOf(presenter.ref).traits;
+  const { traits } = presenter;
   // The request's voice, else the custom avatar's own, else the language's default for the presenter.
   const givenVoice = r.voice_id ?? presenter.voiceId;
   const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);

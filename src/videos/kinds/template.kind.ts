@@ -8,7 +8,6 @@ import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
 import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning, type PipelineDeps } from '../pipeline-generator.ts';
-import { presenterOf } from '../../pipeline/avatar/index.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
 import type { MediaItem } from '../../products/product.repository.ts';
 import type { VideoKind } from './kind.ts';
@@ -83,7 +82,7 @@ export const templateKind: VideoKind = {
 
     await step('speech');
     const presenter = r.avatar_id !== null ? await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type ?? 0) : null;
-    const traits = presenter ? presenterOf(presenter.ref).traits : null;
+    const traits = presenter?.traits ?? null;
     const givenVoice = r.voice_id ?? presenter?.voiceId ?? null;
     const voiceId = givenVoice ?? defaultVoice(r.language, traits?.gender ?? 'female', traits?.age ?? 'adult');
     const lengthS = r.plan.script ? lengthClass(r.plan.script.length / 15) : TEMPLATE_WRITTEN_S;

@@ -10,7 +10,7 @@ import { MOUTH_INTERIOR, MOUTH_W, MOUTH_Y, TEETH, TONGUE } from './layout.ts';
 
 type Ctx = SKRSContext2D;
 
-interface MouthSpec {
+export interface MouthSpec {
   width: number;
   round: number;
   teeth: 'top' | 'both' | 'bite' | 'none';
@@ -26,6 +26,13 @@ const MOUTH: Record<Exclude<Viseme, 'A' | 'X'>, MouthSpec> = {
   G: { width: 0.92, round: 0.15, teeth: 'bite', tongue: 'none' },
   H: { width: 0.95, round: 0.4, teeth: 'top', tongue: 'up' },
 };
+
+const CLOSED: MouthSpec = { width: 1, round: 0, teeth: 'none', tongue: 'none' };
+
+/** Width (1 = rest), rounding (0..1), teeth and tongue of a mouth shape; the photo presenter warps by the same numbers. */
+export function mouthSpec(viseme: Viseme): MouthSpec {
+  return viseme === 'A' || viseme === 'X' ? CLOSED : MOUTH[viseme];
+}
 
 /** Mouth centred at (0, MOUTH_Y): lips line for closed shapes, lips + interior + teeth/tongue for open ones. */
 export function drawMouth(ctx: Ctx, look: AvatarLook, viseme: Viseme, open: number, male: boolean): void {

@@ -1,0 +1,36 @@
+/**
+ * The face pipeline off the event loop: photos go to one worker thread (piscina) that keeps the
+ * face models loaded; the caller only posts bytes and awaits a verdict. The thread starts on the
+ * first photo and ends after a minute idle.
+ */
+import { Piscina } from 'piscina';
+import type { RigVerdict } from './photo.rig.ts';
+
+const WORKER = new URL('./face.worker.mjs', import.meta.url);
+
+export class FacePool {
+  private pool: Piscina<{ image: Uint8Array }, RigVerdict> | null = null;
+
+  constructor(
+    private readonly threads = 1,
+    /** Time one photo may take in the worker, queueing included; then the thread is ended and the photo refused. */
+    private readonly timeoutMs = 60_000,
+  ) {}
+
+  /** Finds the one face in `image` and returns its rig, or why the photo cannot be a presenter. */
+  async analyse(image: Uint8Array): Promise<RigVerdict> {
+    this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const copy = new Uint8Array(image);
+    try {
+      return await this.pool.run({ image: copy }, { transferList: [copy.buffer], signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return { ok: false, reason: `the photo took longer than ${this.timeoutMs / 1000} s to analyse; use a smaller photo` };
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = null;
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * A presenter painted from a person's photo: the photo framed to the painter's box (head in the
+ * upper part, cover-fit), the person cut out over a studio backdrop when segmentation gave a
+ * mask, is drawn once into a still layer (renderPhotoStill); each frame blits it and re-draws only
+ * the mesh triangles the pose moved, each as an affine warp of the still (clip to the triangle,
+ * transform, draw). Then the mouth's interior (dark, with a hint of teeth) and, in blinks, a lash
+ * line. A still pose touches nothing but the blit, so pixels outside the mesh never change.
+ */
+import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import type { AvatarLayout, AvatarPainter, AvatarPose, Rect } from '../avatar.types.ts';
+import { mouthSpec } from '../paint/mouth.ts';
+import { buildFaceMesh, deformMesh, type FaceMesh, type Pt } from './photo.mesh.ts';
+import type { PhotoRig } from './photo.rig.ts';
+
+export interface PhotoPainter extends AvatarPainter {
+  /** The only part of the box a frame can differ in from the still photo (the mesh's outer ring). */
+  readonly warpBounds: Rect;
+}
+
+const MOUTH_DARK = '#2A0E12';
+const TEETH = 'rgba(236,230,220,0.92)';
+const LASH = 'rgba(38,24,24,0.75)';
+/** Clip each triangle this much beyond its edges so neighbours overlap: no hairline seams. */
+const SEAM_PX = 0.7;
+
+/** Where the photo is cut for a box of `width` x `height`: the face centred, its box about a third of the height. */
+export function framePhoto(rig: PhotoRig, width: number, height: number): { x: number; y: number; w: number; h: number } {
+  const aspect = width / height;
+  let h = Math.min(rig.height, rig.face.height * 3.4);
+  let w = h * aspect;
+  if (w > rig.width) {
+    w = rig.width;
+    h = w / aspect;
+  }
+  const cx = rig.face.x + rig.face.width / 2;
+  const cy = rig.face.y + rig.face.height / 2;
+  const x = Math.min(Math.max(0, cx - w / 2), rig.width - w);
+  const y = Math.min(Math.max(0, cy - h * 0.36), rig.height - h);
+  return { x, y, w, h };
+}
+
+const BACKDROP = { top: '#E4E7EC', bottom: '#9AA3AF' };
+
+/**
+ * The presenter at rest for a box: the photo framed (framePhoto); with a person mask, the person
+ * cut out (edges feathered by the mask's own softness) over a soft studio backdrop.
+ */
+export function renderPhotoStill(photo: Image | Canvas, rig: PhotoRig, width: number, height: number): Canvas {
+  const crop = framePhoto(rig, width, height);
+  const s = width / crop.w;
+  const still = createCanvas(width, height);
+  const ctx = still.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  if (rig.mask === undefined) {
+    ctx.drawImage(photo, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+    return still;
+  }
+  const bytes = Buffer.from(rig.mask, 'base64');
+  const n = Math.round(Math.sqrt(bytes.length));
+  const maskCanvas = createCanvas(n, n);
+  const mctx = maskCanvas.getContext('2d');
+  const img = mctx.createImageData(n, n);
+  for (let i = 0; i < n * n; i++) {
+    img.data[i * 4] = 255;
+    img.data[i * 4 + 1] = 255;
+    img.data[i * 4 + 2] = 255;
+    img.data[i * 4 + 3] = bytes[i]!;
+  }
+  mctx.putImageData(img, 0, 0);
+  const person = createCanvas(width, height);
+  const pctx = person.getContext('2d');
+  pctx.imageSmoothingQuality = 'high';
+  pctx.drawImage(photo, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+  pctx.globalCompositeOperation = 'destination-in';
+  pctx.drawImage(maskCanvas, 0, 0, n, n, -crop.x * s, -crop.y * s, rig.width * s, rig.height * s);
+  const g = ctx.createLinearGradient(0, 0, 0, height);
+  g.addColorStop(0, BACKDROP.top);
+  g.addColorStop(1, BACKDROP.bottom);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(person, 0, 0);
+  return still;
+}
+
+function bbox(points: readonly Pt[], pad: number): Rect {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const x = Math.floor(Math.min(...xs) - pad);
+  const y = Math.floor(Math.min(...ys) - pad);
+  return { x, y, width: Math.ceil(Math.max(...xs) + pad) - x, height: Math.ceil(Math.max(...ys) + pad) - y };
+}
+
+export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: { width: number; height: number }): PhotoPainter {
+  const width = Math.round(size.width);
+  const height = Math.round(size.height);
+  const crop = framePhoto(rig, width, height);
+  const s = width / crop.w;
+  const still = renderPhotoStill(photo, rig, width, height);
+  const lm = rig.landmarks.map((p): Pt => [(p[0] - crop.x) * s, (p[1] - crop.y) * s]);
+  const mesh: FaceMesh = buildFaceMesh(lm);
+  const rest = mesh.points;
+  const { faceH } = mesh;
+  const triCount = mesh.triangles.length / 3;
+
+  const slice = (a: number, b: number) => lm.slice(a, b);
+  const layout: AvatarLayout = {
+    head: bbox([...slice(0, 27)], 0),
+    mouth: bbox(slice(48, 68), faceH * 0.16),
+    leftEye: bbox(slice(36, 42), faceH * 0.05),
+    rightEye: bbox(slice(42, 48), faceH * 0.05),
+    cheek: bbox([[(lm[2]![0] * 2 + lm[31]![0]) / 3, (lm[2]![1] * 2 + lm[31]![1]) / 3]], faceH * 0.025),
+  };
+  const b = mesh.bounds;
+  // Padded by the seam overlap (triangles are clipped a little beyond their edges) and a pixel.
+  const pad = Math.ceil(SEAM_PX) + 1;
+  const warpBounds: Rect = { x: Math.floor(b.x0) - pad, y: Math.floor(b.y0) - pad, width: Math.ceil(b.x1 - b.x0) + 2 * pad + 1, height: Math.ceil(b.y1 - b.y0) + 2 * pad + 1 };
+
+  function warpTriangle(ctx: SKRSContext2D, t: number, dst: readonly Pt[]): void {
+    const i0 = mesh.triangles[t * 3]!;
+    const i1 = mesh.triangles[t * 3 + 1]!;
+    const i2 = mesh.triangles[t * 3 + 2]!;
+    const [x0, y0] = rest[i0]!;
+    const [x1, y1] = rest[i1]!;
+    const [x2, y2] = rest[i2]!;
+    const [u0, v0] = dst[i0]!;
+    const [u1, v1] = dst[i1]!;
+    const [u2, v2] = dst[i2]!;
+    const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+    if (Math.abs(den) < 1e-6) return;
+    const a = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / den;
+    const c = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / den;
+    const bb = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / den;
+    const d = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / den;
+    const e = u0 - a * x0 - c * y0;
+    const f = v0 - bb * x0 - d * y0;
+    const gx = (u0 + u1 + u2) / 3;
+    const gy = (v0 + v1 + v2) / 3;
+    const grow = (u: number, v: number): Pt => {
+      const l = Math.hypot(u - gx, v - gy) || 1;
+      return [u + ((u - gx) / l) * SEAM_PX, v + ((v - gy) / l) * SEAM_PX];
+    };
+    ctx.save();
+    ctx.beginPath();
+    for (const [k, [u, v]] of [grow(u0, v0), grow(u1, v1), grow(u2, v2)].entries()) {
+      if (k === 0) ctx.moveTo(u, v);
+      else ctx.lineTo(u, v);
+    }
+    ctx.closePath();
+    ctx.clip();
+    ctx.transform(a, bb, c, d, e, f);
+    const sx = Math.max(0, Math.floor(Math.min(x0, x1, x2) - 2));
+    const sy = Math.max(0, Math.floor(Math.min(y0, y1, y2) - 2));
+    const sw = Math.min(width, Math.ceil(Math.max(x0, x1, x2) + 2)) - sx;
+    const sh = Math.min(height, Math.ceil(Math.max(y0, y1, y2) + 2)) - sy;
+    if (sw > 0 && sh > 0) ctx.drawImage(still, sx, sy, sw, sh, sx, sy, sw, sh);
+    ctx.restore();
+  }
+
+  function drawMouthInterior(ctx: SKRSContext2D, p: readonly Pt[], pose: AvatarPose): void {
+    const gap = Math.hypot(p[66]![0] - p[62]![0], p[66]![1] - p[62]![1]);
+    if (gap < 1) return;
+    const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((i) => p[i]!);
+    ctx.save();
+    ctx.beginPath();
+    inner.forEach(([u, v], k) => (k === 0 ? ctx.moveTo(u, v) : ctx.lineTo(u, v)));
+    ctx.closePath();
+    ctx.fillStyle = MOUTH_DARK;
+    ctx.fill();
+    ctx.clip();
+    const teeth = mouthSpec(pose.viseme).teeth;
+    if (teeth !== 'none') {
+      // Upper teeth: a band under the upper inner lip, a third of the gap deep (at most a tooth's height).
+      const depth = Math.min(gap * 0.38, faceH * 0.045);
+      const upper = [60, 61, 62, 63, 64].map((i) => p[i]!);
+      ctx.beginPath();
+      upper.forEach(([u, v], k) => (k === 0 ? ctx.moveTo(u, v - 2) : ctx.lineTo(u, v - 2)));
+      for (const [u, v] of upper.slice().reverse()) ctx.lineTo(u, v + depth);
+      ctx.closePath();
+      ctx.fillStyle = TEETH;
+      ctx.fill();
+      if (teeth === 'both') {
+        const lower = [64, 65, 66, 67, 60].map((i) => p[i]!);
+        ctx.beginPath();
+        lower.forEach(([u, v], k) => (k === 0 ? ctx.moveTo(u, v + 2) : ctx.lineTo(u, v + 2)));
+        for (const [u, v] of lower.slice().reverse()) ctx.lineTo(u, v - depth * 0.7);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  }
+
+  function drawLashes(ctx: SKRSContext2D, p: readonly Pt[], blink: number): void {
+    ctx.save();
+    ctx.strokeStyle = LASH;
+    ctx.globalAlpha = Math.min(1, (blink - 0.5) * 2);
+    ctx.lineWidth = Math.max(1, faceH * 0.012);
+    ctx.lineCap = 'round';
+    for (const eye of [[36, 37, 38, 39], [42, 43, 44, 45]]) {
+      ctx.beginPath();
+      eye.forEach((i, k) => (k === 0 ? ctx.moveTo(p[i]![0], p[i]![1]) : ctx.lineTo(p[i]![0], p[i]![1])));
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    const ox = Math.round(x);
+    const oy = Math.round(y);
+    ctx.drawImage(still, ox, oy);
+    const p = deformMesh(mesh, pose);
+    const moved = p.map((q, i) => Math.abs(q[0] - rest[i]![0]) + Math.abs(q[1] - rest[i]![1]) > 0.02);
+    if (!moved.some(Boolean)) return;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(ox, oy, width, height);
+    ctx.clip();
+    ctx.translate(ox, oy);
+    for (let t = 0; t < triCount; t++) {
+      if (mesh.mouthInterior.has(t)) continue;
+      const tri = [mesh.triangles[t * 3]!, mesh.triangles[t * 3 + 1]!, mesh.triangles[t * 3 + 2]!];
+      if (tri.some((i) => moved[i])) warpTriangle(ctx, t, p);
+    }
+    if (pose.mouthOpen > 0) drawMouthInterior(ctx, p, pose);
+    if (pose.blink > 0.5) drawLashes(ctx, p, pose.blink);
+    ctx.restore();
+  }
+
+  return { width, height, layout, warpBounds, draw };
+}

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it as test } from 'node:test';
+import { backends, type TestDb } from './support/db.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
+
+/** add_motion over HTTP, on SQLite and (with DATABASE_URL) PostgreSQL: a photo presenter from a portrait on loopback, refusals, a candidate. */
+for (const backend of backends) describe(`photo avatars: add_motion (${backend.name})`, () => {
+  let testDb: TestDb | undefined;
+  let s: TestServer;
+  let key: string;
+  let other: string;
+  let photos: http.Server;
+  let base: string;
+  before(async () => {
+    testDb = await backend.open();
+    if (!testDb) return;
+    const files: Record<string, Buffer> = { '/portrait.jpg': await portraitPhoto(), '/two.jpg': await twoFacesPhoto(), '/landscape.jpg': await noFacePhoto(), '/page.html': Buffer.from('<html>hi</html>') };
+    photos = http.createServer((req, res) => {
+      const body = files[req.url ?? ''];
+      if (body) res.writeHead(200, { 'content-type': req.url!.endsWith('.html') ? 'text/html' : 'image/jpeg' }).end(body);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => photos.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
+    s = await startServer({ testDb, env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1', ALLOW_PRIVATE_URLS: '1' } });
+    s.running.startBackground();
+    ({ apiKey: key } = await s.account({ credits: 5 }));
+    ({ apiKey: other } = await s.account({ credits: 5 }));
+  });
+  after(async () => {
+    await s?.close();
+    photos?.close();
+    await testDb?.dispose();
+  });
+  const it = (name: string, fn: () => Promise<void>) =>
+    test(name, async (t) => {
+      if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
+      await fn();
+    });
+  const data = (r: { body: any }) => {
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    return r.body.data;
+  };
+  const events = async (kind: string) =>
+    (await s.running.db.kysely.selectFrom('events').selectAll().where('kind', '=', kind).execute()).map((e) => JSON.parse(e.payload));
+  const addMotion = async (body: object, as = key) => {
+    const t0 = Date.now();
+    const made = data(await s.call('POST', '/v1/photo_avatar/add_motion', { key: as, body }));
+    for (;;) {
+      const m = data(await s.call('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`, { key: as }));
+      if (m.status !== 'pending') return { made, m, seconds: (Date.now() - t0) / 1000 };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('a portrait photo becomes a ready photo presenter: cover, listed, events; another account gets 10104', async () => {
+    const { made, m, seconds } = await addMotion({ image_url: `${base}/portrait.jpg`, name: 'Ruby', model: '2.0', welcome_msg: 'Hello there!' });
+    console.log(`add_motion → completed: ${seconds.toFixed(2)} s (face worker cold start included)`);
+    assert.equal(m.status, 'completed', JSON.stringify(m));
+    assert.equal(m.avatar_id, made.avatar_id);
+    assert.equal(made.name, 'Ruby');
+    assert.match(m.image_url, /\/files\/avatars\/a-[0-9a-f]{32}\/photo\.jpg$/);
+    // The talking preview: an MP4 of the welcome line, a second or more.
+    assert.match(m.motion_preview_url, /\/files\/avatars\/a-[0-9a-f]{32}\/preview\.mp4$/);
+    const preview = await fetch(m.motion_preview_url.replace(s.config.publicBaseUrl, s.baseUrl));
+    assert.equal(preview.status, 200);
+    const mp4 = Buffer.from(await preview.arrayBuffer());
+    assert.equal(mp4.subarray(4, 8).toString(), 'ftyp');
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height,duration', '-of', 'json', '-i', 'pipe:0'], { input: mp4 });
+    const streams = JSON.parse(probe.stdout.toString()).streams as Array<{ codec_type: string; width?: number; duration?: string }>;
+    assert.deepEqual(streams.map((x) => x.codec_type).sort(), ['audio', 'video']);
+    assert.ok(Number(streams.find((x) => x.codec_type === 'video')!.duration) >= 1.5, JSON.stringify(streams));
+    const list = data(await s.call('GET', '/v1/avatars/photo_avatars', { key })).avatars;
+    const row = list.find((a: any) => a.avatar_id === made.avatar_id);
+    assert.equal(row?.status, 1);
+    assert.equal(row?.kind, 'photo');
+    const cover = await fetch(row.cover_url.replace(s.config.publicBaseUrl, s.baseUrl));
+    assert.equal(cover.status, 200);
+    assert.equal(cover.headers.get('content-type'), 'image/png');
+    const ready = await s.running.services.customAvatars.ready((await s.running.services.auth.authenticate(key))!.accountId, made.avatar_id);
+    assert.equal(ready?.kind, 'photo');
+    assert.ok((await events('generated_motion_success')).some((e) => e.data.motion_id === made.motion_id));
+    assert.ok((await events('generated_photo_avatar_success')).some((e) => e.data.avatar_id === made.avatar_id && e.data.status === 1));
+    // The v2 path answers the same (error_msg is v2's field).
+    assert.deepEqual(data(await s.call('GET', `/v2/photo_avatar?motion_id=${made.motion_id}`, { key })), m);
+    const theirs = await s.call('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`, { key: other });
+    assert.equal(theirs.body.code, 10104, JSON.stringify(theirs.body));
+  });
+
+  it('takes an uploaded photo (asset id from POST /v1/upload/asset) and reads it in place', async () => {
+    const ticket = data(await s.call('POST', '/v1/upload/asset', { key, body: { filename: 'me.jpg' } }));
+    const u = new URL(ticket.sign_url);
+    const put = await fetch(s.baseUrl + u.pathname + u.search, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: (await portraitPhoto()) as unknown as BodyInit });
+    assert.equal(put.status, 200, await put.text());
+    const { m } = await addMotion({ image_url: ticket.asset_id, name: 'Uploaded' });
+    assert.equal(m.status, 'completed', JSON.stringify(m));
+    // Another account cannot use it: 40000 naming image_url.
+    const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key: other, body: { image_url: ticket.asset_id, name: 'Not mine' } });
+    assert.equal(r.body.code, 40000, JSON.stringify(r.body));
+    assert.match(r.body.msg, /image_url/);
+  });
+
+  it('refuses a landscape with no face, two faces and a page that is not a photo: status error, fail_msg, generated_motion_failed', async () => {
+    for (const [file, reason] of [['landscape.jpg', /no face/], ['two.jpg', /2 faces/], ['page.html', /not a photo/], ['missing.jpg', /could not be fetched/]] as const) {
+      const { made, m } = await addMotion({ image_url: `${base}/${file}`, name: file });
+      assert.equal(m.status, 'error', file);
+      assert.match(m.error_msg, reason);
+      const row = data(await s.call('GET', '/v1/avatars/photo_avatars', { key })).avatars.find((a: any) => a.avatar_id === made.avatar_id);
+      assert.equal(row.status, 2);
+      assert.match(row.fail_msg, reason);
+      const ev = (await events('generated_motion_failed')).find((e) => e.data.motion_id === made.motion_id);
+      assert.match(ev?.data.error, reason);
+    }
+  });
+
+  it('a generated candidate becomes a drawn custom avatar at once', async () => {
+    const { photo_id } = data(await s.call('POST', '/v1/photo_avatar/photo/generate', { key, body: { age: 'Adult', gender: 'Female', avatar_style: 'Social' } }));
+    let g;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      g = data(await s.call('GET', `/v1/photo_avatar/generation?photo_id=${photo_id}`, { key }));
+    } while (g.status === 'in_progress');
+    assert.equal(g.status, 'success');
+    const { made, m } = await addMotion({ image_url: g.image_url_list[1], name: 'Cand', photo_id });
+    assert.equal(m.status, 'completed');
+    const row = data(await s.call('GET', '/v1/avatars/custom', { key })).avatars.find((a: any) => a.avatar_id === made.avatar_id);
+    assert.equal(row.kind, 'drawn');
+    assert.equal(row.status, 1);
+    // Its talking preview follows, announced with the success events.
+    await s.running.services.photoMotions.idle();
+    const done = data(await s.call('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`, { key }));
+    assert.match(done.motion_preview_url, /\/files\/avatars\/a-[0-9a-f]{32}\/preview\.mp4$/);
+    const ev = (await events('generated_motion_success')).find((e) => e.data.motion_id === made.motion_id);
+    assert.equal(ev?.data.motion_url, done.motion_preview_url);
+    assert.equal(ev?.data.photo_url, g.image_url_list[1]);
+  });
+
+  it('a motion left processing by a stopped process is reported failed, not pending for ever', async () => {
+    const accountId = (await s.running.services.auth.authenticate(key))!.accountId;
+    const a = await s.running.services.customAvatars.create(accountId, { name: 'Orphan', kind: 'photo', style: 'Photo', gender: '', age: '', motionId: 'orphan-motion' });
+    assert.equal(data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key })).status, 'pending');
+    await s.running.db.kysely.updateTable('custom_avatars').set({ updated_at: Date.now() - 11 * 60_000 }).where('id', '=', a.id).execute();
+    const m = data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key }));
+    assert.equal(m.status, 'error');
+    assert.match(m.error_msg, /stopped/);
+    assert.ok((await events('generated_motion_failed')).some((e) => e.data.motion_id === 'orphan-motion'));
+  });
+
+  it('bad input is a 40000 naming the field', async () => {
+    for (const [body, field] of [[{ name: 'x' }, /image_url/], [{ image_url: 'ftp://a/b.jpg', name: 'x' }, /image_url/], [{ image_url: `${base}/portrait.jpg` }, /name/], [{ image_url: `${base}/portrait.jpg`, name: 'x', model: '9' }, /model/]] as const) {
+      const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key, body });
+      assert.equal(r.body.code, 40000, JSON.stringify(r.body));
+      assert.match(r.body.msg, field);
+    }
+    const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key, body: { image_url: `${base}/portrait.jpg`, name: 'x', voice_id: 'no-such-voice' } });
+    assert.equal(r.body.code, 10104, JSON.stringify(r.body));
+    assert.match(r.body.msg, /voice_id/);
+  });
+});
