@@ -255,21 +255,34 @@ describe('v1 calls replayed as the n8n node, Pipedream and Activepieces send the
     });
   });
 
-  describe('photo avatars (their own issue)', () => {
-    const todo = 'route lands with the photo avatars issue';
-    it('n8n POST /v1/photo_avatar/photo/generate → data.photo_id', { todo }, async () => {
+  describe('photo avatars', () => {
+    let photoId = '';
+    let candidate = '';
+    it('n8n POST /v1/photo_avatar/photo/generate → data.photo_id', async () => {
       const body = '{"age":"Adult","aspect_ratio":0,"avatar_style":"Professional","gender":"Female","model":"classic","ethnicity":"","appearance":"","background":"","image_url":""}';
-      assert.ok(read(await send('n8n', 'POST', '/v1/photo_avatar/photo/generate', body), 'photo generate').photo_id);
+      photoId = read(await send('n8n', 'POST', '/v1/photo_avatar/photo/generate', body), 'photo generate').photo_id;
+      assert.match(photoId, HEX32);
     });
 
-    it('n8n GET /v1/photo_avatar/generation?photo_id= → {photo_id, status, image_url_list}', { todo }, async () => {
-      const data = read(await send('n8n', 'GET', '/v1/photo_avatar/generation?photo_id=missing'), 'generation');
-      assert.ok(Array.isArray(data.image_url_list));
+    it('n8n GET /v1/photo_avatar/generation?photo_id= → {photo_id, status, image_url_list}', async () => {
+      let data: any;
+      for (let i = 0; i < 100; i++) {
+        data = read(await send('n8n', 'GET', `/v1/photo_avatar/generation?photo_id=${photoId}`), 'generation');
+        if (data.status !== 'in_progress') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(data.status, 'success', JSON.stringify(data));
+      assert.equal(data.photo_id, photoId);
+      assert.equal(data.image_url_list.length, 4);
+      candidate = data.image_url_list[0];
     });
 
-    it('n8n POST /v1/photo_avatar/add_motion → {avatar_id, motion_id, name}', { todo }, async () => {
-      const body = `{"description":"","image_url":"${s.baseUrl}/x.png","model":"2.0","name":"Me","photo_id":"","welcome_msg":"","voice_id":"en-US-ChristopherNeural"}`;
-      assert.ok(read(await send('n8n', 'POST', '/v1/photo_avatar/add_motion', body), 'add_motion').motion_id);
+    it('n8n POST /v1/photo_avatar/add_motion with a candidate → {avatar_id, motion_id, name}', async () => {
+      const body = `{"description":"","image_url":"${candidate}","model":"2.0","name":"Me","photo_id":"${photoId}","welcome_msg":"","voice_id":"en-US-ChristopherNeural"}`;
+      const data = read(await send('n8n', 'POST', '/v1/photo_avatar/add_motion', body), 'add_motion');
+      assert.ok(data.motion_id);
+      assert.equal(data.name, 'Me');
+      assert.ok(Number.isInteger(data.avatar_id));
     });
   });
 });
