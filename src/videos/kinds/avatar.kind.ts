@@ -15,7 +15,7 @@ import { DEFAULT_FPS } from '../../pipeline/timeline/build.ts';
 import type { Script, ScriptSentence, Speech } from '../../pipeline/types.ts';
 import { loadUserAudio, UserAudioError } from '../user-audio.ts';
 import { GenerationError } from '../video-generator.ts';
-import { speechEnginesFor, speechFallbackWarning } from '../pipeline-generator.ts';
+import { speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
 import type { VideoKind } from './kind.ts';
 
 /** The talking-avatar request (create_video_from_talking_avatar) after validation and normalisation. */

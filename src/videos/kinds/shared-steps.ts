@@ -1,0 +1,41 @@
+import { loadPhotoPresenter } from '../../avatars/photo-avatar.files.ts';
+import { presenterOf, type PresenterTraits } from '../../pipeline/avatar/index.ts';
+import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
+import { asEngines, type SpeechEngines } from '../../pipeline/speech/engines.ts';
+import type { PipelineDeps } from '../pipeline-generator.ts';
+import { GenerationError } from '../video-generator.ts';
+
+/** Steps every kind shares: the presenter, the speech engines of the account, the fallback warning. */
+
+/**
+ * The speech engines a video of `accountId` speaks with: the installed ones, plus the account's
+ * custom voice when `voiceId` names one (GET /v1/voices/custom). Every kind narrates through this.
+ */
+export async function speechEnginesFor(deps: PipelineDeps, accountId: string, voiceId: string | null): Promise<SpeechEngines> {
+  const engines = asEngines(deps.engine);
+  const custom = voiceId ? await deps.customVoice?.(accountId, voiceId) : undefined;
+  return custom ? { ...engines, voices: (id: string) => (id === custom.voiceId ? custom : engines.voices?.(id)) } : engines;
+}
+
+/** The warning a video carries when its external voice failed and a built-in one spoke instead. */
+export function speechFallbackWarning(voiceId: string, fallback: string | undefined | null): string[] {
+  return fallback ? [`voice ${voiceId}: ${fallback}`] : [];
+}
+
+/**
+ * What draws a video's presenter: a public avatar_id, or the account's ready custom avatar
+ * (checked again here: it may have been deleted since the video was accepted) — a drawn one, or a
+ * photo presenter loaded from its stored portrait and rig — with its own voice and the traits its
+ * default voice is chosen by.
+ */
+export async function presenterFor(deps: PipelineDeps, accountId: string, avatarId: number, avatarType: 0 | 1): Promise<{ ref: PresenterSource; voiceId: string | null; traits: Pick<PresenterTraits, 'gender' | 'age'> }> {
+  if (avatarType === 0) return { ref: avatarId, voiceId: null, traits: presenterOf(avatarId).traits };
+  const custom = await deps.customAvatar?.(accountId, avatarId);
+  if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
+  if (custom.kind === 'photo') {
+    // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
+    const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
+    return { ref: await loadPhotoPresenter(deps.store, custom.photoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
+  }
+  return { ref: custom.presenter, voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
+}
