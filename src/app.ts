@@ -242,7 +242,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     videos,
     templates,
     templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
-    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }),
+    talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }, (accountId, avatarId) => customAvatars.ready(accountId, avatarId)),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
   };

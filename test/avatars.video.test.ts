@@ -60,4 +60,26 @@ describe('product video with a custom drawn avatar', () => {
     const control = share(await finished(publicOne), 5, '#7D4E9E');
     assert.ok(control < 0.002, `public presenter: purple share ${control}`);
   });
+
+  it('a talking-avatar video takes the custom avatar too (avatar_type 1): its headscarf is in the frames, its scene behind it', { timeout: 240_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 2 });
+    const me = (await s.running.services.auth.authenticate(key)).accountId;
+    const [look] = describePresenters({ age: 'Adult', gender: 'Female', avatarStyle: 'Social', model: 'modern', appearance: 'purple headscarf, white tee', background: 'studio' }).candidates;
+    const avatar = await s.running.services.customAvatars.create(me, { name: 'Lina', kind: 'drawn', look: look!, style: 'Social', gender: 'Female', age: 'Adult' });
+    const created = await s.call('POST', '/v1/create_video_from_talking_avatar', { key, body: { avatar_id: avatar.id, avatar_type: 1, screen_style: 1, script: 'Hello, I am Lina. I present your products.', aspect_ratio: 0 } });
+    assert.equal(created.body.code, 0, JSON.stringify(created.body));
+    let project: any;
+    for (const t0 = Date.now(); Date.now() - t0 < 230_000; await new Promise((r) => setTimeout(r, 250))) {
+      project = (await s.call('GET', `/v1/project?project_id=${created.body.data.project_id}`, { key })).body.data;
+      if (project.status_code === 4 || project.status_code === 5) break;
+    }
+    assert.equal(project.status_code, 4, JSON.stringify(project));
+    const file = path.join(s.config.dataDir, 'files', new URL(project.video_url).pathname.replace(/^\/files\//, ''));
+    const scarf = share(file, 1, '#7D4E9E');
+    assert.ok(scarf > 0.01, `headscarf share ${scarf}`);
+    // Another account cannot use it.
+    const { apiKey: other } = await s.account({ credits: 2 });
+    const refused = await s.call('POST', '/v1/create_video_from_talking_avatar', { key: other, body: { avatar_id: avatar.id, avatar_type: 1, script: 'Hi.' } });
+    assert.equal(refused.body.code, 10104);
+  });
 });

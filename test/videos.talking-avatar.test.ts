@@ -137,7 +137,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
       [{ ...base, script: '?!', audio_url: files.url('speech.mp3') }, 40000, /script has nothing to say/],
       [{ ...base, script: '', audio_url: '' }, 40000, /script or audio_url is required/],
       [{ ...base, script: ' . ' }, 40000, /script has nothing to say/],
-      [{ ...base, script: 'Hi.', avatar_type: 1 }, 10104, /avatar_id 1 \(avatar_type 1, custom\)/],
+      [{ ...base, script: 'Hi.', avatar_type: 1 }, 10104, /avatar_id 1 \(avatar_type 1, custom\): this account has no ready custom avatar/],
       [{ ...base, script: 'Hi.', avatar_id: 99 }, 10104, /avatar_id 99 .*GET \/v1\/avatars/],
       [{ ...base, script: 'Hi.', voice_id: 'no-such-voice' }, 10104, /voice_id no-such-voice/],
       [{ ...base, script: '', audio_url: 'ftp://example.com/a.mp3' }, 40000, /audio_url/],

@@ -13,6 +13,7 @@ import { allVoiceSpecs, defaultVoice, voiceSpec } from '../pipeline/speech/voice
 import { talkingScript, type TalkingAvatarRequest } from './kinds/avatar.kind.ts';
 import { loadUserAudio, MAX_AUDIO_S, UserAudioError, type UserAudioDeps } from './user-audio.ts';
 import type { VideoService } from './video.service.ts';
+import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
 
 /** The talking-avatar request as the route read it: script and audio_url absent when empty. */
 export interface TalkingAvatarInput {
@@ -41,6 +42,8 @@ export class TalkingAvatarService {
     private readonly catalog: CatalogService,
     private readonly mediaRefs: MediaRefResolver,
     private readonly audio: UserAudioDeps,
+    /** The account's ready custom avatar (avatar_type 1): CustomAvatarService.ready. */
+    private readonly customAvatar: (accountId: string, avatarId: number) => Promise<ReadyCustomAvatar | undefined> = async () => undefined,
   ) {}
 
   async create(who: Principal, input: TalkingAvatarInput): Promise<{ project_id: string; notes: string[] }> {
@@ -48,7 +51,7 @@ export class TalkingAvatarService {
     const hasScript = input.script !== null && input.script.trim() !== '';
     const hasAudio = input.audio_url !== null && input.audio_url.trim() !== '';
     if (!hasScript && !hasAudio) throw errors.parameter('script', 'or audio_url is required: the text the presenter says, or the audio it lip-moves to');
-    const avatar = this.presenter(input);
+    const avatar = await this.presenter(who.accountId, input);
 
     let voiceId: string | null = null;
     let language = 'english';
@@ -91,16 +94,22 @@ export class TalkingAvatarService {
     return { project_id, notes };
   }
 
-  private presenter(input: TalkingAvatarInput) {
+  /** The presenter's gender and age (its default voice) and own voice: a public avatar, or the account's ready custom one. */
+  private async presenter(accountId: string, input: TalkingAvatarInput): Promise<{ gender: 'female' | 'male'; age: 'young' | 'adult' | 'senior'; voiceId: string | null }> {
     if (input.avatar_type === 1) {
-      throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): talking-avatar videos take public avatars only on this server for now; use a public avatar (avatar_type 0) from GET /v1/avatars`);
+      const custom = await this.customAvatar(accountId, input.avatar_id);
+      if (!custom) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): this account has no ready custom avatar with that id; see GET /v1/avatars/custom`);
+      if (custom.kind === 'photo' && input.screen_style !== 1) throw errors.parameter('screen_style', `must be 1 (the scene) with a photo avatar: a photo presenter carries its own backdrop, so it cannot be keyed on green (2) or made transparent (3)`);
+      const traits = custom.kind === 'drawn' ? custom.presenter.traits : { gender: custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female', age: 'adult' };
+      return { gender: traits.gender as 'female' | 'male', age: traits.age as 'young' | 'adult' | 'senior', voiceId: custom.avatar.voiceId };
     }
     const avatar = PUBLIC_AVATARS.find((a) => a.avatar_id === input.avatar_id);
     if (!avatar) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 0, public); public avatars are ${this.catalog.choices('avatar')}; see GET /v1/avatars`);
-    return avatar;
+    return { gender: avatar.gender, age: avatar.age, voiceId: null };
   }
 
-  private async voice(accountId: string, voiceId: string | null, avatar: (typeof PUBLIC_AVATARS)[number], notes: string[]): Promise<string> {
+  private async voice(accountId: string, voiceId: string | null, avatar: { gender: 'female' | 'male'; age: 'young' | 'adult' | 'senior'; voiceId: string | null }, notes: string[]): Promise<string> {
+    voiceId ??= avatar.voiceId || null;
     if (voiceId === null) return defaultVoice('english', avatar.gender, avatar.age);
     // There is no language field: another vendor's voice name speaks its locale's language (de-DE-KatjaNeural → a german voice).
     const language = vendorLanguage(voiceId) ?? 'english';

@@ -10,7 +10,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { buildAvatarTrack, createAvatarPainter, drawScene, type Viseme } from '../avatar/index.ts';
+import { buildAvatarTrack, createAvatarPainter, type Viseme } from '../avatar/index.ts';
+import { createPhotoPainter, isPhotoPresenter } from '../avatar/photo/index.ts';
+import { paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
 import type { Captions } from '../captions/build.ts';
 import { toWebVtt } from '../captions/vtt.ts';
 import { STYLE_DEFS } from '../templates/styles.ts';
@@ -33,7 +35,8 @@ export type ScreenStyle = 'scene' | 'green' | 'transparent';
 export const CHROMA_GREEN = '#00B140';
 
 export interface TalkingRenderInput {
-  avatarId: number;
+  /** A public avatar id, a drawn custom presenter, or a photo presenter (screen 'scene' only: it carries its own backdrop). */
+  avatarId: PresenterSource;
   /** The voice's timings (phonemes drive the mouth unless `mouth` is given; sentences the nods and blinks). */
   speech: Speech;
   script: Script;
@@ -87,7 +90,10 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   const layout = talkingLayout(input.aspectRatio, width, height);
   const track = buildAvatarTrack({ speech: input.speech, script: input.script, fps, durationMs: input.durationMs, seed: input.seed ?? 1, ...(input.mouth ? { mouth: input.mouth } : {}) });
   // On a green screen, no part of the figure may be green enough to be keyed out.
-  const painter = createAvatarPainter(input.avatarId, { width: layout.figure.w, height: layout.figure.h }, input.screen === 'green' ? { recolor: keySafeLook } : {});
+  const size = { width: layout.figure.w, height: layout.figure.h };
+  const painter = isPhotoPresenter(input.avatarId)
+    ? createPhotoPainter(input.avatarId.photo, input.avatarId.rig, size)
+    : createAvatarPainter(input.avatarId, size, input.screen === 'green' ? { recolor: keySafeLook } : {});
   const style = STYLE_DEFS[0]!;
   const captions = input.captions ? new CaptionLayer(input.captions, layout.captions, style) : null;
 
@@ -102,7 +108,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   let base: Canvas | null = null;
   if (input.screen === 'scene') {
     base = createCanvas(width, height);
-    drawScene(base.getContext('2d'), input.avatarId, width, height);
+    paintAvatarScene(base.getContext('2d'), input.avatarId, width, height);
   }
   const settings = { width, height, fps, frames, audioPath: input.audioPath, outPath: videoPath };
   const encoder = createFrameSink(alpha ? encodeAlphaWebmArgs(settings) : encodeArgs(settings));

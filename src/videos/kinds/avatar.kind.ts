@@ -15,7 +15,7 @@ import { DEFAULT_FPS } from '../../pipeline/timeline/build.ts';
 import type { Script, ScriptSentence, Speech } from '../../pipeline/types.ts';
 import { loadUserAudio, UserAudioError } from '../user-audio.ts';
 import { GenerationError } from '../video-generator.ts';
-import { speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
 import type { VideoKind } from './kind.ts';
 
 /** The talking-avatar request (create_video_from_talking_avatar) after validation and normalisation. */
@@ -120,8 +120,9 @@ export const avatarKind: VideoKind = {
         ? buildCaptions(speech.words, { language, aspectRatio: r.aspect_ratio, sentences: script.sentences, sentenceSpans: speech.sentences, mediaEndMs: durationMs })
         : null;
     let reported: number = STAGE_PCT.render;
+    const presenter = await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type);
     const rendered = await renderTalkingAvatar({
-      avatarId: r.avatar_id,
+      avatarId: presenter.ref,
       speech,
       script,
       ...(mouth ? { mouth } : {}),
