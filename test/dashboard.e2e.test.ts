@@ -246,7 +246,8 @@ describe('dashboard, end to end in chromium', () => {
     for (const screen of ['Videos', 'New video', 'Webhooks']) {
       await nav(screen);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${screen} is ${overflow} px wider than a 390 px phone`);
+      const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).slice(0, 8));
+      assert.ok(overflow <= 0, `${screen} is ${overflow} px wider than a 390 px phone: ${wide.join(', ')}`);
       if (screen === 'Videos') await shot('videos-phone');
     }
     await page.setViewportSize({ width: 1280, height: 860 });
@@ -272,6 +273,94 @@ describe('dashboard, end to end in chromium', () => {
     assert.equal((await s.call('GET', '/v1/whoami', { key: apiKey })).body.data.storage_quota_bytes, 100 * 1024 * 1024);
     await shot('operator');
 
+    assert.deepEqual(pageErrors, []);
+  }
+
+  it('makes a talking-presenter video from a script and a template video from its variables, and paints four presenter candidates', { timeout: 180_000 }, async () => {
+    try {
+      await kinds();
+    } catch (err) {
+      const file = path.join(os.tmpdir(), `reelsmith-dashboard-kinds-failure-${process.pid}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      const text = await page.locator('body').innerText().catch(() => '');
+      throw new Error(`${err instanceof Error ? err.message : String(err)}\nURL ${page.url()}; screenshot ${file}; page errors ${JSON.stringify(pageErrors)}\n${text.slice(0, 1500)}`);
+    }
+  });
+
+  async function kinds() {
+    const { apiKey } = await s.account({ credits: 5 });
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${s.baseUrl}/`);
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor();
+
+    // New presenter: a description, then the four candidates painted for it.
+    await nav('Presenters');
+    await page.getByText('No presenters of your own yet').waitFor();
+    await page.getByLabel('Age').selectOption('Adult');
+    await page.getByLabel('Appearance (optional)').fill('short grey hair, round glasses, freckles');
+    await page.getByRole('button', { name: /Paint four pictures/ }).click();
+    const pictures = page.getByRole('region', { name: 'Candidates' }).getByRole('img');
+    await page.waitForFunction(() => document.querySelectorAll('.candidate img').length === 4, undefined, { timeout: 20_000 });
+    assert.deepEqual(await pictures.evaluateAll((imgs) => Promise.all(imgs.map((i) => (i as HTMLImageElement).decode().then(() => (i as HTMLImageElement).naturalWidth)))), [512, 512, 512, 512]);
+    assert.match((await page.getByRole('note').textContent()) ?? '', /freckles/, 'the words the painter did not use are shown');
+    assert.equal(await page.locator('[data-slot="add-motion"]').count(), 4, 'a place for add_motion under each candidate');
+    await assertLabelled('Presenters');
+    await shot('presenters');
+
+    // A talking presenter says a script.
+    await nav('New video');
+    await page.getByRole('tab', { name: 'Talking presenter' }).click();
+    const talking = page.getByRole('form', { name: 'Talking presenter' });
+    await talking.getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
+    await talking.getByLabel('Script', { exact: true }).fill('Hello! This lamp lights your desk and your evenings.');
+    await talking.getByLabel('Background').selectOption('2');
+    await talking.getByLabel('Video name (optional)').fill('Desk talk');
+    await assertLabelled('Talking presenter');
+    await shot('create-talking');
+    await talking.getByRole('button', { name: /Make the video/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
+
+    // A template video: the form is built from the template's variables.
+    await nav('New video');
+    await page.getByRole('tab', { name: 'Template video' }).click();
+    const templ = page.getByRole('form', { name: 'Template video' });
+    await templ.getByRole('group', { name: /What goes in “Spotlight”/ }).waitFor();
+    await templ.getByRole('radio', { name: /Carousel/ }).check();
+    const vars = templ.getByRole('group', { name: /What goes in “Carousel”/ });
+    for (const name of ['Title', 'Brand (optional)', 'Script (optional)', 'Image 1 (optional): upload', 'Image 3: or its address']) await vars.getByLabel(name).waitFor();
+    await vars.getByLabel('Title', { exact: true }).fill('Night Lamp');
+    await vars.getByLabel('Price (optional)').fill('19.90 EUR');
+    await vars.getByLabel('Script (optional)').fill('A warm light for your evenings. Dim it down, and sleep well.');
+    await vars.getByLabel('Image 1 (optional): upload').setInputFiles(path.join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-night.jpg'));
+    await templ.getByRole('radio', { name: /No presenter/ }).check();
+    await assertLabelled('Template video');
+    await shot('create-template');
+    await templ.getByRole('button', { name: /Make the video/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
+
+    // Both followed to the end in the list.
+    const projects = (await s.call('GET', '/v1/projects?page_size=10', { key: apiKey })).body.data.projects as Array<{ id: string; title: string }>;
+    assert.equal(projects.length, 2);
+    for (const p of projects) {
+      const card = page.locator(`article.video[data-project-id="${p.id}"]`);
+      await page.waitForFunction((id) => ['4', '5'].includes(document.querySelector(`article.video[data-project-id="${id}"]`)?.getAttribute('data-status') ?? ''), p.id, { timeout: 150_000 });
+      assert.equal(await card.getAttribute('data-status'), '4', (await card.textContent()) ?? '');
+    }
+    const talkingDone = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'Desk talk')!.id}`, { key: apiKey })).body.data;
+    assert.match(talkingDone.script, /lights your desk/);
+    const templateDone = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title !== 'Desk talk')!.id}`, { key: apiKey })).body.data;
+    assert.match(templateDone.script, /sleep well/);
+    await shot('videos-kinds');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const screen of ['Presenters', 'New video']) {
+      await nav(screen);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${screen} is ${overflow} px wider than a 390 px phone`);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
     assert.deepEqual(pageErrors, []);
   }
 });
