@@ -276,7 +276,7 @@ describe('dashboard, end to end in chromium', () => {
     assert.deepEqual(pageErrors, []);
   }
 
-  it('makes a talking-presenter video from a script and a template video from its variables, and paints four presenter candidates', { timeout: 180_000 }, async () => {
+  it('paints four presenter candidates, makes a free preview, a talking-presenter video from a script and a template video from its variables', { timeout: 180_000 }, async () => {
     try {
       await kinds();
     } catch (err) {
@@ -289,8 +289,9 @@ describe('dashboard, end to end in chromium', () => {
 
   async function kinds() {
     const { apiKey } = await s.account({ credits: 5 });
-    await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${s.baseUrl}/`);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor();
@@ -307,7 +308,16 @@ describe('dashboard, end to end in chromium', () => {
     assert.match((await page.getByRole('note').textContent()) ?? '', /freckles/, 'the words the painter did not use are shown');
     assert.equal(await page.locator('[data-slot="add-motion"]').count(), 4, 'a place for add_motion under each candidate');
     await assertLabelled('Presenters');
+    await page.getByRole('region', { name: 'Candidates' }).scrollIntoViewIfNeeded();
     await shot('presenters');
+
+    // A free preview of a product video, from the product form's "Preview" button.
+    await s.call('POST', '/v1/product', { key: apiKey, body: { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp with a stepless touch dimmer and a USB-C port.' } });
+    await nav('New video');
+    await page.getByRole('form', { name: 'Product video' }).getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Preview · free' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
+    await page.locator('article.video').first().waitFor();
 
     // A talking presenter says a script.
     await nav('New video');
@@ -336,13 +346,14 @@ describe('dashboard, end to end in chromium', () => {
     await vars.getByLabel('Image 1 (optional): upload').setInputFiles(path.join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-night.jpg'));
     await templ.getByRole('radio', { name: /No presenter/ }).check();
     await assertLabelled('Template video');
+    await templ.getByRole('group', { name: /What goes in “Carousel”/ }).scrollIntoViewIfNeeded();
     await shot('create-template');
     await templ.getByRole('button', { name: /Make the video/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
 
     // Both followed to the end in the list.
     const projects = (await s.call('GET', '/v1/projects?page_size=10', { key: apiKey })).body.data.projects as Array<{ id: string; title: string }>;
-    assert.equal(projects.length, 2);
+    assert.equal(projects.length, 3);
     for (const p of projects) {
       const card = page.locator(`article.video[data-project-id="${p.id}"]`);
       await page.waitForFunction((id) => ['4', '5'].includes(document.querySelector(`article.video[data-project-id="${id}"]`)?.getAttribute('data-status') ?? ''), p.id, { timeout: 150_000 });
@@ -350,8 +361,11 @@ describe('dashboard, end to end in chromium', () => {
     }
     const talkingDone = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'Desk talk')!.id}`, { key: apiKey })).body.data;
     assert.match(talkingDone.script, /lights your desk/);
-    const templateDone = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title !== 'Desk talk')!.id}`, { key: apiKey })).body.data;
+    const templateDone = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'Night Lamp')!.id}`, { key: apiKey })).body.data;
     assert.match(templateDone.script, /sleep well/);
+    const preview = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'Aurora Desk Lamp')!.id}`, { key: apiKey })).body.data;
+    assert.equal(preview.status_code, 4);
+    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 3, 'the preview was free, the two videos 1 credit each');
     await shot('videos-kinds');
 
     await page.setViewportSize({ width: 390, height: 844 });
