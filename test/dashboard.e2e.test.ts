@@ -308,7 +308,7 @@ describe('dashboard, end to end in chromium', () => {
     assert.match((await page.getByRole('note').textContent()) ?? '', /freckles/, 'the words the painter did not use are shown');
     assert.equal(await page.locator('[data-slot="add-motion"]').count(), 4, 'a place for add_motion under each candidate');
     await assertLabelled('Presenters');
-    await page.getByRole('region', { name: 'Candidates' }).scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Candidates' }).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
     await shot('presenters');
 
     // A free preview of a product video, from the product form's "Preview" button.
@@ -346,7 +346,7 @@ describe('dashboard, end to end in chromium', () => {
     await vars.getByLabel('Image 1 (optional): upload').setInputFiles(path.join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-night.jpg'));
     await templ.getByRole('radio', { name: /No presenter/ }).check();
     await assertLabelled('Template video');
-    await templ.getByRole('group', { name: /What goes in “Carousel”/ }).scrollIntoViewIfNeeded();
+    await templ.getByRole('group', { name: /What goes in “Carousel”/ }).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
     await shot('create-template');
     await templ.getByRole('button', { name: /Make the video/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });

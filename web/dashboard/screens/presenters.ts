@@ -66,8 +66,8 @@ export async function presentersScreen(main: HTMLElement): Promise<() => void> {
         h('figcaption', null,
           // Turning a picture into a presenter (add_motion) is being built on another branch;
           // its button goes here, calling that route with g.image_key_list[i].
-          h('button', { type: 'button', disabled: true, 'data-slot': 'add-motion', 'data-image-key': g.image_key_list[i] ?? '', title: 'Coming soon' }, `Use picture ${i + 1} · coming soon`))))),
-      h('p', { class: 'hint' }, 'Turning a picture into a presenter who talks is not available on this server yet.')));
+          h('button', { type: 'button', disabled: true, 'data-slot': 'add-motion', 'data-image-key': g.image_key_list[i] ?? '', 'aria-describedby': 'add-motion-soon' }, `Use picture ${i + 1}`))))),
+      h('p', { class: 'hint', id: 'add-motion-soon' }, 'Coming soon: turning a picture into a presenter who talks (add_motion) is not on this server yet.')));
   }
 
   async function poll(photoId: string) {
