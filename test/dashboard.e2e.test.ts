@@ -5,6 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startSampleShop, type SampleShop } from '../scripts/sample-shop.ts';
+import { reposFor } from '../src/db/repos.ts';
+import { SCENE_EXAMPLE } from '../src/templates/template.schemas.ts';
 import { ensureDashboardBuilt } from './support/dashboard.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
@@ -311,10 +313,29 @@ describe('dashboard, end to end in chromium', () => {
     await page.getByRole('region', { name: 'Candidates' }).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
     await shot('presenters');
 
-    // A free preview of a product video, from the product form's "Preview" button.
+    // Candidate 2 made a presenter through the service (add_motion, its route, is on another
+    // branch): listed with its cover, renamed in the page.
+    const imageKey = (await page.locator('[data-slot="add-motion"]').nth(1).getAttribute('data-image-key')) ?? '';
+    const me = (await s.running.services.auth.authenticate(apiKey)).accountId;
+    const found = await s.running.services.avatarGenerations.candidate(me, imageKey);
+    assert.ok(found, imageKey);
+    const photoId = /g-([0-9a-f]{32})\//.exec((await page.locator('.candidate img').first().getAttribute('src')) ?? '')?.[1];
+    const made = await s.running.services.customAvatars.create(me, { name: 'Ravi', kind: 'drawn', look: found.candidate.presenter, style: 'Professional', gender: 'Female', age: 'Adult', photoId });
+    await nav('Videos');
+    await nav('Presenters');
+    const mine = page.locator(`article[data-avatar-id="${made.id}"]`);
+    await mine.getByText('Ready').waitFor();
+    await mine.getByLabel('New name for Ravi').fill('Ravi Blue');
+    await mine.getByRole('button', { name: 'Rename' }).click();
+    await page.locator(`article[data-avatar-id="${made.id}"] h3`).filter({ hasText: 'Ravi Blue' }).waitFor();
+    assert.equal((await s.call('GET', '/v1/avatars/custom', { key: apiKey })).body.data.avatars[0].name, 'Ravi Blue');
+
+    // A free preview of a product video with that presenter, from the form's "Preview" button.
     await s.call('POST', '/v1/product', { key: apiKey, body: { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp with a stepless touch dimmer and a USB-C port.' } });
     await nav('New video');
-    await page.getByRole('form', { name: 'Product video' }).getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
+    const productForm = page.getByRole('form', { name: 'Product video' });
+    await productForm.getByRole('group', { name: 'Voice' }).getByRole('button', { name: /Play sample/ }).first().waitFor();
+    await productForm.getByRole('group', { name: 'Presenter' }).getByRole('radio', { name: /Ravi Blue/ }).check();
     await page.getByRole('button', { name: 'Preview · free' }).click();
     await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
     await page.locator('article.video').first().waitFor();
@@ -367,6 +388,24 @@ describe('dashboard, end to end in chromium', () => {
     assert.equal(preview.status_code, 4);
     assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 3, 'the preview was free, the two videos 1 credit each');
     await shot('videos-kinds');
+    const previewVideo = await reposFor(s.running.db.kysely).videos.getById(preview.id);
+    assert.equal(previewVideo?.kind, 'preview');
+    assert.equal((previewVideo?.request as { avatar_type?: number }).avatar_type, 1, 'the preview was made with the custom presenter');
+
+    // The account's own templates: listed with their variables, deleted.
+    const custom = (await s.call('POST', '/v1/templates/custom', { key: apiKey, body: SCENE_EXAMPLE })).body.data;
+    await nav('Templates');
+    const tcard = page.locator(`article[data-template-id="${custom.id}"]`);
+    assert.match((await tcard.textContent()) ?? '', /Spring Sale.*Fills: /s);
+    page.once('dialog', (d) => void d.accept());
+    await tcard.getByRole('button', { name: 'Delete Spring Sale' }).click();
+    await page.getByText('No templates of your own yet').waitFor();
+    assert.deepEqual((await s.call('GET', '/v1/templates/custom', { key: apiKey })).body.data.templates, []);
+    // And the presenter, deleted.
+    await nav('Presenters');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Ravi Blue' }).click();
+    await page.getByText('No presenters of your own yet').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     for (const screen of ['Presenters', 'New video']) {
