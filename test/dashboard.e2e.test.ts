@@ -58,6 +58,7 @@ describe('dashboard, end to end in chromium', () => {
     if (!shots) return;
     fs.mkdirSync(shots, { recursive: true });
     await p.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 }).catch(() => undefined);
+    await p.evaluate(() => document.getElementById('toasts')?.replaceChildren());
     await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
   };
   /** Every form control and button on the screen has a name a screen reader can say. */
