@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -279,7 +280,7 @@ describe('dashboard, end to end in chromium', () => {
     assert.deepEqual(pageErrors, []);
   }
 
-  it('paints four presenter candidates, makes a free preview, a talking-presenter video from a script and a template video from its variables', { timeout: 180_000 }, async () => {
+  it('paints four presenter candidates, makes a free preview, talking-presenter videos from a script and from an uploaded recording, and a template video from its variables', { timeout: 180_000 }, async () => {
     try {
       await kinds();
     } catch (err) {
@@ -373,9 +374,19 @@ describe('dashboard, end to end in chromium', () => {
     await templ.getByRole('button', { name: /Make the video/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
 
-    // Both followed to the end in the list.
+    // A talking presenter moving their lips to a recording uploaded from this computer (no script).
+    const recording = path.join(profile, 'my-voice.mp3');
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', "aevalsrc='sin(2*PI*170*t)*0.4*max(0,sin(2*PI*0.8*t))':s=44100:d=3", '-c:a', 'libmp3lame', '-b:a', '64k', recording]);
+    await nav('New video');
+    await page.getByRole('tab', { name: 'Talking presenter' }).click();
+    await talking.getByLabel('Your recording (optional)').setInputFiles(recording);
+    await talking.getByLabel('Video name (optional)').fill('My voice');
+    await talking.getByRole('button', { name: /Make the video/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Videos' }).waitFor({ timeout: 30_000 });
+
+    // All followed to the end in the list.
     const projects = (await s.call('GET', '/v1/projects?page_size=10', { key: apiKey })).body.data.projects as Array<{ id: string; title: string }>;
-    assert.equal(projects.length, 3);
+    assert.equal(projects.length, 4);
     for (const p of projects) {
       const card = page.locator(`article.video[data-project-id="${p.id}"]`);
       await page.waitForFunction((id) => ['4', '5'].includes(document.querySelector(`article.video[data-project-id="${id}"]`)?.getAttribute('data-status') ?? ''), p.id, { timeout: 150_000 });
@@ -387,7 +398,9 @@ describe('dashboard, end to end in chromium', () => {
     assert.match(templateDone.script, /sleep well/);
     const preview = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'Aurora Desk Lamp')!.id}`, { key: apiKey })).body.data;
     assert.equal(preview.status_code, 4);
-    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 3, 'the preview was free, the two videos 1 credit each');
+    const fromRecording = (await s.call('GET', `/v1/project?project_id=${projects.find((p) => p.title === 'My voice')!.id}`, { key: apiKey })).body.data;
+    assert.ok(Math.abs(fromRecording.video_duration - 3) < 0.5, `the video is as long as the recording: ${fromRecording.video_duration}`);
+    assert.equal((await s.call('GET', '/v2/user/remaining_quota', { key: apiKey })).body.data.remaining_quota, 2, 'the preview was free, the three videos 1 credit each');
     await shot('videos-kinds');
     const previewVideo = await reposFor(s.running.db.kysely).videos.getById(preview.id);
     assert.equal(previewVideo?.kind, 'preview');
