@@ -163,11 +163,41 @@ export interface Music {
   music_url: string;
   duration: number;
 }
+export interface TemplateVariable {
+  type: 'text' | 'script' | 'image' | 'video';
+  name: string;
+  required: boolean;
+}
 export interface Template {
   id: number;
   name: string;
   cover_url: string;
   preview_url: string;
+  /** `public` (GET /v1/templates) or `custom` (GET /v1/templates/custom). */
+  template_type: 'public' | 'custom';
+  variables: TemplateVariable[];
+}
+/** GET /v1/avatars/custom: status 0 processing, 1 ready, 2 failed. */
+export interface CustomAvatar {
+  avatar_id: number;
+  name: string;
+  cover_url: string;
+  status: 0 | 1 | 2;
+  fail_msg: string;
+  aspect_ratio: number;
+  style: string;
+  gender: string;
+  age: string;
+  kind: 'drawn' | 'photo';
+  voice_id: string;
+}
+/** GET /v1/photo_avatar/generation. */
+export interface Generation {
+  photo_id: string;
+  status: 'in_progress' | 'success' | 'error';
+  image_url_list: string[];
+  image_key_list: string[];
+  msg: string;
 }
 export interface Endpoint {
   endpoint_id: string;

@@ -4,6 +4,8 @@ import { productsScreen } from './screens/products.ts';
 import { videosScreen } from './screens/videos.ts';
 import { createVideoScreen } from './screens/create-video.ts';
 import { voicesScreen } from './screens/voices.ts';
+import { presentersScreen } from './screens/presenters.ts';
+import { templatesScreen } from './screens/templates.ts';
 import { webhooksScreen } from './screens/webhooks.ts';
 import { accountScreen } from './screens/account.ts';
 import { operatorScreen } from './screens/operator.ts';
@@ -23,7 +25,9 @@ const routes: Route[] = [
   { path: 'products', label: 'Products', icon: '▦', screen: productsScreen, needs: 'key' },
   { path: 'create', label: 'New video', icon: '＋', screen: createVideoScreen, needs: 'key' },
   { path: 'videos', label: 'Videos', icon: '▶', screen: videosScreen, needs: 'key' },
+  { path: 'presenters', label: 'Presenters', icon: '☺', screen: presentersScreen, needs: 'key' },
   { path: 'voices', label: 'Voices', icon: '♪', screen: voicesScreen, needs: 'key' },
+  { path: 'templates', label: 'Templates', icon: '▤', screen: templatesScreen, needs: 'key' },
   { path: 'webhooks', label: 'Webhooks', icon: '⇄', screen: webhooksScreen, needs: 'key' },
   { path: 'account', label: 'Account', icon: '◉', screen: accountScreen, needs: 'key' },
   { path: 'operator', label: 'Operator', icon: '⚙', screen: operatorScreen, needs: 'admin' },

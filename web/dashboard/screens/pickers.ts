@@ -9,6 +9,8 @@ export interface Choice {
   audio?: string;
   /** A preview clip (templates). */
   video?: string;
+  /** Shown but not choosable (a custom presenter still being made, or failed). */
+  disabled?: boolean;
 }
 
 /**
@@ -30,8 +32,8 @@ function choiceTile(name: string, c: Choice, checked: boolean): HTMLElement {
   const sample: Child = c.audio ? audioButton(c.audio, c.label) : c.video ? previewButton(c.video, c.label) : null;
   return h(
     'div',
-    { class: 'choice' },
-    h('input', { type: 'radio', name, id, value: c.value, checked }),
+    { class: c.disabled ? 'choice disabled' : 'choice' },
+    h('input', { type: 'radio', name, id, value: c.value, checked: checked && !c.disabled, disabled: c.disabled }),
     h('label', { for: id }, c.image ? h('img', { src: c.image, alt: '', loading: 'lazy' }) : null, h('span', { class: 'name' }, c.label), c.detail ? h('span', { class: 'detail' }, c.detail) : null),
     sample,
   );

@@ -1,7 +1,7 @@
 import { api, type CustomVoice, type Voice } from '../api.ts';
 import { busy, emptyState, field, h, input, notice, replace, select, toast } from '../dom.ts';
 import { audioButton } from './pickers.ts';
-import { LANGUAGES } from './video-kinds.ts';
+import { LANGUAGES } from './kind-fields.ts';
 
 export async function voicesScreen(main: HTMLElement): Promise<void> {
   const mine = h('div', { class: 'voice-list' });
