@@ -310,19 +310,17 @@ describe('dashboard, end to end in chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.candidate img').length === 4, undefined, { timeout: 20_000 });
     assert.deepEqual(await pictures.evaluateAll((imgs) => Promise.all(imgs.map((i) => (i as HTMLImageElement).decode().then(() => (i as HTMLImageElement).naturalWidth)))), [512, 512, 512, 512]);
     assert.match((await page.getByRole('note').textContent()) ?? '', /freckles/, 'the words the painter did not use are shown');
-    assert.equal(await page.locator('[data-slot="add-motion"]').count(), 4, 'a place for add_motion under each candidate');
+    assert.equal(await page.locator('[data-slot="add-motion"]').count(), 4, 'a "Use picture" button (add_motion) under each candidate');
     await assertLabelled('Presenters');
     await page.getByRole('region', { name: 'Candidates' }).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
     await shot('presenters');
 
-    // Candidate 2 made a presenter through the service (add_motion, its route, is on another
-    // branch): listed with its cover, renamed in the page.
-    const imageKey = (await page.locator('[data-slot="add-motion"]').nth(1).getAttribute('data-image-key')) ?? '';
-    const me = (await s.running.services.auth.authenticate(apiKey)).accountId;
-    const found = await s.running.services.avatarGenerations.candidate(me, imageKey);
-    assert.ok(found, imageKey);
-    const photoId = /g-([0-9a-f]{32})\//.exec((await page.locator('.candidate img').first().getAttribute('src')) ?? '')?.[1];
-    const made = await s.running.services.customAvatars.create(me, { name: 'Ravi', kind: 'drawn', look: found.candidate.presenter, style: 'Professional', gender: 'Female', age: 'Adult', photoId });
+    // Candidate 2 becomes a presenter from the page (POST /v1/photo_avatar/add_motion): listed with
+    // its cover, renamed in the page.
+    await page.getByRole('button', { name: 'Use picture 2' }).click();
+    await page.getByText('Presenter 2 is one of your presenters').waitFor();
+    const made = { id: (await s.call('GET', '/v1/avatars/custom', { key: apiKey })).body.data.avatars[0].avatar_id as number };
+    await s.call('POST', '/v1/avatar/custom/rename', { key: apiKey, body: { avatar_id: made.id, name: 'Ravi' } });
     await nav('Videos');
     await nav('Presenters');
     const mine = page.locator(`article[data-avatar-id="${made.id}"]`);

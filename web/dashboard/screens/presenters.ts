@@ -64,10 +64,18 @@ export async function presentersScreen(main: HTMLElement): Promise<() => void> {
       h('div', { class: 'candidates' }, g.image_url_list.map((url, i) => h('figure', { class: 'candidate' },
         h('img', { src: url, alt: `Candidate ${i + 1}`, width: 512, height: 512 }),
         h('figcaption', null,
-          // Turning a picture into a presenter (add_motion) is being built on another branch;
-          // its button goes here, calling that route with g.image_key_list[i].
-          h('button', { type: 'button', disabled: true, 'data-slot': 'add-motion', 'data-image-key': g.image_key_list[i] ?? '', 'aria-describedby': 'add-motion-soon' }, `Use picture ${i + 1}`))))),
-      h('p', { class: 'hint', id: 'add-motion-soon' }, 'Coming soon: turning a picture into a presenter who talks (add_motion) is not on this server yet.')));
+          // add_motion with the candidate's own URL: a drawn presenter, ready at once.
+          h('button', {
+            type: 'button',
+            'data-slot': 'add-motion',
+            'data-image-key': g.image_key_list[i] ?? '',
+            onclick: (e: Event) => busy(e.currentTarget as HTMLButtonElement, async () => {
+              const made = await api<{ avatar_id: number; name: string }>('POST', '/v1/photo_avatar/add_motion', { image_url: url, photo_id: g.photo_id, name: `Presenter ${i + 1}` });
+              toast(`${made.name} is one of your presenters`);
+              await refresh();
+            }),
+          }, `Use picture ${i + 1}`))))),
+      h('p', { class: 'hint' }, 'The picture you use becomes one of your presenters; rename it in the list above.')));
   }
 
   async function poll(photoId: string) {

@@ -24,7 +24,7 @@ export const talkingAvatarVideo: VideoKind = {
     const audio = h('input', { type: 'file', name: 'audio', accept: 'audio/*,.mp3,.wav,.m4a,.ogg,.opus' });
     return [
       // The route takes public presenters only for now (10104 for avatar_type 1; docs/api.md).
-      presenterPicker(c, { custom: false, hint: 'Your own presenters cannot talk in this kind of video yet.' }),
+      presenterPicker(c, { custom: true, hint: 'A presenter made from a photo takes the scene background only.' }),
       field('Script', script, 'What the presenter says. With a recording below: what the recording says, for the captions.'),
       field('Your recording (optional)', audio, 'mp3, wav, m4a or ogg, up to 10 minutes. The presenter moves their lips to it instead of a voice.'),
       h('div', { class: 'row' }, field('Language', language, 'Of the voice, or of your recording.'), aspectField(), field('Background', select('screen_style', SCREEN_STYLES, '1'))),
