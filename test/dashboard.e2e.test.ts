@@ -11,6 +11,7 @@ import { SCENE_EXAMPLE } from '../src/templates/template.schemas.ts';
 import { ensureDashboardBuilt } from './support/dashboard.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
+import { portraitPhoto } from './support/face-photos.ts';
 
 /**
  * The dashboard in a real browser (Debian's chromium, driven by playwright-core) against a real
@@ -325,10 +326,26 @@ describe('dashboard, end to end in chromium', () => {
     await nav('Presenters');
     const mine = page.locator(`article[data-avatar-id="${made.id}"]`);
     await mine.getByText('Ready').waitFor();
+
+    // A presenter from the user's own portrait: uploaded in the page, then add_motion (face found, cut out, animated).
+    const portrait = path.join(profile, 'portrait.jpg');
+    fs.writeFileSync(portrait, await portraitPhoto());
+    const fromPhoto = page.getByRole('form', { name: 'Presenter from a photo' });
+    await fromPhoto.getByLabel('Portrait photo').setInputFiles(portrait);
+    await fromPhoto.getByLabel('Name').fill('Me on camera');
+    await fromPhoto.getByRole('button', { name: 'Make a presenter from this photo' }).click();
+    await fromPhoto.getByText(/being made from your photo/).waitFor({ timeout: 20_000 });
+    let photoAvatar: any;
+    for (let i = 0; i < 120 && photoAvatar?.status !== 1; i++) {
+      photoAvatar = (await s.call('GET', '/v1/avatars/photo_avatars', { key: apiKey })).body.data.avatars.find((a: any) => a.name === 'Me on camera');
+      if (photoAvatar?.status === 2) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(photoAvatar?.status, 1, JSON.stringify(photoAvatar));
     await mine.getByLabel('New name for Ravi').fill('Ravi Blue');
     await mine.getByRole('button', { name: 'Rename' }).click();
     await page.locator(`article[data-avatar-id="${made.id}"] h3`).filter({ hasText: 'Ravi Blue' }).waitFor();
-    assert.equal((await s.call('GET', '/v1/avatars/custom', { key: apiKey })).body.data.avatars[0].name, 'Ravi Blue');
+    assert.equal((await s.call('GET', '/v1/avatars/custom', { key: apiKey })).body.data.avatars.find((a: any) => a.avatar_id === made.id).name, 'Ravi Blue');
 
     // A free preview of a product video with that presenter, from the form's "Preview" button.
     await s.call('POST', '/v1/product', { key: apiKey, body: { name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp with a stepless touch dimmer and a USB-C port.' } });
@@ -417,6 +434,9 @@ describe('dashboard, end to end in chromium', () => {
     await nav('Presenters');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Ravi Blue' }).click();
+    await page.locator(`article[data-avatar-id="${made.id}"]`).waitFor({ state: 'detached' });
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Me on camera' }).click();
     await page.getByText('No presenters of your own yet').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });

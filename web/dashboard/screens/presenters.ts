@@ -1,4 +1,4 @@
-import { api, type CustomAvatar, type Generation } from '../api.ts';
+import { api, uploadFile, type CustomAvatar, type Generation } from '../api.ts';
 import { busy, emptyState, field, h, input, notice, replace, select, toast } from '../dom.ts';
 
 const STATUS: Record<number, { label: string; tone: string }> = { 0: { label: 'Being made', tone: 'busy' }, 1: { label: 'Ready', tone: 'ok' }, 2: { label: 'Failed', tone: 'bad' } };
@@ -124,8 +124,38 @@ export async function presentersScreen(main: HTMLElement): Promise<() => void> {
     field('Background (optional)', input('background', { maxlength: 200 }))),
   status, make);
 
+  // A presenter from the user's own portrait: uploaded, then add_motion (face found, cut out, animated).
+  const photoStatus = h('div', { 'aria-live': 'polite' });
+  const usePhoto = h('button', { type: 'submit' }, 'Make a presenter from this photo');
+  const photoForm: HTMLFormElement = h('form', {
+    class: 'card stack',
+    'aria-label': 'Presenter from a photo',
+    onsubmit: (e: Event) => {
+      e.preventDefault();
+      void busy(usePhoto, async () => {
+        replace(photoStatus);
+        const v = new FormData(photoForm);
+        const file = v.get('photo');
+        if (!(file instanceof File) || file.size === 0) return replace(photoStatus, notice('error', 'Choose a portrait photo first.'));
+        try {
+          const { url } = await uploadFile(file);
+          const made = await api<{ name: string }>('POST', '/v1/photo_avatar/add_motion', { image_url: url, name: String(v.get('photo_name') ?? '').trim() || 'My presenter' });
+          replace(photoStatus, notice('info', `${made.name} is being made from your photo; it shows as ready in the list when done.`));
+          await refresh();
+        } catch (err) {
+          replace(photoStatus, notice('error', err instanceof Error ? err.message : String(err)));
+        }
+      });
+    },
+  },
+  h('h2', null, 'From your photo'),
+  h('p', { class: 'muted' }, 'One face, looking at the camera, at least 256 pixels tall.'),
+  field('Portrait photo', h('input', { type: 'file', name: 'photo', accept: 'image/jpeg,image/png,image/webp' })),
+  field('Name', input('photo_name', { maxlength: 80 })),
+  photoStatus, usePhoto);
+
   replace(main, h('div', { class: 'page-head' }, h('h1', null, 'Presenters'), h('a', { class: 'button', href: '#new-presenter', onclick: (e: Event) => { e.preventDefault(); form.querySelector('select')?.focus(); } }, 'New presenter')),
-    h('h2', null, 'Your presenters'), list, h('div', { class: 'grid two' }, form), candidates);
+    h('h2', null, 'Your presenters'), list, h('div', { class: 'grid two' }, form, photoForm), candidates);
   await refresh();
   return () => {
     stopped = true;
