@@ -233,6 +233,12 @@ describe('dashboard, end to end in chromium', () => {
     await receiver.waitFor((all) => all.length > before, 20_000, 'the resent delivery');
     await page.waitForFunction(() => document.querySelectorAll('details.delivery[data-status="succeeded"]').length >= 2, undefined, { timeout: 15_000 });
     assert.equal(receiver.received.at(-1)!.json.event_id, receiver.received[0]!.json.event_id, 'the same event sent again');
+    // A test event from the page: marked data.test, in the log too.
+    const beforeTest = receiver.received.length;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await receiver.waitFor((all) => all.length > beforeTest, 20_000, 'the test event');
+    assert.equal(receiver.received.at(-1)!.json.data.test, true);
+    await page.waitForFunction(() => document.querySelectorAll('details.delivery[data-status="succeeded"]').length >= 3, undefined, { timeout: 15_000 });
 
     mark('resent');
     // Account and voices render from the API.

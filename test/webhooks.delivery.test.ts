@@ -205,6 +205,30 @@ describe('webhook deliveries', () => {
     assert.equal((await f.deliveries(ep.id, '?page=2&page_size=1')).deliveries[0].delivery_id, original.delivery_id);
   });
 
+  it('a test event goes to that endpoint only, signed, marked data.test, and is in its log', async () => {
+    const ep = await f.endpoint('/test-event');
+    const bystander = await f.endpoint('/bystander');
+    const sent = await f.ok('POST', `/v2/endpoint/${ep.id}/test`);
+    assert.equal(sent.status, 'pending');
+    await f.receiver.waitFor(() => f.receiver.on('/test-event').length >= 1, 10_000, 'the test event');
+    const [got] = f.receiver.on('/test-event') as [Received];
+    verifyBoth(got, ep.secret);
+    const body = JSON.parse(got.body);
+    assert.equal(body.event, sent.event);
+    assert.equal(body.data.test, true);
+    assert.equal(body.data.project_id, '0'.repeat(32));
+    await sleep(200);
+    assert.equal(f.receiver.on('/bystander').length, 0, 'no other endpoint gets it');
+    assert.equal((await f.deliveries(bystander.id)).total, 0);
+    const log = await f.deliveries(ep.id);
+    assert.equal(log.deliveries[0].delivery_id, sent.delivery_id);
+    assert.equal(log.deliveries[0].status, 'succeeded');
+    const { apiKey: other } = await f.s.account();
+    businessError(await f.s.call('POST', `/v2/endpoint/${ep.id}/test`, { key: other }), 10104);
+    await f.ok('PUT', `/v2/endpoint/${ep.id}`, { url: f.receiver.url('/test-event'), status: 'disabled', events: ['generated_video_success'] });
+    assert.match(businessError(await f.s.call('POST', `/v2/endpoint/${ep.id}/test`, { key: f.key }), 40000), /endpoint_id is disabled/);
+  });
+
   it("another account's endpoint or delivery is 10104; a disabled endpoint cannot resend (40000)", async () => {
     const ep = await f.endpoint('/private');
     await f.emit();

@@ -1,3 +1,4 @@
+import type { NewEvent } from './event.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeliveryAttemptRow, DeliveryStatus } from '../db/schema.ts';
 
@@ -83,6 +84,32 @@ export class DeliveryRepository {
         completed_at: null,
       })
       .execute();
+  }
+
+  /** A test event (docs/jobs-and-webhooks.md "Test events") and its one delivery, to one endpoint, in one transaction. */
+  async insertTestEvent(event: NewEvent, endpointId: string, deliveryId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('events').values({ id: event.id, account_id: event.accountId, kind: event.kind, subject_id: event.subjectId, payload: event.payload, created_at: event.createdAt }).execute();
+      await trx
+        .insertInto('deliveries')
+        .values({
+          id: deliveryId,
+          event_id: event.id,
+          endpoint_id: endpointId,
+          account_id: event.accountId,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: event.createdAt,
+          lease_owner: null,
+          last_status: null,
+          last_error: null,
+          resent_from: null,
+          created_at: event.createdAt,
+          updated_at: event.createdAt,
+          completed_at: null,
+        })
+        .execute();
+    });
   }
 }
 

@@ -83,6 +83,21 @@ export function deliveryRoutes(app: App, deliveries: DeliveryService): void {
       },
       handler: async (req) => ok(await deliveries.list(req.principal, req.params.endpoint_id, req.query.page ?? 1, req.query.page_size ?? 20)),
     });
+    app.post(`${root}/:endpoint_id/test`, {
+      schema: {
+        tags,
+        summary: 'Send a test event to the endpoint now: its first subscribed event kind, body marked data.test = true (all-zero project id, empty URLs)',
+        params: EndpointParams,
+        response: {
+          200: Envelope(Delivery, { ...exampleDelivery, status: 'pending', attempts: 0, next_attempt_at: EXAMPLE_TIME, last_status_code: null, resent_from: null, completed_at: null, attempt_log: [] }),
+        },
+        'x-error-codes': {
+          10104: 'endpoint_id is not a live endpoint of this account',
+          40000: 'the endpoint is disabled (enable it first), or a parameter breaks its rule',
+        },
+      },
+      handler: async (req) => ok(await deliveries.sendTest(req.principal, req.params.endpoint_id)),
+    });
     app.post(`${root}/:endpoint_id/deliveries/:delivery_id/resend`, {
       schema: {
         tags,

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { unixSeconds } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { sortableId } from './sortable-id.ts';
+import { testEvent } from './event.ts';
 import type { DeliveryAttemptRow } from '../db/schema.ts';
 import type { DeliveryRecord, DeliveryRepository } from './delivery.repository.ts';
 import type { EndpointRepository } from './endpoint.repository.ts';
@@ -68,6 +69,21 @@ export class DeliveryService {
     this.onCommitted();
     const created = await this.deliveries.get(endpointId, id);
     return view(created!, []);
+  }
+
+  /**
+   * A test event to one endpoint, now: the first event kind it subscribes to, with a marked body
+   * (`data.test: true`, an all-zero project id), delivered, signed and logged like any other.
+   */
+  async sendTest(who: Principal, endpointId: string): Promise<DeliveryView> {
+    const endpoint = await this.requireEndpoint(who, endpointId);
+    if (endpoint.status !== 'enabled') throw errors.parameter('endpoint_id', 'is disabled; enable it before sending a test event');
+    const nowMs = this.clock.nowMs();
+    const event = testEvent(endpoint.events[0] ?? 'generated_video_success', who.accountId, nowMs);
+    const id = sortableId(nowMs);
+    await this.deliveries.insertTestEvent(event, endpointId, id);
+    this.onCommitted();
+    return view((await this.deliveries.get(endpointId, id))!, []);
   }
 
   private async requireEndpoint(who: Principal, endpointId: string) {

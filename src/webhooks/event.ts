@@ -72,3 +72,16 @@ export function motionFailedEvents(m: { accountId: string; avatarId: number; mot
     event('generated_photo_avatar_failed', m.accountId, String(m.avatarId), { avatar_id: m.avatarId, status: 2, preview_url: '', cover_url: '', error: m.error }, nowMs),
   ];
 }
+
+/**
+ * A test event (POST /v2/endpoint/{id}/test): the body of a finished video's event of `kind`, with
+ * an all-zero project id, empty URLs and `test: true`, so a receiver can check its signature
+ * handling without a video being made.
+ */
+export function testEvent(kind: string, accountId: string, nowMs: number): NewEvent {
+  const zero = '0'.repeat(32);
+  const data = kind.endsWith('_failed')
+    ? { project_id: zero, video_id: zero, status: 'failed', error: { code: 0, message: 'test event: no video was made' }, test: true }
+    : { project_id: zero, video_id: zero, status: 'success', video_url: '', cover_url: '', duration: 0, test: true };
+  return event(kind, accountId, zero, data, nowMs);
+}

@@ -75,6 +75,13 @@ export async function webhooksScreen(main: HTMLElement): Promise<() => void> {
       h('div', { class: 'actions' },
         h('button', { type: 'button', onclick: () => void toggleLog(ep.endpoint_id), 'aria-expanded': String(openLog === ep.endpoint_id), 'aria-controls': log.id }, 'Deliveries'),
         h('button', { type: 'button', onclick: () => showForm(ep) }, 'Edit'),
+        enabled
+          ? h('button', { type: 'button', onclick: (e: Event) => busy(e.currentTarget as HTMLButtonElement, async () => {
+              await api('POST', `/v2/endpoint/${ep.endpoint_id}/test`);
+              toast('Test event sent: see Deliveries');
+              if (openLog !== ep.endpoint_id) await toggleLog(ep.endpoint_id);
+            }) }, 'Send test event')
+          : null,
         h('button', { type: 'button', onclick: (e: Event) => busy(e.currentTarget as HTMLButtonElement, async () => {
           await api('PUT', `/v2/endpoint/${ep.endpoint_id}`, { url: ep.url, events: ep.events, status: enabled ? 'disabled' : 'enabled' });
           toast(enabled ? 'Endpoint disabled' : 'Endpoint enabled');
