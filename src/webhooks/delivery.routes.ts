@@ -89,7 +89,17 @@ export function deliveryRoutes(app: App, deliveries: DeliveryService): void {
         summary: 'Send a test event to the endpoint now: its first subscribed event kind, body marked data.test = true (all-zero project id, empty URLs)',
         params: EndpointParams,
         response: {
-          200: Envelope(Delivery, { ...exampleDelivery, status: 'pending', attempts: 0, next_attempt_at: EXAMPLE_TIME, last_status_code: null, resent_from: null, completed_at: null, attempt_log: [] }),
+          200: Envelope(Delivery, {
+            ...exampleDelivery,
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: EXAMPLE_TIME,
+            last_status_code: null,
+            resent_from: null,
+            completed_at: null,
+            attempt_log: [],
+            payload: { ...exampleDelivery.payload, data: { project_id: '0'.repeat(32), video_id: '0'.repeat(32), status: 'success', video_url: '', cover_url: '', duration: 0, test: true } },
+          }),
         },
         'x-error-codes': {
           10104: 'endpoint_id is not a live endpoint of this account',
