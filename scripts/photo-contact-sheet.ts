@@ -1,6 +1,6 @@
 // Renders a contact sheet of the photo presenter talking (docs/avatars.md): the test portrait cut
 // from face-api's sample1, rest / open vowels / rounded / closure / blink. Run:
-// node --import tsx scripts/photo-contact-sheet.ts docs/img/photo-presenter.png
+// node --import tsx scripts/photo-contact-sheet.ts docs/images/photo-presenter.png
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { writeFileSync } from 'node:fs';
 import { NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
