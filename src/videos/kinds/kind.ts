@@ -1,4 +1,13 @@
-import type { PipelineDeps } from '../pipeline-generator.ts';
+import type { ReadyCustomAvatar } from '../../avatars/custom-avatar.service.ts';
+import type { SafeFetcher } from '../../net/safe-fetch.ts';
+import type { MusicLibrary } from '../../pipeline/music/music.library.ts';
+import type { LlmClient } from '../../pipeline/script/index.ts';
+import type { SpeechEngines } from '../../pipeline/speech/engines.ts';
+import type { SpeechEngine } from '../../pipeline/speech/espeak.client.ts';
+import type { VoiceSpec } from '../../pipeline/speech/voice.catalog.ts';
+import type { Timeline } from '../../pipeline/timeline/types.ts';
+import type { Narration } from '../../pipeline/types.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 
 /**
@@ -47,4 +56,24 @@ export function eventKindsFor(kind: Pick<VideoKind, 'eventFamily' | 'v1Events'>,
   if (kind.v1Events) out.push(`generated_video_${outcome}`);
   if (kind.eventFamily) out.push(`generated_${kind.eventFamily}_${outcome}`);
   return out;
+}
+
+/** What the kinds' pipelines use: speech, music, stored and fetched media, the LLM, the render scale. */
+export interface PipelineDeps {
+  engine: SpeechEngine | SpeechEngines;
+  /** The account's custom voice of a voice_id (GET /v1/voices/custom), looked up before speaking. */
+  customVoice?: (accountId: string, voiceId: string) => Promise<VoiceSpec | undefined>;
+  /** The account's ready custom avatar of an avatar_id (avatar_type 1): CustomAvatarService.ready. */
+  customAvatar?: (accountId: string, avatarId: number) => Promise<ReadyCustomAvatar | undefined>;
+  music: MusicLibrary;
+  /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
+  store: BlobStore & { root: string };
+  publicBaseUrl: string;
+  /** For media given by hand, which still point at other sites. */
+  fetcher: SafeFetcher;
+  llm: LlmClient | null;
+  renderScale: number;
+  log: { warn(obj: object, msg: string): void };
+  /** Sees the narration and the built timeline of each video (bench:quality checks them). */
+  observe?: { narration?(n: Narration): void; timeline?(t: Timeline): void };
 }

@@ -10,7 +10,7 @@ import { renderVideo } from '../../pipeline/render/render-video.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
-import type { PipelineDeps } from '../pipeline-generator.ts';
+import type { PipelineDeps } from './kind.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
 import { loadProductMedia } from '../product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';

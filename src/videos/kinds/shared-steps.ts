@@ -2,7 +2,7 @@ import { loadPhotoPresenter } from '../../avatars/photo-avatar.files.ts';
 import { presenterOf, type PresenterTraits } from '../../pipeline/avatar/index.ts';
 import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
 import { asEngines, type SpeechEngines } from '../../pipeline/speech/engines.ts';
-import type { PipelineDeps } from '../pipeline-generator.ts';
+import type { PipelineDeps } from './kind.ts';
 import { GenerationError } from '../video-generator.ts';
 
 /** Steps every kind shares: the presenter, the speech engines of the account, the fallback warning. */

@@ -7,7 +7,7 @@ import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
 import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
-import type { PipelineDeps } from '../pipeline-generator.ts';
+import type { PipelineDeps } from './kind.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
 import type { MediaItem } from '../../products/product.repository.ts';
