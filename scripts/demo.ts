@@ -104,7 +104,8 @@ async function makeVideo(): Promise<void> {
     if (p.status_code === 4) {
       console.log(`video ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${p.video_url}`);
       console.log(`cover: ${p.cover_url}${p.subtitles_url ? `\nsubtitles: ${p.subtitles_url}` : ''}`);
-      console.log(`file: ${path.join(dataDir, 'files', 'videos', project_id, 'video.mp4')}`);
+      // The file behind the URL: the path after /files/ is its storage key (videos/<id>/<token>/video.mp4).
+      console.log(`file: ${path.join(dataDir, 'files', ...new URL(p.video_url).pathname.replace(/^\/files\//, '').split('/'))}`);
       return;
     }
     if (p.status_code === 5) throw new Error(`video failed: ${JSON.stringify(p.error)}`);
