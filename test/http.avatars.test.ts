@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import { backends, type TestDb } from './support/db.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { businessError, startServer, success as data, type TestServer } from './support/server.ts';
 
 /** Custom avatars and candidate generation over HTTP, on SQLite and (with DATABASE_URL) PostgreSQL. */
 for (const backend of backends) {
@@ -47,15 +47,6 @@ for (const backend of backends) {
         if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
         await fn(t);
       });
-    const data = (r: { body: any }) => {
-      assert.equal(r.body.code, 0, JSON.stringify(r.body));
-      return r.body.data;
-    };
-    const businessError = (r: { status: number; body: any }, code: number) => {
-      assert.equal(r.status, 200);
-      assert.equal(r.body.code, code, JSON.stringify(r.body));
-      return r.body.msg as string;
-    };
     const request = { age: 'Adult', gender: 'Male', avatar_style: 'Professional', aspect_ratio: 0, model: 'classic', ethnicity: 'South Asian', appearance: 'short black hair, glasses, freckles', background: 'office' };
     /** Generates and waits for the outcome. */
     const generate = async (body: object, as = key) => {

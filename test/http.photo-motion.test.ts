@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it as test } from 'node:test';
 import { backends, type TestDb } from './support/db.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startServer, success as data, type TestServer } from './support/server.ts';
 import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
 
 /** add_motion over HTTP, on SQLite and (with DATABASE_URL) PostgreSQL: a photo presenter from a portrait on loopback, refusals, a candidate. */
@@ -41,10 +41,6 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
       if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
       await fn();
     });
-  const data = (r: { body: any }) => {
-    assert.equal(r.body.code, 0, JSON.stringify(r.body));
-    return r.body.data;
-  };
   const events = async (kind: string) =>
     (await s.running.db.kysely.selectFrom('events').selectAll().where('kind', '=', kind).execute()).map((e) => JSON.parse(e.payload));
   const addMotion = async (body: object, as = key) => {

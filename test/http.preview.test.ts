@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
+import { businessError, startServer, type CallResult, type TestServer, success } from './support/server.ts';
 
 /**
  * POST /v1/preview through a real server and database, videos made by the ffmpeg test generator
  * (the draft render itself is tested in e2e.preview.test.ts and render.profile.test.ts).
  */
 const HEX32 = /^[0-9a-f]{32}$/;
-
-function success(res: CallResult): any {
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body?.code, 0, JSON.stringify(res.body));
-  return res.body.data;
-}
 
 describe('POST /v1/preview', () => {
   let s: TestServer;

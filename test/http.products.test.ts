@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { crawlFailure, type CrawledProduct, type ProductCrawler } from '../src/products/product.crawler.ts';
 import { sqliteTestDb } from './support/db.ts';
-import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
+import { businessError, startServer, type CallResult, type TestServer, success } from './support/server.ts';
 
 const PRODUCT_KEYS = [
   'brand',
@@ -23,14 +23,6 @@ const PRODUCT_KEYS = [
 ].sort();
 
 const HEX32 = /^[0-9a-f]{32}$/;
-
-function success(res: CallResult): any {
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body?.code, 0, JSON.stringify(res.body));
-  assert.equal(typeof res.body.msg, 'string');
-  assert.match(res.body.rid, HEX32);
-  return res.body.data;
-}
 
 async function listAll(s: TestServer, key: string): Promise<any[]> {
   const data = success(await s.call('GET', '/v1/products?page_size=100', { key }));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postgresTestDb, sqliteTestDb, type TestDb } from './support/db.ts';
 import { exampleScene } from './support/template-scene.ts';
-import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
+import { businessError, startServer, success, type CallResult, type TestServer } from './support/server.ts';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set. */
 const databases: { name: string; open(): Promise<TestDb | undefined> }[] = [
@@ -12,11 +12,6 @@ const databases: { name: string; open(): Promise<TestDb | undefined> }[] = [
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
-function success(res: CallResult): any {
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.code, 0, JSON.stringify(res.body));
-  return res.body.data;
-}
 
 
 for (const database of databases) describe(`templates over HTTP (${database.name})`, () => {

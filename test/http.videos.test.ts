@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LANGUAGES, SCRIPT_STYLES } from '../src/catalog/languages.ts';
-import { businessError, startServer, type CallResult, type TestServer } from './support/server.ts';
+import { businessError, startServer, type CallResult, type TestServer, success } from './support/server.ts';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 const REQUIRED = ['product_id', 'aspect_ratio', 'video_length', 'avatar_id', 'avatar_type', 'script_style', 'template_type'] as const;
-
-function success(res: CallResult): any {
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body?.code, 0, JSON.stringify(res.body));
-  assert.equal(typeof res.body.msg, 'string');
-  assert.match(res.body.rid, HEX32);
-  return res.body.data;
-}
 
 /** A server, a funded account with one product, and helpers that check the credit on every call. */
 class Fixture {

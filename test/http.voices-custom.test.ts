@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { backends, type TestDb } from './support/db.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { businessError, startServer, success as data, type TestServer } from './support/server.ts';
 
 /** Custom voices over HTTP, on SQLite and (when DATABASE_URL is set) PostgreSQL. */
 for (const backend of backends) {
@@ -26,15 +26,6 @@ for (const backend of backends) {
         if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
         await fn(t);
       });
-    const data = (r: { body: any }) => {
-      assert.equal(r.body.code, 0, JSON.stringify(r.body));
-      return r.body.data;
-    };
-    const businessError = (r: { status: number; body: any }, code: number) => {
-      assert.equal(r.status, 200);
-      assert.equal(r.body.code, code, JSON.stringify(r.body));
-      return r.body.msg as string;
-    };
 
     test('made from a listed voice with its own speed, pitch and timbre; listed by v1 and v2; other accounts do not see it', async () => {
       const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Narrator Ann', base_voice_id: 'en-us-m1', speed: 1.15, pitch: 2, timbre: 'f1' } }));

@@ -115,6 +115,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Asserts a success envelope (HTTP 200, code 0) and returns its data. */
+export function success(res: CallResult): any {
+  if (res.status !== 200 || res.body?.code !== 0) throw new Error(`expected success, got HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  if (typeof res.body.msg !== 'string' || !/^[0-9a-f]{32}$/.test(res.body.rid)) throw new Error(`msg or rid missing in ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
 /** Asserts the envelope of a business error and returns its msg. */
 export function businessError(res: CallResult, code: number): string {
   if (res.status !== (code === 429 ? 429 : 200) || res.body?.code !== code) {
