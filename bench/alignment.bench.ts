@@ -11,30 +11,19 @@
  *   node --import tsx bench/alignment.bench.ts [--langs english,german,...]
  */
 import os from 'node:os';
+import { BENCH_PRODUCT } from './support/bench-product.ts';
 import type { Language } from '../src/catalog/languages.ts';
 import { writeScript } from '../src/pipeline/script/index.ts';
 import { alignToText } from '../src/pipeline/speech/align/index.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { espeakReference } from '../src/pipeline/speech/reference.speech.ts';
 import { LANGUAGE_VOICES } from '../src/pipeline/speech/voice.catalog.ts';
-import type { ProductFacts } from '../src/pipeline/types.ts';
 import { boundaryErrors, espeakTruth, festivalTruth, quantile, type TrueSpeech } from './alignment/truth.ts';
 
 const arg = process.argv.indexOf('--langs');
 const LANGS = (arg > 0 ? process.argv[arg + 1]!.split(',') : ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'russian', 'hindi', 'japanese']) as Language[];
 
-const product: ProductFacts = {
-  name: 'Aero Dock 3-in-1 Wireless Charger',
-  description:
-    'The Aero Dock charges your phone, earbuds and watch at the same time. It folds flat and fits in any bag. Fast 15 W charging fills a phone in under two hours. The soft-touch base keeps it from sliding on the desk.',
-  sellingPoints: ['Charges three devices at once', 'Folds flat for travel', '15 W fast charging', 'Non-slip soft-touch base'],
-  brand: 'Aero',
-  price: '49.99',
-  currency: 'USD',
-  targetAudience: 'busy commuters',
-  imagePaths: [],
-  videoPaths: [],
-};
+const product = BENCH_PRODUCT;
 
 /** Speech with true timings, other than the reference voices (adult female f1 and adult male m1 at rate 160). */
 const SOURCES: { name: string; make(engine: EspeakProcess, language: Language, sentences: string[]): Promise<TrueSpeech> | null }[] = [

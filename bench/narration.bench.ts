@@ -17,6 +17,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { BENCH_PRODUCT } from './support/bench-product.ts';
 import path from 'node:path';
 import type { Language } from '../src/catalog/languages.ts';
 import { mixNarration } from '../src/pipeline/mix/mix.ts';
@@ -32,7 +33,7 @@ import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.
 import { festivalInstalled, sharedFestival } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
 import { startTtsServer } from '../test/support/tts-server.ts';
-import type { ProductFacts, Script } from '../src/pipeline/types.ts';
+import type { Script } from '../src/pipeline/types.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 
 const LANGS: Language[] = ['english', 'german', 'japanese', 'thai', 'hindi'];
@@ -40,18 +41,7 @@ const LENGTHS = [15, 30, 60] as const;
 const withMix = process.argv.includes('--mix');
 const withMusic = process.argv.includes('--music');
 
-const product: ProductFacts = {
-  name: 'Aero Dock 3-in-1 Wireless Charger',
-  description:
-    'The Aero Dock charges your phone, earbuds and watch at the same time. It folds flat and fits in any bag. Fast 15 W charging fills a phone in under two hours. The soft-touch base keeps it from sliding on the desk.',
-  sellingPoints: ['Charges three devices at once', 'Folds flat for travel', '15 W fast charging', 'Non-slip soft-touch base'],
-  brand: 'Aero',
-  price: '49.99',
-  currency: 'USD',
-  targetAudience: 'busy commuters',
-  imagePaths: [],
-  videoPaths: [],
-};
+const product = BENCH_PRODUCT;
 
 /** CPU ms of this process and of its reaped children (ffmpeg). */
 function cpuMs(): { self: number; children: number } {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { GOOD_SCRIPT } from './support/llm-answers.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -89,17 +90,7 @@ describe('POST /v1/ai_scripts with an LLM (loopback OpenAI-compatible server)', 
   let productId: string;
   let seen: { style: string }[] = [];
   let fail = false;
-  const goodScript = {
-    sentences: [
-      { text: 'Tired of lukewarm coffee by nine?', kind: 'hook', point: null },
-      { text: 'Meet ThermoFlask Pro 750.', kind: 'intro', point: null },
-      { text: 'It keeps your drinks ice cold for a full day, even in a hot car.', kind: 'point', point: 0 },
-      { text: 'The one-click lid locks tight, so nothing ever leaks into your bag again.', kind: 'point', point: 1 },
-      { text: 'And it fits every cup holder.', kind: 'point', point: 2 },
-      { text: 'All of this for just $49.90.', kind: 'price', point: null },
-      { text: 'Tap the link and grab yours today!', kind: 'cta', point: null },
-    ],
-  };
+  const goodScript = GOOD_SCRIPT;
   before(async () => {
     llm = http.createServer((req, res) => {
       let raw = '';

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { GOOD_SCRIPT } from './support/llm-answers.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -19,18 +20,7 @@ const product: ProductFacts = {
 };
 const input = (over: Partial<ScriptInput> = {}): ScriptInput => ({ product, style: 'Problem/Solution', lengthS: 30, language: 'english', overrideScript: null, ...over });
 
-/** A good 30 s answer: about 27 s by the rate table. */
-const goodScript = {
-  sentences: [
-    { text: 'Tired of lukewarm coffee by nine?', kind: 'hook', point: null },
-    { text: 'Meet ThermoFlask Pro 750.', kind: 'intro', point: null },
-    { text: 'It keeps your drinks ice cold for a full day, even in a hot car.', kind: 'point', point: 0 },
-    { text: 'The one-click lid locks tight, so nothing ever leaks into your bag again.', kind: 'point', point: 1 },
-    { text: 'And it fits every cup holder.', kind: 'point', point: 2 },
-    { text: 'All of this for just $49.90.', kind: 'price', point: null },
-    { text: 'Tap the link and grab yours today!', kind: 'cta', point: null },
-  ],
-};
+const goodScript = GOOD_SCRIPT;
 const completion = (content: string) => JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] });
 
 interface Seen {
