@@ -15,7 +15,7 @@ import { DEFAULT_FPS } from '../../pipeline/timeline/build.ts';
 import type { Script, ScriptSentence, Speech } from '../../pipeline/types.ts';
 import { loadUserAudio, UserAudioError } from '../user-audio.ts';
 import { GenerationError } from '../video-generator.ts';
-import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning, renderProgress } from './shared-steps.ts';
 import type { VideoKind } from './kind.ts';
 
 /** The talking-avatar request (create_video_from_talking_avatar) after validation and normalisation. */
@@ -119,7 +119,6 @@ export const avatarKind: VideoKind = {
       r.caption && r.script !== null
         ? buildCaptions(speech.words, { language, aspectRatio: r.aspect_ratio, sentences: script.sentences, sentenceSpans: speech.sentences, mediaEndMs: durationMs })
         : null;
-    let reported: number = STAGE_PCT.render;
     const presenter = await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type);
     const rendered = await renderTalkingAvatar({
       avatarId: presenter.ref,
@@ -135,13 +134,7 @@ export const avatarKind: VideoKind = {
       scale: deps.renderScale,
       seed: parseInt(job.video.id.slice(0, 8), 16) || 1,
       outDir: path.join(job.workDir, 'render'),
-      onProgress: (fraction) => {
-        const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
-        if (pct >= reported + 5) {
-          reported = pct;
-          void Promise.resolve(progress('render', pct)).catch(() => {});
-        }
-      },
+      onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
     });
     signal.throwIfAborted();
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };

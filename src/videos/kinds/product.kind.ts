@@ -11,7 +11,7 @@ import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
 import type { PipelineDeps } from './kind.ts';
-import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning, renderProgress } from './shared-steps.ts';
 import { loadProductMedia } from '../product-media.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 import type { VideoRequest } from '../video.repository.ts';
@@ -93,7 +93,6 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
 
   deps.observe?.narration?.(narration);
   await step('render');
-  let reported: number = STAGE_PCT.render;
   const rendered = await renderVideo({
     narration,
     product: facts,
@@ -107,13 +106,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
     profile,
     scale: deps.renderScale,
     outDir: path.join(job.workDir, 'render'),
-    onProgress: (fraction) => {
-      const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
-      if (pct >= reported + 5) {
-        reported = pct;
-        void Promise.resolve(progress('render', pct)).catch(() => {});
-      }
-    },
+    onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
   }, { onTimeline: deps.observe?.timeline });
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));

@@ -3,7 +3,7 @@ import { presenterOf, type PresenterTraits } from '../../pipeline/avatar/index.t
 import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
 import { asEngines, type SpeechEngines } from '../../pipeline/speech/engines.ts';
 import type { PipelineDeps } from './kind.ts';
-import { GenerationError } from '../video-generator.ts';
+import { GenerationError, type ProgressReporter } from '../video-generator.ts';
 
 /** Steps every kind shares: the presenter, the speech engines of the account, the fallback warning. */
 
@@ -38,4 +38,19 @@ export async function presenterFor(deps: PipelineDeps, accountId: string, avatar
     return { ref: await loadPhotoPresenter(deps.store, custom.photoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
   }
   return { ref: custom.presenter, voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
+}
+
+/**
+ * The renderer's onProgress for a job: the frames' fraction mapped onto [fromPct, toPct] of the
+ * video's progress, reported in steps of 5 (never waited for; a failed report is dropped).
+ */
+export function renderProgress(progress: ProgressReporter, fromPct: number, toPct: number): (fraction: number) => void {
+  let reported = fromPct;
+  return (fraction) => {
+    const pct = Math.floor(fromPct + fraction * (toPct - fromPct));
+    if (pct >= reported + 5) {
+      reported = pct;
+      void Promise.resolve(progress('render', pct)).catch(() => {});
+    }
+  };
 }

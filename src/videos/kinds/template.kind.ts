@@ -8,7 +8,7 @@ import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
 import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
 import type { PipelineDeps } from './kind.ts';
-import { presenterFor, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
+import { presenterFor, speechEnginesFor, speechFallbackWarning, renderProgress } from './shared-steps.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
 import type { MediaItem } from '../../products/product.repository.ts';
 import type { VideoKind } from './kind.ts';
@@ -106,7 +106,6 @@ export const templateKind: VideoKind = {
     deps.observe?.narration?.(narration);
 
     await step('render');
-    let reported: number = STAGE_PCT.render;
     const rendered = await renderVideo(
       {
         narration,
@@ -120,13 +119,7 @@ export const templateKind: VideoKind = {
         caption: r.caption,
         scale: deps.renderScale,
         outDir: path.join(job.workDir, 'render'),
-        onProgress: (fraction) => {
-          const pct = Math.floor(STAGE_PCT.render + fraction * (STAGE_PCT.done - STAGE_PCT.render));
-          if (pct >= reported + 5) {
-            reported = pct;
-            void Promise.resolve(progress('render', pct)).catch(() => {});
-          }
-        },
+        onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
       },
       { onTimeline: deps.observe?.timeline },
     );
