@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mulberry32 } from '../src/lib/random.ts';
 import { after, before, describe, it } from 'node:test';
 import { logCapture } from './support/log-capture.ts';
 import { rawBytes, rawRequest, type RawResult } from './support/raw-http.ts';
@@ -11,16 +12,6 @@ import { startServer, type TestServer } from './support/server.ts';
  * Every answer must be the envelope, never HTTP 5xx nor 50000, and nothing may be logged above info.
  */
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BAD_PARAMS = [
   '%', '%zz', '%E0%A4%A', '%ff%fe', '..%2f..%2fetc%2fpasswd', '%2e%2e', '..', '%00', 'a'.repeat(101), '9'.repeat(400), '-1', '1e309', 'NaN',
@@ -77,7 +68,7 @@ describe('fuzz: malformed requests over every route never fail the server (issue
     assert.ok(operations.length >= 30, `only ${operations.length} operations in the OpenAPI document`);
     operations.push({ method: 'GET', path: '/health' }, { method: 'GET', path: '/openapi.json' }, { method: 'GET', path: '/files/{file}' }, { method: 'GET', path: '/files/videos/{file}' });
 
-    const rand = prng(11);
+    const rand = mulberry32(11);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
     const keys = [key, 'rs_not_a_key', undefined];
     const failures: string[] = [];

@@ -3,7 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
-import { CreateVideoBody, normaliseVideoRequest } from './video.routes.ts';
+import { CreateVideoBody, CREATE_VIDEO_EXAMPLE, normaliseVideoRequest } from './video.routes.ts';
 import type { VideoService } from './video.service.ts';
 
 /**
@@ -12,26 +12,14 @@ import type { VideoService } from './video.service.ts';
  * space, status through GET /v1/project, free, rendered with the draft profile (docs/rendering.md
  * "Render profiles").
  */
+/** The create_video_from_url example without what a preview does not use. */
+const { music_id: _music, video_name: _name, ...PREVIEW_EXAMPLE } = CREATE_VIDEO_EXAMPLE;
+
 const PreviewBody = Type.Object({
   ...CreateVideoBody.properties,
   music_id: Opt(Type.Integer({ minimum: 0, description: 'Accepted and not used: a preview has no music (the envelope\'s warnings say so when one is given)' })),
   video_name: Opt(Type.String({ maxLength: 200, description: 'Accepted and not used: a preview is titled with the product name' })),
-}, {
-  examples: [{
-    product_id: EXAMPLE_IDS.product,
-    aspect_ratio: 0,
-    video_length: '15',
-    language: 'english',
-    avatar_id: 1,
-    avatar_type: 0,
-    script_style: 'Problem/Solution',
-    template_type: 'public',
-    template_id: 1,
-    voice_id: 'en-us-f1',
-    visual_style: 'Clean Minimal',
-    caption: true,
-  }],
-});
+}, { examples: [PREVIEW_EXAMPLE] });
 
 export function previewRoutes(app: App, videos: VideoService): void {
   app.post('/v1/preview', {

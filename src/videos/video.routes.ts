@@ -8,6 +8,24 @@ import { statusDescriptions, type Video, type VideoRequest } from './video.repos
 import type { VideoService } from './video.service.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
+/** The documented create_video_from_url request (real catalog ids; test/openapi.test.ts sends it). */
+export const CREATE_VIDEO_EXAMPLE = {
+  product_id: EXAMPLE_IDS.product,
+  aspect_ratio: 0,
+  video_length: '15',
+  language: 'english',
+  avatar_id: 1,
+  avatar_type: 0,
+  script_style: 'Problem/Solution',
+  template_type: 'public',
+  template_id: 1,
+  voice_id: 'en-us-f1',
+  music_id: 1,
+  visual_style: 'Clean Minimal',
+  caption: true,
+  video_name: 'Aurora lamp, 15 s',
+};
+
 export const CreateVideoBody = Type.Object({
   product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to present (from POST /v1/product)' }),
   aspect_ratio: IntEnum([0, 1, 2], { meanings: ASPECT_RATIO_MEANINGS, description: '0 portrait 9:16, 1 landscape 16:9, 2 square 1:1' }),
@@ -34,24 +52,7 @@ export const CreateVideoBody = Type.Object({
   override_script: Opt(Type.String({ maxLength: 5000, description: 'Narration text used instead of a generated script' })),
   caption: Opt(Type.Boolean({ description: 'Burn in captions (default false)' })),
   video_name: Opt(Type.String({ maxLength: 200, description: "The video's title; absent → the product name" })),
-}, {
-  examples: [{
-    product_id: EXAMPLE_IDS.product,
-    aspect_ratio: 0,
-    video_length: '15',
-    language: 'english',
-    avatar_id: 1,
-    avatar_type: 0,
-    script_style: 'Problem/Solution',
-    template_type: 'public',
-    template_id: 1,
-    voice_id: 'en-us-f1',
-    music_id: 1,
-    visual_style: 'Clean Minimal',
-    caption: true,
-    video_name: 'Aurora lamp, 15 s',
-  }],
-});
+}, { examples: [CREATE_VIDEO_EXAMPLE] });
 type CreateVideoInput = Static<typeof CreateVideoBody>;
 
 export function normaliseVideoRequest(b: CreateVideoInput): VideoRequest {
