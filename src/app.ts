@@ -172,12 +172,23 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage);
   const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
+  const templates = new TemplateService({
+    repo: new CustomTemplateRepository(db.kysely),
+    mediaRefs,
+    store,
+    fetcher,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+    sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
+  });
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined);
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
     emit: (events) => outbox.emit(events),
-    resolveVoice: async (accountId, voiceId) => ((await customVoices.spec(accountId, voiceId)) ? voiceId : catalog.resolveVoice(voiceId, 'english') ?? undefined),
+    // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
+    resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: async (painter, line, voiceId) => {
       const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
       try {
@@ -189,16 +200,6 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     },
     log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
   });
-  const templates = new TemplateService({
-    repo: new CustomTemplateRepository(db.kysely),
-    mediaRefs,
-    store,
-    fetcher,
-    clock,
-    publicBaseUrl: config.publicBaseUrl,
-    sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
-  });
-  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined);
   return {
     clock,
     fetcher,
