@@ -24,6 +24,8 @@ export interface VideoAcceptance {
   outputS: number;
   /** Checks that must hold under the account's row lock, in the accepting transaction (e.g. the product still exists). */
   underLock?: (repos: WorkRepos) => Promise<void>;
+  /** The request's own webhook_url (v2, CONTRACT §9), as sent; null or absent: none. */
+  webhookUrl?: string | null;
 }
 
 /** Called after a video and its job have been committed, to wake a worker. */

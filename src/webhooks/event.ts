@@ -9,6 +9,8 @@ export interface NewEvent {
   subjectId: string | null;
   payload: string;
   createdAt: number;
+  /** The request's own webhook_url (v2, CONTRACT §9): the outbox also delivers this event there. */
+  webhookUrl?: string | null;
 }
 
 /**
