@@ -12,6 +12,8 @@ export interface BlobStore {
   bytesUnder(prefix: string): Promise<number>;
   /** Removes every file under a key prefix; nothing there is not an error. */
   removeUnder(prefix: string): Promise<void>;
+  /** Throws with one clear line when the store cannot be written (startup checks, /health). */
+  check(): Promise<void>;
 }
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -48,6 +50,13 @@ export class LocalBlobStore implements BlobStore {
 
   async removeUnder(prefix: string): Promise<void> {
     await fs.rm(this.localPath(prefix), { recursive: true, force: true });
+  }
+
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK).catch(() => {
+      throw new Error(`the data directory ${this.root} is not writable`);
+    });
   }
 
   localPath(key: string): string {
