@@ -40,6 +40,22 @@ export interface VideoRequest {
   script_seed?: string | null;
 }
 
+/** What a video list may be sorted by (the v2 lists' sort_by), and the column of each. */
+export const VIDEO_SORT_KEYS = ['created_at', 'updated_at', 'video_duration', 'title'] as const;
+export type VideoSortKey = (typeof VIDEO_SORT_KEYS)[number];
+const SORT_COLUMNS = { created_at: 'created_at', updated_at: 'updated_at', video_duration: 'duration', title: 'title' } as const satisfies Record<VideoSortKey, keyof VideoRow>;
+
+export interface VideoListQuery {
+  /** Only these status_codes; absent: every status but 99 (deleted). */
+  statuses?: readonly number[] | undefined;
+  /** Only these kinds; absent: every kind. */
+  kinds?: readonly KindName[] | undefined;
+  /** Default created_at, desc (newest first). */
+  sort?: { by: VideoSortKey; order: 'asc' | 'desc' } | undefined;
+  limit: number;
+  offset: number;
+}
+
 export interface Video {
   id: string;
   accountId: string;
@@ -270,14 +286,25 @@ export class VideoRepository {
   }
 
   /**
-   * A page of the account's videos, newest first (ties by id, so pages are stable), with the total.
-   * Without a status filter deleted videos (99) are left out; status=99 lists them.
+   * A page of the account's videos with the total: the one list query (GET /v1/projects, the v2
+   * lists). Newest first unless `sort` says otherwise; ties by id in the same direction, so pages
+   * are stable. `statuses` filters by status_code; without it deleted videos (99) are left out.
+   * `kinds` keeps only those kinds (absent: every kind).
    */
-  async list(accountId: string, q: { status?: number | undefined; limit: number; offset: number }): Promise<{ total: number; videos: Video[] }> {
+  async list(accountId: string, q: VideoListQuery): Promise<{ total: number; videos: Video[] }> {
+    if (q.statuses?.length === 0 || q.kinds?.length === 0) return { total: 0, videos: [] };
     let base = this.db.selectFrom('videos').where('account_id', '=', accountId);
-    base = q.status === undefined ? base.where('status', '<>', VideoStatus.deleted) : base.where('status', '=', q.status);
+    base = q.statuses === undefined ? base.where('status', '<>', VideoStatus.deleted) : base.where('status', 'in', q.statuses);
+    if (q.kinds !== undefined) base = base.where('kind', 'in', q.kinds);
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+    const order = q.sort?.order ?? 'desc';
+    const rows = await base
+      .selectAll()
+      .orderBy(SORT_COLUMNS[q.sort?.by ?? 'created_at'], order)
+      .orderBy('id', order)
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
     return { total: Number(count.n), videos: rows.map(fromRow) };
   }
 

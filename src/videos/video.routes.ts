@@ -204,7 +204,7 @@ export function videoRoutes(app: App, videos: VideoService): void {
     handler: async (req) => {
       const page = req.query.page ?? 1;
       const pageSize = req.query.page_size ?? 20;
-      const { total, videos: list } = await videos.list(req.principal, { page, pageSize, status: req.query.status });
+      const { total, videos: list } = await videos.list(req.principal, { page, pageSize, statuses: req.query.status === undefined ? undefined : [req.query.status] });
       return ok({ total, page, page_size: pageSize, projects: list.map(projectView) });
     },
   });

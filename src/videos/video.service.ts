@@ -10,7 +10,7 @@ import { voiceFor } from './kinds/product.kind.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
 import type { TemplateService } from '../templates/template.service.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
-import { statusDescriptions, VideoStatus, type Video, type VideoRepository, type VideoRequest } from './video.repository.ts';
+import { statusDescriptions, VideoStatus, type Video, type VideoListQuery, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
 /** A validated request of some kind, ready to be accepted (VideoService.accept). */
 export interface VideoAcceptance {
@@ -25,6 +25,12 @@ export interface VideoAcceptance {
   /** Checks that must hold under the account's row lock, in the accepting transaction (e.g. the product still exists). */
   underLock?: (repos: WorkRepos) => Promise<void>;
   /** The request's own webhook_url (v2, CONTRACT §9), as sent; null or absent: none. */
+  webhookUrl?: string | null;
+}
+
+/** What a request may carry besides its kind's fields. */
+export interface RequestOptions {
+  /** The request's own webhook_url (v2), passed to accept as sent. */
   webhookUrl?: string | null;
 }
 
@@ -52,8 +58,8 @@ export class VideoService {
    * A product video (create_video_from_url): checks every reference, then accepts it (accept).
    * `notes` say where the request was read otherwise than sent (the envelope's `warnings`).
    */
-  async create(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
-    return this.fromProduct(who, request, 'product');
+  async create(who: Principal, request: VideoRequest, opts: RequestOptions = {}): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, request, 'product', opts);
   }
 
   /**
@@ -62,8 +68,8 @@ export class VideoService {
    * language and avatar when none was asked for) and stored with the request, so a full video
    * made from the preview later speaks with the same voice even if the defaults change.
    */
-  async preview(who: Principal, request: VideoRequest): Promise<{ project_id: string; notes: string[] }> {
-    return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview');
+  async preview(who: Principal, request: VideoRequest, opts: RequestOptions = {}): Promise<{ project_id: string; notes: string[] }> {
+    return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview', opts);
   }
 
   /**
@@ -74,14 +80,14 @@ export class VideoService {
    * video like any other (1 credit, events). 10104 for an id that is not one of the account's
    * previews.
    */
-  async fromPreview(who: Principal, previewId: string, extra: { music_id?: number | null; video_name?: string | null } = {}): Promise<{ project_id: string; notes: string[] }> {
+  async fromPreview(who: Principal, previewId: string, extra: { music_id?: number | null; video_name?: string | null } & RequestOptions = {}): Promise<{ project_id: string; notes: string[] }> {
     const preview = await this.videos.get(who.accountId, previewId);
     if (!preview || preview.kind !== 'preview') throw errors.notFound(`preview_id ${previewId}`);
     const request = preview.request as VideoRequest;
-    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id }, 'product');
+    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id }, 'product', extra);
   }
 
-  private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview'): Promise<{ project_id: string; notes: string[] }> {
+  private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview', opts: RequestOptions): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
     const notes: string[] = [];
@@ -105,6 +111,7 @@ export class VideoService {
       underLock: async (r) => {
         if (!(await r.products.get(who.accountId, product.id))) throw errors.notFound(`product_id ${request.product_id}`);
       },
+      webhookUrl: opts.webhookUrl ?? null,
     });
     return { project_id, notes };
   }
@@ -137,15 +144,19 @@ export class VideoService {
     return id;
   }
 
-  async get(who: Principal, projectId: string): Promise<Video> {
+  /** A video of the account; 10104 naming `field` when there is none of that id (or, with `kinds`, none of those kinds). */
+  async get(who: Principal, projectId: string, kinds?: readonly KindName[], field = 'project_id'): Promise<Video> {
     const video = await this.videos.get(who.accountId, projectId);
-    if (!video) throw errors.notFound(`project_id ${projectId}`);
+    if (!video || (kinds && !kinds.includes(video.kind))) throw errors.notFound(`${field} ${projectId}`);
     return video;
   }
 
-  /** A page of the account's videos, newest first; deleted ones (99) only when asked for with status=99. */
-  async list(who: Principal, q: { page: number; pageSize: number; status?: number | undefined }): Promise<{ total: number; videos: Video[] }> {
-    return this.videos.list(who.accountId, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  /**
+   * A page of the account's videos (GET /v1/projects and the v2 lists): newest first unless
+   * `sort` says otherwise; deleted ones (99) only when `statuses` asks for them; `kinds` narrows.
+   */
+  async list(who: Principal, q: { page: number; pageSize: number } & Pick<VideoListQuery, 'statuses' | 'kinds' | 'sort'>): Promise<{ total: number; videos: Video[] }> {
+    return this.videos.list(who.accountId, { statuses: q.statuses, kinds: q.kinds, sort: q.sort, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   }
 
   /**
