@@ -68,6 +68,8 @@ import { TemplateVideoService } from './templates/template-video.service.ts';
 import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { productVideoV2Routes } from './videos/product-video-v2.routes.ts';
+import { productV2Routes } from './products/product-v2.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
 import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
@@ -373,6 +375,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productRoutes(api, services.products);
       videoRoutes(api, services.videos);
       previewRoutes(api, services.videos);
+      productV2Routes(api, services.products);
+      productVideoV2Routes(api, services.videos);
       talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);

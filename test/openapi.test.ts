@@ -142,7 +142,7 @@ describe('OpenAPI document', () => {
       // Fresh state per route: deletes and disables in one example do not spoil the next.
       const ids = await freshState(s);
       const swap = (text: string) =>
-        text.replaceAll(EXAMPLE_IDS.product, ids.product).replaceAll(EXAMPLE_IDS.project, ids.project)
+        text.replaceAll(EXAMPLE_IDS.product, ids.product).replaceAll(EXAMPLE_IDS.project, ids.project).replaceAll(EXAMPLE_IDS.preview, ids.preview)
           .replaceAll(EXAMPLE_IDS.endpoint, ids.endpoint).replaceAll(EXAMPLE_IDS.delivery, ids.delivery)
           .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice).replaceAll(EXAMPLE_IDS.asset, ids.asset)
           .replaceAll(EXAMPLE_IDS.uploadExpires, ids.uploadExpires).replaceAll(EXAMPLE_IDS.uploadSignature, ids.uploadSignature)
@@ -232,7 +232,7 @@ describe('OpenAPI document', () => {
 const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 228, g: 87, b: 46 } } }).png().toBuffer();
 
 /**
- * An account with a product, a finished video (of another product), a custom voice, a candidate
+ * An account with a product, a finished video (of another product), a preview, a custom voice, a candidate
  * generation (in progress: no worker runs), a drawn custom avatar, a custom template, an endpoint, a pending
  * delivery to it and an upload URL not used yet: the records the examples' ids
  * (src/http/examples.ts) stand for.
@@ -257,6 +257,8 @@ async function freshState(s: TestServer) {
   const file = (name: string) => `${s.baseUrl}/files/videos/${project}/${fileToken}/${name}`;
   const finished = { videoUrl: file('video.mp4'), coverUrl: file('cover.jpg'), subtitlesUrl: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
   assert.ok(await videoRepo.markSucceeded(project, finished, clock.nowMs()));
+  // A preview (render_single_preview takes it), of the video's product: the examples' product stays bare.
+  const preview = (await call('POST', '/v1/preview', { product_id: video.product_id, aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Data', template_type: 'public' })).data.project_id as string;
   const customVoice = (await call('POST', '/v1/voices/custom', { name: 'Calm narrator', base_voice_id: 'en-us-f1' })).data.voice_id as string;
   const photo = (await call('POST', '/v1/photo_avatar/photo/generate', { age: 'Adult', gender: 'Female', avatar_style: 'Social' })).data.photo_id as string;
   const principal = await s.running.services.auth.authenticate(key);
@@ -275,5 +277,5 @@ async function freshState(s: TestServer) {
   const asset = signUrl.pathname.split('/').pop()!;
   const uploadExpires = signUrl.searchParams.get('expires')!;
   const uploadSignature = signUrl.searchParams.get('signature')!;
-  return { key, product, project, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, asset, uploadExpires, uploadSignature };
+  return { key, product, project, preview, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, asset, uploadExpires, uploadSignature };
 }

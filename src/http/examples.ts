@@ -5,6 +5,8 @@
 export const EXAMPLE_IDS = {
   product: '58c37506b8e0bfdbe05f323598354074',
   project: '8410884b93d2aeccccdd380644de0ff9',
+  /** A preview (POST /v1/preview, v2 preview_list). */
+  preview: '2b7e4f1c9a3d4e8f0c6b5a1d7e9f3c2a',
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
   event: '019ab3f0c2d1a4e5f60718293a4b5c6d',

@@ -34,7 +34,7 @@ const Extensions = {
   ),
 };
 
-const CreateBody = Type.Object({
+export const CreateBody = Type.Object({
   url: Opt(Type.String({ maxLength: 2048, description: 'Product page to crawl; when given, the other fields are ignored' })),
   name: Opt(Type.String({ maxLength: 500, description: 'Required without url' })),
   description: Opt(Type.String({ maxLength: 20000, description: 'Introduction and selling points; required without url' })),
@@ -49,7 +49,7 @@ const CreateBody = Type.Object({
   }],
 });
 
-const UpdateBody = Type.Object({
+export const UpdateBody = Type.Object({
   product_id: Type.String({ minLength: 1, maxLength: 64, description: 'The product to change (from POST /v1/product)' }),
   name: Opt(Type.String({ maxLength: 500, description: 'New name; absent or empty leaves it' })),
   description: Opt(Type.String({ maxLength: 20000, description: 'New description; absent or empty leaves it' })),
@@ -65,7 +65,7 @@ const MediaItemOut = Type.Object({
   description: Type.String({ description: 'What it shows, or empty' }),
 });
 
-const ProductOut = Type.Object({
+export const ProductOut = Type.Object({
   product_id: Type.String({ description: 'Product id (32 hex); create_video_from_url takes it' }),
   id: Type.String({ description: 'Same as product_id' }),
   url: Type.String({ description: 'The crawled page, or empty' }),
@@ -84,7 +84,7 @@ const ProductOut = Type.Object({
   updated_at: Type.Integer({ description: 'Unix seconds' }),
 });
 
-const exampleProduct = {
+export const exampleProduct = {
   product_id: EXAMPLE_IDS.product,
   id: EXAMPLE_IDS.product,
   url: '',

@@ -89,10 +89,10 @@ export class ProductService {
   }
 
   /**
-   * Changes only what is given. An empty `media` (or `selling_points`) list means "no change":
+   * Changes only what is given and returns the product as it now is. An empty `media` (or `selling_points`) list means "no change":
    * the Pipedream action always sends `media: []`, and it must not wipe a product's media.
    */
-  async update(who: Principal, input: UpdateProductInput): Promise<void> {
+  async update(who: Principal, input: UpdateProductInput): Promise<Product> {
     const changes: ProductChanges = extensionChanges(input);
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
@@ -106,6 +106,7 @@ export class ProductService {
     }
     const updated = await this.products.update(who.accountId, input.product_id, changes, this.clock.nowMs());
     if (!updated) throw errors.notFound(`product_id ${input.product_id}`);
+    return this.get(who, input.product_id);
   }
 
   async get(who: Principal, productId: string): Promise<Product> {

@@ -2,7 +2,7 @@ import type { Principal } from '../accounts/auth.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { WorkRepos, WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
-import { errors, type AppError } from '../lib/errors.ts';
+import { AppError, errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import type { ProductRepository } from '../products/product.repository.ts';
 import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
@@ -32,6 +32,15 @@ export interface VideoAcceptance {
 export interface RequestOptions {
   /** The request's own webhook_url (v2), passed to accept as sent. */
   webhookUrl?: string | null;
+}
+
+/** One entry of VideoService.previews: the preview made for a visual style, or why it was refused. */
+export interface PreviewEntry {
+  visualStyle: string;
+  projectId: string | null;
+  error: AppError | null;
+  /** Where the request was read otherwise than sent (the envelope's warnings). */
+  notes: string[];
 }
 
 /** Called after a video and its job have been committed, to wake a worker. */
@@ -70,6 +79,30 @@ export class VideoService {
    */
   async preview(who: Principal, request: VideoRequest, opts: RequestOptions = {}): Promise<{ project_id: string; notes: string[] }> {
     return this.fromProduct(who, { ...request, music_id: null, video_name: null }, 'preview', opts);
+  }
+
+  /**
+   * One preview per visual style (v2 preview_list): each a preview like POST /v1/preview with that
+   * visual_style ('' means none: the template's own look). An entry whose preview is refused (a
+   * visual style the catalog does not list) carries its error instead of an id. When every entry
+   * is refused the call fails with the first entry's error — the refusal is then the request's
+   * (an unknown product or avatar) — and nothing was recorded. Each preview is its own job, made
+   * as the job system's concurrency allows (JOB_CONCURRENCY per worker process, times the workers).
+   */
+  async previews(who: Principal, request: VideoRequest, visualStyles: readonly string[], opts: RequestOptions = {}): Promise<PreviewEntry[]> {
+    const entries: PreviewEntry[] = [];
+    for (const visualStyle of visualStyles) {
+      try {
+        const { project_id, notes } = await this.preview(who, { ...request, visual_style: visualStyle || null }, opts);
+        entries.push({ visualStyle, projectId: project_id, error: null, notes });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        entries.push({ visualStyle, projectId: null, error: err, notes: [] });
+      }
+    }
+    const refused = entries[0]?.error;
+    if (refused && entries.every((e) => e.error)) throw refused;
+    return entries;
   }
 
   /**
