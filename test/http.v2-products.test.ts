@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, it as test } from 'node:test';
+import { backends, type TestDb } from './support/db.ts';
 import { businessError, startServer, success, type TestServer } from './support/server.ts';
 
 /**
@@ -204,99 +205,113 @@ describe('v2 product videos and previews', () => {
   });
 });
 
-describe('GET /v2/product_videos and /v2/product_previews', () => {
-  let s: TestServer;
-  let key: string;
-  /** Product videos in the order they were made: two that complete, one that fails, one deleted. */
-  const made: { id: string; title: string }[] = [];
-  const previewIds: string[] = [];
+/** The one list query behind both lists, on SQLite and (with DATABASE_URL) PostgreSQL. */
+for (const backend of backends) {
+  describe(`GET /v2/product_videos and /v2/product_previews (${backend.name})`, () => {
+    let testDb: TestDb | undefined;
+    let s: TestServer;
+    let key: string;
+    /** Product videos in the order they were made: two that complete, one that fails, one deleted. */
+    const made: { id: string; title: string }[] = [];
+    const previewIds: string[] = [];
 
-  before(async () => {
-    s = await startServer({ env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1' } });
-    s.running.startBackground();
-    ({ apiKey: key } = await s.account({ credits: 10 }));
-    const product = async (name: string) => success(await s.call('POST', '/v2/product', { key, body: { name, description: 'A desk lamp with three colour temperatures.' } })).product_id as string;
-    const good = await product('Aurora Lamp');
-    const broken = await product('Broken [fail-permanent]');
-    const body = (product_id: string, name: string) => ({ product_id, video_spec: { aspect_ratio: 'portrait', length: '15', name }, avatar: { id: 1 }, script: { style: 'Data' } });
-    for (const [pid, title] of [[good, 'Bravo'], [broken, 'Delta'], [good, 'Alpha'], [good, 'Charlie']] as const) {
-      made.push({ id: success(await s.call('POST', '/v2/create_video_from_product', { key, body: body(pid, title) })).video_id, title });
-      await new Promise((r) => setTimeout(r, 5)); // distinct created_at
-    }
-    const { previews } = success(await s.call('POST', '/v2/create_video_from_product/preview_list', { key, body: { ...body(good, ''), visual_styles: ['Clean Minimal', 'Soft Pastel'] } }));
-    previewIds.push(...previews.map((p: any) => p.preview_id));
-    for (const id of [...made.map((m) => m.id), ...previewIds]) {
-      const deadline = Date.now() + 30_000;
-      while (!['completed', 'failed'].includes(success(await s.call('GET', `/v2/product_video/${id}`, { key })).status)) {
-        assert.ok(Date.now() < deadline);
-        await new Promise((r) => setTimeout(r, 50));
+    before(async () => {
+      testDb = await backend.open();
+      if (!testDb) return;
+      s = await startServer({ testDb, env: { REELSMITH_TEST_GENERATOR: 'ffmpeg:seconds=1' } });
+      s.running.startBackground();
+      ({ apiKey: key } = await s.account({ credits: 10 }));
+      const product = async (name: string) => success(await s.call('POST', '/v2/product', { key, body: { name, description: 'A desk lamp with three colour temperatures.' } })).product_id as string;
+      const good = await product('Aurora Lamp');
+      const broken = await product('Broken [fail-permanent]');
+      const body = (product_id: string, name: string) => ({ product_id, video_spec: { aspect_ratio: 'portrait', length: '15', name }, avatar: { id: 1 }, script: { style: 'Data' } });
+      for (const [pid, title] of [[good, 'Bravo'], [broken, 'Delta'], [good, 'Alpha'], [good, 'Charlie']] as const) {
+        made.push({ id: success(await s.call('POST', '/v2/create_video_from_product', { key, body: body(pid, title) })).video_id, title });
+        await new Promise((r) => setTimeout(r, 5)); // distinct created_at
       }
-    }
-    success(await s.call('DELETE', `/v1/project?project_id=${made[3]!.id}`, { key }));
-  });
-  after(() => s?.close());
+      const { previews } = success(await s.call('POST', '/v2/create_video_from_product/preview_list', { key, body: { ...body(good, ''), visual_styles: ['Clean Minimal', 'Soft Pastel'] } }));
+      previewIds.push(...previews.map((p: any) => p.preview_id));
+      for (const id of [...made.map((m) => m.id), ...previewIds]) {
+        const deadline = Date.now() + 30_000;
+        while (!['completed', 'failed'].includes(success(await s.call('GET', `/v2/product_video/${id}`, { key })).status)) {
+          assert.ok(Date.now() < deadline);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+      success(await s.call('DELETE', `/v1/project?project_id=${made[3]!.id}`, { key }));
+    });
+    after(async () => {
+      await s?.close();
+      await testDb?.dispose();
+    });
+    const it = (name: string, fn: () => Promise<void>) =>
+      test(name, async (t) => {
+        if (!testDb) return t.skip(`${backend.name} is not configured (set DATABASE_URL to a postgres:// URL to run it)`);
+        await fn();
+      });
 
-  const list = async (path: string, query = '') => success(await s.call('GET', `${path}${query ? `?${query}` : ''}`, { key }));
-  const ids = (items: any[]) => items.map((x) => x.id);
+    const list = async (path: string, query = '') => success(await s.call('GET', `${path}${query ? `?${query}` : ''}`, { key }));
+    const ids = (items: any[]) => items.map((x) => x.id);
 
-  it('lists only product videos, newest first, without deleted ones; items carry the v2 fields', async () => {
-    const page = await list('/v2/product_videos');
-    assert.deepEqual(ids(page.videos), [made[2]!.id, made[1]!.id, made[0]!.id]);
-    assert.deepEqual([page.total, page.page, page.page_size], [3, 1, 20]);
-    const alpha = page.videos[0];
-    assert.deepEqual(Object.keys(alpha).sort(), ['cover_url', 'created_at', 'id', 'status', 'title', 'video_duration', 'video_url']);
-    assert.deepEqual([alpha.title, alpha.status], ['Alpha', 'completed']);
-    assert.ok(alpha.video_url.endsWith('.mp4') && alpha.video_duration > 0);
-    assert.equal(page.videos[1].status, 'failed');
-  });
+    it('lists only product videos, newest first, without deleted ones; items carry the v2 fields', async () => {
+      const page = await list('/v2/product_videos');
+      assert.deepEqual(ids(page.videos), [made[2]!.id, made[1]!.id, made[0]!.id]);
+      assert.deepEqual([page.total, page.page, page.page_size], [3, 1, 20]);
+      const alpha = page.videos[0];
+      assert.deepEqual(Object.keys(alpha).sort(), ['cover_url', 'created_at', 'id', 'status', 'title', 'video_duration', 'video_url']);
+      assert.deepEqual([alpha.title, alpha.status], ['Alpha', 'completed']);
+      assert.ok(alpha.video_url.endsWith('.mp4') && alpha.video_duration > 0);
+      assert.equal(page.videos[1].status, 'failed');
+    });
 
-  it('pages with page and page_size (numeric strings too), every video once', async () => {
-    const p1 = await list('/v2/product_videos', 'page=1&page_size=2');
-    const p2 = await list('/v2/product_videos', 'page=2&page_size=2');
-    const p3 = await list('/v2/product_videos', 'page=3&page_size=2');
-    assert.deepEqual([p1.videos.length, p2.videos.length, p3.videos.length], [2, 1, 0]);
-    assert.deepEqual([p1.total, p2.total, p3.total], [3, 3, 3]);
-    assert.deepEqual([...ids(p1.videos), ...ids(p2.videos)], [made[2]!.id, made[1]!.id, made[0]!.id]);
-    assert.equal(p2.page, 2);
-    assert.match(businessError(await s.call('GET', '/v2/product_videos?page_size=101', { key }), 40000), /page_size/);
-  });
+    it('pages with page and page_size (numeric strings too), every video once', async () => {
+      const p1 = await list('/v2/product_videos', 'page=1&page_size=2');
+      const p2 = await list('/v2/product_videos', 'page=2&page_size=2');
+      const p3 = await list('/v2/product_videos', 'page=3&page_size=2');
+      assert.deepEqual([p1.videos.length, p2.videos.length, p3.videos.length], [2, 1, 0]);
+      assert.deepEqual([p1.total, p2.total, p3.total], [3, 3, 3]);
+      assert.deepEqual([...ids(p1.videos), ...ids(p2.videos)], [made[2]!.id, made[1]!.id, made[0]!.id]);
+      assert.equal(p2.page, 2);
+      assert.match(businessError(await s.call('GET', '/v2/product_videos?page_size=101', { key }), 40000), /page_size/);
+    });
 
-  it('filters by v2 status or status_code; deleted ones only when asked', async () => {
-    assert.deepEqual(ids((await list('/v2/product_videos', 'status=completed')).videos), [made[2]!.id, made[0]!.id]);
-    assert.deepEqual(ids((await list('/v2/product_videos', 'status=failed')).videos), [made[1]!.id]);
-    assert.deepEqual(ids((await list('/v2/product_videos', 'status=5')).videos), [made[1]!.id]);
-    assert.deepEqual(ids((await list('/v2/product_videos', 'status=deleted')).videos), [made[3]!.id]);
-    assert.deepEqual((await list('/v2/product_videos', 'status=pending')).total, 0);
-    assert.deepEqual(ids((await list('/v2/product_videos', 'status=')).videos).length, 3, 'empty means no filter');
-    assert.match(businessError(await s.call('GET', '/v2/product_videos?status=done', { key }), 40000), /status must be one of pending/);
-  });
+    it('filters by v2 status or status_code; deleted ones only when asked', async () => {
+      assert.deepEqual(ids((await list('/v2/product_videos', 'status=completed')).videos), [made[2]!.id, made[0]!.id]);
+      assert.deepEqual(ids((await list('/v2/product_videos', 'status=failed')).videos), [made[1]!.id]);
+      assert.deepEqual(ids((await list('/v2/product_videos', 'status=5')).videos), [made[1]!.id]);
+      assert.deepEqual(ids((await list('/v2/product_videos', 'status=deleted')).videos), [made[3]!.id]);
+      assert.deepEqual((await list('/v2/product_videos', 'status=pending')).total, 0);
+      assert.deepEqual(ids((await list('/v2/product_videos', 'status=')).videos).length, 3, 'empty means no filter');
+      assert.match(businessError(await s.call('GET', '/v2/product_videos?status=done', { key }), 40000), /status must be one of pending/);
+    });
 
-  it('sorts by sort_by and sort_order', async () => {
-    assert.deepEqual(ids((await list('/v2/product_videos', 'sort_order=asc')).videos), [made[0]!.id, made[1]!.id, made[2]!.id]);
-    assert.deepEqual((await list('/v2/product_videos', 'sort_by=title&sort_order=asc')).videos.map((v: any) => v.title), ['Alpha', 'Bravo', 'Delta']);
-    assert.deepEqual((await list('/v2/product_videos', 'sort_by=title')).videos.map((v: any) => v.title), ['Delta', 'Bravo', 'Alpha']);
-    const byLength = (await list('/v2/product_videos', 'sort_by=video_duration&sort_order=asc')).videos.map((v: any) => v.video_duration);
-    assert.deepEqual(byLength, [...byLength].sort((a, b) => a - b));
-    assert.equal(byLength[0], 0, 'the failed video has no duration');
-    assert.match(businessError(await s.call('GET', '/v2/product_videos?sort_order=up', { key }), 40000), /sort_order must be one of asc, desc/);
-    assert.match(businessError(await s.call('GET', '/v2/product_videos?sort_by=size', { key }), 40000), /sort_by must be one of created_at/);
-  });
+    it('sorts by sort_by and sort_order', async () => {
+      assert.deepEqual(ids((await list('/v2/product_videos', 'sort_order=asc')).videos), [made[0]!.id, made[1]!.id, made[2]!.id]);
+      assert.deepEqual((await list('/v2/product_videos', 'sort_by=title&sort_order=asc')).videos.map((v: any) => v.title), ['Alpha', 'Bravo', 'Delta']);
+      assert.deepEqual((await list('/v2/product_videos', 'sort_by=title')).videos.map((v: any) => v.title), ['Delta', 'Bravo', 'Alpha']);
+      const byLength = (await list('/v2/product_videos', 'sort_by=video_duration&sort_order=asc')).videos.map((v: any) => v.video_duration);
+      assert.deepEqual(byLength, [...byLength].sort((a, b) => a - b));
+      assert.equal(byLength[0], 0, 'the failed video has no duration');
+      assert.match(businessError(await s.call('GET', '/v2/product_videos?sort_order=up', { key }), 40000), /sort_order must be one of asc, desc/);
+      assert.match(businessError(await s.call('GET', '/v2/product_videos?sort_by=size', { key }), 40000), /sort_by must be one of created_at/);
+    });
 
-  it('product_previews lists only the previews, with the same paging, filter and sort', async () => {
-    const page = await list('/v2/product_previews', 'sort_order=asc');
-    assert.deepEqual(ids(page.previews), previewIds);
-    assert.equal(page.total, 2);
-    assert.ok(page.previews.every((p: any) => p.status === 'completed' && p.title === 'Aurora Lamp'));
-    assert.deepEqual(ids((await list('/v2/product_previews', 'page_size=1&page=2')).previews), [previewIds[0]]);
-    assert.equal((await list('/v2/product_previews', 'status=failed')).total, 0);
-    // v1 lists every kind with the same query.
-    const v1 = success(await s.call('GET', '/v1/projects?page_size=100', { key }));
-    assert.equal(v1.total, 5);
-  });
+    it('product_previews lists only the previews, with the same paging, filter and sort', async () => {
+      const page = await list('/v2/product_previews', 'sort_order=asc');
+      assert.deepEqual(ids(page.previews), previewIds);
+      assert.equal(page.total, 2);
+      assert.ok(page.previews.every((p: any) => p.status === 'completed' && p.title === 'Aurora Lamp'));
+      assert.deepEqual(ids((await list('/v2/product_previews', 'page_size=1&page=2')).previews), [previewIds[0]]);
+      assert.equal((await list('/v2/product_previews', 'status=failed')).total, 0);
+      // v1 lists every kind with the same query.
+      const v1 = success(await s.call('GET', '/v1/projects?page_size=100', { key }));
+      assert.equal(v1.total, 5);
+    });
 
-  it("shows nothing of another account's", async () => {
-    const other = await s.account({ credits: 1 });
-    assert.equal(success(await s.call('GET', '/v2/product_videos', { key: other.apiKey })).total, 0);
-    assert.equal(success(await s.call('GET', '/v2/product_previews', { key: other.apiKey })).total, 0);
+    it("shows nothing of another account's", async () => {
+      const other = await s.account({ credits: 1 });
+      assert.equal(success(await s.call('GET', '/v2/product_videos', { key: other.apiKey })).total, 0);
+      assert.equal(success(await s.call('GET', '/v2/product_previews', { key: other.apiKey })).total, 0);
+    });
   });
-});
+}
