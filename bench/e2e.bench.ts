@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startSampleShop } from '../scripts/sample-shop.ts';
+import { cpuS } from './support/cpu.ts';
 
 const LENGTHS = (process.env.BENCH_E2E_LENGTHS ?? '15,30').split(',').map(Number);
 const PREVIEW = process.env.BENCH_E2E_PREVIEW === '1';
@@ -63,23 +64,6 @@ const api = async (method: string, p: string, body?: unknown): Promise<any> => {
   if (json.code !== 0) throw new Error(`${method} ${p}: ${json.code} ${json.msg}`);
   return json.data;
 };
-
-/** CPU seconds of this process, its reaped children (ffmpeg runs) and its live children (the espeak worker). */
-function cpuS(): number {
-  const ticks = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const self = ticks(fs.readFileSync('/proc/self/stat', 'utf8'));
-  // After the command name: utime 11, stime 12, cutime 13, cstime 14, ppid 1.
-  let total = Number(self[11]) + Number(self[12]) + Number(self[13]) + Number(self[14]);
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const f = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      if (Number(f[1]) === process.pid) total += Number(f[11]) + Number(f[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total / 100;
-}
 
 try {
   await api('POST', '/v1/endpoint', { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['generated_video_success', 'generated_video_failed'] });
