@@ -271,11 +271,12 @@ export class VideoRepository {
 
   /**
    * A page of the account's videos, newest first (ties by id, so pages are stable), with the total.
-   * Without a status filter deleted videos (99) are left out; status=99 lists them.
+   * Without a status filter deleted videos (99) are left out; status=99 lists them. `kind`: only videos of that kind.
    */
-  async list(accountId: string, q: { status?: number | undefined; limit: number; offset: number }): Promise<{ total: number; videos: Video[] }> {
+  async list(accountId: string, q: { status?: number | undefined; kind?: string | undefined; limit: number; offset: number }): Promise<{ total: number; videos: Video[] }> {
     let base = this.db.selectFrom('videos').where('account_id', '=', accountId);
     base = q.status === undefined ? base.where('status', '<>', VideoStatus.deleted) : base.where('status', '=', q.status);
+    if (q.kind !== undefined) base = base.where('kind', '=', q.kind);
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
     return { total: Number(count.n), videos: rows.map(fromRow) };

@@ -137,15 +137,20 @@ export class VideoService {
     return id;
   }
 
-  async get(who: Principal, projectId: string): Promise<Video> {
+  /**
+   * One of the account's videos (10104 otherwise). With `kind` (the v2 status routes, which answer
+   * for their own kind): a video of another kind is 10104 too, named as v2 names it (video_id).
+   */
+  async get(who: Principal, projectId: string, kind?: KindName): Promise<Video> {
     const video = await this.videos.get(who.accountId, projectId);
+    if (kind !== undefined && video?.kind !== kind) throw errors.notFound(`video_id ${projectId}: this account has no ${kind} video with that id`);
     if (!video) throw errors.notFound(`project_id ${projectId}`);
     return video;
   }
 
-  /** A page of the account's videos, newest first; deleted ones (99) only when asked for with status=99. */
-  async list(who: Principal, q: { page: number; pageSize: number; status?: number | undefined }): Promise<{ total: number; videos: Video[] }> {
-    return this.videos.list(who.accountId, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  /** A page of the account's videos, newest first; deleted ones (99) only when asked for with status=99; `kind`: of that kind only. */
+  async list(who: Principal, q: { page: number; pageSize: number; status?: number | undefined; kind?: KindName | undefined }): Promise<{ total: number; videos: Video[] }> {
+    return this.videos.list(who.accountId, { status: q.status, kind: q.kind, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   }
 
   /**
