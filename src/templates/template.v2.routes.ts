@@ -61,12 +61,13 @@ export function templateV2Routes(app: App, catalog: CatalogService, templates: T
     schema: {
       tags,
       summary: 'One of your custom templates with its variables (v2)',
-      params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'A template id of GET /v2/templates/custom', examples: [EXAMPLE_IDS.customTemplate] }) }),
+      // A string: path parameters are not coerced to numbers.
+      params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'A template id of GET /v2/templates/custom (digits)', examples: [String(EXAMPLE_IDS.customTemplate)] }) }),
       response: { 200: Envelope(TemplateDetailV2, { template_id: CUSTOM_TEMPLATE_EXAMPLE.id, ...v2(CUSTOM_TEMPLATE_EXAMPLE) }) },
       'x-error-codes': { 10104: "id is not a custom template of this account (unknown, another account's, deleted, or a public template's id)" },
     },
     handler: async (req) => {
-      const t = await templates.getCustom(req.principal, req.params.id);
+      const t = await templates.getCustom(req.principal, Number(req.params.id));
       return ok({ template_id: t.id, ...v2(t) });
     },
   });
