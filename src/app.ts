@@ -72,6 +72,9 @@ import { productVideoV2Routes } from './videos/product-video-v2.routes.ts';
 import { productV2Routes } from './products/product-v2.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
 import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
+import { talkingAvatarV2Routes } from './videos/talking-avatar.v2.routes.ts';
+import { templateVideoV2Routes } from './templates/template-video.v2.routes.ts';
+import { templateV2Routes } from './templates/template.v2.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
@@ -388,6 +391,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       deliveryRoutes(api, services.deliveries);
       assetRoutes(api, services.assets);
       aiScriptRoutes(api, services.aiScripts);
+      // v2 avatar and template videos, v2 template catalog (adapters over the same services).
+      talkingAvatarV2Routes(api, services.talkingAvatars, services.videos);
+      templateVideoV2Routes(api, services.templateVideos, services.videos);
+      templateV2Routes(api, services.catalog, services.templates);
     },
   );
   // The signed upload URL: its signature is the credential.

@@ -147,7 +147,8 @@ describe('OpenAPI document', () => {
           .replaceAll(EXAMPLE_IDS.customVoice, ids.customVoice).replaceAll(EXAMPLE_IDS.asset, ids.asset)
           .replaceAll(EXAMPLE_IDS.uploadExpires, ids.uploadExpires).replaceAll(EXAMPLE_IDS.uploadSignature, ids.uploadSignature)
           .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo)
-          .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken);
+          .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken)
+          .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo);
 
       let url = path;
       const query = new URLSearchParams();
@@ -239,7 +240,7 @@ const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, bac
  * Every route gets its own, so the DELETE examples remove records no other example needs.
  */
 async function freshState(s: TestServer) {
-  const { apiKey: key } = await s.account({ credits: 5 });
+  const { apiKey: key } = await s.account({ credits: 8 });
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await s.call(method, path, { key, ...(body === undefined ? {} : { body }) });
     assert.equal(res.body?.code, 0, `${method} ${path}: ${JSON.stringify(res.body)}`);
@@ -268,6 +269,9 @@ async function freshState(s: TestServer) {
   const { logo: _logo, ...scene } = SCENE_EXAMPLE;
   const template = (await call('POST', '/v1/templates/custom', scene)).data as { id: number; cover_url: string };
   const customTemplateToken = new URL(template.cover_url).pathname.split('/').at(-2)!;
+  // A talking-avatar video and a template video: the v2 status routes answer for their own kind only.
+  const avatarVideo = (await call('POST', '/v1/create_video_from_talking_avatar', { avatar_id: 1, script: 'Meet the Aurora Desk Lamp.' })).data.project_id as string;
+  const templateVideo = (await call('POST', '/v1/create_video_with_template', { template_id: 1, variables: [{ type: 'text', name: 'title', properties: { content: 'Aurora Desk Lamp' } }] })).data.project_id as string;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   await work((r) => r.outbox.emit(videoSucceededEvents({ projectId: project, accountId: v!.accountId, kinds: ['generated_video_success'], videoUrl: 'https://x/v.mp4', coverUrl: 'https://x/c.jpg', durationS: 15 }, clock.nowMs())));
@@ -277,5 +281,5 @@ async function freshState(s: TestServer) {
   const asset = signUrl.pathname.split('/').pop()!;
   const uploadExpires = signUrl.searchParams.get('expires')!;
   const uploadSignature = signUrl.searchParams.get('signature')!;
-  return { key, product, project, preview, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, asset, uploadExpires, uploadSignature };
+  return { key, product, project, preview, avatarVideo, templateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, asset, uploadExpires, uploadSignature };
 }

@@ -115,6 +115,18 @@ describe('renderVideo', () => {
     }
   });
 
+  it('takes scene effects (v2 disable_trans, disable_moving) through to the timeline it draws', async () => {
+    let timeline: Timeline | null = null;
+    const r = await renderVideo(
+      { narration: preview, product, avatarId: null, templateId: 4, visualStyle: null, aspectRatio: 2, caption: false, scale: 0.25, effects: { transitions: false, motion: 'none' }, outDir: path.join(dir, 'effects') },
+      { onTimeline: (t) => (timeline = t) },
+    );
+    await checkFile(r, 2, 0.25, preview.speech.durationMs / 1000);
+    const t = timeline! as Timeline;
+    assert.ok(t.scenes.length > 1);
+    assert.ok(t.scenes.every((s) => s.transitionIn.kind === 'cut' && s.motion.fromScale === 1 && s.motion.toScale === 1 && s.motion.toX === 0 && s.motion.toY === 0));
+  });
+
   it('has no black or frozen stretch longer than a second', async () => {
     const narration = await sampleNarration(path.join(dir, 'long'), sampleSentences(12));
     for (const templateId of [1, 5]) {

@@ -149,3 +149,33 @@ describe('overlay text', () => {
     assert.equal(parsePrice('29,99'), 29.99);
   });
 });
+
+describe('scene effects (v2 template videos: disable_trans, disable_moving, disable_random_moving)', () => {
+  const { script, speech } = sampleSpeech(sampleSentences(30));
+  const build = (effects?: { transitions: boolean; motion: 'random' | 'steady' | 'none' }) =>
+    buildTimeline({ script, speech, product: product(), templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: false, seed: 7, ...(effects ? { effects } : {}) });
+
+  it('without effects: the style transitions and a seeded move per scene, as before', () => {
+    const t = build();
+    assert.ok(t.scenes.length > 2);
+    assert.ok(t.scenes.slice(1).some((s) => s.transitionIn.kind !== 'cut'));
+    assert.ok(new Set(t.scenes.map((s) => JSON.stringify(s.motion))).size > 1);
+    assert.deepEqual(build({ transitions: true, motion: 'random' }).scenes, t.scenes);
+  });
+
+  it('transitions off: every scene change is a cut; the moves stay', () => {
+    const t = build({ transitions: false, motion: 'random' });
+    assert.ok(t.scenes.every((s) => s.transitionIn.kind === 'cut' && s.transitionIn.durationMs === 0));
+    assert.deepEqual(t.scenes.map((s) => s.motion), build().scenes.map((s) => s.motion));
+  });
+
+  it('steady motion: the same centred zoom in for every scene; none: the media stand still', () => {
+    for (const s of build({ transitions: true, motion: 'steady' }).scenes) {
+      assert.deepEqual({ ...s.motion, toScale: 0 }, { kind: 'zoom', fromScale: 1, toScale: 0, fromX: 0, fromY: 0, toX: 0, toY: 0 });
+      assert.ok(s.motion.toScale > 1 && s.motion.toScale <= 1.12);
+    }
+    for (const s of build({ transitions: true, motion: 'none' }).scenes) {
+      for (const p of [0, 0.5, 1]) assert.deepEqual(kenBurnsSource(s.motion, p, 1210, 2150, 1080, 1920), kenBurnsSource(s.motion, 0, 1210, 2150, 1080, 1920));
+    }
+  });
+});

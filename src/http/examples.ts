@@ -7,6 +7,10 @@ export const EXAMPLE_IDS = {
   project: '8410884b93d2aeccccdd380644de0ff9',
   /** A preview (POST /v1/preview, v2 preview_list). */
   preview: '2b7e4f1c9a3d4e8f0c6b5a1d7e9f3c2a',
+  /** A talking-avatar video (GET /v2/avatar_video answers only for its own kind). */
+  avatarVideo: '2b7e4c91d0a34f5e8c6b1a9d3e7f0c42',
+  /** A template video (GET /v2/template_video answers only for its own kind). */
+  templateVideo: '6a1d9e3c5b7f4a208e4c2d6b9f1a3e57',
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
   event: '019ab3f0c2d1a4e5f60718293a4b5c6d',

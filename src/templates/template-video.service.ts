@@ -5,6 +5,7 @@ import { clientLanguage, LANGUAGES, type Language } from '../catalog/languages.t
 import { errors } from '../lib/errors.ts';
 import { estimateSentenceS } from '../pipeline/script/rates.ts';
 import { planOutputS, planTemplateVideo, TEMPLATE_WRITTEN_S, VariableError, type VariableInput } from '../pipeline/templates/variables.ts';
+import type { SceneEffects } from '../pipeline/timeline/build.ts';
 import type { TemplateVideoRequest } from '../videos/kinds/template.kind.ts';
 import type { VideoService } from '../videos/video.service.ts';
 import type { TemplateService, TemplateType } from './template.service.ts';
@@ -22,6 +23,10 @@ export interface TemplateVideoInput {
   music_id?: number | undefined;
   video_name?: string | undefined;
   variables: VariableInput[];
+  /** v2's disable_* flags as scene effects (docs/templates.md "Effects"); absent: transitions and random motion. */
+  effects?: SceneEffects | undefined;
+  /** v2: the request's own webhook_url, passed to VideoService.accept as sent. */
+  webhook_url?: string | null | undefined;
 }
 
 /** CONTRACT §11: `common` is `public`, `user` is `custom`. */
@@ -91,6 +96,7 @@ export class TemplateVideoService {
       video_name: b.video_name?.trim() || null,
       plan,
       scene: template.scene,
+      ...(b.effects ? { effects: b.effects } : {}),
     };
     const project_id = await this.videos.accept(who, {
       kind: 'template',
@@ -98,6 +104,7 @@ export class TemplateVideoService {
       request,
       title: request.video_name ?? plan.texts.title ?? template.label,
       outputS: planOutputS(plan, (script) => estimateSentenceS(script, language as Language)),
+      webhookUrl: b.webhook_url ?? null,
     });
     if (!plan.script) notes.push(`the script variable is empty: the narration is written from the template's texts (${TEMPLATE_WRITTEN_S} s)`);
     return { project_id, notes };

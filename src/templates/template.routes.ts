@@ -8,7 +8,7 @@ import { EXAMPLE_IDS } from '../http/examples.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import type { TemplateService } from './template.service.ts';
 import type { TemplateVideoService } from './template-video.service.ts';
-import { CUSTOM_TEMPLATE_EXAMPLE, SCENE_EXAMPLE, TemplateOut, VARIABLE_MEANINGS, VARIABLE_TYPES } from './template.schemas.ts';
+import { CUSTOM_TEMPLATE_EXAMPLE, SCENE_EXAMPLE, TemplateOut, VariablesIn } from './template.schemas.ts';
 
 const CreateWithTemplateBody = Type.Object({
   template_id: Type.Integer({ minimum: 1, description: 'From GET /v1/templates (template_type common) or GET /v1/templates/custom (user)' }),
@@ -26,20 +26,7 @@ const CreateWithTemplateBody = Type.Object({
   caption: Opt(Type.Boolean({ description: 'Burn in captions (default false)' })),
   music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v1/musics; 0 or absent → none' })),
   video_name: Opt(Type.String({ maxLength: 200, description: "The video's title; absent → the template name" })),
-  variables: Type.Array(
-    Type.Object({
-      type: StringEnum(VARIABLE_TYPES, { meanings: VARIABLE_MEANINGS, description: "The variable's type, as the template lists it" }),
-      name: Type.String({ minLength: 1, maxLength: 64, description: "A variable name of the template's `variables`" }),
-      properties: Opt(
-        Type.Object({
-          content: Opt(Type.String({ maxLength: 5000, description: 'text and script variables' })),
-          url: Opt(Type.String({ maxLength: 2048, description: 'image and video variables: a URL, an asset URL or an asset_id' })),
-          asset_id: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 64 })], { description: 'image and video variables: an asset_id from POST /v1/upload/asset; 0 or empty when unused' })),
-        }, { description: 'The value: content for text and script, url or asset_id for image and video' }),
-      ),
-    }),
-    { maxItems: 50, description: 'Values of the template\'s variables; the n8n node sends content, url and asset_id on each, empty when unused' },
-  ),
+  variables: VariablesIn('text and script variables'),
 }, {
   examples: [{
     template_id: 1,

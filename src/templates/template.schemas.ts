@@ -1,10 +1,27 @@
 import { Type } from 'typebox';
 import { EXAMPLE_IDS } from '../http/examples.ts';
-import { StringEnum } from '../http/schema-helpers.ts';
+import { Opt, StringEnum } from '../http/schema-helpers.ts';
 
 /** A template as GET /v1/templates and /v1/templates/custom list it. */
 export const VARIABLE_TYPES = ['text', 'image', 'video', 'script'] as const;
 export const VARIABLE_MEANINGS = ['on-screen text (properties.content)', 'a picture (properties.url or properties.asset_id)', 'a clip (properties.url or properties.asset_id)', 'the narration (properties.content)'];
+
+/** The request's `variables[]` of both create_video_with_template routes; `content` says what it holds there. */
+export const VariablesIn = (content: string) =>
+  Type.Array(
+    Type.Object({
+      type: StringEnum(VARIABLE_TYPES, { meanings: VARIABLE_MEANINGS, description: "The variable's type, as the template lists it" }),
+      name: Type.String({ minLength: 1, maxLength: 64, description: "A variable name of the template's `variables`" }),
+      properties: Opt(
+        Type.Object({
+          content: Opt(Type.String({ maxLength: 5000, description: content })),
+          url: Opt(Type.String({ maxLength: 2048, description: 'image and video variables: a URL, an asset URL or an asset_id' })),
+          asset_id: Opt(Type.Union([Type.Integer(), Type.String({ maxLength: 64 })], { description: 'image and video variables: an asset_id from POST /v1/upload/asset; 0 or empty when unused' })),
+        }, { description: 'The value: content for text and script, url or asset_id for image and video' }),
+      ),
+    }),
+    { maxItems: 50, description: 'Values of the template\'s variables; the n8n node sends content, url and asset_id on each, empty when unused' },
+  );
 
 export const TemplateVariableOut = Type.Object({
   type: StringEnum(VARIABLE_TYPES, { meanings: VARIABLE_MEANINGS, description: 'What the variable takes: text, image, video or script' }),

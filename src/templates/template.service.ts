@@ -22,6 +22,12 @@ export const CUSTOM_ID_MIN = 100_000;
 
 export type TemplateType = 'public' | 'custom';
 
+/**
+ * Where a template id comes from when the request does not say (v2 has no template_type): the
+ * two id ranges do not meet — public templates are numbered from 1, custom ones from CUSTOM_ID_MIN.
+ */
+export const templateTypeOfId = (id: number): TemplateType => (id >= CUSTOM_ID_MIN ? 'custom' : 'public');
+
 export interface TemplateDeps {
   repo: CustomTemplateRepository;
   mediaRefs: MediaRefResolver;
@@ -102,6 +108,13 @@ export class TemplateService {
 
   async listCustom(who: Principal): Promise<TemplateView[]> {
     return (await this.d.repo.list(who.accountId)).map((t) => this.customView(t));
+  }
+
+  /** One of the account's custom templates, as the lists show it; 10104 for another account's or an unknown id. */
+  async getCustom(who: Principal, id: number): Promise<TemplateView> {
+    const t = await this.d.repo.get(who.accountId, id);
+    if (!t) throw errors.notFound(`template_id ${id} (custom): this account has no template with that id; see GET /v2/templates/custom`);
+    return this.customView(t);
   }
 
   async delete(who: Principal, id: number): Promise<void> {

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import { V2VideoListQuery, videoListOf } from './video-list.v2.ts';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
-import { v2Status, V2PageQuery, WebhookUrlField } from '../http/v2.ts';
+import { v2Status, WebhookUrlField } from '../http/v2.ts';
 import type { KindName } from './kinds/index.ts';
 import {
   Accepted,
@@ -16,9 +17,6 @@ import {
   PreviewListBody,
   ProductVideoV2,
   productVideoV2View,
-  SortQuery,
-  StatusFilter,
-  statusCodesOfFilter,
   videoRequestFromV2,
 } from './product-video-v2.schemas.ts';
 import { VideoStatus } from './video.repository.ts';
@@ -129,7 +127,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       schema: {
         tags,
         summary: `The account's ${what}, a page at a time, newest first unless sorted otherwise`,
-        querystring: Type.Object({ ...V2PageQuery, status: Opt(StatusFilter), ...SortQuery }),
+        querystring: V2VideoListQuery,
         response: {
           200: Envelope(
             Type.Object({
@@ -143,9 +141,9 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
         },
       },
       handler: async (req) => {
-        const { page = 1, page_size: pageSize = 20, status, sort_by: by = 'created_at', sort_order: order = 'desc' } = req.query;
-        const statuses = status === undefined ? undefined : statusCodesOfFilter(status);
-        const { total, videos: list } = await videos.list(req.principal, { page, pageSize, statuses, kinds: [kind], sort: { by, order } });
+        const q = videoListOf(req.query);
+        const { total, videos: list } = await videos.list(req.principal, { ...q, kinds: [kind] });
+        const { page, pageSize } = q;
         return ok({ [field]: list.map(listItemV2), total, page, page_size: pageSize });
       },
     });

@@ -4,8 +4,8 @@ import { V2_ACCEPTED_SCRIPT_STYLES, writerStyleOf } from '../catalog/v2-script-s
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { errors } from '../lib/errors.ts';
-import { aspectRatioFromV2, statusCodesOf, V2_STATUSES, V2AspectRatioField, v2Status, WebhookUrlField, type V2Status } from '../http/v2.ts';
-import { VIDEO_SORT_KEYS, type Video, type VideoRequest } from './video.repository.ts';
+import { aspectRatioFromV2, V2AspectRatioField, v2Status, WebhookUrlField } from '../http/v2.ts';
+import { type Video, type VideoRequest } from './video.repository.ts';
 import { normaliseVideoRequest } from './video.routes.ts';
 
 /**
@@ -201,20 +201,4 @@ export const exampleListItemV2 = {
   cover_url: exampleVideoFile('cover.jpg'),
   status: 'completed',
   created_at: EXAMPLE_TIME,
-};
-
-/** The status filter: a v2 status, or a status_code (the vendor's reference lists 3, 4, 5). */
-const STATUS_CODES = ['1', '2', '3', '4', '5', '99'] as const;
-export const StatusFilter = StringEnum([...V2_STATUSES, ...STATUS_CODES], {
-  meanings: ['status_code 1 or 2', 'status_code 3', 'status_code 4', 'status_code 5', 'status_code 99', 'start', 'waiting', 'processing', 'success', 'failed', 'deleted'],
-  description: 'Only this status: pending, processing, completed, failed, deleted, or a v1 status_code (1-5, 99); absent → every status but deleted',
-});
-
-export function statusCodesOfFilter(filter: string): number[] {
-  return (STATUS_CODES as readonly string[]).includes(filter) ? [Number(filter)] : statusCodesOf(filter as V2Status);
-}
-
-export const SortQuery = {
-  sort_by: Opt(StringEnum(VIDEO_SORT_KEYS, { description: 'Sort key: created_at (default), updated_at, video_duration or title; ties by id' })),
-  sort_order: Opt(StringEnum(['asc', 'desc'] as const, { description: 'desc (default: newest first) or asc' })),
 };

@@ -28,6 +28,8 @@ export interface TalkingAvatarInput {
   video_name: string;
   /** Extension: the language of a script given with audio_url (absent → voice_id's, else english). */
   language?: string | null;
+  /** v2: the request's own webhook_url, passed to VideoService.accept as sent. */
+  webhook_url?: string | null;
 }
 
 /**
@@ -90,7 +92,7 @@ export class TalkingAvatarService {
       caption: hasScript && input.caption,
       video_name: input.video_name,
     };
-    const project_id = await this.videos.accept(who, { kind: 'avatar', productId: null, request, title: input.video_name, outputS });
+    const project_id = await this.videos.accept(who, { kind: 'avatar', productId: null, request, title: input.video_name, outputS, webhookUrl: input.webhook_url ?? null });
     return { project_id, notes };
   }
 

@@ -180,7 +180,9 @@ export class VideoService {
   /** A video of the account; 10104 naming `field` when there is none of that id (or, with `kinds`, none of those kinds). */
   async get(who: Principal, projectId: string, kinds?: readonly KindName[], field = 'project_id'): Promise<Video> {
     const video = await this.videos.get(who.accountId, projectId);
-    if (!video || (kinds && !kinds.includes(video.kind))) throw errors.notFound(`${field} ${projectId}`);
+    if (!video || (kinds && !kinds.includes(video.kind))) {
+      throw errors.notFound(kinds ? `${field} ${projectId}: this account has no ${kinds.join(' or ')} video with that id` : `${field} ${projectId}`);
+    }
     return video;
   }
 

@@ -39,6 +39,8 @@ export interface RenderVideoInput {
   logoPath?: string | null;
   aspectRatio: AspectRatio;
   caption: boolean;
+  /** Scene effects (template videos' disable_* flags); absent: transitions and random motion. */
+  effects?: TimelineInput['effects'];
   /** full (default) or draft (previews): size, frame rate and encoder, render-profile.ts. */
   profile?: RenderProfileName;
   /** Overrides the profile's frame rate. */
@@ -117,6 +119,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     durationMs,
     seed: tuning.seed,
     imageInfo: imageInfos,
+    effects: input.effects,
   });
   tuning.onTimeline?.(timeline);
   await fs.mkdir(input.outDir, { recursive: true });

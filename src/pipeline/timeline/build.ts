@@ -9,7 +9,7 @@ import { resolveTemplate } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, VisualStyleDef } from '../templates/types.ts';
-import { hashString, kenBurnsFor } from './motion.ts';
+import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
@@ -42,6 +42,16 @@ export interface TimelineInput {
   seed?: number;
   /** Pixel size and transparency of each product image (by index), for framing; null or absent when unknown. */
   imageInfo?: readonly (ImageInfo | null)[];
+  /** Scene effects; absent: the style's transitions and a seeded move per scene. */
+  effects?: SceneEffects;
+}
+
+/** What a template video's disable_* flags ask of the scenes (docs/templates.md "Effects"). */
+export interface SceneEffects {
+  /** false: every scene change is a cut (disable_trans). */
+  transitions: boolean;
+  /** random: each scene its own seeded Ken Burns move; steady: the same slow centred zoom every scene; none: still media. */
+  motion: 'random' | 'steady' | 'none';
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -157,11 +167,12 @@ export function buildTimeline(input: TimelineInput): Timeline {
       showMedia,
     });
   });
+  const motion = input.effects?.motion ?? 'random';
   scenes.forEach((scene, i) => {
-    scene.motion = kenBurnsFor(seed ^ hashString(`scene${i}`), scene.endMs - scene.startMs);
-    if (i === 0) return;
-    const prevLen = scene.startMs - scenes[i - 1]!.startMs;
     const len = scene.endMs - scene.startMs;
+    scene.motion = motion === 'none' ? STILL : motion === 'steady' ? steadyZoom(len) : kenBurnsFor(seed ^ hashString(`scene${i}`), len);
+    if (i === 0 || input.effects?.transitions === false) return;
+    const prevLen = scene.startMs - scenes[i - 1]!.startMs;
     const kind = layout.media?.motion === 'carousel' ? 'slide' : style.transition.kind;
     const d = Math.min(style.transition.ms, prevLen, len);
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };

@@ -50,6 +50,15 @@ export function kenBurnsFor(seed: number, durationMs: number): KenBurns {
     : { kind, fromScale: 1 + amount, toScale: 1, fromX: fx, fromY: fy, toX: tx, toY: ty };
 }
 
+/** No move: the media stand still (a template video's disable_moving). */
+export const STILL: KenBurns = { kind: 'zoom', fromScale: 1, toScale: 1, fromX: 0, fromY: 0, toX: 0, toY: 0 };
+
+/** The same move for every scene, nothing left to chance: a slow zoom in on the centre (disable_random_moving). */
+export function steadyZoom(durationMs: number): KenBurns {
+  const amount = Math.min(0.12, 0.04 + 0.016 * (durationMs / 1000));
+  return { kind: 'zoom', fromScale: 1, toScale: 1 + amount, fromX: 0, fromY: 0, toX: 0, toY: 0 };
+}
+
 /**
  * How fast a pan may go: half a pixel a frame (15 px/s at 30 fps), so the image steps one whole
  * pixel every other frame at most and the frames in between repeat it, which the renderer only

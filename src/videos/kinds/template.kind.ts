@@ -7,6 +7,7 @@ import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
 import { TEMPLATE_WRITTEN_S, templateFacts, withCallToAction, type TemplatePlan } from '../../pipeline/templates/variables.ts';
+import type { SceneEffects } from '../../pipeline/timeline/build.ts';
 import type { PipelineDeps } from './kind.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning, renderProgress } from './shared-steps.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
@@ -34,6 +35,8 @@ export interface TemplateVideoRequest {
   video_name: string | null;
   plan: TemplatePlan;
   scene: CustomScene | null;
+  /** v2's disable_* flags as scene effects; absent (v1, older requests): transitions and random motion. */
+  effects?: SceneEffects;
 }
 
 const STAGE_PCT = { media: 2, speech: 10, render: 25, done: 98 } as const;
@@ -117,6 +120,7 @@ export const templateKind: VideoKind = {
         logoPath: media.logoPath,
         aspectRatio: r.aspect_ratio,
         caption: r.caption,
+        effects: r.effects,
         scale: deps.renderScale,
         outDir: path.join(job.workDir, 'render'),
         onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
