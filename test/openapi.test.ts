@@ -254,8 +254,8 @@ async function freshState(s: TestServer) {
   // The documented video is a finished one (status_code 4), as DELETE /v1/project needs: the test
   // server runs no worker, so it is finished here, with files in the real layout.
   const { fileToken } = (await videoRepo.getById(project))!;
-  const file = (name: string) => `${s.baseUrl}/files/videos/${project}/${fileToken}/${name}`;
-  const finished = { videoUrl: file('video.mp4'), coverUrl: file('cover.jpg'), subtitlesUrl: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
+  const file = (name: string) => `videos/${project}/${fileToken}/${name}`;
+  const finished = { videoKey: file('video.mp4'), coverKey: file('cover.jpg'), subtitlesKey: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
   assert.ok(await videoRepo.markSucceeded(project, finished, clock.nowMs()));
   const customVoice = (await call('POST', '/v1/voices/custom', { name: 'Calm narrator', base_voice_id: 'en-us-f1' })).data.voice_id as string;
   const photo = (await call('POST', '/v1/photo_avatar/photo/generate', { age: 'Adult', gender: 'Female', avatar_style: 'Social' })).data.photo_id as string;
