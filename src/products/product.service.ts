@@ -52,9 +52,12 @@ export class ProductService {
   ) {}
 
   /** A media item as clients read it: our file's URL built now, another site's URL as given. */
-  mediaView(m: MediaItem): { type: number; name: string; url: string; description: string } {
-    return { type: m.type, name: m.name, url: refUrl(mediaRef(m), this.fileUrl), description: m.description };
-  }
+  readonly mediaView = (m: MediaItem): { type: number; name: string; url: string; description: string } => ({
+    type: m.type,
+    name: m.name,
+    url: refUrl(mediaRef(m), this.fileUrl),
+    description: m.description,
+  });
 
   async create(who: Principal, input: CreateProductInput): Promise<Product> {
     const nowMs = this.clock.nowMs();
