@@ -62,7 +62,7 @@ function videoFor(cell: Cell, product: Product): Video {
   const now = Date.now();
   return {
     id: hexId(), accountId: 'bench', kind: 'product', credits: 1, productId: product.id, title: product.name, status: 3, progress: 0,
-    videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: now, updatedAt: now,
+    videoKey: '', coverKey: '', subtitlesKey: '', duration: 0, script: '', error: null, warnings: [], createdAt: now, updatedAt: now,
     request: {
       product_id: product.id, aspect_ratio: cell.aspect, video_length: cell.length, language: cell.language,
       avatar_id: cell.avatarId ?? 1, avatar_type: 0, script_style: cell.scriptStyle, template_type: 'public', voice_id: null,

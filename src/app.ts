@@ -174,7 +174,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const assetRepo = new AssetRepository(db.kysely);
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
-  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage);
+  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
   const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   const templates = new TemplateService({
@@ -186,7 +186,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     publicBaseUrl: config.publicBaseUrl,
     sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
   });
-  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined);
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key));
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
   const photoMotions = new PhotoMotionService({

@@ -133,7 +133,7 @@ for (const backend of backends) {
           brand: null, price: null, currency: null, sellingPoints: [], createdAt: T0, updatedAt: T0,
         });
         const accepted: string[] = [];
-        const service = new VideoService(r.videos, r.products, new CatalogService(emptyMediaLibrary, 'http://localhost'), workUnitOfWork(db), { nowMs: () => T0 }, 3, (v) => accepted.push(v.id));
+        const service = new VideoService(r.videos, r.products, new CatalogService(emptyMediaLibrary, 'http://localhost'), workUnitOfWork(db), { nowMs: () => T0 }, 3, (v) => accepted.push(v.id), null, null, async () => false, (k) => `http://localhost/files/${k}`);
         const who = { accountId: acct, username, email: null };
         const request = {
           product_id: productId, aspect_ratio: 0 as const, video_length: 15 as const, language: 'english', avatar_id: 1, avatar_type: 0 as const,

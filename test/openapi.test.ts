@@ -255,8 +255,8 @@ async function freshState(s: TestServer) {
   // The documented video is a finished one (status_code 4), as DELETE /v1/project needs: the test
   // server runs no worker, so it is finished here, with files in the real layout.
   const { fileToken } = (await videoRepo.getById(project))!;
-  const file = (name: string) => `${s.baseUrl}/files/videos/${project}/${fileToken}/${name}`;
-  const finished = { videoUrl: file('video.mp4'), coverUrl: file('cover.jpg'), subtitlesUrl: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
+  const file = (name: string) => `videos/${project}/${fileToken}/${name}`;
+  const finished = { videoKey: file('video.mp4'), coverKey: file('cover.jpg'), subtitlesKey: '', durationS: 15, script: 'Meet the Aurora Desk Lamp.' };
   assert.ok(await videoRepo.markSucceeded(project, finished, clock.nowMs()));
   // A preview (render_single_preview takes it), of the video's product: the examples' product stays bare.
   const preview = (await call('POST', '/v1/preview', { product_id: video.product_id, aspect_ratio: 0, video_length: '15', avatar_id: 1, avatar_type: 0, script_style: 'Data', template_type: 'public' })).data.project_id as string;

@@ -154,8 +154,8 @@ for (const backend of backends) {
       const made = async (ageMs: number): Promise<string> => {
         const id = hexId();
         await repos.videos.insert({ id, accountId: account.id, productId: product.id, request: request(product.id), title: 't', fileToken: hexId(), nowMs: now - ageMs });
-        const url = `http://localhost/files/videos/${id}/tok/video.mp4`;
-        assert.ok(await repos.videos.markSucceeded(id, { videoUrl: url, coverUrl: url, subtitlesUrl: '', durationS: 1, script: 's', storageBytes: 5000 }, now - ageMs));
+        const key = `videos/${id}/tok/video.mp4`;
+        assert.ok(await repos.videos.markSucceeded(id, { videoKey: key, coverKey: key, subtitlesKey: '', durationS: 1, script: 's', storageBytes: 5000 }, now - ageMs));
         writeAged(files, `videos/${id}/tok/video.mp4`, ageMs, 5000);
         return id;
       };
@@ -181,11 +181,11 @@ for (const backend of backends) {
       assert.equal(fs.existsSync(path.join(files, 'videos', newVideo, 'tok', 'video.mp4')), true);
       const expired = await repos.videos.getById(oldVideo);
       assert.equal(expired?.status, VideoStatus.success);
-      assert.equal(expired?.videoUrl, '');
-      assert.equal(expired?.coverUrl, '');
+      assert.equal(expired?.videoKey, '');
+      assert.equal(expired?.coverKey, '');
       assert.equal(expired?.filesRemovedAt, now);
       assert.match(expired?.warnings.at(-1) ?? '', /removed 7 days after the video was made \(retention period, VIDEO_RETENTION_DAYS\)/);
-      assert.equal((await repos.videos.getById(newVideo))?.videoUrl.endsWith('video.mp4'), true);
+      assert.equal((await repos.videos.getById(newVideo))?.videoKey.endsWith('video.mp4'), true);
       assert.equal(await storage.usedBytes(account.id), 5000);
       assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
     });

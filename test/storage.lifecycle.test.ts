@@ -23,12 +23,13 @@ class StoringCrawler implements ProductCrawler {
 
   async crawl(url: string, productId: string): Promise<CrawledProduct> {
     this.lastProductId = productId;
-    const mediaUrl = await this.store!.put(`media/${productId}/image-1.jpg`, Buffer.alloc(this.bytes, 7));
+    const key = `media/${productId}/image-1.jpg`;
+    await this.store!.put(key, Buffer.alloc(this.bytes, 7));
     if (this.failAfterStore) throw crawlFailure('timed out');
     return {
       name: `Crawled ${url}`,
       description: 'A serum with vitamin C.',
-      media: [{ type: 1, name: 'image-1.jpg', url: mediaUrl, description: url }],
+      media: [{ type: 1, name: 'image-1.jpg', key, description: url }],
       brand: null,
       price: null,
       currency: null,

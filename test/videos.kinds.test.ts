@@ -53,7 +53,7 @@ async function migrationKeepsVideos(db: Db): Promise<void> {
   assert.equal(old.kind, 'product');
   assert.equal(old.productId, product);
   assert.equal(old.credits, 1);
-  assert.deepEqual([old.title, old.status, old.videoUrl, old.duration, old.warnings, old.storageBytes, old.fileToken, old.createdAt], ['Old video', 4, 'https://h/v.mp4', 15.5, ['w'], 1234, 'tok', 5]);
+  assert.deepEqual([old.title, old.status, old.videoKey, old.duration, old.warnings, old.storageBytes, old.fileToken, old.createdAt], ['Old video', 4, 'https://h/v.mp4', 15.5, ['w'], 1234, 'tok', 5]);
   const extra = await sql<{ extra_from_elsewhere: string }>`select extra_from_elsewhere from videos where id = ${video}`.execute(k);
   assert.equal(extra.rows[0]?.extra_from_elsewhere, 'kept');
   // A kind without a product: product_id null is allowed now; the foreign key still holds for others.

@@ -109,7 +109,8 @@ export class AssetRepository {
 
   /**
    * Uploaded assets last used before `cutoff` that no live product lists among its media (a
-   * product lists an asset by its file URL, which holds "/files/assets/<id>/").
+   * product lists an asset by its storage key "assets/<id>/…"; rows written before migration 013
+   * by its file URL, which holds it too).
    */
   async unusedSince(cutoff: number, limit: number): Promise<{ id: string; storageKey: string | null }[]> {
     return this.db
@@ -124,11 +125,11 @@ export class AssetRepository {
               .select(sql.lit(1).as('one'))
               .whereRef('p.account_id', '=', 'a.account_id')
               .where('p.deleted_at', 'is', null)
-              .where('p.media', 'like', sql<string>`'%/files/assets/' || a.id || '/%'`),
+              .where('p.media', 'like', sql<string>`'%assets/' || a.id || '/%'`),
           ),
         ),
       )
-      // A live custom template's logo (its scene keeps the asset's URL) is in use too.
+      // A live custom template's logo (its scene keeps the asset's key) is in use too.
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -136,7 +137,7 @@ export class AssetRepository {
               .select(sql.lit(1).as('one'))
               .whereRef('t.account_id', '=', 'a.account_id')
               .where('t.deleted_at', 'is', null)
-              .where('t.scene', 'like', sql<string>`'%/files/assets/' || a.id || '/%'`),
+              .where('t.scene', 'like', sql<string>`'%assets/' || a.id || '/%'`),
           ),
         ),
       )

@@ -7,9 +7,12 @@ import type { AssetKind, AssetRepository } from './asset.repository.ts';
 /** A media reference after resolution: what to store and what the media loaders fetch or read. */
 export interface ResolvedMedia {
   /**
-   * The URL to keep: an asset's file URL (PUBLIC_BASE_URL/files/assets/…, which the loaders read
-   * in place through ownFileRef), or the URL as given (fetched and verified when used).
+   * What to keep (a stored ref, src/storage/stored-refs.ts): the storage key of an asset or of
+   * another file of ours (read in place by the loaders; its URL is built when read), or the URL
+   * as given (fetched and verified when used).
    */
+  ref: string;
+  /** Its URL as this process writes it (for names and messages, not for storing). */
   url: string;
   /** Set when the reference named an uploaded asset of the account. */
   asset: { id: string; kind: AssetKind; contentType: string; storageKey: string; filename: string } | null;
@@ -46,11 +49,14 @@ export class MediaRefResolver {
     // PUBLIC_BASE_URL itself (http://localhost in development).
     const ownAsset = own.kind === 'stored' ? assetIdOfKey(own.key) : null;
     if (ownAsset) return this.fromAsset(accountId, ownAsset, field, accept);
+    // Another file of ours sent back (a product's media URL from GET /v1/product): kept by its
+    // key and read in place, so the policy, which guards fetches, does not apply either.
+    if (own.kind === 'stored') return { ref: own.key, url: raw, asset: null };
     const problem = urlProblem(raw, this.urlPolicy);
     // Neither a URL nor an asset id: say both are possible (a mistyped asset id lands here).
     if (problem) throw errors.parameter(field, problem === 'must be an absolute URL' ? `${problem} or an asset_id from POST /v1/upload/asset` : problem);
     if (own.kind === 'invalid') throw errors.parameter(field, own.problem);
-    return { url: raw, asset: null };
+    return { ref: raw, url: raw, asset: null };
   }
 
   private async fromAsset(accountId: string, id: string, field: string, accept: readonly AssetKind[]): Promise<ResolvedMedia> {
@@ -66,6 +72,7 @@ export class MediaRefResolver {
     }
     await this.assets.touch(id, this.clock.nowMs());
     return {
+      ref: row.storage_key,
       url: `${this.publicBaseUrl}/files/${row.storage_key}`,
       asset: { id, kind, contentType: row.content_type ?? 'application/octet-stream', storageKey: row.storage_key, filename: row.filename },
     };

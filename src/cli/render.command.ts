@@ -94,7 +94,8 @@ async function productFromFile(pf: ProductFile, store: LocalBlobStore, importer:
     if (m.url) remote.push({ type: m.type, url: m.url });
     else if (m.src) {
       const key = `media/${id}/local-${i}${path.extname(m.src).toLowerCase()}`;
-      media.push({ type: m.type, name: path.basename(m.src), url: await store.put(key, await fs.readFile(m.src)), description: '' });
+      await store.put(key, await fs.readFile(m.src));
+      media.push({ type: m.type, name: path.basename(m.src), key, description: '' });
     }
   }
   media.push(...(await importer.importAll(id, remote.filter((m) => m.type === 1).map((m) => m.url), remote.filter((m) => m.type === 2).map((m) => m.url))));
@@ -172,7 +173,7 @@ export function registerRenderCommand(program: Command): void {
         process.stderr.write(`product: ${product.name} (${product.media.length} media)\n`);
         const video: Video = {
           id: opts.seed ?? id, accountId: 'cli', kind: 'product', credits: 0, productId: id, request: { ...request, product_id: id }, title: product.name, status: 3, progress: 0,
-          videoUrl: '', coverUrl: '', subtitlesUrl: '', duration: 0, script: '', error: null, warnings: [], createdAt: started, updatedAt: started,
+          videoKey: '', coverKey: '', subtitlesKey: '', duration: 0, script: '', error: null, warnings: [], createdAt: started, updatedAt: started,
         };
         const generator = new PipelineGenerator({
           engine, music, store, publicBaseUrl: BASE, fetcher,

@@ -17,7 +17,7 @@ export function productV2Routes(app: App, products: ProductService): void {
       response: { 200: Envelope(ProductOut, exampleProduct) },
       'x-error-codes': { 40000: 'a field breaks its rule, url or a media url is not an allowed address, or the page could not be crawled (msg says why)' },
     },
-    handler: async (req) => ok(productView(await products.create(req.principal, req.body))),
+    handler: async (req) => ok(productView(await products.create(req.principal, req.body), products.mediaView)),
   });
 
   app.put('/v2/product', {
@@ -28,6 +28,6 @@ export function productV2Routes(app: App, products: ProductService): void {
       response: { 200: Envelope(ProductOut, { ...exampleProduct, target_audience: 'students' }) },
       'x-error-codes': { 10104: 'product_id is not a product of this account' },
     },
-    handler: async (req) => ok(productView(await products.update(req.principal, req.body))),
+    handler: async (req) => ok(productView(await products.update(req.principal, req.body), products.mediaView)),
   });
 }

@@ -1,11 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '../db/schema.ts';
+import { isKeyRef } from '../storage/stored-refs.ts';
 
+/**
+ * One product image or video as the database keeps it (products.media, JSON): `key` for a file in
+ * our storage (crawled copies, uploads), `url` for another site's file given by hand and not
+ * copied — exactly one of them. Our files' URLs are built when read (src/storage/stored-refs.ts).
+ */
 export interface MediaItem {
   type: 1 | 2;
   name: string;
-  url: string;
+  key?: string;
+  url?: string;
   description: string;
+}
+
+/** The item's storage key or foreign URL (a "stored ref", src/storage/stored-refs.ts). */
+export function mediaRef(m: MediaItem): string {
+  return m.key ?? m.url ?? '';
+}
+
+/** The item for a stored ref: a key becomes `key`, anything else `url`. */
+export function mediaItem(type: 1 | 2, name: string, ref: string, description: string): MediaItem {
+  return isKeyRef(ref) ? { type, name, key: ref, description } : { type, name, url: ref, description };
 }
 
 export interface Product {

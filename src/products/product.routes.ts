@@ -103,7 +103,8 @@ export const exampleProduct = {
 
 const notFound = { 10104: 'product_id is not a product of this account' };
 
-export function productView(p: Product) {
+/** `mediaView` builds each media item's URL when read (products.media keeps storage keys). */
+export function productView(p: Product, mediaView: ProductService['mediaView']) {
   return {
     product_id: p.id,
     id: p.id,
@@ -111,7 +112,7 @@ export function productView(p: Product) {
     name: p.name,
     description: p.description,
     target_audience: p.targetAudience,
-    media: p.media,
+    media: p.media.map(mediaView),
     brand: p.brand ?? '',
     price: p.price ?? '',
     currency: p.currency ?? '',
@@ -134,7 +135,7 @@ export function productRoutes(app: App, products: ProductService): void {
         response: { 200: Envelope(ProductOut, exampleProduct) },
         'x-error-codes': { 40000: 'a field breaks its rule, url or a media url is not an allowed address, or the page could not be crawled (msg says why)' },
       },
-      handler: async (req) => ok(productView(await products.create(req.principal, req.body))),
+      handler: async (req) => ok(productView(await products.create(req.principal, req.body), products.mediaView)),
     });
     app.put(path, {
       schema: { tags, summary: 'Update a product: only the fields given change; a non-empty media list replaces the old one, an empty one changes nothing', body: UpdateBody, response: { 200: BareEnvelope }, 'x-error-codes': notFound },
@@ -153,7 +154,7 @@ export function productRoutes(app: App, products: ProductService): void {
       response: { 200: Envelope(ProductOut, exampleProduct) },
       'x-error-codes': notFound,
     },
-    handler: async (req) => ok(productView(await products.get(req.principal, req.query.product_id))),
+    handler: async (req) => ok(productView(await products.get(req.principal, req.query.product_id), products.mediaView)),
   });
 
   app.delete('/v1/product', {
@@ -186,6 +187,6 @@ export function productRoutes(app: App, products: ProductService): void {
       }),
       response: { 200: Envelope(Type.Array(ProductOut, { description: 'This page of products, newest first' }), [exampleProduct]) },
     },
-    handler: async (req) => ok((await products.list(req.principal, req.query.page ?? 1, req.query.page_size ?? 100)).map(productView)),
+    handler: async (req) => ok((await products.list(req.principal, req.query.page ?? 1, req.query.page_size ?? 100)).map((p) => productView(p, products.mediaView))),
   });
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../accounts/auth.service.ts';
 import type { UnitOfWork } from '../db/repos.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
+import { refUrl } from '../storage/stored-refs.ts';
 import { statusDescriptions } from '../videos/video.repository.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
@@ -10,7 +11,7 @@ import type { MediaRefResolver } from '../assets/media-ref.ts';
 import { productLanguage } from './language-detect.ts';
 import { extensionChanges, type ExtensionInput } from './product-extensions.ts';
 import type { ProductCrawler } from './product.crawler.ts';
-import type { MediaItem, Product, ProductChanges, ProductRepository } from './product.repository.ts';
+import { mediaItem, mediaRef, type MediaItem, type Product, type ProductChanges, type ProductRepository } from './product.repository.ts';
 
 export interface MediaInput {
   type: number;
@@ -45,8 +46,18 @@ export class ProductService {
     private readonly mediaRefs: MediaRefResolver,
     private readonly uow: UnitOfWork,
     /** Quota checks, media bytes and removal; null in tests that store no files. */
-    private readonly storage: AccountStorage | null = null,
+    private readonly storage: AccountStorage | null,
+    /** Our stored files' URLs from this process's PUBLIC_BASE_URL (BlobStore.publicUrl): media keep keys. */
+    private readonly fileUrl: (key: string) => string,
   ) {}
+
+  /** A media item as clients read it: our file's URL built now, another site's URL as given. */
+  readonly mediaView = (m: MediaItem): { type: number; name: string; url: string; description: string } => ({
+    type: m.type,
+    name: m.name,
+    url: refUrl(mediaRef(m), this.fileUrl),
+    description: m.description,
+  });
 
   async create(who: Principal, input: CreateProductInput): Promise<Product> {
     const nowMs = this.clock.nowMs();
@@ -142,7 +153,8 @@ export class ProductService {
 
   /**
    * Each item's url may be a URL, an uploaded asset's id or its URL (Pipedream sends the asset_id
-   * as the url): assets are kept as their file URL, which the video's media loader reads in place.
+   * as the url): assets and other files of ours (a media URL from GET /v1/product sent back) are
+   * kept by storage key, read in place by the video's media loader; other URLs are kept as URLs.
    * An asset must be of the item's type (1 image, 2 video).
    */
   private async normaliseMedia(accountId: string, items: MediaInput[]): Promise<MediaItem[]> {
@@ -150,12 +162,7 @@ export class ProductService {
     for (const [i, item] of items.entries()) {
       const type = item.type === 2 ? 2 : 1;
       const ref = await this.mediaRefs.resolve(accountId, item.url, `media[${i}].url`, type === 2 ? ['video'] : ['image']);
-      out.push({
-        type,
-        name: item.name ?? ref.asset?.filename ?? fileNameOf(ref.url),
-        url: ref.url,
-        description: item.description ?? '',
-      });
+      out.push(mediaItem(type, item.name ?? ref.asset?.filename ?? fileNameOf(ref.url), ref.ref, item.description ?? ''));
     }
     return out;
   }

@@ -4,6 +4,7 @@ import { errors } from '../lib/errors.ts';
 import { writeScript, type LlmClient } from '../pipeline/script/index.ts';
 import type { ProductFacts } from '../pipeline/types.ts';
 import { productLanguage } from '../products/language-detect.ts';
+import { mediaRef } from '../products/product.repository.ts';
 import type { ProductService } from '../products/product.service.ts';
 
 export interface AiScriptRequest {
@@ -71,8 +72,8 @@ export class AiScriptService {
         targetAudience: req.targetAudience ?? p.targetAudience,
         language: p.language ?? null,
         // The writer spreads the product's images over the sentences; their count is all it reads.
-        imagePaths: p.media.filter((m) => m.type === 1).map((m) => m.url),
-        videoPaths: p.media.filter((m) => m.type === 2).map((m) => m.url),
+        imagePaths: p.media.filter((m) => m.type === 1).map(mediaRef),
+        videoPaths: p.media.filter((m) => m.type === 2).map(mediaRef),
       };
     }
     if (req.name === undefined) throw errors.parameter('product_id', 'or name (with description) is required');

@@ -65,7 +65,8 @@ export class TemplateVideoService {
       const i = b.variables.findIndex((v) => v.name === m.name);
       const byUrl = typeof b.variables[i]?.properties?.url === 'string' && b.variables[i]!.properties!.url!.trim() !== '';
       const field = `variables[${i}].properties.${byUrl ? 'url' : 'asset_id'} ("${m.name}")`;
-      m.ref = (await this.mediaRefs.resolve(who.accountId, m.ref, field, [m.type])).url;
+      // Kept as a stored ref (an asset's storage key, or another site's URL): its URL is never stored.
+      m.ref = (await this.mediaRefs.resolve(who.accountId, m.ref, field, [m.type])).ref;
     }
     const avatarId = b.avatar_id && b.avatar_id > 0 ? b.avatar_id : null;
     if (avatarId !== null && !(await this.catalog.hasAvatar(avatarId, b.avatar_type ?? 0, who.accountId))) {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { refUrl } from '../storage/stored-refs.ts';
 import { V2VideoListQuery, videoListOf } from '../videos/video-list.v2.ts';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
@@ -123,23 +124,23 @@ const TemplateVideoItem = Type.Object({
 const finished = (v: Video) => v.status === VideoStatus.success || v.status === VideoStatus.failed;
 const errorOf = (v: Video) => (v.error ? { error: v.error } : {});
 
-const templateVideoView = (v: Video) => ({
+const templateVideoView = (v: Video, fileUrl: (key: string) => string) => ({
   video_id: v.id,
   status: v2Status(v.status),
   created_at: Math.floor(v.createdAt / 1000),
   completed_at: finished(v) ? Math.floor(v.updatedAt / 1000) : null,
   progress: v.progress,
-  data: { video_name: v.title, url: v.videoUrl, cover_url: v.coverUrl, duration_seconds: v.duration, deducted_credit: v.credits },
+  data: { video_name: v.title, url: refUrl(v.videoKey, fileUrl), cover_url: refUrl(v.coverKey, fileUrl), duration_seconds: v.duration, deducted_credit: v.credits },
   ...errorOf(v),
 });
 
-const templateVideoItem = (v: Video) => ({
+const templateVideoItem = (v: Video, fileUrl: (key: string) => string) => ({
   video_id: v.id,
   video_name: v.title,
   status: v2Status(v.status),
   created_at: Math.floor(v.createdAt / 1000),
-  cover_url: v.coverUrl,
-  url: v.videoUrl,
+  cover_url: refUrl(v.coverKey, fileUrl),
+  url: refUrl(v.videoKey, fileUrl),
   duration_seconds: v.duration,
   deducted_credit: v.credits,
   ...errorOf(v),
@@ -180,7 +181,7 @@ export function templateVideoV2Routes(app: App, templateVideos: TemplateVideoSer
       },
       'x-error-codes': { 10104: "video_id is not a template video of this account (unknown, another account's, or a video of another kind)" },
     },
-    handler: async (req) => ok(templateVideoView(await videos.get(req.principal, req.params.video_id, ['template'], 'video_id'))),
+    handler: async (req) => ok(templateVideoView(await videos.get(req.principal, req.params.video_id, ['template'], 'video_id'), videos.fileUrl)),
   });
 
   app.get('/v2/template_videos', {
@@ -205,7 +206,7 @@ export function templateVideoV2Routes(app: App, templateVideos: TemplateVideoSer
       const q = videoListOf(req.query);
       const { page, pageSize } = q;
       const { total, videos: list } = await videos.list(req.principal, { ...q, kinds: ['template'] });
-      return ok({ data: list.map(templateVideoItem), pagination: v2Pagination(page, pageSize, total) });
+      return ok({ data: list.map((v) => templateVideoItem(v, videos.fileUrl)), pagination: v2Pagination(page, pageSize, total) });
     },
   });
 }

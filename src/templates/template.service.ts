@@ -13,6 +13,7 @@ import { compileScene, SceneError, validateScene, type CompiledTemplate, type Cu
 import { PREVIEW_AVATAR, renderCustomTemplatePreview } from '../pipeline/render/preview.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { loadProductMedia } from '../videos/product-media.ts';
+import { mediaItem } from '../products/product.repository.ts';
 import type { CustomTemplate, CustomTemplateRepository } from './custom-template.repository.ts';
 
 /** Custom templates an account may keep at once. */
@@ -89,7 +90,8 @@ export class TemplateService {
     }
     if (scene.logo) {
       const resolved = await this.d.mediaRefs.resolve(who.accountId, scene.logo.url, 'logo.url', ['image']);
-      scene = { ...scene, logo: { ...scene.logo, url: resolved.url } };
+      // Kept as a stored ref: an asset's storage key, or another site's URL.
+      scene = { ...scene, logo: { ...scene.logo, url: resolved.ref } };
     }
     if ((await this.d.repo.countLive(who.accountId)) >= MAX_CUSTOM_TEMPLATES) {
       throw errors.badRequest(`this account already has ${MAX_CUSTOM_TEMPLATES} custom templates, the most it may keep; delete one with DELETE /v1/templates/custom?template_id=`);
@@ -182,9 +184,9 @@ export class TemplateService {
     }
   }
 
-  /** The logo as a local file (our stored asset in place, another site's image fetched and checked); null when it does not load. */
+  /** The logo (a stored ref) as a local file (our stored asset in place, another site's image fetched and checked); null when it does not load. */
   async loadLogo(url: string, workDir: string): Promise<string | null> {
-    const media = await loadProductMedia({ id: 'logo', media: [{ type: 1, url, name: 'logo', description: '' }] }, workDir, this.d).catch(() => null);
+    const media = await loadProductMedia({ id: 'logo', media: [mediaItem(1, 'logo', url, '')] }, workDir, this.d).catch(() => null);
     return media?.imagePaths[0] ?? null;
   }
 

@@ -4,7 +4,7 @@ import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { MediaImporter, type MediaFailure } from '../products/crawl/media-importer.ts';
 import type { Product } from '../products/product.repository.ts';
 import { LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
-import { ownFileRef } from '../storage/own-files.ts';
+import { ownFileRef, type OwnFileRef } from '../storage/own-files.ts';
 import { GenerationError } from './video-generator.ts';
 
 export interface ProductMediaDeps {
@@ -41,9 +41,11 @@ export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, w
   const foreign: { images: string[]; videos: string[] } = { images: [], videos: [] };
   for (const m of product.media) {
     const list = m.type === 2 ? videos : images;
-    const ref = ownFileRef(m.url, deps.publicBaseUrl);
+    // Our files are kept by key; a URL of ours (a row written before keys were kept) is read in place too.
+    const ref: OwnFileRef = m.key !== undefined ? { kind: 'stored', key: m.key } : ownFileRef(m.url ?? '', deps.publicBaseUrl);
+    const shown = m.key !== undefined ? deps.store.publicUrl(m.key) : (m.url ?? '');
     if (ref.kind === 'foreign') {
-      (m.type === 2 ? foreign.videos : foreign.images).push(m.url);
+      (m.type === 2 ? foreign.videos : foreign.images).push(shown);
       continue;
     }
     // A copy removed from storage (by an operator, or a lost volume), or a URL under our files that
@@ -51,12 +53,12 @@ export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, w
     // download rather than failing as a system error.
     const file = ref.kind === 'stored' ? storedFile(deps.store, ref.key) : null;
     if (file && (await isFile(file))) list.push(file);
-    else failed.push({ url: m.url, reason: file ? 'the stored copy is missing' : 'not a file of this server', transient: false });
+    else failed.push({ url: shown, reason: file ? 'the stored copy is missing' : 'not a file of this server', transient: false });
   }
   if (foreign.images.length + foreign.videos.length > 0) {
     const scratch = new LocalBlobStore(path.join(workDir, 'media'), '');
     const report = await new MediaImporter(deps.fetcher, scratch).importReport(product.id, foreign.images, foreign.videos);
-    for (const m of report.media) (m.type === 1 ? images : videos).push(scratch.localPath(m.url.slice('/files/'.length)));
+    for (const m of report.media) (m.type === 1 ? images : videos).push(scratch.localPath(m.key!));
     failed.push(...report.failed);
   }
   const { warnings } = judgeMedia(product.media.length, images.length + videos.length, failed);

@@ -57,7 +57,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       response: { 200: Envelope(ProductVideoV2, exampleProductVideoV2) },
       'x-error-codes': { 10104: 'id is not a product video or preview of this account' },
     },
-    handler: async (req) => ok(productVideoV2View(await videos.get(req.principal, req.params.id, PRODUCT_KINDS, 'video_id'))),
+    handler: async (req) => ok(productVideoV2View(await videos.get(req.principal, req.params.id, PRODUCT_KINDS, 'video_id'), videos.fileUrl)),
   });
 
   app.post('/v2/create_video_from_product/preview_list', {
@@ -144,7 +144,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
         const q = videoListOf(req.query);
         const { total, videos: list } = await videos.list(req.principal, { ...q, kinds: [kind] });
         const { page, pageSize } = q;
-        return ok({ [field]: list.map(listItemV2), total, page, page_size: pageSize });
+        return ok({ [field]: list.map((v) => listItemV2(v, videos.fileUrl)), total, page, page_size: pageSize });
       },
     });
   }

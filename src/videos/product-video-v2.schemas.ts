@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { refUrl } from '../storage/stored-refs.ts';
 import { LANGUAGES, VIDEO_LENGTHS } from '../catalog/languages.ts';
 import { V2_ACCEPTED_SCRIPT_STYLES, writerStyleOf } from '../catalog/v2-script-styles.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
@@ -139,18 +140,18 @@ export const ProductVideoV2 = Type.Object({
   ),
 });
 
-export function productVideoV2View(v: Video) {
+export function productVideoV2View(v: Video, fileUrl: (key: string) => string) {
   return {
     video_id: v.id,
     title: v.title,
     status: v2Status(v.status),
-    video_url: v.videoUrl,
-    cover_url: v.coverUrl,
+    video_url: refUrl(v.videoKey, fileUrl),
+    cover_url: refUrl(v.coverKey, fileUrl),
     created_at: Math.floor(v.createdAt / 1000),
     deducted_credit: v.credits,
     duration: v.duration,
     progress: v.progress,
-    subtitles_url: v.subtitlesUrl,
+    subtitles_url: refUrl(v.subtitlesKey, fileUrl),
     script: v.script,
     is_preview: v.kind === 'preview',
     ...(v.error ? { error: v.error } : {}),
@@ -183,12 +184,12 @@ export const ListItemV2 = Type.Object({
   created_at: Type.Integer({ description: 'Unix seconds' }),
 });
 
-export const listItemV2 = (v: Video) => ({
+export const listItemV2 = (v: Video, fileUrl: (key: string) => string) => ({
   id: v.id,
   title: v.title,
   video_duration: v.duration,
-  video_url: v.videoUrl,
-  cover_url: v.coverUrl,
+  video_url: refUrl(v.videoKey, fileUrl),
+  cover_url: refUrl(v.coverKey, fileUrl),
   status: v2Status(v.status),
   created_at: Math.floor(v.createdAt / 1000),
 });

@@ -76,8 +76,10 @@ export class TalkingAvatarService {
       outputS = estimateScriptS(script.sentences.map((s) => s.text), language as Language);
       if (outputS > MAX_AUDIO_S) throw errors.parameter('script', `would take about ${Math.round(outputS)} s to say; at most ${MAX_AUDIO_S} s (10 minutes)`);
     } else {
-      audioUrl = (await this.mediaRefs.resolve(who.accountId, input.audio_url!, 'audio_url', ['audio'])).url;
-      outputS = await this.audioLength(audioUrl);
+      // Kept as a stored ref: an uploaded asset's storage key (its URL is built when read), or another site's URL.
+      const resolved = await this.mediaRefs.resolve(who.accountId, input.audio_url!, 'audio_url', ['audio']);
+      audioUrl = resolved.ref;
+      outputS = await this.audioLength(resolved.ref, resolved.url);
     }
 
     const request: TalkingAvatarRequest = {
@@ -120,10 +122,10 @@ export class TalkingAvatarService {
   }
 
   /** The audio is fetched (or read) once here to check it and measure it: bad audio is a 40000 now, not a failed video later. */
-  private async audioLength(url: string): Promise<number> {
+  private async audioLength(ref: string, url: string): Promise<number> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-audio-'));
     try {
-      return (await loadUserAudio(url, dir, this.audio)).durationS;
+      return (await loadUserAudio(ref, dir, this.audio)).durationS;
     } catch (err) {
       if (err instanceof UserAudioError) throw errors.parameter('audio_url', err.message.startsWith(url) ? err.message.slice(url.length).trim() : err.message);
       throw err;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { refUrl } from '../storage/stored-refs.ts';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
@@ -89,16 +90,16 @@ const AvatarVideoV2 = Type.Object({
   }, { description: 'Extension: present when failed' })),
 });
 
-const avatarVideoView = (v: Video) => ({
+const avatarVideoView = (v: Video, fileUrl: (key: string) => string) => ({
   video_id: v.id,
   status: v2Status(v.status),
-  video_url: v.videoUrl,
-  cover_url: v.coverUrl,
+  video_url: refUrl(v.videoKey, fileUrl),
+  cover_url: refUrl(v.coverKey, fileUrl),
   created_at: Math.floor(v.createdAt / 1000),
   title: v.title,
   duration: v.duration,
   progress: v.progress,
-  subtitles_url: v.subtitlesUrl,
+  subtitles_url: refUrl(v.subtitlesKey, fileUrl),
   deducted_credit: v.credits,
   ...(v.error ? { error: v.error } : {}),
 });
@@ -156,6 +157,6 @@ export function talkingAvatarV2Routes(app: App, service: TalkingAvatarService, v
       },
       'x-error-codes': { 10104: 'id is not an avatar video of this account (unknown, another account\'s, or a video of another kind: product and template videos have their own status routes)' },
     },
-    handler: async (req) => ok(avatarVideoView(await videos.get(req.principal, req.params.id, ['avatar'], 'video_id'))),
+    handler: async (req) => ok(avatarVideoView(await videos.get(req.principal, req.params.id, ['avatar'], 'video_id'), videos.fileUrl)),
   });
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { inspectAudio } from '../media/audio.ts';
 import { FetchError, type SafeFetcher } from '../net/safe-fetch.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { ownFileRef } from '../storage/own-files.ts';
+import { ownFileRef, type OwnFileRef } from '../storage/own-files.ts';
+import { isKeyRef } from '../storage/stored-refs.ts';
 
 /** The user's own audio for a talking-avatar video: at most 10 minutes, at most this many bytes. */
 export const MAX_AUDIO_S = 600;
@@ -26,13 +27,15 @@ export class UserAudioError extends Error {
 }
 
 /**
- * The audio at `url` (already resolved: an uploaded asset's file URL, or a URL of another site) as
+ * The audio at `ref` (already resolved and kept: an uploaded asset's storage key, or a URL of another site) as
  * a local file checked to be mp3/wav/m4a/ogg audio of at most MAX_AUDIO_S: our own stored files are
  * read in place, others are downloaded through the safe fetcher into `dir`. Messages complete
  * "audio_url …".
  */
-export async function loadUserAudio(url: string, dir: string, deps: UserAudioDeps): Promise<{ file: string; durationS: number }> {
-  const ref = ownFileRef(url, deps.publicBaseUrl);
+export async function loadUserAudio(stored: string, dir: string, deps: UserAudioDeps): Promise<{ file: string; durationS: number }> {
+  // A key is read in place; so is a URL of ours (a request kept before keys were).
+  const ref: OwnFileRef = isKeyRef(stored) ? { kind: 'stored', key: stored } : ownFileRef(stored, deps.publicBaseUrl);
+  const url = isKeyRef(stored) ? deps.store.publicUrl(stored) : stored;
   let file: string;
   if (ref.kind === 'stored') {
     file = deps.store.localPath(ref.key);

@@ -29,10 +29,11 @@ export interface VideoJobDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
+/** Storage keys of the published files: what the video row keeps (URLs are built when read). */
 interface PublishedFiles {
-  videoUrl: string;
-  coverUrl: string;
-  subtitlesUrl: string;
+  videoKey: string;
+  coverKey: string;
+  subtitlesKey: string;
   /** Counted against the account's storage quota. */
   storageBytes: number;
 }
@@ -85,8 +86,8 @@ export class VideoJob implements JobHandler {
       progress.close();
       ctx.signal.throwIfAborted();
       await jobs.setStage(job.id, ctx.owner, 'publish', clock.nowMs());
-      const urls = await this.publish(video, result);
-      await this.succeed(job, ctx, video, result, urls);
+      const files = await this.publish(video, result);
+      await this.succeed(job, ctx, video, result, files);
     } catch (err) {
       progress.close();
       await this.onError(job, ctx, video, err);
@@ -106,21 +107,27 @@ export class VideoJob implements JobHandler {
     const files = { video: await fs.readFile(r.videoPath), cover: await fs.readFile(r.coverPath), vtt: r.vttPath ? await fs.readFile(r.vttPath) : null };
     // video.mp4, or video.webm for a transparent video: the extension tells players the format.
     const ext = path.extname(r.videoPath).toLowerCase() === '.webm' ? 'webm' : 'mp4';
-    const videoUrl = await store.put(`${base}/video.${ext}`, files.video);
-    const coverUrl = await store.put(`${base}/cover.jpg`, files.cover);
-    const subtitlesUrl = files.vtt ? await store.put(`${base}/subtitles.vtt`, files.vtt) : '';
-    return { videoUrl, coverUrl, subtitlesUrl, storageBytes: files.video.length + files.cover.length + (files.vtt?.length ?? 0) };
+    const keys = { videoKey: `${base}/video.${ext}`, coverKey: `${base}/cover.jpg`, subtitlesKey: files.vtt ? `${base}/subtitles.vtt` : '' };
+    await store.put(keys.videoKey, files.video);
+    await store.put(keys.coverKey, files.cover);
+    if (files.vtt) await store.put(keys.subtitlesKey, files.vtt);
+    return { ...keys, storageBytes: files.video.length + files.cover.length + (files.vtt?.length ?? 0) };
   }
 
-  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, urls: PublishedFiles): Promise<void> {
+  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, files: PublishedFiles): Promise<void> {
     const now = this.d.clock.nowMs();
+    const { store } = this.d;
     const emitted = await this.d.uow(async (repos) => {
       // Lost lease: another worker owns the job now and will record its own result.
       if (!(await repos.jobs.complete(job.id, ctx.owner, now))) return false;
       const durationS = Math.round(r.durationS * 100) / 100;
-      if (!(await repos.videos.markSucceeded(job.id, { ...urls, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
+      if (!(await repos.videos.markSucceeded(job.id, { ...files, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
       const kinds = eventKindsFor(videoKind(video.kind), 'success');
-      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now));
+      // Webhook bodies are sent as stored and need absolute URLs: built here from this worker's
+      // PUBLIC_BASE_URL, which must be the API's public one (docs/storage.md).
+      const videoUrl = store.publicUrl(files.videoKey);
+      const coverUrl = store.publicUrl(files.coverKey);
+      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, videoUrl, coverUrl, durationS }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();

@@ -70,9 +70,13 @@ export interface Video {
   title: string;
   status: number;
   progress: number;
-  videoUrl: string;
-  coverUrl: string;
-  subtitlesUrl: string;
+  /**
+   * Storage keys of the published files ('' until success and after removal): the columns
+   * video_url, cover_url and subtitles_url keep keys; URLs are built when read (src/storage/stored-refs.ts).
+   */
+  videoKey: string;
+  coverKey: string;
+  subtitlesKey: string;
   duration: number;
   script: string;
   error: { code: number; message: string } | null;
@@ -99,9 +103,9 @@ function fromRow(row: VideoRow): Video {
     title: row.title,
     status: row.status,
     progress: row.progress,
-    videoUrl: row.video_url,
-    coverUrl: row.cover_url,
-    subtitlesUrl: row.subtitles_url,
+    videoKey: row.video_url,
+    coverKey: row.cover_url,
+    subtitlesKey: row.subtitles_url,
     duration: row.duration,
     script: row.script,
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
@@ -189,15 +193,15 @@ export class VideoRepository {
   /** The final success; false when the video had already finished (so nothing is emitted twice). */
   async markSucceeded(
     id: string,
-    r: { videoUrl: string; coverUrl: string; subtitlesUrl: string; durationS: number; script: string; warnings?: string[]; storageBytes?: number },
+    r: { videoKey: string; coverKey: string; subtitlesKey: string; durationS: number; script: string; warnings?: string[]; storageBytes?: number },
     nowMs: number,
   ): Promise<boolean> {
     return this.transition(id, {
       status: VideoStatus.success,
       progress: 100,
-      video_url: r.videoUrl,
-      cover_url: r.coverUrl,
-      subtitles_url: r.subtitlesUrl,
+      video_url: r.videoKey,
+      cover_url: r.coverKey,
+      subtitles_url: r.subtitlesKey,
       duration: r.durationS,
       script: r.script,
       warnings: JSON.stringify(r.warnings ?? []),

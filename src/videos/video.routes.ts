@@ -6,6 +6,7 @@ import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
 import type { VideoService } from './video.service.ts';
+import { refUrl } from '../storage/stored-refs.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
 /** The documented create_video_from_url request (real catalog ids; test/openapi.test.ts sends it). */
@@ -132,18 +133,19 @@ const exampleProject = {
 
 const notFound = { 10104: 'project_id is not a video of this account' };
 
-function projectView(v: Video) {
+/** `fileUrl` builds the files' URLs now, from this process's PUBLIC_BASE_URL: the row keeps storage keys. */
+function projectView(v: Video, fileUrl: (key: string) => string) {
   return {
     id: v.id,
     title: v.title,
-    video_url: v.videoUrl,
-    cover_url: v.coverUrl,
+    video_url: refUrl(v.videoKey, fileUrl),
+    cover_url: refUrl(v.coverKey, fileUrl),
     video_duration: v.duration,
     status_code: v.status,
     status_desc: statusDescriptions[v.status] ?? 'unknown',
     created_at: Math.floor(v.createdAt / 1000),
     progress: v.progress,
-    subtitles_url: v.subtitlesUrl,
+    subtitles_url: refUrl(v.subtitlesKey, fileUrl),
     script: v.script,
     ...(v.error ? { error: v.error } : {}),
     warnings: v.warnings,
@@ -182,7 +184,7 @@ export function videoRoutes(app: App, videos: VideoService): void {
       },
       'x-error-codes': notFound,
     },
-    handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id))),
+    handler: async (req) => ok(projectView(await videos.get(req.principal, req.query.project_id), videos.fileUrl)),
   });
 
   app.get('/v1/projects', {
@@ -205,7 +207,7 @@ export function videoRoutes(app: App, videos: VideoService): void {
       const page = req.query.page ?? 1;
       const pageSize = req.query.page_size ?? 20;
       const { total, videos: list } = await videos.list(req.principal, { page, pageSize, statuses: req.query.status === undefined ? undefined : [req.query.status] });
-      return ok({ total, page, page_size: pageSize, projects: list.map(projectView) });
+      return ok({ total, page, page_size: pageSize, projects: list.map((v) => projectView(v, videos.fileUrl)) });
     },
   });
 

@@ -61,6 +61,8 @@ export class VideoService {
     private readonly templates: Pick<TemplateService, 'forVideo'> | null = null,
     /** The account has a custom voice of this id (GET /v1/voices/custom). */
     private readonly hasCustomVoice: (accountId: string, voiceId: string) => Promise<boolean> = async () => false,
+    /** Our stored files' URLs from this process's PUBLIC_BASE_URL (BlobStore.publicUrl): video rows keep keys. */
+    readonly fileUrl: (key: string) => string,
   ) {}
 
   /**

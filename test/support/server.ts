@@ -46,10 +46,12 @@ export async function startServer(
      * hands out (files, covers, auditions) work from a browser (the dashboard's test).
      */
     selfBaseUrl?: boolean;
+    /** A data directory to use (and keep on close), e.g. shared by two app instances; default a fresh one. */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
   const testDb = opts.testDb ?? (await sqliteTestDb());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-data-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-data-'));
   const port = opts.selfBaseUrl ? await freePort() : 0;
   const config = loadConfig({
     RATE_LIMIT_POST_PER_MINUTE: '100000',
@@ -101,7 +103,7 @@ export async function startServer(
     async close() {
       await running.close();
       if (!opts.testDb) await testDb.dispose();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -34,6 +34,7 @@ export interface CustomScene {
   colors: Partial<Record<SceneColor, string>>;
   fonts: { display?: string; body?: string };
   background: BackgroundKind | null;
+  /** `url` as given; once kept (TemplateService.create), a stored ref: an asset's storage key or another site's URL. */
   logo: { url: string; box: Box } | null;
   layout: {
     media?: { box: Box; frame?: 'none' | 'card'; radius?: number };

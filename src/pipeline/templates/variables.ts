@@ -20,7 +20,7 @@ export interface TemplatePlan {
   /** The narration, said as written. */
   script: string;
   texts: Partial<Record<TextVariableSlot, string>>;
-  /** Media in the template's declared order: a URL or an asset id, resolved by the caller. */
+  /** Media in the template's declared order: a URL or an asset id, resolved by the caller into a stored ref (a storage key or another site's URL). */
   media: { name: string; type: 'image' | 'video'; ref: string }[];
 }
 

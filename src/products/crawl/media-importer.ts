@@ -87,7 +87,8 @@ export class MediaImporter {
       if (seen.has(r.hash) || out.length >= this.limits.maxImages) continue;
       seen.add(r.hash);
       const key = `media/${productId}/image-${out.length + 1}.${r.ext}`;
-      out.push({ type: 1, name: path.basename(key), url: await this.store.put(key, r.data), description: r.sourceUrl });
+      await this.store.put(key, r.data);
+      out.push({ type: 1, name: path.basename(key), key, description: r.sourceUrl });
     }
     let videoCount = 0;
     for (const url of videos) {
@@ -101,7 +102,8 @@ export class MediaImporter {
       if (seen.has(r.hash)) continue;
       seen.add(r.hash);
       const key = `media/${productId}/video-${++videoCount}.${r.ext}`;
-      out.push({ type: 2, name: path.basename(key), url: await this.store.put(key, r.data), description: r.sourceUrl });
+      await this.store.put(key, r.data);
+      out.push({ type: 2, name: path.basename(key), key, description: r.sourceUrl });
     }
     return { media: out, failed };
   }

@@ -30,7 +30,7 @@ export interface TalkingAvatarRequest {
   screen_style: 1 | 2 | 3;
   /** What the presenter says; with audio_url, what the audio says (aligned to it for the captions). */
   script: string | null;
-  /** Resolved: an uploaded asset's file URL, or a URL of another site. */
+  /** Resolved and kept as a stored ref (src/storage/stored-refs.ts): an uploaded asset's storage key, or a URL of another site. */
   audio_url: string | null;
   aspect_ratio: 0 | 1 | 2;
   caption: boolean;

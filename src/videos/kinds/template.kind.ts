@@ -11,7 +11,7 @@ import type { SceneEffects } from '../../pipeline/timeline/build.ts';
 import type { PipelineDeps } from './kind.ts';
 import { presenterFor, speechEnginesFor, speechFallbackWarning, renderProgress } from './shared-steps.ts';
 import { loadProductMedia, type LoadedMedia } from '../product-media.ts';
-import type { MediaItem } from '../../products/product.repository.ts';
+import { mediaItem, type MediaItem } from '../../products/product.repository.ts';
 import type { VideoKind } from './kind.ts';
 
 /**
@@ -52,11 +52,12 @@ export function lengthClass(seconds: number): 15 | 30 | 60 {
  * warnings). A logo that does not load is left out with a warning.
  */
 export async function loadTemplateMedia(plan: TemplatePlan, logoUrl: string | null, workDir: string, deps: PipelineDeps, id: string): Promise<LoadedMedia & { logoPath: string | null }> {
-  const items: MediaItem[] = plan.media.map((m) => ({ type: m.type === 'video' ? 2 : 1, url: m.ref, name: m.name, description: '' }));
+  // Refs as kept at acceptance: an asset's storage key (read in place) or another site's URL.
+  const items: MediaItem[] = plan.media.map((m) => mediaItem(m.type === 'video' ? 2 : 1, m.name, m.ref, ''));
   const media = await loadProductMedia({ id, media: items }, path.join(workDir, 'media'), deps);
   let logoPath: string | null = null;
   if (logoUrl) {
-    const logo = await loadProductMedia({ id: `${id}-logo`, media: [{ type: 1, url: logoUrl, name: 'logo', description: '' }] }, path.join(workDir, 'logo'), deps).catch((err: Error) => ({ imagePaths: [], videoPaths: [], warnings: [`logo not loaded: ${err.message}`] }));
+    const logo = await loadProductMedia({ id: `${id}-logo`, media: [mediaItem(1, 'logo', logoUrl, '')] }, path.join(workDir, 'logo'), deps).catch((err: Error) => ({ imagePaths: [], videoPaths: [], warnings: [`logo not loaded: ${err.message}`] }));
     logoPath = logo.imagePaths[0] ?? null;
     media.warnings.push(...logo.warnings.map((w) => `logo: ${w}`));
   }
