@@ -120,7 +120,9 @@ export class VideoJob implements JobHandler {
       const durationS = Math.round(r.durationS * 100) / 100;
       if (!(await repos.videos.markSucceeded(job.id, { ...urls, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
       const kinds = eventKindsFor(videoKind(video.kind), 'success');
-      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now));
+      await repos.outbox.emit(
+        videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, webhookUrl: video.webhookUrl ?? null, videoUrl: urls.videoUrl, coverUrl: urls.coverUrl, durationS }, now),
+      );
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();
@@ -170,7 +172,7 @@ export class VideoJob implements JobHandler {
       if (!(await r.videos.markFailed(job.id, failure.error, now))) return false;
       if (video.credits > 0) await r.accounts.addCredits(video.accountId, video.credits, 'refund', video.id, now);
       const kinds = eventKindsFor(videoKind(video.kind), 'failed');
-      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, kinds, error: failure.error }, now));
+      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, kinds, webhookUrl: video.webhookUrl ?? null, error: failure.error }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();
