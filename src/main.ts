@@ -141,7 +141,7 @@ export function cli(): Command {
 
   account
     .command('rotate-webhook-secret')
-    .description("new signing secret for deliveries to the account's requests' own webhook_url (shown once here, and by GET /v1/whoami)")
+    .description("new signing secret for deliveries to the account's requests' own webhook_url (printed; also shown by GET /v1/whoami)")
     .requiredOption('--username <name>')
     .option('--json', 'print JSON')
     .action(async (opts: { username: string; json?: boolean }) => {
