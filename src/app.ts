@@ -90,6 +90,7 @@ import { deliveryRoutes } from './webhooks/delivery.routes.ts';
 import { DeliveryService } from './webhooks/delivery.service.ts';
 import { EndpointOutboxRepository } from './webhooks/endpoint-outbox.repository.ts';
 import { OutboxRepository } from './webhooks/outbox.repository.ts';
+import { unsupportedRoutes } from './unsupported/unsupported.routes.ts';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
@@ -186,7 +187,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     publicBaseUrl: config.publicBaseUrl,
     sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
   });
-  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key));
+  const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key), urlPolicy);
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
   const photoMotions = new PhotoMotionService({
@@ -395,6 +396,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       talkingAvatarV2Routes(api, services.talkingAvatars, services.videos);
       templateVideoV2Routes(api, services.templateVideos, services.videos);
       templateV2Routes(api, services.catalog, services.templates);
+      // CONTRACT §13: routes of features this server does not do answer 40000, not "no route".
+      unsupportedRoutes(api);
     },
   );
   // The signed upload URL: its signature is the credential.

@@ -139,6 +139,15 @@ export function cli(): Command {
       print(await withServices((s) => s.accounts.setStorageQuota(opts.username, opts.mb === 'default' ? null : opts.mb)), opts.json);
     });
 
+  account
+    .command('rotate-webhook-secret')
+    .description("new signing secret for deliveries to the account's requests' own webhook_url (printed; also shown by GET /v1/whoami)")
+    .requiredOption('--username <name>')
+    .option('--json', 'print JSON')
+    .action(async (opts: { username: string; json?: boolean }) => {
+      print(await withServices((s) => s.accounts.rotateWebhookSecret(opts.username)), opts.json);
+    });
+
   const key = program.command('key').description('operator: API keys');
   key
     .command('create')

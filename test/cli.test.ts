@@ -179,6 +179,19 @@ describe('reelsmith CLI', () => {
     assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
     assert.match(bad.stderr, /mb must be a non-negative integer or "default"/);
   });
+
+  it('account rotate-webhook-secret prints a new signing secret, the one whoami shows from then on', async () => {
+    const before = (await api(firstKey, '/v1/whoami')).data.webhook_secret as string;
+    assert.match(before, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const r = json(await run(dataDir, ['account', 'rotate-webhook-secret', '--username', username, '--json'])) as { webhook_secret: string };
+    assert.deepEqual(Object.keys(r).sort(), ['username', 'webhook_secret']);
+    assert.match(r.webhook_secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.notEqual(r.webhook_secret, before);
+    assert.equal((await api(firstKey, '/v1/whoami')).data.webhook_secret, r.webhook_secret);
+    const bad = await run(dataDir, ['account', 'rotate-webhook-secret', '--username', 'nobody-here']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /no account named "nobody-here"/);
+  });
 });
 
 /** A user mistake: exit status 2, exactly one line on stderr (no stack trace), nothing on stdout. */

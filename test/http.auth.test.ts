@@ -17,15 +17,19 @@ describe('API keys and whoami', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), ['code', 'data', 'msg', 'rid']);
     assert.equal(res.body.code, 0);
-    // storage_* are extensions (docs/storage.md); a new account stores nothing yet.
-    assert.deepEqual(res.body.data, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024 });
+    // storage_* are extensions (docs/storage.md); a new account stores nothing yet. webhook_secret
+    // signs deliveries to a request's own webhook_url (CONTRACT §9).
+    const { webhook_secret: secret, ...rest } = res.body.data;
+    assert.deepEqual(rest, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024 });
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
     assert.match(res.body.rid, /^[0-9a-f]{32}$/);
     assert.equal(res.headers.get('x-request-id'), res.body.rid);
   });
 
   it('GET /v2/user/whoami answers the same', async () => {
     const res = await s.call('GET', '/v2/user/whoami', { key });
-    assert.deepEqual(res.body.data, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024 });
+    const v1 = await s.call('GET', '/v1/whoami', { key });
+    assert.deepEqual(res.body.data, { username, email: 'owner@example.com', storage_used_bytes: 0, storage_quota_bytes: 5120 * 1024 * 1024, webhook_secret: v1.body.data.webhook_secret });
   });
 
   it('GET /v2/user/remaining_quota reports the credit balance', async () => {

@@ -119,7 +119,8 @@ for (const backend of backends) {
         const created = await repos.accounts.create({ username, email: 'alice@example.com', nowMs: T0 });
         assert.match(created.id, /^[0-9a-f]{32}$/);
         const byName = await repos.accounts.findByUsername(username);
-        assert.deepEqual(byName, { id: created.id, username, email: 'alice@example.com', credits: 0, status: 'active', storage_quota_mb: null, created_at: T0, updated_at: T0 });
+        assert.match(created.webhook_secret, /^whsec_[A-Za-z0-9+/]{43}=$/, 'every account has its own signing secret (migration 010)');
+        assert.deepEqual(byName, { id: created.id, username, email: 'alice@example.com', credits: 0, status: 'active', storage_quota_mb: null, webhook_secret: created.webhook_secret, created_at: T0, updated_at: T0 });
         assert.equal(typeof byName?.created_at, 'number');
         assert.equal(typeof byName?.credits, 'number');
         assert.deepEqual(await repos.accounts.findById(created.id), byName);
@@ -375,9 +376,9 @@ for (const backend of backends) {
           title: 'My video',
           status: 2,
           progress: 0,
-          videoUrl: '',
-          coverUrl: '',
-          subtitlesUrl: '',
+          videoKey: '',
+          coverKey: '',
+          subtitlesKey: '',
           duration: 0,
           script: '',
           error: null,
@@ -385,6 +386,7 @@ for (const backend of backends) {
           fileToken: null,
           storageBytes: 0,
           filesRemovedAt: null,
+          webhookUrl: null,
           createdAt: T0 + 1,
           updatedAt: T0 + 1,
         });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountRow, ApiKeyRow, Database } from '../db/schema.ts';
-import { hexId } from '../lib/ids.ts';
+import { hexId, newWebhookSecret } from '../lib/ids.ts';
 
 export interface KeyOwner {
   account: AccountRow;
@@ -19,6 +19,7 @@ export class AccountRepository {
       credits: 0,
       status: 'active',
       storage_quota_mb: null,
+      webhook_secret: newWebhookSecret(),
       created_at: input.nowMs,
       updated_at: input.nowMs,
     };
@@ -33,6 +34,11 @@ export class AccountRepository {
   /** The operator's storage quota for the account in MB; null → the STORAGE_QUOTA_MB default. */
   async setStorageQuota(accountId: string, quotaMb: number | null, nowMs: number): Promise<void> {
     await this.db.updateTable('accounts').set({ storage_quota_mb: quotaMb, updated_at: nowMs }).where('id', '=', accountId).execute();
+  }
+
+  /** A new signing secret for deliveries to the account's requests' own webhook_url (migration 010). */
+  async setWebhookSecret(accountId: string, secret: string, nowMs: number): Promise<void> {
+    await this.db.updateTable('accounts').set({ webhook_secret: secret, updated_at: nowMs }).where('id', '=', accountId).execute();
   }
 
   async findByUsername(username: string): Promise<AccountRow | undefined> {
@@ -85,7 +91,7 @@ export class AccountRepository {
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
       .select([
         'k.id as key_id', 'k.account_id', 'k.key_hash', 'k.key_prefix', 'k.created_at as key_created_at', 'k.revoked_at',
-        'a.id', 'a.username', 'a.email', 'a.credits', 'a.status', 'a.storage_quota_mb', 'a.created_at', 'a.updated_at',
+        'a.id', 'a.username', 'a.email', 'a.credits', 'a.status', 'a.storage_quota_mb', 'a.webhook_secret', 'a.created_at', 'a.updated_at',
       ])
       .where('k.key_hash', '=', keyHash)
       .executeTakeFirst();
@@ -93,7 +99,7 @@ export class AccountRepository {
     return {
       account: {
         id: row.id, username: row.username, email: row.email, credits: row.credits, status: row.status,
-        storage_quota_mb: row.storage_quota_mb, created_at: row.created_at, updated_at: row.updated_at,
+        storage_quota_mb: row.storage_quota_mb, webhook_secret: row.webhook_secret, created_at: row.created_at, updated_at: row.updated_at,
       },
       key: { id: row.key_id, account_id: row.account_id, key_hash: row.key_hash, key_prefix: row.key_prefix, created_at: row.key_created_at, revoked_at: row.revoked_at },
     };

@@ -13,8 +13,12 @@ const WhoAmI = Envelope(
     storage_quota_bytes: Type.Union([Type.Integer(), Type.Null()], {
       description: 'Extension: the storage quota in bytes (STORAGE_QUOTA_MB, or set per account by the operator); null when there is no limit. At or over it, crawls and new videos are refused with 40000',
     }),
+    webhook_secret: Type.String({
+      description:
+        "The account's signing secret (whsec_ + base64 of 32 random bytes): deliveries to a request's own webhook_url (v2) are signed with it, exactly as endpoint deliveries are signed with the endpoint's secret (X-Webhook-Signature and webhook-signature). The operator rotates it (reelsmith account rotate-webhook-secret)",
+    }),
   }),
-  { username: 'demo', email: 'demo@example.com', storage_used_bytes: 48213, storage_quota_bytes: 5368709120 },
+  { username: 'demo', email: 'demo@example.com', storage_used_bytes: 48213, storage_quota_bytes: 5368709120, webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1qBvQpJ7v1k=' },
 );
 const Ledger = Envelope(
   Type.Object({
@@ -54,8 +58,14 @@ export function accountRoutes(app: App, accounts: AccountService): void {
     app.get(path, {
       schema: { tags, summary: 'The account this API key belongs to', response: { 200: WhoAmI } },
       handler: async (req) => {
-        const usage = await accounts.storageUsage(req.principal.accountId);
-        return ok({ username: req.principal.username, email: req.principal.email ?? '', storage_used_bytes: usage.usedBytes, storage_quota_bytes: usage.quotaBytes });
+        const [usage, webhookSecret] = await Promise.all([accounts.storageUsage(req.principal.accountId), accounts.webhookSecret(req.principal.accountId)]);
+        return ok({
+          username: req.principal.username,
+          email: req.principal.email ?? '',
+          storage_used_bytes: usage.usedBytes,
+          storage_quota_bytes: usage.quotaBytes,
+          webhook_secret: webhookSecret,
+        });
       },
     });
   }

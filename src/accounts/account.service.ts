@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.ts';
-import { hashApiKey, newApiKey } from '../lib/ids.ts';
+import { hashApiKey, newApiKey, newWebhookSecret } from '../lib/ids.ts';
 import type { UnitOfWork } from '../db/repos.ts';
 import type { AccountStorage, StorageUsage } from '../storage/account-storage.ts';
 import type { AccountRepository } from './account.repository.ts';
@@ -83,6 +83,23 @@ export class AccountService {
     const account = await this.requireAccount(username);
     await this.accounts.setStatus(account.id, status, this.clock.nowMs());
     return { username, status };
+  }
+
+  /**
+   * Operator: a new signing secret for deliveries to the account's requests' own webhook_url
+   * (CONTRACT §9). Takes effect from the next attempt, retries of older events included; the old
+   * secret stops working at once.
+   */
+  async rotateWebhookSecret(username: string) {
+    const account = await this.requireAccount(username);
+    const webhookSecret = newWebhookSecret();
+    await this.accounts.setWebhookSecret(account.id, webhookSecret, this.clock.nowMs());
+    return { username: account.username, webhook_secret: webhookSecret };
+  }
+
+  /** The account's signing secret for its requests' own webhook_url (GET /v1/whoami). */
+  async webhookSecret(accountId: string): Promise<string> {
+    return (await this.accounts.findById(accountId))?.webhook_secret ?? '';
   }
 
   /** Operator: the account's storage quota in MB (0 = no limit), or null to follow STORAGE_QUOTA_MB. */

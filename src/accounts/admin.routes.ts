@@ -11,8 +11,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Operator mode over HTTP (the dashboard's operator screen): the CLI's operator commands
- * (account create/list, suspend/activate, quota, key create/revoke, credits add) through the
- * same AccountService. Only registered when ADMIN_TOKEN is set; every request carries it in
+ * (account create/list, suspend/activate, quota, rotate-webhook-secret, key create/revoke,
+ * credits add) through the same AccountService. Only registered when ADMIN_TOKEN is set; every request carries it in
  * `x-admin-token`. Left out of the public OpenAPI document (it is not part of the vendor's API);
  * documented in docs/dashboard.md.
  */
@@ -72,6 +72,11 @@ export function adminRoutes(app: App, accounts: AccountService, adminToken: stri
         },
       },
       async (req) => run(() => accounts.setStorageQuota(req.body.username, req.body.quota_mb ?? null)),
+    );
+    admin.post(
+      '/admin/accounts/webhook-secret',
+      { schema: { hide, body: Type.Object({ username }) } },
+      async (req) => run(() => accounts.rotateWebhookSecret(req.body.username)),
     );
     admin.post('/admin/keys', { schema: { hide, body: Type.Object({ username }) } }, async (req) => run(() => accounts.createKey(req.body.username)));
     admin.post(

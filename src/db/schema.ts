@@ -9,6 +9,8 @@ export interface AccountsTable {
   status: 'active' | 'suspended';
   /** Operator's storage quota for this account in MB (migration 004); null → STORAGE_QUOTA_MB. */
   storage_quota_mb: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Signs deliveries to a request's own webhook_url (migration 010): `whsec_` + base64 of 32 random bytes. */
+  webhook_secret: string;
   created_at: number;
   updated_at: number;
 }
@@ -86,6 +88,8 @@ export interface VideosTable {
   file_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the files were removed (DELETE /v1/project, or the retention period). */
   files_removed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The request's own webhook_url (v2, migration 010); its final event is delivered there too. */
+  webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -141,7 +145,10 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 export interface DeliveriesTable {
   id: string;
   event_id: string;
-  endpoint_id: string;
+  /** The endpoint delivered to; null for a delivery to a request's own webhook_url (target_url). */
+  endpoint_id: string | null;
+  /** A request's own webhook_url (migration 010); null for an endpoint's delivery. */
+  target_url: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string;
   status: DeliveryStatus;
   attempts: number;

@@ -13,6 +13,8 @@ export const EXAMPLE_IDS = {
   templateVideo: '6a1d9e3c5b7f4a208e4c2d6b9f1a3e57',
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
+  /** A delivery to a request's own webhook_url (GET /v2/webhook_url/deliveries). */
+  requestDelivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8d0',
   event: '019ab3f0c2d1a4e5f60718293a4b5c6d',
   /** A custom voice (POST /v1/voices/custom). */
   customVoice: 'cv-0c7d2e9a4b1f4e38',

@@ -127,7 +127,7 @@ export class VideoJob implements JobHandler {
       // PUBLIC_BASE_URL, which must be the API's public one (docs/storage.md).
       const videoUrl = store.publicUrl(files.videoKey);
       const coverUrl = store.publicUrl(files.coverKey);
-      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, videoUrl, coverUrl, durationS }, now));
+      await repos.outbox.emit(videoSucceededEvents({ projectId: video.id, accountId: video.accountId, kinds, webhookUrl: video.webhookUrl ?? null, videoUrl, coverUrl, durationS }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();
@@ -177,7 +177,7 @@ export class VideoJob implements JobHandler {
       if (!(await r.videos.markFailed(job.id, failure.error, now))) return false;
       if (video.credits > 0) await r.accounts.addCredits(video.accountId, video.credits, 'refund', video.id, now);
       const kinds = eventKindsFor(videoKind(video.kind), 'failed');
-      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, kinds, error: failure.error }, now));
+      await r.outbox.emit(videoFailedEvents({ projectId: video.id, accountId: video.accountId, kinds, webhookUrl: video.webhookUrl ?? null, error: failure.error }, now));
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();

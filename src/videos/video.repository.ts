@@ -88,6 +88,8 @@ export interface Video {
   storageBytes?: number;
   /** When DELETE /v1/project or the retention period removed the files; null while they are kept. */
   filesRemovedAt?: number | null;
+  /** The request's own webhook_url (v2, CONTRACT §9): its final v2 event is delivered there too; null: none. */
+  webhookUrl?: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -113,6 +115,7 @@ function fromRow(row: VideoRow): Video {
     fileToken: row.file_token ?? null,
     storageBytes: Number(row.storage_bytes),
     filesRemovedAt: row.files_removed_at === null ? null : Number(row.files_removed_at),
+    webhookUrl: row.webhook_url ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -141,6 +144,8 @@ export class VideoRepository {
     credits?: number;
     title: string;
     fileToken?: string;
+    /** The request's own webhook_url, already checked (requestWebhookUrl). */
+    webhookUrl?: string | null;
     nowMs: number;
   }): Promise<void> {
     await this.db
@@ -163,6 +168,7 @@ export class VideoRepository {
         error_code: null,
         error_message: null,
         file_token: v.fileToken ?? null,
+        webhook_url: v.webhookUrl ?? null,
         created_at: v.nowMs,
         updated_at: v.nowMs,
       })

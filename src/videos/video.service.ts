@@ -10,6 +10,8 @@ import { voiceFor } from './kinds/product.kind.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
 import type { TemplateService } from '../templates/template.service.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
+import type { UrlPolicy } from '../net/url-policy.ts';
+import { requestWebhookUrl } from '../webhooks/request-webhook.ts';
 import { statusDescriptions, VideoStatus, type Video, type VideoListQuery, type VideoRepository, type VideoRequest } from './video.repository.ts';
 
 /** A validated request of some kind, ready to be accepted (VideoService.accept). */
@@ -63,6 +65,8 @@ export class VideoService {
     private readonly hasCustomVoice: (accountId: string, voiceId: string) => Promise<boolean> = async () => false,
     /** Our stored files' URLs from this process's PUBLIC_BASE_URL (BlobStore.publicUrl): video rows keep keys. */
     readonly fileUrl: (key: string) => string,
+    /** The URL rules a request's own webhook_url must pass (the endpoints' rules, ALLOW_PRIVATE_URLS). */
+    private readonly urlPolicy: UrlPolicy = { allowPrivate: false },
   ) {}
 
   /**
@@ -155,9 +159,12 @@ export class VideoService {
    * Accepting a video of any kind, in one transaction: takes the credits of the kind's rule for
    * the requested output (CONTRACT §9: 1 per started 2 minutes; free kinds none), records the
    * video (status 2, waiting) and enqueues its generation job; then wakes a worker. Not enough
-   * credit → 18020, no room in the storage quota → its error; nothing is written. Returns the project id.
+   * credit → 18020, no room in the storage quota → its error; nothing is written. A webhook_url
+   * that breaks the URL rules → 40000 naming it, before anything else; a good one is stored with
+   * the video and gets the video's final v2 event (VideoJob). Returns the project id.
    */
   async accept(who: Principal, a: VideoAcceptance): Promise<string> {
+    const webhookUrl = requestWebhookUrl(a.webhookUrl, this.urlPolicy);
     await this.storage?.assertRoom(who.accountId);
     const credits = creditsFor(videoKind(a.kind), a.outputS);
     const id = hexId();
@@ -172,7 +179,7 @@ export class VideoService {
         await r.accounts.lockAccount(who.accountId, nowMs);
       }
       await a.underLock?.(r);
-      await r.videos.insert({ id, accountId: who.accountId, kind: a.kind, productId: a.productId, request: a.request, credits, title: a.title, fileToken: hexId(), nowMs });
+      await r.videos.insert({ id, accountId: who.accountId, kind: a.kind, productId: a.productId, request: a.request, credits, title: a.title, fileToken: hexId(), webhookUrl, nowMs });
       await r.jobs.insert({ id, kind: VIDEO_JOB_KIND, accountId: who.accountId, maxAttempts: this.jobMaxAttempts, runAt: nowMs, nowMs });
     });
     this.onAccepted({ id, accountId: who.accountId });

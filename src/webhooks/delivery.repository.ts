@@ -5,7 +5,10 @@ import type { Database, DeliveryAttemptRow, DeliveryStatus } from '../db/schema.
 export interface DeliveryRecord {
   id: string;
   eventId: string;
-  endpointId: string;
+  /** Null for a delivery to a request's own webhook_url. */
+  endpointId: string | null;
+  /** The request's own webhook_url; null for an endpoint's delivery. */
+  targetUrl: string | null;
   kind: string;
   payload: string;
   status: DeliveryStatus;
@@ -18,7 +21,13 @@ export interface DeliveryRecord {
   completedAt: number | null;
 }
 
-/** Reading the delivery log of an endpoint, and resending (the extension routes). */
+/**
+ * Whose deliveries a log shows: one endpoint's, or the account's deliveries to its requests' own
+ * webhook_url (optionally those of one request: the events' subject, e.g. the video id).
+ */
+export type DeliveryTarget = { endpointId: string } | { requestsOf: string; subjectId?: string | undefined };
+
+/** Reading the delivery log of an endpoint or of an account's request URLs, and resending (the extension routes). */
 export class DeliveryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -27,34 +36,34 @@ export class DeliveryRepository {
       .selectFrom('deliveries as d')
       .innerJoin('events as ev', 'ev.id', 'd.event_id')
       .select([
-        'd.id', 'd.event_id', 'd.endpoint_id', 'ev.kind', 'ev.payload', 'd.status', 'd.attempts', 'd.next_attempt_at',
+        'd.id', 'd.event_id', 'd.endpoint_id', 'd.target_url', 'ev.kind', 'ev.payload', 'd.status', 'd.attempts', 'd.next_attempt_at',
         'd.last_status', 'd.last_error', 'd.resent_from', 'd.created_at', 'd.completed_at',
       ]);
   }
 
+  private of(target: DeliveryTarget) {
+    if ('endpointId' in target) return this.base().where('d.endpoint_id', '=', target.endpointId);
+    let q = this.base().where('d.account_id', '=', target.requestsOf).where('d.endpoint_id', 'is', null);
+    if (target.subjectId !== undefined) q = q.where('ev.subject_id', '=', target.subjectId);
+    return q;
+  }
+
   /** Newest first. */
-  async listByEndpoint(endpointId: string, limit: number, offset: number): Promise<DeliveryRecord[]> {
-    const rows = await this.base()
-      .where('d.endpoint_id', '=', endpointId)
-      .orderBy('d.created_at', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  async list(target: DeliveryTarget, limit: number, offset: number): Promise<DeliveryRecord[]> {
+    const rows = await this.of(target).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute();
     return rows.map(toRecord);
   }
 
-  async countByEndpoint(endpointId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('deliveries')
+  async count(target: DeliveryTarget): Promise<number> {
+    const row = await this.of(target)
+      .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('endpoint_id', '=', endpointId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async get(endpointId: string, deliveryId: string): Promise<DeliveryRecord | undefined> {
-    const row = await this.base().where('d.id', '=', deliveryId).where('d.endpoint_id', '=', endpointId).executeTakeFirst();
+  async get(target: DeliveryTarget, deliveryId: string): Promise<DeliveryRecord | undefined> {
+    const row = await this.of(target).where('d.id', '=', deliveryId).executeTakeFirst();
     return row ? toRecord(row) : undefined;
   }
 
@@ -63,7 +72,7 @@ export class DeliveryRepository {
     return this.db.selectFrom('delivery_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('attempt').execute();
   }
 
-  /** A new pending delivery of the same event (same event_id, same body) to the same endpoint, due now. */
+  /** A new pending delivery of the same event (same event_id, same body) to the same endpoint or URL, due now. */
   async insertResend(from: DeliveryRecord, accountId: string, id: string, nowMs: number): Promise<void> {
     await this.db
       .insertInto('deliveries')
@@ -71,6 +80,7 @@ export class DeliveryRepository {
         id,
         event_id: from.eventId,
         endpoint_id: from.endpointId,
+        target_url: from.targetUrl,
         account_id: accountId,
         status: 'pending',
         attempts: 0,
@@ -114,13 +124,14 @@ export class DeliveryRepository {
 }
 
 function toRecord(r: {
-  id: string; event_id: string; endpoint_id: string; kind: string; payload: string; status: DeliveryStatus; attempts: number;
+  id: string; event_id: string; endpoint_id: string | null; target_url: string | null; kind: string; payload: string; status: DeliveryStatus; attempts: number;
   next_attempt_at: number; last_status: number | null; last_error: string | null; resent_from: string | null; created_at: number; completed_at: number | null;
 }): DeliveryRecord {
   return {
     id: r.id,
     eventId: r.event_id,
     endpointId: r.endpoint_id,
+    targetUrl: r.target_url,
     kind: r.kind,
     payload: r.payload,
     status: r.status,

@@ -61,7 +61,20 @@ const DeliveryParams = Type.Object({
 
 const tags = ['Webhook deliveries (extension)'];
 
-/** Extension routes (CONTRACT §7): an endpoint's delivery log and manual resend. */
+/** A delivery to a request's own webhook_url: the URL it goes to as well. */
+const RequestDelivery = Type.Object({
+  ...Delivery.properties,
+  url: Type.String({ description: "The request's webhook_url this delivery goes to (signed with the account's webhook_secret, GET /v1/whoami)" }),
+});
+const exampleRequestDelivery = {
+  ...exampleDelivery,
+  delivery_id: EXAMPLE_IDS.requestDelivery,
+  event: 'generated_product_video_success',
+  payload: WEBHOOK_EXAMPLES.success('generated_product_video_success'),
+  url: 'https://hooks.example.com/request',
+};
+
+/** Extension routes (CONTRACT §7): an endpoint's (or the request URLs') delivery log and manual resend. */
 export function deliveryRoutes(app: App, deliveries: DeliveryService): void {
   for (const root of ['/v2/endpoint', '/v2/webhook/endpoint']) {
     app.get(`${root}/:endpoint_id/deliveries`, {
@@ -135,4 +148,50 @@ export function deliveryRoutes(app: App, deliveries: DeliveryService): void {
       handler: async (req) => ok(await deliveries.resend(req.principal, req.params.endpoint_id, req.params.delivery_id)),
     });
   }
+
+  // A request's own webhook_url (v2, CONTRACT §9) is no endpoint: its deliveries have a log of their own.
+  app.get('/v2/webhook_url/deliveries', {
+    schema: {
+      tags,
+      summary: "The account's deliveries to the webhook_url its v2 requests named, newest first, each with its attempt log",
+      querystring: Type.Object({
+        request_id: Opt(Type.String({ minLength: 1, maxLength: 64, description: "Only the deliveries of one request's events: its video_id (project_id), or the id another v2 request returned (task_id, batch_id)", examples: [EXAMPLE_IDS.project] })),
+        page: Opt(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
+        page_size: Opt(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Deliveries per page (at most 100)', examples: [20] })),
+      }),
+      response: {
+        200: Envelope(
+          Type.Object({ total: Type.Integer({ description: 'Deliveries on all pages' }), deliveries: Type.Array(RequestDelivery, { description: 'This page, newest first' }) }),
+          { total: 1, deliveries: [exampleRequestDelivery] },
+        ),
+      },
+      'x-error-codes': { 40000: 'a parameter breaks its rule' },
+    },
+    handler: async (req) => ok(await deliveries.listRequestDeliveries(req.principal, req.query.request_id, req.query.page ?? 1, req.query.page_size ?? 20)),
+  });
+  app.post('/v2/webhook_url/deliveries/:delivery_id/resend', {
+    schema: {
+      tags,
+      summary: "Send an event to a request's webhook_url again, now: a new delivery with the same event_id and body, signed with the account's current webhook_secret",
+      params: Type.Object({
+        delivery_id: Type.String({ minLength: 1, maxLength: 64, description: 'A delivery to a request URL (from GET /v2/webhook_url/deliveries)', examples: [EXAMPLE_IDS.requestDelivery] }),
+      }),
+      response: {
+        200: Envelope(RequestDelivery, {
+          ...exampleRequestDelivery,
+          delivery_id: '019ab3f1a0b1c2d3e4f5a6b7c8d9e0f2',
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: EXAMPLE_TIME + 60,
+          last_status_code: null,
+          resent_from: EXAMPLE_IDS.requestDelivery,
+          created_at: EXAMPLE_TIME + 60,
+          completed_at: null,
+          attempt_log: [],
+        }),
+      },
+      'x-error-codes': { 10104: "delivery_id is not one of this account's deliveries to a request URL" },
+    },
+    handler: async (req) => ok(await deliveries.resendRequestDelivery(req.principal, req.params.delivery_id)),
+  });
 }

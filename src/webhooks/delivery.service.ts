@@ -5,7 +5,7 @@ import { errors } from '../lib/errors.ts';
 import { sortableId } from './sortable-id.ts';
 import { testEvent } from './event.ts';
 import type { DeliveryAttemptRow } from '../db/schema.ts';
-import type { DeliveryRecord, DeliveryRepository } from './delivery.repository.ts';
+import type { DeliveryRecord, DeliveryRepository, DeliveryTarget } from './delivery.repository.ts';
 import type { EndpointRepository } from './endpoint.repository.ts';
 
 export interface AttemptView {
@@ -38,7 +38,15 @@ export interface DeliveryView {
   attempt_log: AttemptView[];
 }
 
-/** The delivery log of an endpoint and manual resends (extension routes under /v2/endpoint/...). */
+/** A delivery to a request's own webhook_url: the same view plus the URL it goes to. */
+export interface RequestDeliveryView extends DeliveryView {
+  url: string;
+}
+
+/**
+ * The delivery log of an endpoint, or of the account's requests' own webhook_url, and manual
+ * resends (extension routes under /v2/endpoint/... and /v2/webhook_url/...).
+ */
 export class DeliveryService {
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -49,26 +57,46 @@ export class DeliveryService {
 
   async list(who: Principal, endpointId: string, page: number, pageSize: number): Promise<{ total: number; deliveries: DeliveryView[] }> {
     await this.requireEndpoint(who, endpointId);
-    const [total, records] = await Promise.all([
-      this.deliveries.countByEndpoint(endpointId),
-      this.deliveries.listByEndpoint(endpointId, pageSize, (page - 1) * pageSize),
-    ]);
-    const attempts = await this.deliveries.attemptsFor(records.map((r) => r.id));
-    return { total, deliveries: records.map((r) => view(r, attempts.filter((a) => a.delivery_id === r.id))) };
+    return this.page({ endpointId }, page, pageSize, view);
   }
 
   /** A new delivery of the same event (same event_id and body), due now. The endpoint must be enabled. */
   async resend(who: Principal, endpointId: string, deliveryId: string): Promise<DeliveryView> {
     const endpoint = await this.requireEndpoint(who, endpointId);
-    const original = await this.deliveries.get(endpointId, deliveryId);
+    const original = await this.deliveries.get({ endpointId }, deliveryId);
     if (!original) throw errors.notFound(`delivery_id ${deliveryId}`);
     if (endpoint.status !== 'enabled') throw errors.parameter('endpoint_id', 'is disabled; enable it before resending');
+    return view(await this.resendOf({ endpointId }, original, who.accountId), []);
+  }
+
+  /**
+   * The account's deliveries to its requests' own webhook_url (GET /v2/webhook_url/deliveries),
+   * newest first; `subjectId` narrows them to one request's events (a video id, a task id).
+   */
+  async listRequestDeliveries(who: Principal, subjectId: string | undefined, page: number, pageSize: number): Promise<{ total: number; deliveries: RequestDeliveryView[] }> {
+    return this.page({ requestsOf: who.accountId, subjectId }, page, pageSize, requestView);
+  }
+
+  /** The same event to the same request URL again, now, signed with the account's current secret. */
+  async resendRequestDelivery(who: Principal, deliveryId: string): Promise<RequestDeliveryView> {
+    const target = { requestsOf: who.accountId };
+    const original = await this.deliveries.get(target, deliveryId);
+    if (!original) throw errors.notFound(`delivery_id ${deliveryId}`);
+    return requestView(await this.resendOf(target, original, who.accountId), []);
+  }
+
+  private async page<V>(target: DeliveryTarget, page: number, pageSize: number, as: (r: DeliveryRecord, a: DeliveryAttemptRow[]) => V): Promise<{ total: number; deliveries: V[] }> {
+    const [total, records] = await Promise.all([this.deliveries.count(target), this.deliveries.list(target, pageSize, (page - 1) * pageSize)]);
+    const attempts = await this.deliveries.attemptsFor(records.map((r) => r.id));
+    return { total, deliveries: records.map((r) => as(r, attempts.filter((a) => a.delivery_id === r.id))) };
+  }
+
+  private async resendOf(target: DeliveryTarget, original: DeliveryRecord, accountId: string): Promise<DeliveryRecord> {
     const nowMs = this.clock.nowMs();
     const id = sortableId(nowMs);
-    await this.deliveries.insertResend(original, who.accountId, id, nowMs);
+    await this.deliveries.insertResend(original, accountId, id, nowMs);
     this.onCommitted();
-    const created = await this.deliveries.get(endpointId, id);
-    return view(created!, []);
+    return (await this.deliveries.get(target, id))!;
   }
 
   /**
@@ -83,7 +111,7 @@ export class DeliveryService {
     const id = sortableId(nowMs);
     await this.deliveries.insertTestEvent(event, endpointId, id);
     this.onCommitted();
-    return view((await this.deliveries.get(endpointId, id))!, []);
+    return view((await this.deliveries.get({ endpointId }, id))!, []);
   }
 
   private async requireEndpoint(who: Principal, endpointId: string) {
@@ -91,6 +119,10 @@ export class DeliveryService {
     if (!endpoint) throw errors.notFound(`endpoint_id ${endpointId}`);
     return endpoint;
   }
+}
+
+function requestView(r: DeliveryRecord, attempts: DeliveryAttemptRow[]): RequestDeliveryView {
+  return { ...view(r, attempts), url: r.targetUrl ?? '' };
 }
 
 function view(r: DeliveryRecord, attempts: DeliveryAttemptRow[]): DeliveryView {

@@ -39,7 +39,8 @@ const STOP_GRACE_MS = 2000;
  * in this process), claims due deliveries under a lease (the endpoint's status is checked in the
  * claiming statement), signs and sends them through the safe fetcher without following redirects,
  * and writes each batch of results (attempt log + new state) in one transaction. A 2xx is
- * success, 410 disables the endpoint, anything else is retried on the schedule.
+ * success, 410 disables the endpoint (a request's own webhook_url: fails that delivery), anything
+ * else is retried on the schedule. Deliveries to endpoints and to request URLs are sent alike.
  */
 export class Dispatcher {
   readonly #wakeup = new Wakeup();

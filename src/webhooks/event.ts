@@ -23,6 +23,19 @@ export interface VideoOutcome {
   accountId: string;
   /** Event kinds to record, e.g. ['generated_video_success', 'generated_avatar_video_success']. */
   kinds: readonly string[];
+  /**
+   * The request's own webhook_url (v2): one of the events is delivered there too — the v2 family's
+   * (the first kind that is not v1's generated_video_*; the first kind if all are), so the request's
+   * URL gets its outcome once, in the v2 shape, not the v1 duplicate as well.
+   */
+  webhookUrl?: string | null;
+}
+
+const V1_VIDEO_KINDS = new Set(['generated_video_success', 'generated_video_failed']);
+
+function videoEvents(v: VideoOutcome, data: Record<string, unknown>, nowMs: number): NewEvent[] {
+  const toUrl = v.kinds.find((k) => !V1_VIDEO_KINDS.has(k)) ?? v.kinds[0];
+  return v.kinds.map((kind) => ({ ...event(kind, v.accountId, v.projectId, data, nowMs), ...(v.webhookUrl && kind === toUrl ? { webhookUrl: v.webhookUrl } : {}) }));
 }
 
 function event(kind: string, accountId: string, subjectId: string, data: Record<string, unknown>, nowMs: number): NewEvent {
@@ -41,12 +54,12 @@ export function videoSucceededEvents(v: VideoOutcome & { videoUrl: string; cover
     cover_url: v.coverUrl,
     duration: v.durationS,
   };
-  return v.kinds.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+  return videoEvents(v, data, nowMs);
 }
 
 export function videoFailedEvents(v: VideoOutcome & { error: { code: number; message: string } }, nowMs: number): NewEvent[] {
   const data = { project_id: v.projectId, video_id: v.projectId, status: 'failed', error: v.error };
-  return v.kinds.map((kind) => event(kind, v.accountId, v.projectId, data, nowMs));
+  return videoEvents(v, data, nowMs);
 }
 
 /** Candidate portraits were painted (POST /v1/photo_avatar/photo/generate): generated_image_success. */

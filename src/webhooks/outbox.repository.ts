@@ -8,7 +8,8 @@ import type { NewEvent } from './event.ts';
 export interface ClaimedDelivery {
   id: string;
   eventId: string;
-  endpointId: string;
+  /** Null for a delivery to a request's own webhook_url (then `url` is that and `secret` the account's). */
+  endpointId: string | null;
   kind: string;
   payload: string;
   url: string;
@@ -21,7 +22,7 @@ export type AttemptOutcome = 'succeeded' | 'retry' | 'failed' | 'gone';
 
 export interface AttemptResult {
   deliveryId: string;
-  endpointId: string;
+  endpointId: string | null;
   attempt: number;
   startedAt: number;
   durationMs: number;
@@ -48,7 +49,9 @@ export class OutboxRepository {
 
   /**
    * Records the events and one pending delivery per enabled endpoint of the account subscribed
-   * to the event's kind, as the endpoints stand in this transaction. Returns the deliveries made.
+   * to the event's kind, as the endpoints stand in this transaction; an event with a webhookUrl
+   * (a request's own, CONTRACT §9) also gets one delivery to that URL, whatever the endpoints.
+   * Returns the deliveries made.
    */
   async emit(events: NewEvent[]): Promise<number> {
     if (!events.length) return 0;
@@ -65,50 +68,56 @@ export class OutboxRepository {
       .insertInto('events')
       .values(events.map((e) => ({ id: e.id, account_id: e.accountId, kind: e.kind, subject_id: e.subjectId, payload: e.payload, created_at: e.createdAt })))
       .execute();
+    const targets = (e: NewEvent) => [
+      ...subscribed.filter((s) => s.accountId === e.accountId && s.kinds.has(e.kind)).map((s) => ({ endpoint_id: s.id, target_url: null })),
+      ...(e.webhookUrl ? [{ endpoint_id: null, target_url: e.webhookUrl }] : []),
+    ];
     const deliveries = events.flatMap((e) =>
-      subscribed
-        .filter((s) => s.accountId === e.accountId && s.kinds.has(e.kind))
-        .map((s) => ({
-          id: sortableId(e.createdAt),
-          event_id: e.id,
-          endpoint_id: s.id,
-          account_id: e.accountId,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: e.createdAt,
-          lease_owner: null,
-          last_status: null,
-          last_error: null,
-          resent_from: null,
-          created_at: e.createdAt,
-          updated_at: e.createdAt,
-          completed_at: null,
-        })),
+      targets(e).map((target) => ({
+        id: sortableId(e.createdAt),
+        event_id: e.id,
+        ...target,
+        account_id: e.accountId,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: e.createdAt,
+        lease_owner: null,
+        last_status: null,
+        last_error: null,
+        resent_from: null,
+        created_at: e.createdAt,
+        updated_at: e.createdAt,
+        completed_at: null,
+      })),
     );
     if (deliveries.length) await this.db.insertInto('deliveries').values(deliveries).execute();
     return deliveries.length;
   }
 
   /**
-   * Leases up to `limit` due deliveries whose endpoint is enabled and not deleted, checked in the
-   * claiming statement itself. While leased, next_attempt_at is the lease expiry: if the
+   * Leases up to `limit` due deliveries whose endpoint is enabled and not deleted (or that go to a
+   * request's own webhook_url), checked in the claiming statement itself. While leased, next_attempt_at is the lease expiry: if the
    * dispatcher dies, the delivery simply becomes due again then.
    */
   async claimDue(owner: string, nowMs: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const lock = this.dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
-    // One statement: the URL and secret are read as the endpoint stands at the claim.
-    const claimed = await sql<{ id: string; event_id: string; endpoint_id: string; attempts: number; url: string; secret: string; kind: string; payload: string }>`
+    // One statement: the URL and secret are read as the endpoint (or, for a request's own
+    // webhook_url, the account's signing secret) stands at the claim.
+    const claimed = await sql<{ id: string; event_id: string; endpoint_id: string | null; attempts: number; url: string; secret: string; kind: string; payload: string }>`
       UPDATE deliveries SET lease_owner = ${owner}, next_attempt_at = ${nowMs + leaseMs}, updated_at = ${nowMs}
       WHERE id IN (
-        SELECT d.id FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${nowMs} AND e.status = 'enabled' AND e.deleted_at IS NULL
+        SELECT d.id FROM deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ${nowMs}
+          AND (d.endpoint_id IS NULL OR (e.status = 'enabled' AND e.deleted_at IS NULL))
         ORDER BY d.next_attempt_at
         LIMIT ${limit}
         ${lock}
       )
       RETURNING id, event_id, endpoint_id, attempts,
-        (SELECT url FROM webhook_endpoints WHERE webhook_endpoints.id = deliveries.endpoint_id) AS url,
-        (SELECT secret FROM webhook_endpoints WHERE webhook_endpoints.id = deliveries.endpoint_id) AS secret,
+        COALESCE(target_url, (SELECT url FROM webhook_endpoints WHERE webhook_endpoints.id = deliveries.endpoint_id)) AS url,
+        CASE WHEN endpoint_id IS NULL
+          THEN (SELECT webhook_secret FROM accounts WHERE accounts.id = deliveries.account_id)
+          ELSE (SELECT secret FROM webhook_endpoints WHERE webhook_endpoints.id = deliveries.endpoint_id) END AS secret,
         (SELECT kind FROM events WHERE events.id = deliveries.event_id) AS kind,
         (SELECT payload FROM events WHERE events.id = deliveries.event_id) AS payload`.execute(this.db);
     return claimed.rows.map((r) => ({
@@ -172,7 +181,8 @@ export class OutboxRepository {
         .where('lease_owner', '=', owner)
         .where('status', '=', 'pending')
         .execute();
-      if (r.outcome === 'gone') await this.disableEndpoint(r.endpointId, nowMs);
+      // A request's own webhook_url has no endpoint to disable: its 410 only ends that delivery.
+      if (r.outcome === 'gone' && r.endpointId !== null) await this.disableEndpoint(r.endpointId, nowMs);
     }
     for (const [statusCode, ids] of successes) {
       await this.db
@@ -231,8 +241,8 @@ export class OutboxRepository {
   async nextDueAt(): Promise<number | null> {
     // 'pending' is a literal, not a parameter, so the partial index deliveries_due can serve it.
     const result = await sql<{ next_attempt_at: number | string }>`
-      SELECT d.next_attempt_at FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      WHERE d.status = 'pending' AND e.status = 'enabled' AND e.deleted_at IS NULL
+      SELECT d.next_attempt_at FROM deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.status = 'pending' AND (d.endpoint_id IS NULL OR (e.status = 'enabled' AND e.deleted_at IS NULL))
       ORDER BY d.next_attempt_at LIMIT 1`.execute(this.db);
     const row = result.rows[0];
     return row ? Number(row.next_attempt_at) : null;

@@ -11,12 +11,12 @@ const VIDEO_FAILED_KINDS = VIDEO_KINDS.filter((k) => k.endsWith('_failed'));
 /** How a receiver checks a delivery: both schemes of src/webhooks/signing.ts, in words. */
 export const WEBHOOK_SIGNING_TEXT =
   'every delivery is a POST of compact JSON signed twice over the exact body bytes. ' +
-  '(1) `X-Webhook-Signature`: hex HMAC-SHA256 of the raw body, key = the endpoint secret string (`whsec_...`) as UTF-8 bytes — ' +
+  '(1) `X-Webhook-Signature`: hex HMAC-SHA256 of the raw body, key = the endpoint secret string (`whsec_...`; for a v2 request\'s own `webhook_url`, the account\'s `webhook_secret` from `GET /v1/whoami`) as UTF-8 bytes — ' +
   'what JoggAI receivers verify: `hmac.compare_digest(hmac.new(secret.encode(), body, sha256).hexdigest(), header)`. ' +
   '(2) Standard Webhooks: `webhook-id` (= `event_id`), `webhook-timestamp` (Unix seconds of this attempt) and ' +
   '`webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, key = base64-decoded part after `whsec_` — ' +
   'verify with the `standardwebhooks` package: `new Webhook(secret).verify(body, headers)`. ' +
-  'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); 410 disables the endpoint. ' +
+  'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); 410 disables the endpoint (a request\'s webhook_url: ends that delivery). ' +
   'Delivery is at least once: deduplicate on `event_id`.';
 
 const EXAMPLE_VIDEO_ID = EXAMPLE_IDS.project;
@@ -112,7 +112,7 @@ function operation(kind: string, outcome: 'success' | 'failed') {
     post: {
       tags: ['Webhook events'],
       summary: `A ${video} ${outcome === 'success' ? 'finished' : 'failed'}`,
-      description: `Sent to every enabled endpoint subscribed to \`${kind}\`. A video fires both its v1 and its v2 kind, each its own event with its own event_id. Signatures: ${WEBHOOK_SIGNING_TEXT}`,
+      description: `Sent to every enabled endpoint subscribed to \`${kind}\`, and (v2 kinds) to the \`webhook_url\` the video's v2 request named. A video fires both its v1 and its v2 kind, each its own event with its own event_id. Signatures: ${WEBHOOK_SIGNING_TEXT}`,
       parameters: headers(kind),
       requestBody: {
         required: true,
