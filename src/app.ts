@@ -40,6 +40,7 @@ import { narrationMediaLibrary } from './pipeline/narrate.ts';
 import { createLlmClient } from './pipeline/script/index.ts';
 import { PipelineGenerator } from './videos/pipeline-generator.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { catalogV2Routes } from './catalog/catalog-v2.routes.ts';
 import { buildServer } from './http/server.ts';
 import type { App } from './http/http-types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -375,6 +376,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       previewRoutes(api, services.videos);
       talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
+      catalogV2Routes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
       templateRoutes(api, services.templates, services.templateVideos);
       customAvatarRoutes(api, services.customAvatars);
