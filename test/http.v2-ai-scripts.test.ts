@@ -152,3 +152,24 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('POST /v2/ai_scripts counts towards the POST rate limit', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({ env: { RATE_LIMIT_POST_PER_MINUTE: '2' } });
+  });
+  after(() => s.close());
+
+  it('the third POST of a minute is 429 with Retry-After; nothing is recorded for it', async () => {
+    const { apiKey: key } = await s.account();
+    const body = { language: 'english', product_info: { source_type: 'details', data: LAMP } };
+    success(await s.call('POST', '/v2/ai_scripts', { key, body }));
+    success(await s.call('POST', '/v2/ai_scripts', { key, body }));
+    const limited = await s.call('POST', '/v2/ai_scripts', { key, body });
+    businessError(limited, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    const { accountId } = await s.running.services.auth.authenticate(key);
+    const rows = await s.running.db.kysely.selectFrom('ai_script_tasks').select('id').where('account_id', '=', accountId).execute();
+    assert.equal(rows.length, 2);
+  });
+});
