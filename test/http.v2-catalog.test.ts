@@ -83,6 +83,18 @@ describe('v2 catalogs', () => {
     });
   });
 
+  describe('GET /v2/voices/custom', () => {
+    it("lists the account's own voices with audio_url (the audition); /v2/voices does not mix them in", async () => {
+      const made = success(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Calm narrator', base_voice_id: 'en-us-f1', speed: 0.9 } }));
+      const data = await get('/v2/voices/custom');
+      assert.equal(data.total, 1);
+      assert.equal(data.voices[0].voice_id, made.voice_id);
+      assert.equal(data.voices[0].audio_url, made.audition_url);
+      assert.equal((await get('/v2/voices/custom?language=german')).total, 0);
+      assert.ok(!(await get('/v2/voices?page_size=100&language=english')).voices.some((v: any) => v.voice_id === made.voice_id));
+    });
+  });
+
   describe('GET /v2/avatars/public', () => {
     it('lists the public avatars with id (and avatar_id) and a named aspect ratio', async () => {
       const data = await get('/v2/avatars/public');
