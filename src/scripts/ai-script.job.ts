@@ -4,7 +4,6 @@ import type { Signals } from '../jobs/wakeup.ts';
 import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Language, ScriptStyle } from '../catalog/languages.ts';
-import { AppError } from '../lib/errors.ts';
 import { scriptFailedEvent, scriptGeneratedEvent } from '../webhooks/event.ts';
 import type { AiScriptTask, AiScriptTaskRepository, TaskScript } from './ai-script-task.repository.ts';
 import type { AiScriptService } from './ai-script.service.ts';
@@ -59,7 +58,7 @@ export class AiScriptJob implements JobHandler {
       const errMsg =
         ctx.abortReason() === 'timeout'
           ? 'Script writing timed out'
-          : `Script writing failed: ${err instanceof AppError ? err.message : err instanceof Error ? err.message : String(err)}`;
+          : `Script writing failed: ${err instanceof Error ? err.message : String(err)}`;
       await this.finish(job, ctx, task, { status: 'failed', errMsg });
     }
   }
