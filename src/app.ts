@@ -40,6 +40,7 @@ import { narrationMediaLibrary } from './pipeline/narrate.ts';
 import { createLlmClient } from './pipeline/script/index.ts';
 import { PipelineGenerator } from './videos/pipeline-generator.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { catalogV2Routes } from './catalog/catalog-v2.routes.ts';
 import { buildServer } from './http/server.ts';
 import type { App } from './http/http-types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -60,6 +61,10 @@ import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
 import { signingKey, UploadSigner } from './assets/upload-signer.ts';
 import { AiScriptService } from './scripts/ai-script.service.ts';
 import { aiScriptRoutes } from './scripts/ai-script.routes.ts';
+import { aiScriptV2Routes } from './scripts/ai-script-v2.routes.ts';
+import { AiScriptJob, AI_SCRIPT_JOB_KIND } from './scripts/ai-script.job.ts';
+import { AiScriptTaskRepository } from './scripts/ai-script-task.repository.ts';
+import { AiScriptTaskService } from './scripts/ai-script-task.service.ts';
 import { productRoutes } from './products/product.routes.ts';
 import { VideoService } from './videos/video.service.ts';
 import { CustomTemplateRepository } from './templates/custom-template.repository.ts';
@@ -178,6 +183,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
   const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
+  const aiScripts = new AiScriptService(products, llm);
+  const aiScriptTaskRepo = new AiScriptTaskRepository(db.kysely);
   const templates = new TemplateService({
     repo: new CustomTemplateRepository(db.kysely),
     mediaRefs,
@@ -244,7 +251,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     auth: new AuthService(repos.accounts),
     catalog,
     products,
-    aiScripts: new AiScriptService(products, llm),
+    aiScripts,
+    aiScriptTaskRepo,
+    aiScriptTasks: new AiScriptTaskService(aiScriptTaskRepo, products, work, urlPolicy, clock, signals, config.jobs.maxAttempts),
     llm,
     videos,
     templates,
@@ -313,6 +322,8 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     signals: s.signals,
     log,
   });
+  // v2 AI script tasks: written wherever jobs run (no generator needed).
+  handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
   return new Background({
     role,
     config,
@@ -383,6 +394,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       productVideoV2Routes(api, services.videos);
       talkingAvatarRoutes(api, services.talkingAvatars);
       catalogRoutes(api, services.catalog);
+      catalogV2Routes(api, services.catalog);
       customVoiceRoutes(api, services.customVoices);
       templateRoutes(api, services.templates, services.templateVideos);
       customAvatarRoutes(api, services.customAvatars);
@@ -398,6 +410,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       templateV2Routes(api, services.catalog, services.templates);
       // CONTRACT §13: routes of features this server does not do answer 40000, not "no route".
       unsupportedRoutes(api);
+      aiScriptV2Routes(api, services.aiScriptTasks);
     },
   );
   // The signed upload URL: its signature is the credential.

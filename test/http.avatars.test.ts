@@ -160,7 +160,7 @@ for (const backend of backends) {
       assert.deepEqual(data(await s.call('GET', '/v1/avatars/photo_avatars', { key })).avatars.map((x: any) => x.avatar_id), [photo.id]);
       assert.deepEqual(data(await s.call('GET', '/v1/avatars/custom', { key: other })).avatars, []);
       const v2list = data(await s.call('GET', '/v2/avatars/custom', { key })).avatars;
-      assert.deepEqual(v2list[1], { id: a.id, avatar_id: a.id, name: 'Ravi', avatar_url: row.cover_url, avatar_status: 1, fail_msg: '', aspect_ratio: '0', style: 'Professional', gender: 'Male', age: 'Adult', kind: 'drawn', voice_id: '' });
+      assert.deepEqual(v2list[1], { id: a.id, avatar_id: a.id, name: 'Ravi', avatar_url: row.cover_url, avatar_status: 1, fail_msg: '', aspect_ratio: 'portrait', style: 'Professional', gender: 'Male', age: 'Adult', kind: 'drawn', voice_id: '' });
       assert.deepEqual(data(await s.call('GET', '/v2/avatars/photo_avatars', { key })).avatars.map((x: any) => [x.id, x.avatar_status]), [[photo.id, 0]]);
 
       // avatar_type 1 in a product video: ready ones of this account only.

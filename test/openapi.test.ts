@@ -149,7 +149,8 @@ describe('OpenAPI document', () => {
           .replaceAll(EXAMPLE_IDS.uploadExpires, ids.uploadExpires).replaceAll(EXAMPLE_IDS.uploadSignature, ids.uploadSignature)
           .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo)
           .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken)
-          .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo);
+          .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo)
+          .replaceAll(EXAMPLE_IDS.aiScriptTask, ids.aiScriptTask);
 
       let url = path;
       const query = new URLSearchParams();
@@ -289,5 +290,7 @@ async function freshState(s: TestServer) {
   const asset = signUrl.pathname.split('/').pop()!;
   const uploadExpires = signUrl.searchParams.get('expires')!;
   const uploadSignature = signUrl.searchParams.get('signature')!;
-  return { key, product, project, preview, avatarVideo, templateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature };
+  // A v2 AI script task (pending: no worker runs).
+  const aiScriptTask = (await call('POST', '/v2/ai_scripts', { language: 'english', product_info: { source_type: 'id', data: { id: product } } })).data.task_id as string;
+  return { key, product, project, preview, avatarVideo, templateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature, aiScriptTask };
 }

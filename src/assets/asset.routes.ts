@@ -11,6 +11,12 @@ const UploadBody = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255, description: "The file's name (kept as the asset's name; its content type is found from the bytes)" }),
 }, { examples: [{ filename: 'lamp.png' }] });
 
+const UploadBodyV2 = Type.Object({
+  filename: Type.String({ minLength: 1, maxLength: 255, description: "The file's name (kept as the asset's name)" }),
+  content_type: Type.String({ minLength: 1, maxLength: 255, description: 'The media type of the file (image/*, video/*, audio/*, or application/octet-stream for any). The PUT must send this Content-Type, and its bytes must be of that kind (image, video or audio; the exact format is found from the bytes)' }),
+  file_size: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The size of the file in bytes: the PUT must send exactly this many; over ASSET_MAX_MB or the room left in the storage quota is refused here' }),
+}, { examples: [{ filename: 'lamp.png', content_type: 'image/png', file_size: 48213 }] });
+
 const TicketOut = Type.Object({
   sign_url: Type.String({ description: 'PUT the raw bytes here (any Content-Type; x-api-key optional). Single use, valid for ASSET_UPLOAD_URL_TTL_S (default 15 minutes)' }),
   asset_id: Type.String({ description: 'Use it (or asset_url) wherever a media url, image_url or audio_url is taken, once uploaded' }),
@@ -39,6 +45,25 @@ export function assetRoutes(api: App, assets: AssetService): void {
       'x-error-codes': { 40000: 'filename breaks its rule, or the account is at its storage quota (msg says the usage and the limit)' },
     },
     handler: async (req) => ok(ticketView(await assets.requestUpload(req.principal, { filename: req.body.filename }))),
+  });
+
+  api.post('/v2/upload/asset', {
+    schema: {
+      tags,
+      summary: 'v2 of POST /v1/upload/asset: the file\'s content_type and file_size are declared first and the PUT is held to them; asset_url is the media URL',
+      description:
+        'PUT the file to sign_url with Content-Type: <content_type> (the CLI does). The upload is refused (HTTP 4xx, 40000) when its Content-Type or length is not the one declared, ' +
+        'or its bytes are not of the declared kind. asset_url (or asset_id) is then accepted wherever a media url, image_url, audio_url or a variable url is.',
+      body: UploadBodyV2,
+      response: {
+        200: Envelope(TicketOut, { sign_url: exampleUpload.signUrl, asset_id: EXAMPLE_IDS.asset, asset_url: exampleUpload.assetUrl, expires_at: exampleUpload.expiresAt }),
+      },
+      'x-error-codes': { 40000: 'a field breaks its rule, content_type is no image, video or audio type, file_size is over ASSET_MAX_MB, or the account has no room for it in its storage quota (msg says which)' },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      return ok(ticketView(await assets.requestUpload(req.principal, { filename: b.filename, contentType: b.content_type, fileSize: b.file_size })));
+    },
   });
 }
 
@@ -93,7 +118,8 @@ export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any,
           10105: 'the signature does not match: the URL was changed or not made by this server (HTTP 403)',
           40000:
             'the URL expired (HTTP 403), was already used or is in use (HTTP 409), the body is empty (HTTP 400), the file is over ASSET_MAX_MB (HTTP 413) ' +
-            'or over the storage quota (HTTP 403), or its bytes are no image, video or audio (HTTP 415)',
+            'or over the storage quota (HTTP 403), or its bytes are no image, video or audio (HTTP 415); ' +
+            'for a v2 upload also: a Content-Type or a length other than the content_type and file_size declared (HTTP 400), bytes of another kind than content_type (HTTP 415)',
         },
       },
       handler: async (req, reply) => {
@@ -104,6 +130,7 @@ export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any,
             expires: String(req.query.expires ?? ''),
             signature: String(req.query.signature ?? ''),
             contentLength: Number.isFinite(length) && req.headers['content-length'] !== undefined ? length : null,
+            contentType: req.headers['content-type'] ?? null,
             body: req.raw,
           })
           .catch((err: unknown) => {

@@ -12,6 +12,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { assetFilesDir } from '../storage/storage-keys.ts';
 import type { AssetKind, AssetRepository } from './asset.repository.ts';
 import { identifyMedia } from './content-check.ts';
+import { declaredTypeProblem, essence, fitsDeclared, headerFitsDeclared } from './declared-upload.ts';
 import type { UploadSigner } from './upload-signer.ts';
 
 export interface UploadRequest {
@@ -43,6 +44,8 @@ export interface SignedPut {
   signature: string;
   /** The Content-Length header, when sent: an over-size file is refused before its bytes are read. */
   contentLength: number | null;
+  /** The Content-Type header, when sent: held to the declared content_type (v2). */
+  contentType: string | null;
   body: Readable;
 }
 
@@ -64,6 +67,8 @@ export class AssetService {
 
   async requestUpload(who: Principal, req: UploadRequest): Promise<UploadTicket> {
     const filename = req.filename.trim();
+    const typeProblem = req.contentType === undefined ? null : declaredTypeProblem(req.contentType);
+    if (typeProblem) throw errors.parameter('content_type', typeProblem);
     if (req.fileSize !== undefined && req.fileSize > this.settings.maxBytes) {
       throw errors.parameter('file_size', `is over the ${this.settings.maxBytes / MB} MB limit of one upload`);
     }
@@ -77,7 +82,7 @@ export class AssetService {
       accountId: who.accountId,
       filename,
       storageKey,
-      declaredType: req.contentType ?? null,
+      declaredType: req.contentType === undefined ? null : essence(req.contentType),
       declaredSize: req.fileSize ?? null,
       uploadExpiresAt: expiresAt,
       createdAt: now,
@@ -87,9 +92,10 @@ export class AssetService {
 
   /**
    * The signed PUT. Checked in this order: the signature (10105, HTTP 403), the expiry (40000,
-   * 403), a URL already used or in use (40000, 409), the size (40000, 413), the quota (40000,
-   * 403), the content (40000, 415). A refused upload stores nothing and leaves the URL usable
-   * until it expires; a stored one uses it up.
+   * 403), a URL already used or in use (40000, 409), the size (40000, 413), what the ticket
+   * declared (v2 content_type and file_size: a different Content-Type or length, 40000, 400), the
+   * quota (40000, 403), the content (40000, 415; also bytes of another kind than declared). A
+   * refused upload stores nothing and leaves the URL usable until it expires; a stored one uses it up.
    */
   async receiveUpload(put: SignedPut): Promise<UploadedAsset> {
     if (!(await this.signer.verify(put.assetId, put.expires, put.signature))) {
@@ -103,6 +109,11 @@ export class AssetService {
     if (!row) throw expired();
     if (row.status === 'uploaded') throw new AppError(Codes.parameter, `Parameter error: the upload URL was already used: asset ${row.id} is uploaded; ask for a new URL to upload another file`, 409);
     if (put.contentLength !== null && put.contentLength > this.settings.maxBytes) throw this.tooBig();
+    const declaredSize = row.declared_size === null ? null : Number(row.declared_size);
+    if (row.declared_type !== null && !headerFitsDeclared(row.declared_type, put.contentType)) {
+      throw new AppError(Codes.parameter, `Parameter error: the upload's Content-Type is ${essence(put.contentType!)}, but content_type was ${row.declared_type} when the URL was asked for; send the Content-Type declared`, 400);
+    }
+    if (declaredSize !== null && put.contentLength !== null && put.contentLength !== declaredSize) throw this.sizeMismatch(put.contentLength, declaredSize);
     if (!(await this.assets.claimUpload(row.id, now))) {
       if (row.upload_expires_at <= now) throw expired();
       throw new AppError(Codes.parameter, `Parameter error: the upload URL is in use: another upload to asset ${row.id} is running`, 409);
@@ -113,9 +124,13 @@ export class AssetService {
       await fs.mkdir(path.dirname(part), { recursive: true });
       const bytes = await this.receive(put.body, part);
       if (bytes === 0) throw new AppError(Codes.parameter, 'Parameter error: the upload is empty: PUT the file bytes as the request body', 400);
+      if (declaredSize !== null && bytes !== declaredSize) throw this.sizeMismatch(bytes, declaredSize);
       if (put.contentLength === null) await this.storage.assertRoom(row.account_id, bytes, 403);
       const found = await identifyMedia(part);
       if (!found.ok) throw new AppError(Codes.parameter, `Parameter error: the uploaded file ${found.problem}`, 415);
+      if (row.declared_type !== null && !fitsDeclared(row.declared_type, found.kind)) {
+        throw new AppError(Codes.parameter, `Parameter error: the uploaded file is ${{ image: 'an image', video: 'a video', audio: 'audio' }[found.kind]} (${found.contentType}), but content_type was ${row.declared_type} when the URL was asked for`, 415);
+      }
       const file = this.store.localPath(row.storage_key!);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.rename(part, file);
@@ -141,6 +156,10 @@ export class AssetService {
     });
     await pipeline(body, counter, (await fs.open(file, 'w')).createWriteStream());
     return bytes;
+  }
+
+  private sizeMismatch(bytes: number, declared: number): AppError {
+    return new AppError(Codes.parameter, `Parameter error: the upload is ${bytes} bytes, but file_size was ${declared} when the URL was asked for; PUT the whole file, or ask for a new URL with its size`, 400);
   }
 
   private tooBig(): AppError {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
+import { aspectRatioToV2 } from '../http/v2.ts';
 import type { CustomAvatarService, CustomAvatarView } from './custom-avatar.service.ts';
 
 const CustomAvatar = Type.Object({
@@ -32,7 +33,7 @@ export const exampleCustomAvatar: CustomAvatarView = {
   voice_id: '',
 };
 
-/** v2 list items: avatar_status and avatar_url for status and cover_url, id beside avatar_id, aspect_ratio a string. */
+/** v2 list items: avatar_status and avatar_url for status and cover_url, id beside avatar_id, aspect_ratio a v2 name. */
 const CustomAvatarV2 = Type.Object({
   id: Type.Integer({ description: 'The avatar_id (v2 lists name it id)' }),
   avatar_id: Type.Integer({ description: 'The same id, as v1 names it: avatar_id with avatar_type 1' }),
@@ -40,7 +41,7 @@ const CustomAvatarV2 = Type.Object({
   avatar_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
   avatar_status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
   fail_msg: Type.String({ description: 'Why it failed, or empty' }),
-  aspect_ratio: Type.String({ description: 'The aspect_ratio it was made for, as a string ("0" portrait, "1" landscape)' }),
+  aspect_ratio: Type.String({ description: 'The aspect ratio it was made for, as v2 names it: portrait or landscape (it fits every ratio)' }),
   style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
   gender: Type.String({ description: 'Female or Male' }),
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
@@ -54,7 +55,7 @@ const v2 = (a: CustomAvatarView) => ({
   avatar_url: a.cover_url,
   avatar_status: a.status,
   fail_msg: a.fail_msg,
-  aspect_ratio: String(a.aspect_ratio),
+  aspect_ratio: aspectRatioToV2(a.aspect_ratio),
   style: a.style,
   gender: a.gender,
   age: a.age,
@@ -95,7 +96,7 @@ export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void
   app.get('/v2/avatars/custom', {
     schema: {
       tags,
-      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a string",
+      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a name",
       response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [v2(exampleCustomAvatar)] }) },
     },
     handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => v2(avatars.view(a))) }),
@@ -104,7 +105,7 @@ export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void
   app.get('/v2/avatars/photo_avatars', {
     schema: {
       tags,
-      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a string',
+      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a name',
       response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Photo avatars not deleted, newest first' }) }), { avatars: [v2({ ...exampleCustomAvatar, kind: 'photo' })] }) },
     },
     handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => v2(avatars.view(a))) }),

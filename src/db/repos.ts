@@ -4,6 +4,7 @@ import { AccountRepository } from '../accounts/account.repository.ts';
 import { AvatarGenerationRepository } from '../avatars/avatar-generation.repository.ts';
 import { CustomAvatarRepository } from '../avatars/custom-avatar.repository.ts';
 import { ProductRepository } from '../products/product.repository.ts';
+import { AiScriptTaskRepository } from '../scripts/ai-script-task.repository.ts';
 import { VideoRepository } from '../videos/video.repository.ts';
 import { EndpointRepository } from '../webhooks/endpoint.repository.ts';
 
@@ -14,6 +15,7 @@ export interface Repos {
   endpoints: EndpointRepository;
   customAvatars: CustomAvatarRepository;
   avatarGenerations: AvatarGenerationRepository;
+  aiScriptTasks: AiScriptTaskRepository;
 }
 
 export function reposFor(db: Kysely<Database>): Repos {
@@ -24,6 +26,7 @@ export function reposFor(db: Kysely<Database>): Repos {
     endpoints: new EndpointRepository(db),
     customAvatars: new CustomAvatarRepository(db),
     avatarGenerations: new AvatarGenerationRepository(db),
+    aiScriptTasks: new AiScriptTaskRepository(db),
   };
 }
 

@@ -281,6 +281,21 @@ export interface AvatarGenerationsTable {
   updated_at: number;
 }
 
+/** v2 AI script tasks (migration 011). */
+export interface AiScriptTasksTable {
+  id: string;
+  account_id: string;
+  /** JSON: the accepted request (AiScriptTaskRequest). */
+  request: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  /** JSON [{script_style, script_paragraphs, source}] once completed. */
+  result: string | null;
+  err_msg: string;
+  webhook_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   custom_voices: CustomVoicesTable;
   custom_avatars: CustomAvatarsTable;
@@ -298,6 +313,7 @@ export interface Database {
   assets: AssetsTable;
   custom_templates: CustomTemplatesTable;
   server_secrets: ServerSecretsTable;
+  ai_script_tasks: AiScriptTasksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -314,5 +330,6 @@ export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type CustomTemplateRow = Selectable<CustomTemplatesTable>;
+export type AiScriptTaskRow = Selectable<AiScriptTasksTable>;
 // Generated is re-exported for migrations that add generated columns later.
 export type { Generated };

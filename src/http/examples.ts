@@ -31,6 +31,8 @@ export const EXAMPLE_IDS = {
   asset: '3e1f0a9c7b2d4e6f8a0b1c2d3e4f5a6b',
   uploadExpires: '1795619806',
   uploadSignature: 'Xq3vJ0cT8mZ2yK5wR9pL1nB4dF7hG6sA0eU2iO3tY8Q',
+  /** A v2 AI script task (POST /v2/ai_scripts). */
+  aiScriptTask: '5a8e2c4f7b1d4936a0e3c6f9b2d5e8a1',
 } as const;
 
 /** The random file token of the example video: its files live under videos/<project>/<token>/. */

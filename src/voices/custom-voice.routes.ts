@@ -42,21 +42,30 @@ const ListResponse = Envelope(
   }),
   { total: 1, voices: [exampleVoice] },
 );
+const ListResponseV2 = Envelope(
+  Type.Object({
+    total: Type.Integer({ description: 'Custom voices listed (all of them: this list has no pages)' }),
+    voices: Type.Array(Type.Object({ ...CustomVoice.properties, audio_url: Type.String({ description: 'The same sample as audition_url, by its v2 name' }) }), { description: 'Newest first' }),
+  }),
+  { total: 1, voices: [{ ...exampleVoice, audio_url: exampleVoice.audition_url }] },
+);
 const tags = ['Catalogs'];
 
 /** The account's own voices: listed by v1 and v2, made and deleted through extension routes. */
 export function customVoiceRoutes(app: App, voices: CustomVoiceService): void {
-  for (const root of ['/v1', '/v2']) {
-    app.get(`${root}/voices/custom`, {
-      schema: {
-        tags,
-        summary: "The account's custom voices, newest first",
-        querystring: Type.Object({ language: Opt(Type.String({ description: 'Only voices of this language (a language value of create_video_from_url)', examples: ['english'] })) }),
-        response: { 200: ListResponse },
-      },
-      handler: async (req) => ok(await voices.list(req.principal, req.query.language)),
-    });
-  }
+  const LanguageQuery = Type.Object({ language: Opt(Type.String({ description: 'Only voices of this language (a language value of create_video_from_url)', examples: ['english'] })) });
+  app.get('/v1/voices/custom', {
+    schema: { tags, summary: "The account's custom voices, newest first", querystring: LanguageQuery, response: { 200: ListResponse } },
+    handler: async (req) => ok(await voices.list(req.principal, req.query.language)),
+  });
+  // v2: the same list; each voice also has audio_url (the name GET /v2/voices gives the sample).
+  app.get('/v2/voices/custom', {
+    schema: { tags, summary: "v2 of GET /v1/voices/custom: the account's custom voices, newest first, with audio_url", querystring: LanguageQuery, response: { 200: ListResponseV2 } },
+    handler: async (req) => {
+      const list = await voices.list(req.principal, req.query.language);
+      return ok({ total: list.total, voices: list.voices.map((v) => ({ ...v, audio_url: v.audition_url })) });
+    },
+  });
 
   app.post('/v1/voices/custom', {
     schema: {

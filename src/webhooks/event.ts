@@ -88,6 +88,17 @@ export function motionFailedEvents(m: { accountId: string; avatarId: number; mot
   ];
 }
 
+/** A v2 AI script task (POST /v2/ai_scripts) wrote its scripts: generated_script_success, also sent to the request's webhook_url. */
+export function scriptGeneratedEvent(t: { taskId: string; accountId: string; scripts: { script_style: string; script_paragraphs: string[] }[]; webhookUrl: string | null }, nowMs: number): NewEvent {
+  const data = { task_id: t.taskId, status: 'completed', generated_scripts: t.scripts.map((x) => ({ script_style: x.script_style, script_paragraphs: x.script_paragraphs })) };
+  return { ...event('generated_script_success', t.accountId, t.taskId, data, nowMs), webhookUrl: t.webhookUrl };
+}
+
+/** A v2 AI script task failed: generated_script_failed, `error` a sentence (the task's err_msg). */
+export function scriptFailedEvent(t: { taskId: string; accountId: string; error: string; webhookUrl: string | null }, nowMs: number): NewEvent {
+  return { ...event('generated_script_failed', t.accountId, t.taskId, { task_id: t.taskId, status: 'failed', error: t.error }, nowMs), webhookUrl: t.webhookUrl };
+}
+
 /**
  * A test event (POST /v2/endpoint/{id}/test): the body of a finished video's event of `kind`, with
  * an all-zero project id, empty URLs and `test: true`, so a receiver can check its signature
