@@ -3,6 +3,7 @@ import type { Database } from './schema.ts';
 import { AccountRepository } from '../accounts/account.repository.ts';
 import { AvatarGenerationRepository } from '../avatars/avatar-generation.repository.ts';
 import { CustomAvatarRepository } from '../avatars/custom-avatar.repository.ts';
+import { ProductAvatarRepository } from '../avatars/product-avatar.repository.ts';
 import { ProductRepository } from '../products/product.repository.ts';
 import { VideoRepository } from '../videos/video.repository.ts';
 import { EndpointRepository } from '../webhooks/endpoint.repository.ts';
@@ -14,6 +15,7 @@ export interface Repos {
   endpoints: EndpointRepository;
   customAvatars: CustomAvatarRepository;
   avatarGenerations: AvatarGenerationRepository;
+  productAvatars: ProductAvatarRepository;
 }
 
 export function reposFor(db: Kysely<Database>): Repos {
@@ -24,6 +26,7 @@ export function reposFor(db: Kysely<Database>): Repos {
     endpoints: new EndpointRepository(db),
     customAvatars: new CustomAvatarRepository(db),
     avatarGenerations: new AvatarGenerationRepository(db),
+    productAvatars: new ProductAvatarRepository(db),
   };
 }
 

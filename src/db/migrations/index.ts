@@ -8,6 +8,7 @@ import * as m006 from './006_video_kinds.ts';
 import * as m007 from './007_custom_templates.ts';
 import * as m008 from './008_assets.ts';
 import * as m009 from './009_custom_avatars.ts';
+import * as m012 from './012_product_avatars.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_custom_templates': m007,
   '008_assets': m008,
   '009_custom_avatars': m009,
+  '012_product_avatars': m012,
 };

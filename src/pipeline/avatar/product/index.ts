@@ -2,3 +2,4 @@
 export { cutOutProduct, type ProductBackground, type ProductCutout } from './cutout.ts';
 export { createHoldingPainter, holdFor, paintProductAvatar, type ProductPictureInput, type ProductPresenter } from './product-avatar.paint.ts';
 export type { HeldProduct, HoldSpec } from '../paint/held.ts';
+export { descriptionFromWords } from './words.ts';
