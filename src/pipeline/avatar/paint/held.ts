@@ -42,13 +42,14 @@ export interface HoldGeometry {
 
 /** The head is 264 design units tall; a product of scale 1 is this tall. */
 const BASE_H = 250;
-const MAX_W = 250;
+const MAX_W = 210;
 
 /**
  * Where the product, hand and forearm are for a presenter with shoulders `sw`; `raise` (0..1)
- * lifts the product toward the face (the presenter showing it off on a pointing gesture).
+ * lifts the product toward the face (the presenter showing it off on a pointing gesture); the
+ * hand stays above `bottom`, the box's lower edge in design units.
  */
-export function holdGeometry(hold: HoldSpec, aspect: number, sw: number, raise = 0): HoldGeometry {
+export function holdGeometry(hold: HoldSpec, aspect: number, sw: number, raise = 0, bottom = Infinity): HoldGeometry {
   const side = hold.side === 'left' ? -1 : 1;
   let h = BASE_H * hold.scale;
   let w = h * aspect;
@@ -56,7 +57,8 @@ export function holdGeometry(hold: HoldSpec, aspect: number, sw: number, raise =
     w = MAX_W * hold.scale;
     h = w / aspect;
   }
-  const cy = 665 - (h - BASE_H) * 0.35 - hold.lift - raise * 45;
+  // Within the box: the hand under the product stays above `bottom` (a photo cut at the chest).
+  const cy = Math.min(665 - (h - BASE_H) * 0.35 - hold.lift - raise * 45, bottom - h / 2 - 60);
   // Inside the box: the outer edge at most 24 units from it.
   const cx = X + side * Math.min(sw * 0.6, 276 - w / 2);
   const center = { x: cx, y: cy };

@@ -27,7 +27,7 @@ export function withHeldProduct(painter: AvatarPainter, held: HeldProduct): Avat
   function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
     painter.draw(ctx, pose, x, y);
     const raise = pose.gesture === 'point' || pose.gesture === 'open' ? pose.gestureAmount : 0;
-    const g = holdGeometry(held.hold, aspect, PHOTO_SHOULDERS, raise);
+    const g = holdGeometry(held.hold, aspect, PHOTO_SHOULDERS, raise, bottom);
     g.elbow = { x: g.elbow.x + side * 30, y: Math.max(g.elbow.y, bottom + 40) };
     ctx.save();
     ctx.beginPath();

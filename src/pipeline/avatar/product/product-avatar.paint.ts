@@ -9,7 +9,7 @@ import { createAvatarPainter, presenterOf } from '../avatar.painter.ts';
 import { drawScene } from '../avatar.cover.ts';
 import { NEUTRAL_POSE, type AvatarPainter, type AvatarPainterOptions, type AvatarPose, type PresenterRef } from '../avatar.types.ts';
 import type { HeldProduct, HoldSpec } from '../paint/held.ts';
-import { createPhotoPainter, renderPhotoStill } from '../photo/photo.painter.ts';
+import { createPhotoPainter, PHOTO_BACKDROP } from '../photo/photo.painter.ts';
 import type { PhotoPresenter } from '../photo/index.ts';
 import { withHeldProduct } from './photo-held.ts';
 
@@ -64,9 +64,15 @@ export async function paintProductAvatar(input: ProductPictureInput): Promise<Bu
   const held: HeldProduct = { image: input.product, hold: input.hold };
   const pose: AvatarPose = { ...NEUTRAL_POSE, ...POSES[input.index % POSES.length] };
   if (isPhoto(input.presenter)) {
-    // The photo presenter's backdrop is its own photo (or the studio behind the cut-out person).
-    ctx.drawImage(renderPhotoStill(input.presenter.photo, input.presenter.rig, width, height), 0, 0);
-    createHoldingPainter(input.presenter, { width, height }, held).draw(ctx, pose, 0, 0);
+    // The photo framed in a portrait box (a wider frame would cut the person at the chest, where
+    // the product is), over the studio backdrop the cut-out person stands on.
+    const boxW = Math.min(width, Math.round(height * 0.75));
+    const g = ctx.createLinearGradient(0, 0, 0, height);
+    g.addColorStop(0, PHOTO_BACKDROP.top);
+    g.addColorStop(1, PHOTO_BACKDROP.bottom);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, width, height);
+    createHoldingPainter(input.presenter, { width: boxW, height }, held).draw(ctx, pose, Math.round((width - boxW) / 2), 0);
   } else {
     drawScene(ctx, presenterOf(input.presenter), width, height);
     // Head to waist, the full height; as wide as the design box allows (narrower in portrait).
