@@ -143,6 +143,12 @@ for (const backend of backends) describe(`product avatars over HTTP (${backend.n
     const meta = await sharp(png).metadata();
     assert.deepEqual([meta.width, meta.height], [600, 400]);
     assert.ok(await productPixels(png, { x0: 0.5, y0: 0.3, x1: 1, y1: 1 }) > 1500);
+    // Its avatar is a photo presenter holding the product (ready at once: the face was found already).
+    const made = data(await s.call('POST', '/v2/product_avatar/add_motion', { key, body: { generation_id: b.generations[0].generation_id, name: 'Ruby with the bottle', voice_id: '', description: '' } }));
+    const principal = await s.running.services.auth.authenticate(key);
+    const ready = await s.running.services.customAvatars.ready(principal!.accountId, made.avatar_id);
+    assert.equal(ready?.kind, 'photo');
+    assert.equal(ready?.held?.hold.side, 'right');
 
     const bad = await generate({ product_image_url: `${base}/bottle.png`, avatar_source: { type: 'image', value: `${base}/wall.jpg` }, quality: 'low', aspect_ratio: '3:2', num_images: 2 });
     assert.deepEqual(bad.b.summary, { pending: 0, processing: 0, completed: 0, failed: 2 });
@@ -190,7 +196,9 @@ for (const backend of backends) describe(`product avatars over HTTP (${backend.n
     assert.equal(m.status, 'completed');
     assert.equal(m.image_url, b.generations[0].url);
     const listed = data(await s.call('GET', '/v2/avatars/product_avatars', { key })).product_avatars;
-    assert.deepEqual(listed.map((a: { avatar_id: number }) => a.avatar_id), [made.avatar_id]);
+    // Newest first: this one, then the photo presenter's of the earlier test.
+    assert.equal(listed[0].avatar_id, made.avatar_id);
+    assert.ok(listed.every((a: { kind: string }) => a.kind === 'product'));
     assert.equal(listed[0].avatar_status, 1);
     assert.equal(listed[0].kind, 'product');
     // Another kind's motion is not a product avatar.
@@ -219,7 +227,14 @@ for (const backend of backends) describe(`product avatars over HTTP (${backend.n
     const meta = await sharp(png).metadata();
     console.log(`video frame ${meta.width}x${meta.height}: ${total} product pixels`);
     assert.ok(total > (meta.width! * meta.height!) / 200, `the product shows in the frame (${total} px)`);
-    // The voice given to add_motion speaks.
+    // The talking preview (the avatar with the product in hand) follows add_motion.
     await s.running.services.productAvatars.idle();
+    const preview = data(await s.call('GET', `/v2/product_avatar?motion_id=${made.motion_id}`, { key })).motion_preview_url;
+    assert.match(preview, /\/preview\.mp4$/);
+    const clip = path.join(os.tmpdir(), 'product-avatar-preview.mp4');
+    fs.writeFileSync(clip, await picture(preview));
+    const still = spawnSync('ffmpeg', ['-v', 'error', '-y', '-ss', '1', '-i', clip, '-frames:v', '1', path.join(os.tmpdir(), 'product-avatar-preview.png')]);
+    assert.equal(still.status, 0, still.stderr.toString());
+    assert.ok(await productPixels(fs.readFileSync(path.join(os.tmpdir(), 'product-avatar-preview.png'))) > 2000, 'the preview shows the product');
   }, 120_000);
 });
