@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { NEUTRAL_POSE } from '../src/pipeline/avatar/index.ts';
-import { createHoldingPainter, cutOutProduct, holdFor } from '../src/pipeline/avatar/product/index.ts';
+import { createHoldingPainter, cutOutProduct, descriptionFromWords, holdFor } from '../src/pipeline/avatar/product/index.ts';
 
 const svgPng = (body: string, w = 200, h = 300) => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`)).png().toBuffer();
 const alphaAt = (c: { getContext(t: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }, x: number, y: number) => c.getContext('2d').getImageData(x, y, 1, 1).data[3]!;
@@ -49,5 +49,13 @@ describe('product avatars: the product made ready and held', () => {
       const [near, far] = side === 'left' ? [left, right] : [right, left];
       assert.ok(near > 3000 && far < near / 4, `${side}: ${left} left, ${right} right`);
     }
+  });
+
+  it('reads gender, age group and outfit style from a description (defaults Female, Adult, Social)', () => {
+    const d = (t: string) => { const r = descriptionFromWords(t); return [r.gender, r.age, r.avatarStyle]; };
+    assert.deepEqual(d('an elderly man with a beard in a navy suit'), ['Male', 'Elderly', 'Professional']);
+    assert.deepEqual(d('a young woman in a red hoodie'), ['Female', 'Young adult', 'Social']);
+    assert.deepEqual(d('someone friendly'), ['Female', 'Adult', 'Social']);
+    assert.equal(descriptionFromWords('curly red hair').appearance, 'curly red hair');
   });
 });
