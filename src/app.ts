@@ -25,8 +25,12 @@ import { AvatarGenerationRepository } from './avatars/avatar-generation.reposito
 import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
 import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
 import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
-import { PhotoMotionService } from './avatars/photo-motion.service.ts';
+import { PhotoMotionService, type MotionPreviewMaker } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
+import { ProductAvatarJob, PRODUCT_AVATAR_JOB_KIND } from './avatars/product-avatar.job.ts';
+import { ProductAvatarRepository } from './avatars/product-avatar.repository.ts';
+import { productAvatarRoutes } from './avatars/product-avatar.routes.ts';
+import { ProductAvatarService } from './avatars/product-avatar.service.ts';
 import { renderTalkingPreview } from './pipeline/avatar/talking.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
@@ -197,20 +201,30 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key), urlPolicy);
   // The face models run in one worker thread, started on the first photo.
   const faces = new FacePool();
+  // The talking preview of a new avatar (add_motion of photo and product avatars).
+  const motionPreview: MotionPreviewMaker = async (painter, line, voiceId) => {
+    const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
+    try {
+      const file = await renderTalkingPreview({ painter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
+      return await fs.promises.readFile(file);
+    } finally {
+      await fs.promises.rm(workDir, { recursive: true, force: true });
+    }
+  };
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
     emit: (events) => outbox.emit(events),
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
-    preview: async (painter, line, voiceId) => {
-      const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'reelsmith-motion-'));
-      try {
-        const file = await renderTalkingPreview({ painter, line, voiceId: voiceId ?? defaultVoice('english', 'female', 'adult'), workDir }, speech);
-        return await fs.promises.readFile(file);
-      } finally {
-        await fs.promises.rm(workDir, { recursive: true, force: true });
-      }
-    },
+    preview: motionPreview,
+    log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
+  });
+  // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
+  const productAvatarRepo = new ProductAvatarRepository(db.kysely);
+  const productAvatars = new ProductAvatarService({
+    repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
+    resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
+    preview: motionPreview,
     log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
   });
   return {
@@ -229,6 +243,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     avatarGenerations,
     faces,
     photoMotions,
+    productAvatarRepo,
+    productAvatars,
     signals,
     work,
     jobs: new JobRepository(db.kysely, db.dialect),
@@ -324,6 +340,19 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
   });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
   handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
+  // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
+  handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
+    uow: s.work,
+    repo: s.productAvatarRepo,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    faces: s.faces,
+    customAvatars: s.customAvatars,
+    clock: s.clock,
+    signals: s.signals,
+    log,
+  });
   return new Background({
     role,
     config,
@@ -400,6 +429,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       customAvatarRoutes(api, services.customAvatars);
       photoGenerationRoutes(api, services.avatarGenerations);
       photoMotionRoutes(api, services.photoMotions);
+      productAvatarRoutes(api, services.productAvatars, services.customAvatars);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);
       assetRoutes(api, services.assets);
@@ -440,6 +470,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       await background.stop();
       await app.close();
       await services.photoMotions.idle();
+      await services.productAvatars.idle();
       await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
@@ -478,6 +509,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
     close: async () => {
       await janitor.stop();
       await background.stop();
+      await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
       await services.ttsFetcher?.close();

@@ -150,7 +150,8 @@ describe('OpenAPI document', () => {
           .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo)
           .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken)
           .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo)
-          .replaceAll(EXAMPLE_IDS.aiScriptTask, ids.aiScriptTask);
+          .replaceAll(EXAMPLE_IDS.aiScriptTask, ids.aiScriptTask)
+          .replaceAll(EXAMPLE_IDS.productBatch, ids.productBatch).replaceAll(EXAMPLE_IDS.productGeneration, ids.productGeneration);
 
       let url = path;
       const query = new URLSearchParams();
@@ -292,5 +293,19 @@ async function freshState(s: TestServer) {
   const uploadSignature = signUrl.searchParams.get('signature')!;
   // A v2 AI script task (pending: no worker runs).
   const aiScriptTask = (await call('POST', '/v2/ai_scripts', { language: 'english', product_info: { source_type: 'id', data: { id: product } } })).data.task_id as string;
-  return { key, product, project, preview, avatarVideo, templateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature, aiScriptTask };
+  // A product-avatar batch (pending: no worker runs) with its first picture recorded as made, and
+  // a product avatar made by add_motion EXAMPLE_IDS.productMotion.
+  const { productBatch, productGeneration } = await productAvatarExample(s, call, principal!.accountId, look);
+  return { key, product, project, preview, avatarVideo, templateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature, aiScriptTask, productBatch, productGeneration };
+}
+
+async function productAvatarExample(s: TestServer, call: (method: string, path: string, body?: unknown) => Promise<Json>, accountId: string, look: Parameters<TestServer['running']['services']['customAvatars']['create']>[1]['look']) {
+  const made = (await call('POST', '/v2/product_avatar/generation', { product_image_url: 'https://images.example.com/products/lamp.png', avatar_source: { type: 'id', avatar_id: 5 }, num_images: 1 })).data;
+  const productBatch = made.batch_id as string;
+  const productGeneration = made.generations[0].generation_id as string;
+  const hold = { side: 'right' as const, scale: 1, tiltDeg: 0, lift: 0 };
+  const key = `avatars/p-${productBatch}/generation-1.png`;
+  await s.running.services.productAvatarRepo.finishGeneration(productGeneration, { status: 'completed', imageKey: key, presenter: { kind: 'drawn', presenter: look! }, productKey: `avatars/p-${productBatch}/product.png`, hold }, Date.now());
+  await s.running.services.customAvatars.create(accountId, { name: 'Lucia with the lamp', kind: 'product', look, product: { key: `avatars/p-${productBatch}/product.png`, hold, coverKey: key }, style: 'Product', gender: 'Female', age: 'Adult', motionId: EXAMPLE_IDS.productMotion });
+  return { productBatch, productGeneration };
 }

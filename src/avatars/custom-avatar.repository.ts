@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CustomAvatarRow, Database } from '../db/schema.ts';
 import type { DrawnPresenter } from '../pipeline/avatar/index.ts';
+import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 
-export type CustomAvatarKind = 'drawn' | 'photo';
+/** drawn: painted from look; photo: animated from photo_key; product: either of them holding a product (product_key, product_hold). */
+export type CustomAvatarKind = 'drawn' | 'photo' | 'product';
 /** 0 processing, 1 ready, 2 failed (CONTRACT §10). */
 export type CustomAvatarStatus = 0 | 1 | 2;
 
@@ -28,6 +30,9 @@ export interface CustomAvatar {
   age: string;
   photoId: string | null;
   motionId: string | null;
+  /** Product avatars: the stored product cut-out the presenter holds, and how. */
+  productKey: string | null;
+  productHold: HoldSpec | null;
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -37,7 +42,7 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   id: Number(r.id),
   accountId: r.account_id,
   name: r.name,
-  kind: r.kind === 'photo' ? 'photo' : 'drawn',
+  kind: r.kind === 'photo' || r.kind === 'product' ? r.kind : 'drawn',
   status: (Number(r.status) as CustomAvatarStatus) ?? 0,
   failMsg: r.fail_msg,
   look: r.look ? (JSON.parse(r.look) as DrawnPresenter) : null,
@@ -51,6 +56,8 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   age: r.age,
   photoId: r.photo_id,
   motionId: r.motion_id,
+  productKey: r.product_key ?? null,
+  productHold: r.product_hold ? (JSON.parse(r.product_hold) as HoldSpec) : null,
   deletedAt: r.deleted_at === null ? null : Number(r.deleted_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
@@ -83,6 +90,8 @@ export class CustomAvatarRepository {
         age: a.age,
         photo_id: a.photoId,
         motion_id: a.motionId,
+        product_key: a.productKey,
+        product_hold: a.productHold ? JSON.stringify(a.productHold) : null,
         deleted_at: null,
         created_at: a.createdAt,
         updated_at: a.updatedAt,

@@ -15,7 +15,7 @@ const CustomAvatar = Type.Object({
   style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
   gender: Type.String({ description: 'Female or Male' }),
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
-  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description) or photo (made from a photo of a person)' }),
+  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description), photo (made from a photo of a person) or product (either of them holding a product: POST /v2/product_avatar/add_motion)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
 });
 
@@ -34,7 +34,7 @@ export const exampleCustomAvatar: CustomAvatarView = {
 };
 
 /** v2 list items: avatar_status and avatar_url for status and cover_url, id beside avatar_id, aspect_ratio a v2 name. */
-const CustomAvatarV2 = Type.Object({
+export const CustomAvatarV2 = Type.Object({
   id: Type.Integer({ description: 'The avatar_id (v2 lists name it id)' }),
   avatar_id: Type.Integer({ description: 'The same id, as v1 names it: avatar_id with avatar_type 1' }),
   name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
@@ -45,10 +45,10 @@ const CustomAvatarV2 = Type.Object({
   style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
   gender: Type.String({ description: 'Female or Male' }),
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
-  kind: Type.String({ description: 'Extension: drawn or photo' }),
+  kind: Type.String({ description: 'Extension: drawn, photo, or product (a presenter holding a product)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
 });
-const v2 = (a: CustomAvatarView) => ({
+export const v2 = (a: CustomAvatarView) => ({
   id: a.avatar_id,
   avatar_id: a.avatar_id,
   name: a.name,

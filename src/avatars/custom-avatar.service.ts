@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
 import { renderAvatarCover, type DrawnPresenter } from '../pipeline/avatar/index.ts';
+import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { CustomAvatar, CustomAvatarKind, CustomAvatarRepository, CustomAvatarUpdate } from './custom-avatar.repository.ts';
 
@@ -21,6 +22,8 @@ export interface NewCustomAvatar {
   age: string;
   photoId?: string | undefined;
   motionId?: string | undefined;
+  /** Product avatars (kind product): the product the presenter (look or photoKey) holds; ready at once, with this cover. */
+  product?: { key: string; hold: HoldSpec; coverKey: string } | undefined;
 }
 
 /** A row of GET /v1/avatars/custom and /v1/avatars/photo_avatars. */
@@ -39,9 +42,13 @@ export interface CustomAvatarView {
 }
 
 /** What the pipeline draws for avatar_type 1: a drawn presenter, or a photo avatar's stored portrait. */
-export type ReadyCustomAvatar =
+export type ReadyCustomAvatar = (
   | { kind: 'drawn'; avatar: CustomAvatar; presenter: DrawnPresenter }
-  | { kind: 'photo'; avatar: CustomAvatar; photoKey: string };
+  | { kind: 'photo'; avatar: CustomAvatar; photoKey: string }
+) & {
+  /** A product avatar: the presenter holds this stored product cut-out (docs/avatars.md "Product avatars"). */
+  held?: { productKey: string; hold: HoldSpec };
+};
 
 export const MAX_AVATAR_NAME = 80;
 /** Avatar ids are random integers in [MIN_ID, MAX_ID]: never the small public ids, within int4. */
@@ -66,6 +73,7 @@ export class CustomAvatarService {
     if (!name) throw errors.parameter('name', 'must not be empty');
     if (name.length > MAX_AVATAR_NAME) throw errors.parameter('name', `must be at most ${MAX_AVATAR_NAME} characters`);
     if (input.kind === 'drawn' && !input.look) throw new Error('a drawn avatar needs its painter parameters');
+    if (input.kind === 'product' && (!input.product || (!input.look && !input.photoKey))) throw new Error('a product avatar needs its presenter and product');
     const now = this.clock.nowMs();
     const a: CustomAvatar = {
       id: await this.newId(),
@@ -85,6 +93,8 @@ export class CustomAvatarService {
       age: input.age,
       photoId: input.photoId ?? null,
       motionId: input.motionId ?? null,
+      productKey: input.product?.key ?? null,
+      productHold: input.product?.hold ?? null,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -92,6 +102,11 @@ export class CustomAvatarService {
     if (a.kind === 'drawn' && a.look) {
       a.coverKey = `${avatarFilesPrefix()}/cover.png`;
       await this.store.put(a.coverKey, await renderAvatarCover(a.look));
+      a.status = 1;
+    }
+    if (a.kind === 'product' && input.product) {
+      // Its picture is its cover; the presenter was checked when the picture was made.
+      a.coverKey = input.product.coverKey;
       a.status = 1;
     }
     await this.repo.insert(a);
@@ -149,6 +164,11 @@ export class CustomAvatarService {
     if (!a || a.status !== 1) return undefined;
     if (a.kind === 'drawn' && a.look) return { kind: 'drawn', avatar: a, presenter: a.look };
     if (a.kind === 'photo' && a.photoKey) return { kind: 'photo', avatar: a, photoKey: a.photoKey };
+    if (a.kind === 'product' && a.productKey && a.productHold) {
+      const held = { productKey: a.productKey, hold: a.productHold };
+      if (a.look) return { kind: 'drawn', avatar: a, presenter: a.look, held };
+      if (a.photoKey) return { kind: 'photo', avatar: a, photoKey: a.photoKey, held };
+    }
     return undefined;
   }
 

@@ -3,6 +3,7 @@ import type { Database } from './schema.ts';
 import { AccountRepository } from '../accounts/account.repository.ts';
 import { AvatarGenerationRepository } from '../avatars/avatar-generation.repository.ts';
 import { CustomAvatarRepository } from '../avatars/custom-avatar.repository.ts';
+import { ProductAvatarRepository } from '../avatars/product-avatar.repository.ts';
 import { ProductRepository } from '../products/product.repository.ts';
 import { AiScriptTaskRepository } from '../scripts/ai-script-task.repository.ts';
 import { VideoRepository } from '../videos/video.repository.ts';
@@ -16,6 +17,7 @@ export interface Repos {
   customAvatars: CustomAvatarRepository;
   avatarGenerations: AvatarGenerationRepository;
   aiScriptTasks: AiScriptTaskRepository;
+  productAvatars: ProductAvatarRepository;
 }
 
 export function reposFor(db: Kysely<Database>): Repos {
@@ -27,6 +29,7 @@ export function reposFor(db: Kysely<Database>): Repos {
     customAvatars: new CustomAvatarRepository(db),
     avatarGenerations: new AvatarGenerationRepository(db),
     aiScriptTasks: new AiScriptTaskRepository(db),
+    productAvatars: new ProductAvatarRepository(db),
   };
 }
 

@@ -264,6 +264,42 @@ export interface CustomAvatarsTable {
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Product avatars (kind product): the stored product cut-out the presenter holds, and how (JSON HoldSpec). */
+  product_key: string | null;
+  product_hold: string | null;
+}
+
+/** POST /v2/product_avatar/generation requests (batch_id). */
+export interface ProductAvatarBatchesTable {
+  id: string;
+  account_id: string;
+  /** JSON of the request as accepted. */
+  request: string;
+  webhook_url: string | null;
+  /** pending, completed, failed. */
+  status: string;
+  msg: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One picture of a product-avatar batch (generation_id). */
+export interface ProductAvatarGenerationsTable {
+  id: string;
+  batch_id: string;
+  account_id: string;
+  idx: number;
+  /** pending, processing, completed, failed. */
+  status: string;
+  image_key: string | null;
+  /** JSON {kind:'drawn', presenter} | {kind:'photo', photoKey}. */
+  presenter: string | null;
+  product_key: string | null;
+  /** JSON HoldSpec. */
+  hold: string | null;
+  error: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface AvatarGenerationsTable {
@@ -300,6 +336,8 @@ export interface Database {
   custom_voices: CustomVoicesTable;
   custom_avatars: CustomAvatarsTable;
   avatar_generations: AvatarGenerationsTable;
+  product_avatar_batches: ProductAvatarBatchesTable;
+  product_avatar_generations: ProductAvatarGenerationsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   credit_ledger: CreditLedgerTable;
@@ -320,6 +358,8 @@ export type AccountRow = Selectable<AccountsTable>;
 export type CustomVoiceRow = Selectable<CustomVoicesTable>;
 export type CustomAvatarRow = Selectable<CustomAvatarsTable>;
 export type AvatarGenerationRow = Selectable<AvatarGenerationsTable>;
+export type ProductAvatarBatchRow = Selectable<ProductAvatarBatchesTable>;
+export type ProductAvatarGenerationRow = Selectable<ProductAvatarGenerationsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VideoRow = Selectable<VideosTable>;

@@ -27,6 +27,10 @@ export const EXAMPLE_IDS = {
   photo: '3f9a1c7e5b2d4f608a1e9c3b7d5f2a40',
   /** An add_motion (POST /v1/photo_avatar/add_motion). */
   motion: '7d2c9e4a1b6f4e3d8c5a2b1e9f7d3c60',
+  /** A product-avatar batch, one picture of it, and an add_motion of that picture (POST /v2/product_avatar/...). */
+  productBatch: '5b7e2d9c4a1f4c8e9d3b6a2f1e0c7d45',
+  productGeneration: '9c4e1b7a2d5f4e8c6b3a0d9f2e1c7b58',
+  productMotion: '2e8d5c1a9b4f4d7e8c6a3b0f1d2e9c74',
   /** An upload (POST /v1/upload/asset), with the expiry and signature of its upload URL. */
   asset: '3e1f0a9c7b2d4e6f8a0b1c2d3e4f5a6b',
   uploadExpires: '1795619806',

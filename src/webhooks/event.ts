@@ -99,6 +99,25 @@ export function scriptFailedEvent(t: { taskId: string; accountId: string; error:
   return { ...event('generated_script_failed', t.accountId, t.taskId, { task_id: t.taskId, status: 'failed', error: t.error }, nowMs), webhookUrl: t.webhookUrl };
 }
 
+/** A product-avatar batch's pictures as its events carry them. */
+export interface ProductAvatarPictures {
+  batchId: string;
+  accountId: string;
+  generations: { generation_id: string; status: string; url: string; error: string }[];
+  /** The request's own webhook_url (CONTRACT §9), or null. */
+  webhookUrl: string | null;
+}
+
+/** A product-avatar batch finished with at least one picture: generated_product_avatar_success. */
+export function productAvatarGeneratedEvent(b: ProductAvatarPictures, nowMs: number): NewEvent {
+  return { ...event('generated_product_avatar_success', b.accountId, b.batchId, { batch_id: b.batchId, status: 'completed', generations: b.generations }, nowMs), webhookUrl: b.webhookUrl };
+}
+
+/** No picture of a product-avatar batch could be made: generated_product_avatar_failed, `error` a sentence. */
+export function productAvatarFailedEvent(b: ProductAvatarPictures & { error: string }, nowMs: number): NewEvent {
+  return { ...event('generated_product_avatar_failed', b.accountId, b.batchId, { batch_id: b.batchId, status: 'failed', generations: b.generations, error: b.error }, nowMs), webhookUrl: b.webhookUrl };
+}
+
 /**
  * A test event (POST /v2/endpoint/{id}/test): the body of a finished video's event of `kind`, with
  * an all-zero project id, empty URLs and `test: true`, so a receiver can check its signature

@@ -10,6 +10,7 @@ import * as m008 from './008_assets.ts';
 import * as m009 from './009_custom_avatars.ts';
 import * as m010 from './010_request_webhooks.ts';
 import * as m011 from './011_ai_script_tasks.ts';
+import * as m012 from './012_product_avatars.ts';
 import * as m013 from './013_storage_keys.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '009_custom_avatars': m009,
   '010_request_webhooks': m010,
   '011_ai_script_tasks': m011,
+  '012_product_avatars': m012,
   '013_storage_keys': m013,
 };

@@ -11,6 +11,7 @@ import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, Dra
 import { lookFor, type AvatarLook } from './looks.data.ts';
 import { armStyle, drawArms } from './paint/arms.ts';
 import { drawBody } from './paint/body.ts';
+import { drawHeldProduct, holdGeometry } from './paint/held.ts';
 import {
   browColor, drawAgeLines, drawBeard, drawBrows, drawEars, drawEyes, drawFaceBase, drawGlasses, drawMoustache, drawNose, jawDrop,
 } from './paint/face.ts';
@@ -45,7 +46,10 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
   const s = Math.min(width / DESIGN_W, height / DESIGN_H);
   const ox = (width - DESIGN_W * s) / 2;
   const oy = height - DESIGN_H * s;
-  const productSide = options.productSide === 'left' ? -1 : 1;
+  const held = options.held;
+  // A held product's side is the product side: pointing lifts the product, counting uses the free hand.
+  const productSide = (held ? held.hold.side : options.productSide) === 'left' ? -1 : 1;
+  const heldAspect = held ? held.image.width / Math.max(1, held.image.height) : 1;
   const arms = armStyle(look, male);
   const brow = browColor(look);
   const lash = '#2A1B1E';
@@ -101,7 +105,14 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     ctx.save();
     ctx.translate(x + ox, y + oy - lift);
     ctx.scale(s, s);
-    drawArms(ctx, arms, look.shoulders, pose, productSide);
+    if (held) {
+      const raise = pose.gesture === 'point' || pose.gesture === 'open' ? pose.gestureAmount : 0;
+      const g = holdGeometry(held.hold, heldAspect, look.shoulders, raise);
+      // Both hands are busy with the product while "open": the free arm stays down.
+      const armPose = pose.gesture === 'open' || pose.gesture === 'point' ? { ...pose, gesture: 'none' as const, gestureAmount: 0 } : pose;
+      drawArms(ctx, arms, look.shoulders, armPose, productSide, g);
+      drawHeldProduct(ctx, held.image, g, arms.skin, arms.skinLine);
+    } else drawArms(ctx, arms, look.shoulders, pose, productSide);
     ctx.restore();
 
     // The head is a handful of vector paths: drawing them is cheaper than resampling a rotated

@@ -5,6 +5,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { AvatarRecord } from '../../catalog/catalog.data.ts';
 import type { AvatarLook } from './looks.data.ts';
+import type { HeldProduct } from './paint/held.ts';
 
 /**
  * Rhubarb-style mouth shapes:
@@ -102,6 +103,8 @@ export interface AvatarPainterOptions {
   productSide?: 'left' | 'right';
   /** Changes the presenter's look before drawing (e.g. keySafeLook for a green screen). */
   recolor?: (look: AvatarLook) => AvatarLook;
+  /** A product in the hand on hold.side, in front of the body (product avatars; paint/held.ts). */
+  held?: HeldProduct;
 }
 
 /** What a presenter is, beyond its look: the catalog's traits (the scene is drawn from them). */

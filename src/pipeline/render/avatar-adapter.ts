@@ -6,6 +6,8 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
 import { createPhotoPainter, isPhotoPresenter, renderPhotoStill, type PhotoPresenter } from '../avatar/photo/index.ts';
+import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
+import type { AvatarPainterOptions } from '../avatar/avatar.types.ts';
 import type { Script, Speech } from '../types.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { presenterPlacement, type PresenterPlacement } from '../timeline/presenter.ts';
@@ -14,8 +16,24 @@ export { presenterPlacement, type PresenterPlacement };
 
 export type { AvatarPainter, AvatarPose, AvatarTrack };
 
-/** Who presents: a public avatar_id, a drawn presenter's parameters, or a photo presenter. */
-export type PresenterSource = PresenterRef | PhotoPresenter;
+/** A presenter holding a product in the hand (a product avatar: docs/avatars.md "Product avatars"). */
+export interface HoldingPresenter {
+  kind: 'holding';
+  base: PresenterRef | PhotoPresenter;
+  held: HeldProduct;
+}
+
+/** Who presents: a public avatar_id, a drawn presenter's parameters, a photo presenter, or one of them holding a product. */
+export type PresenterSource = PresenterRef | PhotoPresenter | HoldingPresenter;
+
+export const isHoldingPresenter = (x: unknown): x is HoldingPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'holding';
+
+/** The painter of any presenter source for a box: the one place the kinds of presenter are told apart. */
+export function createSourcePainter(source: PresenterSource, size: { width: number; height: number }, options: Omit<AvatarPainterOptions, 'held'> = {}): AvatarPainter {
+  if (isHoldingPresenter(source)) return createHoldingPainter(source.base, size, source.held, options);
+  if (isPhotoPresenter(source)) return createPhotoPainter(source.photo, source.rig, size);
+  return createAvatarPainter(source, size, options);
+}
 
 export interface Presenter {
   track: AvatarTrack;
@@ -31,12 +49,13 @@ export function createPresenter(avatarId: PresenterSource, t: Timeline, speech: 
   const productSide = mediaCenter < placement.x + placement.width / 2 ? 'left' : 'right';
   const track = buildAvatarTrack({ speech, script, fps: t.fps, durationMs: t.durationMs, seed: t.seed, productSide });
   const size = { width: placement.width, height: placement.height };
-  const painter = isPhotoPresenter(avatarId) ? createPhotoPainter(avatarId.photo, avatarId.rig, size) : createAvatarPainter(avatarId, size, { productSide });
+  const painter = createSourcePainter(avatarId, size, { productSide });
   return { track, painter, placement };
 }
 
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
-export function paintAvatarScene(ctx: SKRSContext2D, avatarId: PresenterSource, width: number, height: number): void {
+export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
+  const avatarId = isHoldingPresenter(source) ? source.base : source;
   if (isPhotoPresenter(avatarId)) {
     // The photo presenter at rest is its own scene (the cut-out person on its backdrop, or the framed photo).
     ctx.drawImage(renderPhotoStill(avatarId.photo, avatarId.rig, Math.round(width), Math.round(height)), 0, 0);

@@ -10,9 +10,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { buildAvatarTrack, createAvatarPainter, type Viseme } from '../avatar/index.ts';
-import { createPhotoPainter, isPhotoPresenter } from '../avatar/photo/index.ts';
-import { paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
+import { buildAvatarTrack, type Viseme } from '../avatar/index.ts';
+import { createSourcePainter, paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
 import type { Captions } from '../captions/build.ts';
 import { toWebVtt } from '../captions/vtt.ts';
 import { STYLE_DEFS } from '../templates/styles.ts';
@@ -91,9 +90,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   const track = buildAvatarTrack({ speech: input.speech, script: input.script, fps, durationMs: input.durationMs, seed: input.seed ?? 1, ...(input.mouth ? { mouth: input.mouth } : {}) });
   // On a green screen, no part of the figure may be green enough to be keyed out.
   const size = { width: layout.figure.w, height: layout.figure.h };
-  const painter = isPhotoPresenter(input.avatarId)
-    ? createPhotoPainter(input.avatarId.photo, input.avatarId.rig, size)
-    : createAvatarPainter(input.avatarId, size, input.screen === 'green' ? { recolor: keySafeLook } : {});
+  const painter = createSourcePainter(input.avatarId, size, input.screen === 'green' ? { recolor: keySafeLook } : {});
   const style = STYLE_DEFS[0]!;
   const captions = input.captions ? new CaptionLayer(input.captions, layout.captions, style) : null;
 

@@ -1,5 +1,6 @@
-import { loadPhotoPresenter } from '../../avatars/photo-avatar.files.ts';
-import { presenterOf, type PresenterTraits } from '../../pipeline/avatar/index.ts';
+import { loadHeldProduct, loadPhotoPresenter } from '../../avatars/photo-avatar.files.ts';
+import { presenterOf, type PresenterRef, type PresenterTraits } from '../../pipeline/avatar/index.ts';
+import type { PhotoPresenter } from '../../pipeline/avatar/photo/index.ts';
 import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
 import { asEngines, type SpeechEngines } from '../../pipeline/speech/engines.ts';
 import type { PipelineDeps } from './kind.ts';
@@ -32,12 +33,15 @@ export async function presenterFor(deps: PipelineDeps, accountId: string, avatar
   if (avatarType === 0) return { ref: avatarId, voiceId: null, traits: presenterOf(avatarId).traits };
   const custom = await deps.customAvatar?.(accountId, avatarId);
   if (!custom) throw new GenerationError(`The custom avatar ${avatarId} (avatar_type 1) is no longer a ready custom avatar of this account`, { code: 10104, retryable: false });
+  // A product avatar's presenter holds its product in every frame (docs/avatars.md "Product avatars").
+  const holding = async (base: PresenterRef | PhotoPresenter): Promise<PresenterSource> =>
+    custom.held ? { kind: 'holding', base, held: { image: await loadHeldProduct(deps.store, custom.held.productKey), hold: custom.held.hold } } : base;
   if (custom.kind === 'photo') {
     // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
     const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
-    return { ref: await loadPhotoPresenter(deps.store, custom.photoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
+    return { ref: await holding(await loadPhotoPresenter(deps.store, custom.photoKey)), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
   }
-  return { ref: custom.presenter, voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
+  return { ref: await holding(custom.presenter), voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
 }
 
 /**

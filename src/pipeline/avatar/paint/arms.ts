@@ -229,11 +229,19 @@ function drawArm(ctx: Ctx, s: ArmStyle, shoulder: Pt, arm: ArmPose, side: number
   drawHand(ctx, s, wrist, dir, side, arm.hand, fingers);
 }
 
-/** Both arms for this pose; productSide is +1 when the product is on the viewer's right. */
-export function drawArms(ctx: Ctx, s: ArmStyle, sw: number, pose: AvatarPose, productSide: number): void {
+/**
+ * Both arms for this pose; productSide is +1 when the product is on the viewer's right. `holding`
+ * (a product in the hand, paint/held.ts) puts that side's arm in the holding pose: up from the
+ * elbow to the wrist, the hand drawn with the product.
+ */
+export function drawArms(ctx: Ctx, s: ArmStyle, sw: number, pose: AvatarPose, productSide: number, holding?: { elbow: Pt; wrist: Pt }): void {
   const amount = pose.gesture === 'nod' ? 0 : pose.gestureAmount;
   for (const side of [-1, 1]) {
     const shoulder = { x: X + side * (sw - 32), y: SHOULDER_Y + 58 };
+    if (holding && side === productSide) {
+      drawArm(ctx, s, shoulder, { elbow: holding.elbow, wrist: holding.wrist, hand: 'hidden' }, side, 1);
+      continue;
+    }
     const rest = restPose(side, sw);
     const target = amount > 0 ? gesturePose(pose.gesture, side, sw, productSide) : null;
     let arm = rest;

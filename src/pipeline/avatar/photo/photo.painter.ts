@@ -39,7 +39,9 @@ export function framePhoto(rig: PhotoRig, width: number, height: number): { x: n
   return { x, y, w, h };
 }
 
-const BACKDROP = { top: '#E4E7EC', bottom: '#9AA3AF' };
+/** The soft studio backdrop behind a cut-out person (also around product-avatar pictures). */
+export const PHOTO_BACKDROP = { top: '#E4E7EC', bottom: '#9AA3AF' };
+const BACKDROP = PHOTO_BACKDROP;
 
 /**
  * The presenter at rest for a box: the photo framed (framePhoto); with a person mask, the person

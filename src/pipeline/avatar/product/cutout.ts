@@ -1,0 +1,129 @@
+/**
+ * The product picture made ready to hold: decoded (EXIF-rotated, at most 640 px), then
+ * - a picture with real transparency keeps it (a PNG cut-out);
+ * - a picture on a plain backdrop (its border mostly one colour: a packshot on white) loses the
+ *   backdrop: every pixel close to the border colour and connected to the border becomes
+ *   transparent, so a white label inside a white-backed bottle stays;
+ * - anything else (a photo with a scene) is kept whole, as a card with a thin white edge.
+ * Trimmed to what is left. Pure: bytes in, a canvas out.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+
+export type ProductBackground = 'transparent' | 'removed' | 'kept';
+
+export interface ProductCutout {
+  image: Canvas;
+  background: ProductBackground;
+}
+
+const MAX_PX = 640;
+/** A border is plain when this share of its pixels is within BORDER_TOL of its median colour. */
+const PLAIN_SHARE = 0.85;
+const BORDER_TOL = 30;
+/** Flood tolerance (largest channel difference from the backdrop colour). */
+const FLOOD_TOL = 42;
+
+export async function cutOutProduct(bytes: Buffer): Promise<ProductCutout> {
+  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize(MAX_PX, MAX_PX, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  let seeThrough = 0;
+  for (let i = 3; i < px.length; i += 4) if (px[i]! < 200) seeThrough++;
+  let background: ProductBackground;
+  if (seeThrough > w * h * 0.02) background = 'transparent';
+  else if (removePlainBackdrop(px, w, h)) background = 'removed';
+  else background = 'kept';
+  const box = background === 'kept' ? { x: 0, y: 0, w, h } : opaqueBox(px, w, h);
+  const image = createCanvas(box.w + (background === 'kept' ? 8 : 0), box.h + (background === 'kept' ? 8 : 0));
+  const ctx = image.getContext('2d');
+  const full = createCanvas(w, h);
+  const fctx = full.getContext('2d');
+  const img = fctx.createImageData(w, h);
+  img.data.set(px);
+  fctx.putImageData(img, 0, 0);
+  if (background === 'kept') {
+    ctx.fillStyle = '#FFFFFF';
+    roundRect(ctx, 0, 0, image.width, image.height, 10);
+    ctx.fill();
+    ctx.save();
+    roundRect(ctx, 4, 4, w, h, 7);
+    ctx.clip();
+    ctx.drawImage(full, 4, 4);
+    ctx.restore();
+  } else ctx.drawImage(full, box.x, box.y, box.w, box.h, 0, 0, box.w, box.h);
+  return { image, background };
+}
+
+function roundRect(ctx: ReturnType<Canvas['getContext']>, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+const diff = (px: Uint8ClampedArray, i: number, c: readonly number[]) =>
+  Math.max(Math.abs(px[i]! - c[0]!), Math.abs(px[i + 1]! - c[1]!), Math.abs(px[i + 2]! - c[2]!));
+
+/** Clears a plain backdrop in place (alpha 0, a soft edge of one pixel); false when the border is not plain or nothing would be left. */
+function removePlainBackdrop(px: Uint8ClampedArray, w: number, h: number): boolean {
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  const median = [0, 1, 2].map((c) => {
+    const v = border.map((p) => px[p * 4 + c]!).sort((a, b) => a - b);
+    return v[v.length >> 1]!;
+  });
+  const near = border.filter((p) => diff(px, p * 4, median) <= BORDER_TOL).length;
+  if (near < border.length * PLAIN_SHARE) return false;
+  const cleared = new Uint8Array(w * h);
+  const stack: number[] = border.filter((p) => diff(px, p * 4, median) <= FLOOD_TOL);
+  for (const p of stack) cleared[p] = 1;
+  let count = stack.length;
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+      if (q < 0 || cleared[q] || diff(px, q * 4, median) > FLOOD_TOL) continue;
+      cleared[q] = 1;
+      count++;
+      stack.push(q);
+    }
+  }
+  // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
+  if (count > w * h * 0.9) return false;
+  for (let p = 0; p < w * h; p++) {
+    if (cleared[p]) px[p * 4 + 3] = 0;
+    else {
+      // Edge pixels next to the cleared backdrop are half see-through: no hard fringe.
+      const x = p % w;
+      const edge = (x > 0 && cleared[p - 1]) || (x < w - 1 && cleared[p + 1]) || (p >= w && cleared[p - w]) || (p + w < w * h && cleared[p + w]);
+      if (edge) px[p * 4 + 3] = Math.min(px[p * 4 + 3]!, 150);
+    }
+  }
+  return true;
+}
+
+function opaqueBox(px: Uint8ClampedArray, w: number, h: number): { x: number; y: number; w: number; h: number } {
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (px[(y * w + x) * 4 + 3]! > 24) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  }
+  if (x1 < 0) return { x: 0, y: 0, w, h };
+  return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
