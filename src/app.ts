@@ -74,7 +74,7 @@ import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
 import { BackendHealth } from './health/backend-health.ts';
-import { databaseProbe, redisProbe, storageProbe } from './health/backend-probes.ts';
+import { databaseProbe, redisProbe, storageProbe, withTimeout } from './health/backend-probes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { RedisLink } from './health/redis-link.ts';
 import { checkDatabaseAtStart, checkServicesAtStart } from './health/startup-checks.ts';
@@ -430,7 +430,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   await dashboardRoutes(app);
   if (redis) {
     new RedisLink('rate limiter', app.log).watch(redis);
-    redis.connect().catch(() => undefined); // failures reach the link's error listener
+    // Reached a moment ago (checkServicesAtStart); connected before the first request is limited.
+    // A failure here reaches the link's error listener, and ioredis keeps reconnecting.
+    await withTimeout(redis.connect(), 5000, 'Redis').catch(() => undefined);
   }
   const health = buildHealth(db, redis, services);
   healthRoutes(app, health);
