@@ -1,38 +1,14 @@
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { BackendHealth } from '../src/health/backend-health.ts';
 import { postgresTestDb, sqliteTestDb } from './support/db.ts';
+import { redisRelay, type RedisRelay } from './support/redis-relay.ts';
 import { startServer } from './support/server.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A TCP relay on loopback in front of the real Redis: closing it makes Redis unreachable for the server. */
-async function redisRelay(target: URL, port = 0): Promise<{ url: string; port: number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const bound = (server.address() as net.AddressInfo).port;
-  return {
-    url: `redis://127.0.0.1:${bound}`,
-    port: bound,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /** The server's JSON log lines. */
 function logLines(): { stream: PassThrough; lines: () => { level: number; msg: string }[] } {
@@ -94,7 +70,7 @@ describe('GET /health reports each backend (issue 15, item 4)', () => {
     const s = await startServer({ env: { REDIS_URL: relay.url, QUEUE_PREFIX: `t-health-${process.pid}`, JOB_SWEEP_MS: '200' }, logStream: log.stream });
     // The BullMQ enqueuer and sweeper are Redis clients too.
     s.running.startBackground();
-    let relayAgain: Awaited<ReturnType<typeof redisRelay>> | undefined;
+    let relayAgain: RedisRelay | undefined;
     try {
       assert.equal((await s.call('GET', '/health')).body.backends.redis.status, 'ok');
       const { apiKey } = await s.account();
