@@ -87,6 +87,11 @@ import { templateV2Routes } from './templates/template.v2.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
 import { endpointRoutes } from './webhooks/endpoint.routes.ts';
 import { Background } from './jobs/background.ts';
+import { BackendHealth } from './health/backend-health.ts';
+import { databaseProbe, redisProbe, storageProbe, withTimeout } from './health/backend-probes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { RedisLink } from './health/redis-link.ts';
+import { checkDatabaseAtStart, checkServicesAtStart } from './health/startup-checks.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import type { JobHandler } from './jobs/leased-run.ts';
 import { jsonLogger, type Log } from './jobs/log.ts';
@@ -308,11 +313,14 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
   });
 }
 
-/** The in-process runner or BullMQ parts, the sweeper and the dispatcher, for a role. Not started. */
-export function buildBackground(role: 'serve' | 'worker', config: Config, services: Services, generator: VideoGenerator | undefined, log: Log): Background {
+/**
+ * The in-process runner or BullMQ parts, the sweeper and the dispatcher, for a role. Not started.
+ * `runJobs` false (`serve --no-worker`): no job handlers, so no runner and no BullMQ worker.
+ */
+export function buildBackground(role: 'serve' | 'worker', config: Config, services: Services, generator: VideoGenerator | undefined, log: Log, runJobs = true): Background {
   const s = services;
   const handlers: Record<string, JobHandler> = {};
-  if (generator) {
+  if (runJobs && generator) {
     handlers[VIDEO_JOB_KIND] = new VideoJob({
           uow: s.work,
           videos: s.videoRepo,
@@ -328,7 +336,7 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
         });
   }
   // Candidate portraits: painted wherever jobs run (no generator needed).
-  handlers[AVATAR_GENERATION_JOB_KIND] = new AvatarGenerationJob({
+  if (runJobs) handlers[AVATAR_GENERATION_JOB_KIND] = new AvatarGenerationJob({
     uow: s.work,
     generations: s.avatarGenerationRepo,
     jobs: s.jobs,
@@ -339,9 +347,9 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     log,
   });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
-  handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
+  if (runJobs) handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
-  handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
+  if (runJobs) handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
     uow: s.work,
     repo: s.productAvatarRepo,
     jobs: s.jobs,
@@ -385,10 +393,27 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
   });
 }
 
+/** How a process of a role is started. */
+export interface RoleOptions {
+  /** False for `serve --no-worker`: the API enqueues jobs and runs none (docs/deploy.md "Roles"). Default true. */
+  runJobs?: boolean;
+}
+
+/** Answers GET /health from the database, the rate limiter's Redis client and the blob store. */
+function buildHealth(db: Db, redis: Redis | undefined, services: Services): BackendHealth {
+  return new BackendHealth(
+    { database: databaseProbe(db), redis: redis ? redisProbe(redis) : null, storage: storageProbe(services.store) },
+    // Bounded by the timeout; a flood of probes is answered from the cache (bench:crawl-load).
+    { timeoutMs: 1000, cacheMs: 500 },
+  );
+}
+
 export interface Running {
   app: App;
   services: Services;
   db: Db;
+  /** GET /health's checks (tests read them directly). */
+  health: BackendHealth;
   background: Background;
   janitor: StorageJanitor;
   /** Starts the job runner (or BullMQ enqueuer and sweeper) and the webhook dispatcher. */
@@ -396,19 +421,27 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Everything `reelsmith serve` runs, ready to listen. Migrations are applied first. */
-export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<Running> {
+/**
+ * Everything `reelsmith serve` runs, ready to listen. Each configured backend is checked first
+ * (one clear line and no start when one is out of reach), then migrations are applied.
+ */
+export async function createApp(config: Config, overrides: AppOverrides = {}, role: RoleOptions = {}): Promise<Running> {
   const db = overrides.db ?? openDatabase(config);
+  await checkDatabaseAtStart(db);
   await migrate(db);
   const services = buildServices(config, db, overrides);
+  await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
   fs.mkdirSync(services.store.root, { recursive: true });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : undefined;
+  // Rate-limit counters. No offline queue: while Redis is away a request is not held up waiting
+  // for it (the limiter skips, /health says degraded). Connected once its error listener is on.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true, enableOfflineQueue: false }) : undefined;
   const app = await buildServer(
     {
       bodyLimitBytes: config.bodyLimitBytes,
       postRateLimitPerMinute: config.postRateLimitPerMinute,
       unauthenticatedRateLimitPerMinute: config.unauthenticatedRateLimitPerMinute,
       redis,
+      rateLimitNameSpace: `${config.queuePrefix}-rl-`,
       logger: overrides.logger ?? { level: config.logLevel },
       version: VERSION,
       filesRoot: services.store.root,
@@ -452,12 +485,23 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // Operator mode (the CLI's operator commands over HTTP) only when ADMIN_TOKEN is set.
   if (config.adminToken) adminRoutes(app, services.accounts, config.adminToken);
   await dashboardRoutes(app);
-  const background = buildBackground('serve', config, services, await resolveGenerator(config, overrides, services, app.log), app.log);
+  if (redis) {
+    new RedisLink('rate limiter', app.log).watch(redis);
+    // Reached a moment ago (checkServicesAtStart); connected before the first request is limited.
+    // A failure here reaches the link's error listener, and ioredis keeps reconnecting.
+    await withTimeout(redis.connect(), 5000, 'Redis').catch(() => undefined);
+  }
+  const health = buildHealth(db, redis, services);
+  healthRoutes(app, health);
+  const runJobs = role.runJobs ?? true;
+  const generator = runJobs ? await resolveGenerator(config, overrides, services, app.log) : undefined;
+  const background = buildBackground('serve', config, services, generator, app.log, runJobs);
   const janitor = buildJanitor(config, services, app.log);
   return {
     app,
     services,
     db,
+    health,
     background,
     janitor,
     // Music tracks, covers and auditions are made on first use and kept, so an idle server idles.
@@ -495,8 +539,10 @@ export interface RunningWorker {
 export async function createWorker(config: Config, overrides: AppOverrides = {}): Promise<RunningWorker> {
   const log = jsonLogger(config.logLevel, { role: 'worker', pid: process.pid });
   const db = overrides.db ?? openDatabase(config);
+  await checkDatabaseAtStart(db);
   await migrate(db);
   const services = buildServices(config, db, overrides);
+  await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
   const generator = await resolveGenerator(config, overrides, services, log);
   const background = buildBackground('worker', config, services, generator, log);
   background.start();

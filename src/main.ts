@@ -53,10 +53,12 @@ export function cli(): Command {
 
   program
     .command('serve')
-    .description('run the HTTP API (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, PUBLIC_BASE_URL, ALLOW_PRIVATE_URLS)')
-    .action(async () => {
+    .description('run the HTTP API (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PUBLIC_BASE_URL, ALLOW_PRIVATE_URLS)')
+    // API only: jobs are enqueued, `reelsmith worker` processes run them (docs/deploy.md "Roles").
+    .option('--no-worker', 'run no jobs here (API only; run `reelsmith worker` processes for them)')
+    .action(async (opts: { worker: boolean }) => {
       const config = loadConfig();
-      const running = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createApp(config));
+      const running = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createApp(config, {}, { runJobs: opts.worker }));
       const stop = async () => {
         await running.close();
         process.exit(0);

@@ -4,8 +4,8 @@ import { ConfigError } from '../config/config.ts';
 
 type SystemError = Error & { code?: string; errno?: number; address?: string; port?: number; syscall?: string; errors?: unknown[] };
 
-/** Hides the password of a database URL before it is printed. */
-function redactUrl(url: string): string {
+/** Hides the password of a database or Redis URL before it is printed. */
+export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
@@ -39,6 +39,9 @@ export function userErrorMessage(err: unknown, context: { port?: number; host?: 
     if (code && PG_CODES[code]) return `cannot use ${where}: ${PG_CODES[code]} (check DATABASE_URL)`;
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH') {
       return `cannot reach the database at ${where} (${code}); is it running, and is DATABASE_URL right?`;
+    }
+    if (/Connection terminated|timeout expired/i.test(e?.message ?? '')) {
+      return `cannot reach the database at ${where} (${e.message}); is it running, and is DATABASE_URL right?`;
     }
   }
   if (code === 'SQLITE_CANTOPEN' || (code === 'ENOENT' && e.syscall === 'mkdir') || code === 'EACCES') {

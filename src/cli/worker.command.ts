@@ -11,7 +11,7 @@ import { explained } from './user-errors.ts';
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run video jobs and webhook deliveries only (DATABASE_URL, REDIS_URL, JOB_CONCURRENCY, DATA_DIR)')
+    .description('run video jobs and webhook deliveries only (DATABASE_URL, REDIS_URL, QUEUE_PREFIX, JOB_CONCURRENCY, DATA_DIR, PUBLIC_BASE_URL)')
     .action(async () => {
       const config = loadConfig();
       const worker = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createWorker(config));

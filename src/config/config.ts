@@ -13,6 +13,12 @@ export interface Config {
   /** Absent → SQLite file `reelsmith.db` in dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Prefix of every key this deployment writes in Redis: BullMQ's (`<prefix>:reelsmith-jobs:*`) and
+   * the rate limiter's (`<prefix>-rl-*`), so two deployments can share one Redis (QUEUE_PREFIX,
+   * default "reelsmith").
+   */
+  queuePrefix: string;
   publicBaseUrl: string;
   /** Development/test only: accept http:// and private/loopback addresses for user URLs. */
   allowPrivateUrls: boolean;
@@ -300,6 +306,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   }
+  const queuePrefix = optional(env, 'QUEUE_PREFIX') ?? 'reelsmith';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) {
+    throw new ConfigError(`QUEUE_PREFIX must be 1-64 letters, digits, "_", "." or "-", got "${queuePrefix}"`);
+  }
   const publicBaseUrl = (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
@@ -312,6 +322,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     redisUrl,
+    queuePrefix,
     publicBaseUrl,
     allowPrivateUrls: flag(env, 'ALLOW_PRIVATE_URLS'),
     postRateLimitPerMinute: intSetting(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, 1, 1_000_000),

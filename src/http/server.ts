@@ -24,6 +24,8 @@ export interface ServerOptions {
   unauthenticatedRateLimitPerMinute: number;
   /** Shares rate-limit counters between API processes; in-memory without it. */
   redis?: Redis | undefined;
+  /** Prefix of the rate-limit keys in Redis (QUEUE_PREFIX), so deployments sharing a Redis keep their own counters. */
+  rateLimitNameSpace: string;
   logger: FastifyServerOptions['logger'];
   version: string;
   /** Stored files (product media, videos) served read-only at /files/; names carry random ids. */
@@ -119,13 +121,13 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
       return typeof key === 'string' && key ? `k:${hashApiKey(key)}` : `ip:${normalizeIP(req.ip)}`;
     },
     errorResponseBuilder: (_req, ctx) => errors.rateLimited(Math.max(1, Math.ceil(ctx.ttl / 1000))),
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'reelsmith-rl-' } : {}),
+    // Redis away: requests are not limited rather than refused (never a 500); /health says degraded.
+    ...(opts.redis ? { redis: opts.redis, nameSpace: opts.rateLimitNameSpace, skipOnError: true } : {}),
   });
 
   await app.register(swagger, swaggerOptions(opts.version));
   await app.register(swaggerUi, swaggerUiOptions);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(fastifyStatic, {
     root: opts.filesRoot,
     prefix: '/files/',

@@ -19,7 +19,7 @@ export interface BackgroundLog {
 }
 
 export interface BackgroundDeps {
-  /** serve: API process; worker: `reelsmith worker`. */
+  /** serve: API process (its handlers are empty with --no-worker); worker: `reelsmith worker`. */
   role: 'serve' | 'worker';
   config: Config;
   jobs: JobRepository;
@@ -40,7 +40,8 @@ export interface BackgroundDeps {
  * - JOB_RUNNER=inline (default without REDIS_URL): a JobRunner in serve (and in workers, which
  *   then take jobs straight from the database);
  * - JOB_RUNNER=bullmq (default with REDIS_URL): serve enqueues and sweeps; workers consume
- *   BullMQ messages and sweep.
+ *   BullMQ messages and sweep;
+ * - `serve --no-worker` passes no handlers: no runner, whatever the mode (docs/deploy.md "Roles").
  */
 export class Background {
   readonly owner: string;
@@ -68,12 +69,12 @@ export class Background {
     const { signals, config, clock, log, handlers } = this.d;
     if (config.jobs.runner === 'bullmq') {
       // Made here, not in the constructor: a Queue connects at once.
-      const redisUrl = config.redisUrl!;
-      this.#queue = new BullJobQueue(redisUrl, log);
+      const connection = { redisUrl: config.redisUrl!, prefix: config.queuePrefix };
+      this.#queue = new BullJobQueue(connection, log);
       this.sweeper = new JobSweeper(this.d.jobs, this.#queue, { sweepMs: config.jobs.sweepMs, clock, log });
       if (this.d.role === 'worker' && Object.keys(handlers).length > 0) {
         const lease = { leaseMs: config.jobs.leaseMs, timeoutMs: config.jobs.timeoutMs };
-        this.bullWorker = new BullJobWorker(redisUrl, this.d.jobs, handlers, { ...lease, owner: this.owner, concurrency: config.jobs.concurrency, clock, log });
+        this.bullWorker = new BullJobWorker(connection, this.d.jobs, handlers, { ...lease, owner: this.owner, concurrency: config.jobs.concurrency, clock, log });
       }
     }
     this.#unsubscribe.push(signals.onDeliveries(() => this.dispatcher.notify()));

@@ -1,17 +1,36 @@
 import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { RedisLink } from '../health/redis-link.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobRepository } from './job.repository.ts';
 import { runLeased, type JobHandler, type LeaseSettings } from './leased-run.ts';
 
-/** BullMQ queue names may not contain ':'. */
+/** BullMQ queue names may not contain ':'. Its keys are `<QUEUE_PREFIX>:reelsmith-jobs:*`. */
 export const JOB_QUEUE = 'reelsmith-jobs';
+
+/** Where BullMQ connects and which key prefix it uses (QUEUE_PREFIX: deployments sharing a Redis stay apart). */
+export interface BullConnection {
+  redisUrl: string;
+  prefix: string;
+}
 
 /** Delayed messages are sent a little after the row is due, so the claim finds it due. */
 const DELAY_SLACK_MS = 50;
 
 interface Log {
+  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/**
+ * Our own ioredis client for BullMQ (it needs maxRetriesPerRequest null), watched by a RedisLink:
+ * errors are logged once per outage and "reachable again" once, not once per reconnect attempt.
+ */
+function watchedClient(redisUrl: string, link: RedisLink): Redis {
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: null, connectTimeout: 5000 });
+  link.watch(client);
+  return client;
 }
 
 /**
@@ -27,10 +46,14 @@ export const messageId = (jobId: string, attempts: number) => `${jobId}.${attemp
  */
 export class BullJobQueue {
   readonly #queue: Queue;
+  readonly #client: Redis;
+  readonly link: RedisLink;
 
-  constructor(redisUrl: string, private readonly log: Log) {
-    this.#queue = new Queue(JOB_QUEUE, { connection: { url: redisUrl, maxRetriesPerRequest: null } });
-    this.#queue.on('error', (err) => log.warn({ err }, 'job queue: redis error'));
+  constructor(connection: BullConnection, private readonly log: Log) {
+    this.link = new RedisLink('job queue', log);
+    this.#client = watchedClient(connection.redisUrl, this.link);
+    this.#queue = new Queue(JOB_QUEUE, { connection: this.#client, prefix: connection.prefix });
+    this.#queue.on('error', (err) => this.link.failed(err));
   }
 
   async add(jobId: string, attempts: number, delayMs: number): Promise<void> {
@@ -43,11 +66,15 @@ export class BullJobQueue {
 
   /** Fire and forget after a commit: if Redis is away, the sweeper adds the message later. */
   enqueue(jobId: string, attempts: number, delayMs: number): void {
-    this.add(jobId, attempts, delayMs).catch((err: unknown) => this.log.warn({ err, jobId }, 'job queue: could not add a message; the sweeper will'));
+    this.add(jobId, attempts, delayMs).catch((err: unknown) => {
+      // While Redis is known to be away, the outage line said it already.
+      if (!this.link.down) this.log.warn({ err, jobId }, 'job queue: could not add a message; the sweeper will');
+    });
   }
 
   async close(): Promise<void> {
     await this.#queue.close();
+    this.#client.disconnect();
   }
 }
 
@@ -66,9 +93,10 @@ export interface BullWorkerOptions extends LeaseSettings {
 export class BullJobWorker {
   readonly #stop = new AbortController();
   #worker: Worker | null = null;
+  #client: Redis | null = null;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly connection: BullConnection,
     private readonly jobs: JobRepository,
     private readonly handlers: Record<string, JobHandler>,
     private readonly opts: BullWorkerOptions,
@@ -77,14 +105,18 @@ export class BullJobWorker {
   start(): void {
     if (this.#worker) return;
     const { leaseMs, concurrency, log } = this.opts;
+    const link = new RedisLink('job worker', log);
+    this.#client = watchedClient(this.connection.redisUrl, link);
     this.#worker = new Worker(JOB_QUEUE, async (message) => this.process(String((message.data as { jobId: string }).jobId)), {
-      connection: { url: this.redisUrl, maxRetriesPerRequest: null },
+      connection: this.#client,
+      prefix: this.connection.prefix,
       concurrency,
       // The database lease is what counts; BullMQ's own lock only needs to outlive a heartbeat gap.
       lockDuration: Math.max(leaseMs, 5000),
       stalledInterval: Math.max(leaseMs, 5000),
     });
-    this.#worker.on('error', (err) => log.warn({ err }, 'job worker: redis error'));
+    // The blocking connection BullMQ duplicates from ours reports here.
+    this.#worker.on('error', (err) => link.failed(err));
   }
 
   async process(jobId: string): Promise<void> {
@@ -97,15 +129,14 @@ export class BullJobWorker {
       await this.jobs.release(job.id, owner, clock.nowMs());
       return;
     }
-    await runLeased(job, handler, this.jobs, owner, this.opts, clock, this.#stop.signal, (err) =>
-      log.error({ err, jobId }, 'job attempt failed outside its handler'),
-    );
+    await runLeased(job, handler, this.jobs, owner, this.opts, clock, this.#stop.signal, log);
   }
 
   /** Aborts running attempts (their handlers give the jobs back), then closes the worker. */
   async stop(): Promise<void> {
     this.#stop.abort();
     await this.#worker?.close();
+    this.#client?.disconnect();
   }
 }
 
@@ -144,7 +175,7 @@ export class JobSweeper {
           added++;
         }
       } catch (err) {
-        this.opts.log.warn({ err }, 'job sweeper: sweep failed; next one in JOB_SWEEP_MS');
+        if (!this.queue.link.down) this.opts.log.warn({ err }, 'job sweeper: sweep failed; next one in JOB_SWEEP_MS');
       }
     })().finally(() => {
       this.#running = null;

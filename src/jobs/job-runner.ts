@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.ts';
+import type { Log } from './log.ts';
 import type { JobRepository } from './job.repository.ts';
 import { runLeased, type JobHandler, type LeaseSettings } from './leased-run.ts';
 import { Wakeup } from './wakeup.ts';
@@ -8,7 +9,7 @@ export interface RunnerOptions extends LeaseSettings {
   concurrency: number;
   maxSleepMs: number;
   clock: Clock;
-  log: { error(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** Due yet unclaimable (another claimer holds the rows for a moment): pause briefly rather than spin. */
@@ -67,9 +68,7 @@ export class JobRunner {
         const claimed = await this.jobs.claimDue(this.#kinds, owner, clock.nowMs(), this.opts.leaseMs, free);
         for (const job of claimed) {
           const handler = this.handlers[job.kind]!;
-          const run = runLeased(job, handler, this.jobs, owner, this.opts, clock, this.#stop.signal, (err) =>
-            log.error({ err, jobId: job.id }, 'job attempt failed outside its handler'),
-          ).finally(() => {
+          const run = runLeased(job, handler, this.jobs, owner, this.opts, clock, this.#stop.signal, log).finally(() => {
             this.#active.delete(run);
             this.#wakeup.signal();
           });

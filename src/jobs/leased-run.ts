@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.ts';
 import type { Job, JobRepository } from './job.repository.ts';
+import type { Log } from './log.ts';
 
 /** Why an attempt's signal fired. */
 export type AbortReason = 'stopping' | 'lease_lost' | 'timeout';
@@ -24,7 +25,9 @@ export interface LeaseSettings {
 
 /**
  * Runs one claimed job: heartbeats extend the lease every third of its length; losing the lease,
- * the attempt's timeout or the process stopping abort the handler's signal.
+ * the attempt's timeout or the process stopping abort the handler's signal. The one place that
+ * logs a job's start, end (with its duration) and failure, for the in-process runner and BullMQ
+ * workers alike: the handler records the outcome in the job row, which is read back here.
  */
 export async function runLeased(
   job: Job,
@@ -34,8 +37,12 @@ export async function runLeased(
   settings: LeaseSettings,
   clock: Clock,
   stopping: AbortSignal,
-  onError: (err: unknown) => void,
+  log: Log,
 ): Promise<void> {
+  const onError = (err: unknown) => log.error({ err, jobId: job.id }, 'job attempt failed outside its handler');
+  const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts };
+  const started = performance.now();
+  log.info(fields, `job started: ${job.kind} ${job.id} (attempt ${job.attempts} of ${job.maxAttempts})`);
   const controller = new AbortController();
   let reason: AbortReason | null = null;
   const abort = (why: AbortReason) => {
@@ -64,4 +71,19 @@ export async function runLeased(
     clearInterval(beat);
     stopping.removeEventListener('abort', onStop);
   }
+  await logOutcome(job, jobs, reason, Math.round(performance.now() - started), fields, log).catch(onError);
+}
+
+/** One line for the attempt's end: finished, failed for good, retry scheduled, or given back. */
+async function logOutcome(job: Job, jobs: JobRepository, reason: AbortReason | null, ms: number, fields: object, log: Log): Promise<void> {
+  const after = await jobs.get(job.id);
+  const givenBack = reason === 'stopping' || reason === 'lease_lost';
+  const outcome =
+    after?.status === 'succeeded' ? 'succeeded' : after?.status === 'failed' ? 'failed' : after?.status === 'queued' && after.lastError && !givenBack ? 'retry' : (reason ?? 'released');
+  const line = { ...fields, ms, outcome, ...(outcome === 'failed' || outcome === 'retry' ? { error: after?.lastError } : {}) };
+  const what = `${job.kind} ${job.id} after ${(ms / 1000).toFixed(1)} s`;
+  if (outcome === 'succeeded') log.info(line, `job finished: ${what}`);
+  else if (outcome === 'failed') log.warn(line, `job failed: ${what}: ${after?.lastError ?? ''}`);
+  else if (outcome === 'retry') log.warn(line, `job attempt failed, retry scheduled: ${what}: ${after?.lastError ?? ''}`);
+  else log.info(line, `job given back (${outcome}): ${what}`);
 }
