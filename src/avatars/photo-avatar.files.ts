@@ -4,7 +4,6 @@
  * worker), cover.png, preview.mp4. The renderer gets the decoded photo and the rig.
  */
 import { loadImage } from '@napi-rs/canvas';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { PhotoPresenter, PhotoRig } from '../pipeline/avatar/photo/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -13,8 +12,8 @@ export const rigKeyFor = (photoKey: string): string => `${path.posix.dirname(pho
 
 export async function loadPhotoPresenter(store: BlobStore, photoKey: string): Promise<PhotoPresenter> {
   const [bytes, rig] = await Promise.all([
-    fs.readFile(store.localPath(photoKey)),
-    fs.readFile(store.localPath(rigKeyFor(photoKey)), 'utf8').then((s) => JSON.parse(s) as PhotoRig),
+    store.get(photoKey),
+    store.get(rigKeyFor(photoKey)).then((b) => JSON.parse(b.toString('utf8')) as PhotoRig),
   ]);
   return { kind: 'photo', photo: await loadImage(bytes), rig };
 }

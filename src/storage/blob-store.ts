@@ -62,6 +62,8 @@ export interface BlobStore {
   removeUnder(prefix: string): Promise<void>;
   /** Throws with one clear line when the store cannot be reached or written (startup checks, /health). */
   check(): Promise<void>;
+  /** Lets go of connections (S3); the store is not used afterwards. */
+  close(): void;
 }
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -167,6 +169,8 @@ export class LocalBlobStore implements BlobStore {
     await fs.mkdir(this.root, { recursive: true }).catch(fail);
     await fs.access(this.root, fs.constants.W_OK).catch(fail);
   }
+
+  close(): void {}
 
   /** The file behind a key: for tests and operators looking at DATA_DIR, never for callers of BlobStore. */
   localPath(key: string): string {
