@@ -68,9 +68,12 @@ export interface BlobStore {
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-/** A storage key: letters, digits and / _ . - only, no ".." anywhere, no empty or "." segment. */
+/** S3's longest key; the same for both stores so a key works in either. */
+const MAX_KEY_LENGTH = 1024;
+
+/** A storage key: letters, digits and / _ . - only, no ".." anywhere, no empty or "." segment, at most 1024 characters. */
 export function isSafeStorageKey(key: string): boolean {
-  return safeKey.test(key) && !key.includes('..') && !key.split('/').some((s) => s === '' || s === '.');
+  return key.length <= MAX_KEY_LENGTH && safeKey.test(key) && !key.includes('..') && !key.split('/').some((s) => s === '' || s === '.');
 }
 
 export function assertSafeKey(key: string): string {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../lib/errors.ts';
 import { BlobNotFoundError, isSafeStorageKey, type BlobInfo, type BlobStore } from './blob-store.ts';
@@ -46,7 +47,10 @@ export async function sendStored(req: FastifyRequest, reply: FastifyReply, store
   const length = range ? range.end - range.start + 1 : info.size;
   reply.header('content-length', length);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-  if (req.method === 'HEAD' || length === 0) return reply.send();
+  // HEAD (Fastify's automatic HEAD route of a GET) keeps the Content-Length set here only when
+  // the payload is a stream; an empty one is sent, so the store is not read.
+  if (req.method === 'HEAD') return reply.send(Readable.from([]));
+  if (length === 0) return reply.send();
   try {
     return reply.send(await store.stream(key, range));
   } catch (err) {
