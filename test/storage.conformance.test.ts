@@ -169,6 +169,7 @@ for (const backend of backends) {
       assert.equal(await store.stat('media/p1/image-1.jpg'), null);
       assert.equal(await store.bytesUnder('media/p10'), 7, 'a sibling with a longer name is kept');
       await store.removeUnder('media/p1'); // nothing there: not an error
+      assert.deepEqual(await keysUnder(store, 'media/p10/image-1.jpg'), [], 'a prefix names a directory, not a file');
       await store.removeUnder('media/p10/image-1.jpg'); // one file
       assert.equal(await store.stat('media/p10/image-1.jpg'), null);
     });

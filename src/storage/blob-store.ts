@@ -53,7 +53,7 @@ export interface BlobStore {
   stream(key: string, range?: ByteRange): Promise<Readable>;
   /** Copies the file to a local path (a scratch file of a job); BlobNotFoundError when absent. */
   toFile(key: string, dest: string): Promise<void>;
-  /** Every file under a key prefix ("media" lists media/…), in no particular order. */
+  /** Every file under a key prefix ("media" lists media/…, not a file named "media"), in no particular order. */
   list(prefix: string): AsyncIterable<BlobEntry>;
   publicUrl(key: string): string;
   /** Total bytes of the files under a key prefix ("media/<id>"); 0 when there are none. */
@@ -148,7 +148,10 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async *list(prefix: string): AsyncIterable<BlobEntry> {
-    yield* walk(this.root, this.localPath(prefix));
+    // Keys under prefix/ only, like S3's listing of "prefix/": a file named `prefix` is not listed.
+    const dir = this.localPath(prefix);
+    if (!(await fs.stat(dir).then((st) => st.isDirectory(), () => false))) return;
+    yield* walk(this.root, dir);
   }
 
   publicUrl(key: string): string {
