@@ -6,10 +6,9 @@ import { AppError, Codes } from '../lib/errors.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
 import { ensureTemplatePreview, previewDirName, templatePreviewHash } from '../pipeline/render/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { sendStored } from '../storage/files.routes.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
 import { StoredCache } from '../storage/stored-cache.ts';
 import type { MusicLibrary } from './music.library.ts';
-import { CATALOG_CACHE_CONTROL } from './voice-audition.routes.ts';
 
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
@@ -31,7 +30,7 @@ export function catalogAssetRoutes(app: AnyApp, deps: CatalogAssetDeps): StoredC
   const { store, music } = deps;
   const cache = new StoredCache(store, 'catalog');
   const send = (req: Parameters<typeof sendStored>[0], reply: Parameters<typeof sendStored>[1], key: string, what: string) =>
-    sendStored(req, reply, store, key, { notFound: () => notFound(what), cacheControl: CATALOG_CACHE_CONTROL });
+    sendStored(req, reply, store, key, { notFound: () => notFound(what), cacheControl: DAY_CACHE_CONTROL });
   app.get<{ Params: { music_id: string } }>('/v1/musics/:music_id/audio', {
     schema: {
       tags: ['Catalogs'],

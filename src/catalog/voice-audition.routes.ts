@@ -4,7 +4,7 @@ import type { SpeechEngines } from '../pipeline/speech/engines.ts';
 import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
 import type { VoiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { sendStored } from '../storage/files.routes.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
 import { AuditionCache } from './audition.service.ts';
 
 export interface VoiceAuditionDeps {
@@ -35,11 +35,8 @@ export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any
     handler: async (req, reply) => {
       const key = await cache.key(req.params.voice_id);
       if (!key) throw notFound(req.params.voice_id);
-      return sendStored(req, reply, deps.store, key, { notFound: () => notFound(req.params.voice_id), cacheControl: CATALOG_CACHE_CONTROL });
+      return sendStored(req, reply, deps.store, key, { notFound: () => notFound(req.params.voice_id), cacheControl: DAY_CACHE_CONTROL });
     },
   });
   return cache;
 }
-
-/** Catalog files (tracks, covers, auditions) keep their URL when remade: a day of caching. */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=86400';

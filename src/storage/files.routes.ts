@@ -9,6 +9,9 @@ type AnyApp = FastifyInstance<any, any, any, any, any>;
 /** Stored files never change under one key's URL for long (new renders get new tokens): a week. */
 const CACHE_CONTROL = 'public, max-age=604800, immutable';
 
+/** Files behind catalog and template URLs that stay the same when the file is remade: a day. */
+export const DAY_CACHE_CONTROL = 'public, max-age=86400';
+
 /**
  * PUBLIC_BASE_URL/files/<key>: every stored file, streamed from the blob store (local disk or S3)
  * by the API, the same way for both (docs/storage.md "Serving files"): Range (206, 416), HEAD,

@@ -6,7 +6,7 @@ import { ASPECT_RATIO_MEANINGS, AspectRatioFilter, IntEnum, Opt, StringEnum } fr
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { sendStored } from '../storage/files.routes.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
 import type { TemplateService } from './template.service.ts';
 import type { TemplateVideoService } from './template-video.service.ts';
 import { CUSTOM_TEMPLATE_EXAMPLE, SCENE_EXAMPLE, TemplateOut, VARIABLE_MEANINGS, VARIABLE_TYPES } from './template.schemas.ts';
@@ -164,7 +164,7 @@ export function customTemplateFileRoutes(app: AnyApp, templates: TemplateService
         const key = await templates.customFile(id, req.params.token, which);
         return sendStored(req, reply, store, key, {
           notFound: () => new AppError(Codes.notFound, `Record not found: custom template ${req.params.template_id}`, 404),
-          cacheControl: 'public, max-age=86400',
+          cacheControl: DAY_CACHE_CONTROL,
         });
       },
     });
