@@ -90,6 +90,13 @@ describe('a video made with STORAGE=s3', () => {
     assert.ok(who.storage_used_bytes >= bytes.length + photo.length, JSON.stringify(who));
     assert.equal(fs.existsSync(path.join(s.config.dataDir, 'files')), false, 'DATA_DIR/files is not used');
 
+    // Catalog files made on first request are kept in the bucket too.
+    const avatarCover = await fetch(`${s.baseUrl}/v1/avatars/1/cover.png`, { headers: { range: 'bytes=0-7' } });
+    assert.equal(avatarCover.status, 206);
+    assert.equal(avatarCover.headers.get('content-type'), 'image/png');
+    assert.ok(Buffer.from(await avatarCover.arrayBuffer()).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'a PNG');
+    assert.ok(((await s.running.services.store.stat('catalog/avatars/1-cover.png'))?.size ?? 0) > 1000);
+
     // Deleting the video removes its objects from the bucket.
     await ok('DELETE', `/v1/project?project_id=${project_id}`);
     assert.equal((await served(p.video_url)).status, 404);
