@@ -21,7 +21,7 @@ import { BENCH_PRODUCT } from './support/bench-product.ts';
 import path from 'node:path';
 import type { Language } from '../src/catalog/languages.ts';
 import { mixNarration } from '../src/pipeline/mix/mix.ts';
-import { MusicLibrary } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { writeScript } from '../src/pipeline/script/index.ts';
 import { auditionSentences } from '../src/pipeline/speech/audition.samples.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
@@ -144,7 +144,7 @@ if (withMusic || withMix) {
       const meta = await lib.meta(1);
       const m0 = cpuMs();
       const t = performance.now();
-      const r = await mixNarration({ speech, music: { path: await lib.ensure(1), lufs: meta!.lufs }, outPath: path.join(dir, `mix-${lengthS}.m4a`) });
+      const r = await mixNarration({ speech, music: { path: (await lib.bed(1, dir)).path, lufs: meta!.lufs }, outPath: path.join(dir, `mix-${lengthS}.m4a`) });
       const m1 = cpuMs();
       console.log(
         `mix ${lengthS} s: ${((performance.now() - t) / 1000).toFixed(2)} s wall, ${((m1.self - m0.self + m1.children - m0.children) / 1000).toFixed(2)} CPU s, ${r.renders} render(s), ${r.result.integratedLufs} LUFS, ${r.result.truePeakDb} dBTP`,

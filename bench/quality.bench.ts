@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { hexId } from '../src/lib/ids.ts';
 import { createSafeFetcher } from '../src/net/safe-fetch.ts';
 import type { MediaItem, Product } from '../src/products/product.repository.ts';
-import { MusicLibrary } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { formatPrice } from '../src/pipeline/script/price.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';

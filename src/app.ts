@@ -38,8 +38,8 @@ import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
 import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
 import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
 import { CustomVoiceService } from './voices/custom-voice.service.ts';
-import { voiceAuditionRoutes } from './pipeline/speech/voice.routes.ts';
-import { MusicLibrary } from './pipeline/music/music.library.ts';
+import { voiceAuditionRoutes } from './catalog/voice-audition.routes.ts';
+import { MusicLibrary } from './catalog/music.library.ts';
 import { narrationMediaLibrary } from './pipeline/narrate.ts';
 import { createLlmClient } from './pipeline/script/index.ts';
 import { PipelineGenerator } from './videos/pipeline-generator.ts';
@@ -53,7 +53,9 @@ import { MediaImporter } from './products/crawl/media-importer.ts';
 import { ExtractPool } from './products/crawl/extract-pool.ts';
 import { defaultPageLimits, PageCrawler } from './products/crawl/page-crawler.ts';
 import { createSafeFetcher, type Resolver } from './net/safe-fetch.ts';
-import { LocalBlobStore } from './storage/blob-store.ts';
+import { LocalBlobStore, type BlobStore } from './storage/blob-store.ts';
+import { fileRoutes } from './storage/files.routes.ts';
+import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { AccountStorage } from './storage/account-storage.ts';
 import { StorageJanitor } from './storage/janitor.ts';
 import { StorageRepository } from './storage/storage.repository.ts';
@@ -129,10 +131,16 @@ export function openDatabase(config: Config): Db {
 /** The catalogs (avatars, templates, styles, voices including the external engine's, music); the CLI's list commands use it too. */
 export function buildCatalog(config: Config, music: MusicLibrary, customAvatars?: CustomAvatarService): CatalogService {
   return new CatalogService(
-    narrationMediaLibrary(config.publicBaseUrl, music, externalVoiceSpecs(config.tts)),
+    narrationMediaLibrary(config.publicBaseUrl, music.records(), externalVoiceSpecs(config.tts)),
     config.publicBaseUrl,
     customAvatars ? async (accountId, avatarId) => (await customAvatars.ready(accountId, avatarId)) !== undefined : undefined,
   );
+}
+
+/** Where stored files live: DATA_DIR/files, or the S3-compatible bucket of STORAGE=s3 (docs/storage.md). */
+export function buildStore(config: Config): BlobStore {
+  const backend = config.storage.backend;
+  return backend.kind === 's3' ? new S3BlobStore(backend, config.publicBaseUrl) : new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
 }
 
 export function buildServices(config: Config, db: Db, overrides: AppOverrides = {}) {
@@ -140,7 +148,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const repos = reposFor(db.kysely);
   const uow = unitOfWork(db.kysely);
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
-  const store = new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
+  const store = buildStore(config);
   const music = new MusicLibrary(store);
   // espeak-ng (GPL) runs in its own process, started on first use.
   const speechEngine = new EspeakProcess();
@@ -379,7 +387,7 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
 /** Removes orphaned files and work directories, and expired video files; started with the background work. */
 export function buildJanitor(config: Config, services: Services, log: Log): StorageJanitor {
   return new StorageJanitor({
-    filesRoot: services.store.root,
+    store: services.store,
     workRoot: path.join(config.dataDir, 'work'),
     repo: services.storageRepo,
     videos: services.videoRepo,
@@ -431,7 +439,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   await migrate(db);
   const services = buildServices(config, db, overrides);
   await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
-  fs.mkdirSync(services.store.root, { recursive: true });
   // Rate-limit counters. No offline queue: while Redis is away a request is not held up waiting
   // for it (the limiter skips, /health says degraded). Connected once its error listener is on.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true, enableOfflineQueue: false }) : undefined;
@@ -444,7 +451,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       rateLimitNameSpace: `${config.queuePrefix}-rl-`,
       logger: overrides.logger ?? { level: config.logLevel },
       version: VERSION,
-      filesRoot: services.store.root,
     },
     services.auth,
     (api) => {
@@ -476,12 +482,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       aiScriptV2Routes(api, services.aiScriptTasks);
     },
   );
+  // Stored files at /files/<key>, from either store.
+  fileRoutes(app, services.store);
   // The signed upload URL: its signature is the credential.
   await assetUploadRoutes(app, services.assets);
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), cacheDir: path.join(config.dataDir, 'cache', 'auditions') });
-  catalogAssetRoutes(app, path.join(config.dataDir, 'cache', 'catalog'), services.music);
-  customTemplateFileRoutes(app, services.templates);
+  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), store: services.store });
+  catalogAssetRoutes(app, { store: services.store, music: services.music, renderDir: path.join(config.dataDir, 'cache', 'catalog') });
+  customTemplateFileRoutes(app, services.templates, services.store);
   // Operator mode (the CLI's operator commands over HTTP) only when ADMIN_TOKEN is set.
   if (config.adminToken) adminRoutes(app, services.accounts, config.adminToken);
   await dashboardRoutes(app);
@@ -522,6 +530,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       await services.extractor.close();
+      services.store.close();
       redis?.disconnect();
       if (!overrides.db) await db.close();
     },
@@ -562,6 +571,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
       await services.fetcher.close();
       await services.deliveryFetcher.close();
       await services.extractor.close();
+      services.store.close();
       if (!overrides.db) await db.close();
     },
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './support/server.ts';
+import { localStore } from './support/local-store.ts';
 
 const BASE = 'https://videos.example.com';
 
@@ -60,7 +61,7 @@ describe('an uploaded image as product media, through the real pipeline', () => 
     assert.equal(p.status_code, 4, JSON.stringify(p));
     assert.deepEqual(p.warnings, []);
 
-    const video = s.running.services.store.localPath(new URL(p.video_url).pathname.slice('/files/'.length));
+    const video = localStore(s.running.services.store).localPath(new URL(p.video_url).pathname.slice('/files/'.length));
     let best = 0;
     const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', video]).toString());
     for (const share of [0.1, 0.3, 0.5, 0.7, 0.9]) {

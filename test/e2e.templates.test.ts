@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
+import { localStore } from './support/local-store.ts';
 
 /**
  * Template videos through the real pipeline (speech, timeline, renderer, job system), small and
@@ -236,7 +237,7 @@ describe('template videos, end to end', () => {
     assert.equal(preview.headers.get('content-type'), 'video/mp4');
     assert.ok((await preview.arrayBuffer()).byteLength > 1000);
     const row = await s.running.db.kysely.selectFrom('custom_templates').select(['cover_key', 'preview_key']).where('id', '=', t.id).executeTakeFirstOrThrow();
-    assert.ok(row.cover_key && fs.existsSync(s.running.services.store.localPath(row.cover_key)), 'stored in the blob store');
+    assert.ok(row.cover_key && fs.existsSync(localStore(s.running.services.store).localPath(row.cover_key)), 'stored in the blob store');
     const again = Date.now();
     assert.equal((await fetch(local(t.cover_url))).status, 200);
     assert.ok(Date.now() - again < firstMs, 'the second request is served, not rendered');
@@ -255,6 +256,6 @@ describe('template videos, end to end', () => {
     assert.ok(share(pf, GREEN, { x: 0.72, y: 0.08, w: 0.18, h: 0.05 }) > 0.6, 'the custom logo');
     assert.ok(share(pf, { r: 0x10, g: 0x20, b: 0x40 }, { x: 0.02, y: 0.4, w: 0.15, h: 0.2 }) > 0.6, "the custom scene's background");
     await ok('DELETE', `/v1/templates/custom?template_id=${t.id}`);
-    assert.equal(fs.existsSync(s.running.services.store.localPath(row.cover_key)), false, 'delete removes the stored cover');
+    assert.equal(fs.existsSync(localStore(s.running.services.store).localPath(row.cover_key)), false, 'delete removes the stored cover');
   });
 });

@@ -9,6 +9,7 @@ import { StorageJanitor } from '../src/storage/janitor.ts';
 import { loadProductMedia } from '../src/videos/product-media.ts';
 import { backends } from './support/db.ts';
 import { businessError, startServer, type TestServer } from './support/server.ts';
+import { localStore } from './support/local-store.ts';
 
 const BASE = 'https://videos.example.com';
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -218,7 +219,7 @@ for (const backend of backends) {
       } as RequestInit);
       assert.equal(chunked.status, 413);
       assert.equal(((await chunked.json()) as any).code, 40000);
-      assert.equal(fs.existsSync(path.join(s.running.services.store.root, 'assets', d.asset_id, 'upload.part')), false);
+      assert.equal(await s.running.services.store.bytesUnder(`assets/${d.asset_id}`), 0, 'nothing of the refused upload is stored');
     });
 
     it('an asset id or asset URL is a product media url (Pipedream sends the id); the product-media loader reads the stored file', async (t) => {
@@ -332,7 +333,7 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
     const svc = s.running.services;
     const pending = await ticket(s, key);
     // A partial upload left by a killed process.
-    const part = path.join(svc.store.root, 'assets', pending.asset_id, 'upload.part');
+    const part = path.join(localStore(svc.store).root, 'assets', pending.asset_id, 'upload.part');
     fs.mkdirSync(path.dirname(part), { recursive: true });
     fs.writeFileSync(part, 'partial');
     const { accountId } = await svc.auth.authenticate(key);
@@ -352,7 +353,7 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
     await new Promise((r) => setTimeout(r, (pending.expires_at + 1) * 1000 - Date.now()));
 
     const janitor = new StorageJanitor({
-      filesRoot: svc.store.root,
+      store: svc.store,
       workRoot: path.join(s.config.dataDir, 'work'),
       repo: svc.storageRepo,
       videos: svc.videoRepo,
@@ -369,9 +370,9 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
     assert.equal(fs.existsSync(part), false);
     assert.equal(await svc.assetRepo.get(pending.asset_id), undefined);
     assert.equal(await svc.assetRepo.get(unused.asset_id), undefined);
-    assert.equal(fs.existsSync(path.join(svc.store.root, 'assets', unused.asset_id)), false);
+    assert.equal(fs.existsSync(path.join(localStore(svc.store).root, 'assets', unused.asset_id)), false);
     assert.equal((await svc.assetRepo.get(kept.asset_id))?.status, 'uploaded');
-    assert.equal(fs.existsSync(svc.store.localPath(new URL(kept.asset_url).pathname.slice('/files/'.length))), true);
+    assert.equal(fs.existsSync(localStore(svc.store).localPath(new URL(kept.asset_url).pathname.slice('/files/'.length))), true);
   });
 });
 }

@@ -7,6 +7,7 @@ import type { ProductCrawler } from '../src/products/product.crawler.ts';
 import { logCapture, type LogLine } from './support/log-capture.ts';
 import { rawBytes, rawRequest, type RawResult } from './support/raw-http.ts';
 import { businessError, startServer, type TestServer } from './support/server.ts';
+import { localStore } from './support/local-store.ts';
 
 /** The envelope with this code (HTTP status as given), and its msg. */
 function envelope(res: RawResult, code: number, httpStatus: number): string {
@@ -66,7 +67,7 @@ describe('HTTP hardening (issue 11: items 4, 5, 17)', () => {
   });
 
   it('/files/ traversal, dotfiles, directories and long names read as a missing file (HTTP 404, 10104); real files are served', async () => {
-    const root = s.running.services.store.root;
+    const root = localStore(s.running.services.store).root;
     fs.mkdirSync(path.join(root, 'videos'), { recursive: true });
     fs.writeFileSync(path.join(root, 'videos', 'clip.txt'), 'hello');
     fs.writeFileSync(path.join(root, '.hidden'), 'secret');

@@ -5,6 +5,7 @@ import { probe } from '../src/media/ffprobe.ts';
 import { postgresTestDb, type TestDb } from './support/db.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, verifyBoth, type Receiver } from './support/webhook-receiver.ts';
+import { localStore } from './support/local-store.ts';
 
 /** A server running jobs in process with the ffmpeg test generator (real ffmpeg), and a funded account. */
 class Fixture {
@@ -134,7 +135,7 @@ function successFlow(name: string, testDb: () => Promise<TestDb | undefined>) {
       assert.ok(final.video_duration > 0.8 && final.video_duration < 1.3, String(final.video_duration));
       assert.match(final.script, /Glow Serum/);
       assert.deepEqual(final.warnings, [], 'a product without media has nothing to warn of');
-      const store = f.s.running.services.store;
+      const store = localStore(f.s.running.services.store);
       const info = await probe(store.localPath(`${base}/video.mp4`));
       assert.equal(info?.video?.codec, 'h264');
       assert.equal(info?.audio?.codec, 'aac');

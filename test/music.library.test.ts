@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { probe } from '../src/media/ffprobe.ts';
-import { MusicLibrary, musicKey } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary, musicKey } from '../src/catalog/music.library.ts';
 import { TRACK_PRESETS } from '../src/pipeline/music/presets.ts';
 import { renderTrack, TRACK_LUFS } from '../src/pipeline/music/synth.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';

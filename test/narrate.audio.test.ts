@@ -9,7 +9,7 @@ import { probe } from '../src/media/ffprobe.ts';
 import { runFfmpeg } from '../src/pipeline/mix/ffmpeg.ts';
 import { parseEbur128 } from '../src/pipeline/mix/mix.args.ts';
 import { mixNarration, type MixReport } from '../src/pipeline/mix/mix.ts';
-import { MusicLibrary } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { checkMp4Audio, MP4_TRUE_PEAK_MAX_DB } from '../src/pipeline/render/audio-check.ts';
 import { audioMeterArgs, encodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
@@ -63,7 +63,7 @@ describe('audio of a finished video: true peak ≤ -1 dBTP, no full-scale sample
     await writeWav(hot, [Buffer.from(x.buffer)], wav.sampleRate);
     speech = { ...clean, wavPath: hot };
     const lib = new MusicLibrary(new LocalBlobStore(path.join(dir, 'files'), 'http://localhost'));
-    mix = await mixNarration({ speech, music: { path: await lib.ensure(1), lufs: (await lib.meta(1))!.lufs }, outPath: path.join(dir, 'mix.wav') });
+    mix = await mixNarration({ speech, music: await lib.bed(1, dir), outPath: path.join(dir, 'mix.wav') });
   });
   after(async () => {
     await engine.close();

@@ -19,7 +19,7 @@ import {
 } from '../src/pipeline/mix/mix.args.ts';
 import { runFfmpeg } from '../src/pipeline/mix/ffmpeg.ts';
 import { mixNarration, planMix, type MixReport } from '../src/pipeline/mix/mix.ts';
-import { MusicLibrary } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
 import { readWav, rmsEnvelope } from '../src/pipeline/speech/wav.ts';
@@ -142,7 +142,7 @@ describe('mixing with ffmpeg', () => {
       engine,
     );
     const lib = new MusicLibrary(new LocalBlobStore(path.join(dir, 'files'), 'http://localhost'));
-    music = { path: await lib.ensure(1), lufs: (await lib.meta(1))!.lufs };
+    music = await lib.bed(1, dir);
     // A longer tail than the default, so the bed's full level can be measured after the last word.
     withMusic = await mixNarration({ speech, music, outPath: path.join(dir, 'mix.m4a') }, { tailS: 4, fadeOutS: 1 });
   });

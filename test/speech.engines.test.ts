@@ -8,7 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import { createSafeFetcher, type SafeFetcher } from '../src/net/safe-fetch.ts';
 import { parseEbur128 } from '../src/pipeline/mix/mix.args.ts';
 import { mixNarration } from '../src/pipeline/mix/mix.ts';
-import { AuditionCache } from '../src/pipeline/speech/audition.ts';
+import { AuditionCache } from '../src/catalog/audition.service.ts';
+import { auditionFileName } from '../src/pipeline/speech/audition.ts';
+import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
@@ -155,11 +157,11 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
   });
 
   it('the Festival voice has a working audition (MP3 made through the engine set)', async () => {
-    const cache = new AuditionCache(espeak, path.join(dir, 'auditions'));
-    const file = await cache.file('en-us-slt');
-    assert.ok(file && fs.statSync(file).size > 5000);
-    assert.match(path.basename(file!), /^en-us-slt-[0-9a-f]{10}\.mp3$/);
-    assert.notEqual(AuditionCache.fileName(voiceOf('en-us-slt')).slice(-14), AuditionCache.fileName(voiceOf('en-us-f1')).slice(-14), 'engine is part of the hash');
+    const store = new LocalBlobStore(path.join(dir, 'auditions'), 'http://localhost');
+    const key = await new AuditionCache(espeak, store).key('en-us-slt');
+    assert.ok(key && ((await store.stat(key))?.size ?? 0) > 5000);
+    assert.match(path.posix.basename(key!), /^en-us-slt-[0-9a-f]{10}\.mp3$/);
+    assert.notEqual(auditionFileName(voiceOf('en-us-slt')).slice(-14), auditionFileName(voiceOf('en-us-f1')).slice(-14), 'engine is part of the hash');
   });
 
   it('a pitch shift keeps the length and the timings (custom voices)', async () => {

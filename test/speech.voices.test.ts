@@ -8,11 +8,11 @@ import { CatalogService } from '../src/catalog/catalog.service.ts';
 import { LANGUAGES } from '../src/catalog/languages.ts';
 import { makeErrorHandler } from '../src/http/error-handler.ts';
 import { probe } from '../src/media/ffprobe.ts';
-import { MusicLibrary } from '../src/pipeline/music/music.library.ts';
+import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { narrationMediaLibrary } from '../src/pipeline/narrate.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice, LANGUAGE_VOICES, voiceRecords, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
-import { voiceAuditionRoutes } from '../src/pipeline/speech/voice.routes.ts';
+import { voiceAuditionRoutes } from '../src/catalog/voice-audition.routes.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 
 const BASE = 'https://reelsmith.example';
@@ -71,7 +71,7 @@ describe('voice catalog', () => {
 
   it('CatalogService filters by language, gender and age and pages the list', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-voices-'));
-    const catalog = new CatalogService(narrationMediaLibrary(BASE, new MusicLibrary(new LocalBlobStore(dir, BASE))), BASE);
+    const catalog = new CatalogService(narrationMediaLibrary(BASE, new MusicLibrary(new LocalBlobStore(dir, BASE)).records()), BASE);
     const all = catalog.voices({ page: 1, page_size: 1000 });
     assert.equal(all.total, voices.length);
 
@@ -110,7 +110,7 @@ describe('GET /v1/voices/:voice_id/audition', () => {
     engine = new EspeakProcess();
     app = Fastify({ logger: false });
     app.setErrorHandler(makeErrorHandler(1 << 20));
-    voiceAuditionRoutes(app, { engine, cacheDir });
+    voiceAuditionRoutes(app, { engine, store: new LocalBlobStore(cacheDir, BASE) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
     if (!addr || typeof addr === 'string') throw new Error('no address');
@@ -137,8 +137,8 @@ describe('GET /v1/voices/:voice_id/audition', () => {
     assert.equal(info.audio?.codec, 'mp3');
     assert.ok(info.durationS > 2 && info.durationS < 15, `${info.durationS} s`);
 
-    const cached = fs.readdirSync(cacheDir).filter((f) => f.startsWith('de-f2-') && f.endsWith('.mp3'));
-    assert.equal(cached.length, 1, 'kept as a file');
+    const cached = fs.readdirSync(path.join(cacheDir, 'catalog', 'auditions')).filter((f) => f.startsWith('de-f2-') && f.endsWith('.mp3'));
+    assert.equal(cached.length, 1, 'kept in the blob store');
     const t1 = performance.now();
     const second = await fetch(`${base}/v1/voices/de-f2/audition`);
     const secondMs = performance.now() - t1;
@@ -152,7 +152,7 @@ describe('GET /v1/voices/:voice_id/audition', () => {
     const bodies = await Promise.all(answers.map(async (a) => Buffer.from(await a.arrayBuffer())));
     for (const a of answers) assert.equal(a.status, 200);
     for (const b of bodies) assert.deepEqual(b, bodies[0]);
-    assert.equal(fs.readdirSync(cacheDir).filter((f) => f.startsWith('th-m2-')).length, 1);
+    assert.equal(fs.readdirSync(path.join(cacheDir, 'catalog', 'auditions')).filter((f) => f.startsWith('th-m2-')).length, 1);
   });
 
   it('samples of a fallback language play too', async () => {

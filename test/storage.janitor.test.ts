@@ -7,11 +7,13 @@ import { reposFor } from '../src/db/repos.ts';
 import { JobRepository } from '../src/jobs/job.repository.ts';
 import { hexId } from '../src/lib/ids.ts';
 import { AssetRepository } from '../src/assets/asset.repository.ts';
+import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import { StorageJanitor } from '../src/storage/janitor.ts';
 import { StorageRepository } from '../src/storage/storage.repository.ts';
 import { VIDEO_JOB_KIND } from '../src/videos/video-generator.ts';
 import { VideoStatus, type VideoRequest } from '../src/videos/video.repository.ts';
 import { backends, type TestDb } from './support/db.ts';
+import { localStore } from './support/local-store.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -118,7 +120,7 @@ for (const backend of backends) {
       ];
 
       const janitor = new StorageJanitor({
-        filesRoot: files,
+        store: new LocalBlobStore(files, ''),
         workRoot: work,
         repo: new StorageRepository(db.kysely),
         videos: repos.videos,
@@ -164,7 +166,7 @@ for (const backend of backends) {
       assert.equal(await storage.usedBytes(account.id), 10_000);
 
       const janitor = new StorageJanitor({
-        filesRoot: files,
+        store: new LocalBlobStore(files, ''),
         workRoot: path.join(dataDir, 'work2'),
         repo: storage,
         videos: repos.videos,
@@ -197,7 +199,7 @@ describe('storage janitor in the server', () => {
     const { startServer } = await import('./support/server.ts');
     const s = await startServer({ env: { STORAGE_ORPHAN_AGE_S: '0' } });
     try {
-      const orphan = writeAged(s.running.services.store.root, `media/${hexId()}/image-1.jpg`, HOUR);
+      const orphan = writeAged(localStore(s.running.services.store).root, `media/${hexId()}/image-1.jpg`, HOUR);
       s.running.startBackground();
       const deadline = Date.now() + 5000;
       while (fs.existsSync(orphan) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

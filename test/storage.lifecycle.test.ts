@@ -6,6 +6,7 @@ import { crawlFailure, type CrawledProduct, type ProductCrawler } from '../src/p
 import type { BlobStore } from '../src/storage/blob-store.ts';
 import { backends, type TestDb } from './support/db.ts';
 import { businessError, startServer, type TestServer } from './support/server.ts';
+import { localStore } from './support/local-store.ts';
 
 const MB = 1024 * 1024;
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -105,7 +106,7 @@ class Fixture {
   }
 
   filesRoot(): string {
-    return this.s.running.services.store.root;
+    return localStore(this.s.running.services.store).root;
   }
 
   /** The local file behind one of our /files/ URLs. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -118,10 +119,13 @@ export class AssetService {
       if (row.upload_expires_at <= now) throw expired();
       throw new AppError(Codes.parameter, `Parameter error: the upload URL is in use: another upload to asset ${row.id} is running`, 409);
     }
-    const part = this.store.localPath(`${assetFilesDir(row.id)}/upload.part`);
+    // Received into a scratch file, checked there, then stored: the store (local disk or S3) only
+    // ever holds checked files. A process killed mid-upload leaves its scratch file in the OS's
+    // temp directory, not in the store.
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-upload-'));
+    const part = path.join(scratch, 'upload.part');
     try {
       await this.storage.assertRoom(row.account_id, put.contentLength ?? 0, 403);
-      await fs.mkdir(path.dirname(part), { recursive: true });
       const bytes = await this.receive(put.body, part);
       if (bytes === 0) throw new AppError(Codes.parameter, 'Parameter error: the upload is empty: PUT the file bytes as the request body', 400);
       if (declaredSize !== null && bytes !== declaredSize) throw this.sizeMismatch(bytes, declaredSize);
@@ -131,15 +135,14 @@ export class AssetService {
       if (row.declared_type !== null && !fitsDeclared(row.declared_type, found.kind)) {
         throw new AppError(Codes.parameter, `Parameter error: the uploaded file is ${{ image: 'an image', video: 'a video', audio: 'audio' }[found.kind]} (${found.contentType}), but content_type was ${row.declared_type} when the URL was asked for`, 415);
       }
-      const file = this.store.localPath(row.storage_key!);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.rename(part, file);
+      await this.store.putFile(row.storage_key!, part);
       await this.assets.markUploaded(row.id, { kind: found.kind, contentType: found.contentType, bytes }, this.clock.nowMs());
       return { assetId: row.id, assetUrl: this.store.publicUrl(row.storage_key!), kind: found.kind, contentType: found.contentType, bytes };
     } catch (err) {
-      await fs.rm(part, { force: true });
       await this.assets.releaseUpload(row.id);
       throw err;
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
     }
   }
 

@@ -5,7 +5,6 @@
  * product avatar, the product it holds).
  */
 import { loadImage, type Image } from '@napi-rs/canvas';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { PhotoPresenter, PhotoRig } from '../pipeline/avatar/photo/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -14,13 +13,13 @@ export const rigKeyFor = (photoKey: string): string => `${path.posix.dirname(pho
 
 export async function loadPhotoPresenter(store: BlobStore, photoKey: string): Promise<PhotoPresenter> {
   const [bytes, rig] = await Promise.all([
-    fs.readFile(store.localPath(photoKey)),
-    fs.readFile(store.localPath(rigKeyFor(photoKey)), 'utf8').then((s) => JSON.parse(s) as PhotoRig),
+    store.get(photoKey),
+    store.get(rigKeyFor(photoKey)).then((b) => JSON.parse(b.toString('utf8')) as PhotoRig),
   ]);
   return { kind: 'photo', photo: await loadImage(bytes), rig };
 }
 
 /** A product avatar's product cut-out (PNG with transparency), decoded for the painter. */
 export async function loadHeldProduct(store: BlobStore, productKey: string): Promise<Image> {
-  return loadImage(await fs.readFile(store.localPath(productKey)));
+  return loadImage(await store.get(productKey));
 }

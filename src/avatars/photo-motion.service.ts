@@ -11,7 +11,6 @@
  * reported failed ("make it again") when asked about ten minutes on (see docs/avatars.md).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { MediaRefResolver, ResolvedMedia } from '../assets/media-ref.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -162,7 +161,7 @@ export class PhotoMotionService {
       let res: { body: Buffer; contentType: string };
       try {
         res = ref.asset
-          ? { body: await fs.readFile(this.d.store.localPath(ref.asset.storageKey)), contentType: ref.asset.contentType }
+          ? { body: await this.d.store.get(ref.asset.storageKey), contentType: ref.asset.contentType }
           : await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
       } catch (e) {
         return await this.fail(a, url, `the photo could not be fetched from image_url (${(e as Error).message})`);

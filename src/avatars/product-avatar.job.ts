@@ -147,7 +147,7 @@ export class ProductAvatarJob implements JobHandler {
 
   /** An image given by URL (safe fetcher) or by upload (read in place). */
   private async read(url: string, assetKey: string | null, field: string): Promise<Buffer> {
-    if (assetKey) return fs.readFile(this.d.store.localPath(assetKey));
+    if (assetKey) return this.d.store.get(assetKey);
     try {
       const res = await this.d.fetcher.fetch(url, { maxBytes: MAX_IMAGE_BYTES, deadlineMs: FETCH_DEADLINE_MS, accept: (t) => t.startsWith('image/') || t === 'application/octet-stream' });
       return res.body;

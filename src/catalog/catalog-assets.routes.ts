@@ -1,25 +1,36 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_AVATARS, PUBLIC_TEMPLATES } from './catalog.data.ts';
 import { AppError, Codes } from '../lib/errors.ts';
-import { sendFile } from '../http/send-file.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
-import { AssetCache } from '../storage/asset-cache.ts';
-import type { MusicLibrary } from '../pipeline/music/music.library.ts';
-import { ensureTemplatePreview } from '../pipeline/render/index.ts';
-import path from 'node:path';
+import { ensureTemplatePreview, previewDirName, templatePreviewHash } from '../pipeline/render/index.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
+import { StoredCache } from '../storage/stored-cache.ts';
+import type { MusicLibrary } from './music.library.ts';
 
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 const notFound = (what: string) => new AppError(Codes.notFound, `Record not found: ${what}`, 404);
 
+export interface CatalogAssetDeps {
+  store: BlobStore;
+  music: MusicLibrary;
+  /** Scratch space where template previews are rendered (kept between requests; not served). */
+  renderDir: string;
+}
 
 /**
- * Catalog pictures behind cover_url: drawn on first request, then cached in DATA_DIR/cache.
- * Public (image tags send no API key), so registered outside the authenticated scope.
+ * Catalog files behind music_url and cover_url: made on first request, then kept in the blob
+ * store (catalog/…, music/…) and served from it. Public (image tags send no API key), so
+ * registered outside the authenticated scope.
  */
-export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLibrary): AssetCache {
-  const cache = new AssetCache(cacheDir);
+export function catalogAssetRoutes(app: AnyApp, deps: CatalogAssetDeps): StoredCache {
+  const { store, music } = deps;
+  const cache = new StoredCache(store, 'catalog');
+  const send = (req: Parameters<typeof sendStored>[0], reply: Parameters<typeof sendStored>[1], key: string, what: string) =>
+    sendStored(req, reply, store, key, { notFound: () => notFound(what), cacheControl: DAY_CACHE_CONTROL });
   app.get<{ Params: { music_id: string } }>('/v1/musics/:music_id/audio', {
     schema: {
       tags: ['Catalogs'],
@@ -33,7 +44,7 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
     handler: async (req, reply) => {
       const id = Number(req.params.music_id);
       if (!Number.isInteger(id) || !music.preset(id)) throw notFound(`music_id ${req.params.music_id}`);
-      return sendFile(reply, await music.ensure(id), 'audio/mp4');
+      return send(req, reply, await music.ensure(id), `music_id ${id}`);
     },
   });
   app.get<{ Params: { avatar_id: string } }>('/v1/avatars/:avatar_id/cover.png', {
@@ -49,8 +60,8 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
     handler: async (req, reply) => {
       const id = Number(req.params.avatar_id);
       if (!PUBLIC_AVATARS.some((a) => a.avatar_id === id)) throw notFound(`avatar_id ${req.params.avatar_id}`);
-      const file = await cache.file(`avatars/${id}-cover.png`, async (target) => fs.promises.writeFile(target, await renderAvatarCover(id)));
-      return sendFile(reply, file, 'image/png');
+      const key = await cache.key(`avatars/${id}-cover.png`, async (target) => fs.promises.writeFile(target, await renderAvatarCover(id)));
+      return send(req, reply, key, `avatar_id ${id}`);
     },
   });
   for (const [file, type, what] of [
@@ -75,8 +86,13 @@ export function catalogAssetRoutes(app: AnyApp, cacheDir: string, music: MusicLi
         const id = Number(req.params.template_id);
         if (!PUBLIC_TEMPLATES.some((t) => t.id === id)) throw notFound(`template_id ${req.params.template_id}`);
         const ratio = Number(req.query.aspect_ratio ?? 0) as 0 | 1 | 2;
-        const preview = await ensureTemplatePreview(path.join(cacheDir, 'templates'), id, ratio);
-        return sendFile(reply, file === 'cover.jpg' ? preview.coverPath : preview.previewPath, type);
+        // The inputs' hash is in the key: a changed template or renderer makes a new file.
+        const name = `templates/${previewDirName(id, ratio)}-${templatePreviewHash(id, ratio)}/${file}`;
+        const key = await cache.key(name, async (target) => {
+          const preview = await ensureTemplatePreview(path.join(deps.renderDir, 'templates'), id, ratio);
+          await fs.promises.copyFile(file === 'cover.jpg' ? preview.coverPath : preview.previewPath, target);
+        });
+        return send(req, reply, key, `template_id ${id}`);
       },
     });
   }

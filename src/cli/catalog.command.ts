@@ -1,15 +1,14 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { buildCatalog } from '../app.ts';
+import { buildCatalog, buildStore } from '../app.ts';
 import { SCRIPT_STYLES } from '../catalog/languages.ts';
 import { loadConfig } from '../config/config.ts';
-import { MusicLibrary } from '../pipeline/music/music.library.ts';
-import { LocalBlobStore } from '../storage/blob-store.ts';
+import { MusicLibrary } from '../catalog/music.library.ts';
 import { printTable } from './output.ts';
 
 function catalog() {
   const config = loadConfig();
-  return buildCatalog(config, new MusicLibrary(new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl)));
+  return buildCatalog(config, new MusicLibrary(buildStore(config)));
 }
 
 /**

@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { OperatorError } from '../accounts/account.service.ts';
 import { LANGUAGES, SCRIPT_STYLES, type Language, type ScriptStyle } from '../catalog/languages.ts';
+import { buildStore } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
-import { MusicLibrary } from '../pipeline/music/music.library.ts';
+import { MusicLibrary } from '../catalog/music.library.ts';
 import { lastWordEndS, narrateToLength } from '../pipeline/length/fit-narration.ts';
 import { writeScript } from '../pipeline/script/index.ts';
 import { EspeakProcess } from '../pipeline/speech/espeak.client.ts';
 import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../pipeline/types.ts';
-import { LocalBlobStore } from '../storage/blob-store.ts';
 import { printResult } from './output.ts';
 
 interface NarrateOptions {
@@ -91,7 +91,7 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
       }
 
       const config = loadConfig();
-      const music = new MusicLibrary(new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl));
+      const music = new MusicLibrary(buildStore(config));
       if (musicId !== null && !music.preset(musicId)) throw new OperatorError(`unknown --music ${musicId} (ids: ${music.records().map((m) => m.id).join(', ')})`);
 
       const outDir = path.resolve(opts.out);
@@ -108,7 +108,7 @@ export function registerNarrateCommand(program: Command, out: { write(s: string)
       const engine = new EspeakProcess();
       try {
         // The length loop a video goes through: written, spoken and measured until it fits --length.
-        const { narration, mix, fit } = await narrateToLength({ write, lengthS, voiceId, musicId, workDir: outDir }, { engine, music });
+        const { narration, mix, fit } = await narrateToLength({ write, lengthS, voiceId, musicId, workDir: outDir }, { engine, music: (id) => music.bed(id, outDir) });
         const script = narration.script;
         await fs.writeFile(path.join(outDir, 'script.json'), `${JSON.stringify(script, null, 2)}\n`);
         await fs.writeFile(path.join(outDir, 'script.txt'), `${script.sentences.map((s) => s.text).join('\n')}\n`);

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { OperatorError } from '../accounts/account.service.ts';
 import { PUBLIC_AVATARS, PUBLIC_TEMPLATES, VISUAL_STYLES } from '../catalog/catalog.data.ts';
 import { LANGUAGES, SCRIPT_STYLES } from '../catalog/languages.ts';
+import { buildStore } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { hexId } from '../lib/ids.ts';
 import { createSafeFetcher } from '../net/safe-fetch.ts';
@@ -12,7 +13,7 @@ import { MediaImporter } from '../products/crawl/media-importer.ts';
 import { ExtractPool } from '../products/crawl/extract-pool.ts';
 import { defaultPageLimits, PageCrawler } from '../products/crawl/page-crawler.ts';
 import type { MediaItem, Product } from '../products/product.repository.ts';
-import { MusicLibrary } from '../pipeline/music/music.library.ts';
+import { MusicLibrary } from '../catalog/music.library.ts';
 import { createLlmClient } from '../pipeline/script/index.ts';
 import { EspeakProcess } from '../pipeline/speech/espeak.client.ts';
 import { LocalBlobStore } from '../storage/blob-store.ts';
@@ -133,7 +134,7 @@ export function registerRenderCommand(program: Command): void {
       if (opts.url && !/^https?:\/\/[^/]/i.test(opts.url)) throw new OperatorError(`--url must be an http(s):// address, got "${opts.url}"`);
       const config = loadConfig();
       // Music is kept with the server's files, so tracks made once are reused.
-      const music = new MusicLibrary(new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl));
+      const music = new MusicLibrary(buildStore(config));
       const request: VideoRequest = {
         product_id: '',
         aspect_ratio: pick('aspect-ratio', opts.aspectRatio, [0, 1, 2] as const),

@@ -113,6 +113,27 @@ export interface StorageSettings {
   orphanAgeMs: number;
   /** Video files are removed this many days after the video was made; 0 = kept (VIDEO_RETENTION_DAYS, default 0). */
   videoRetentionDays: number;
+  /** Where stored files live (STORAGE=local|s3, default local): DATA_DIR/files, or an S3-compatible bucket. */
+  backend: LocalStorageBackend | S3StorageBackend;
+}
+
+export interface LocalStorageBackend {
+  kind: 'local';
+}
+
+/** An S3-compatible bucket (docs/storage.md "Backends"). */
+export interface S3StorageBackend {
+  kind: 's3';
+  /** S3_ENDPOINT: e.g. http://127.0.0.1:9000 for MinIO; absent → AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  /** S3_BUCKET (required). */
+  bucket: string;
+  /** S3_REGION, default us-east-1. */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; both absent → the SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_FORCE_PATH_STYLE: bucket in the path (MinIO, most self-hosted servers); default 1 when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
 }
 
 /** Uploaded assets (docs/storage.md "Assets"). */
@@ -144,6 +165,36 @@ function storageSettings(env: Env): StorageSettings {
     janitorIntervalMs: intSetting(env, 'STORAGE_JANITOR_INTERVAL_S', 600, 1, 7 * 86_400) * 1000,
     orphanAgeMs: intSetting(env, 'STORAGE_ORPHAN_AGE_S', 3600, 0, 30 * 86_400) * 1000,
     videoRetentionDays: intSetting(env, 'VIDEO_RETENTION_DAYS', 0, 0, 100_000),
+    backend: storageBackend(env),
+  };
+}
+
+function storageBackend(env: Env): StorageSettings['backend'] {
+  const kind = optional(env, 'STORAGE') ?? 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError(`STORAGE must be local or s3, got "${kind}"`);
+  const bucket = optional(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
+  const endpoint = optional(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw new ConfigError(`S3_ENDPOINT is not a URL: "${endpoint}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`S3_ENDPOINT must be http(s), got "${endpoint}"`);
+  }
+  const accessKeyId = optional(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    kind,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    bucket,
+    region: optional(env, 'S3_REGION') ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flagDefault(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
   };
 }
 

@@ -2,7 +2,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { AuthService } from '../accounts/auth.service.ts';
@@ -28,8 +27,6 @@ export interface ServerOptions {
   rateLimitNameSpace: string;
   logger: FastifyServerOptions['logger'];
   version: string;
-  /** Stored files (product media, videos) served read-only at /files/; names carry random ids. */
-  filesRoot: string;
 }
 
 /** The HTTP shell: envelope, request ids, auth, rate limit, validation, docs. Routes plug in via `routes`. */
@@ -128,17 +125,6 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
   await app.register(swagger, swaggerOptions(opts.version));
   await app.register(swaggerUi, swaggerUiOptions);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(fastifyStatic, {
-    root: opts.filesRoot,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '7d',
-    setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
-  });
 
   // Guessing keys: every request refused with 10105 counts against its client address, whatever
   // the method and whichever keys it tries; over the limit the answer is 429 instead.

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaLibrary, MusicRecord, VoiceRecord } from '../catalog/catalog.service.ts';
 import { mixNarration, type MixOptions, type MixReport } from './mix/mix.ts';
-import type { MusicLibrary } from './music/music.library.ts';
 import type { SpeechEngines } from './speech/engines.ts';
 import type { SpeechEngine } from './speech/espeak.client.ts';
 import { speak } from './speech/speech.service.ts';
@@ -20,8 +19,11 @@ import type { Narration, Script, Speech } from './types.ts';
 export interface NarrateDeps {
   /** The espeak worker alone, or every engine (Festival, external, extra voices). */
   engine: SpeechEngine | SpeechEngines;
-  /** Needed only when musicId is not null. */
-  music?: MusicLibrary;
+  /**
+   * The music bed as a local file with its loudness (the catalog's music library copies it into
+   * the work dir); needed only when musicId is not null.
+   */
+  music?: (musicId: number) => Promise<{ path: string; lufs: number }>;
   mix?: MixOptions;
 }
 
@@ -56,10 +58,7 @@ export async function mixSpeech(input: NarrateInput & { speech: Speech }, deps: 
   let music: { path: string; lufs: number } | null = null;
   if (input.musicId !== null) {
     if (!deps.music) throw new NarrationError('music requested but no music library given');
-    const file = await deps.music.ensure(input.musicId);
-    const meta = await deps.music.meta(input.musicId);
-    if (!meta) throw new NarrationError(`music ${input.musicId} has no measurements`);
-    music = { path: file, lufs: meta.lufs };
+    music = await deps.music(input.musicId);
   }
   const { speech } = input;
   await fs.writeFile(path.join(input.workDir, 'timings.json'), timingsJson(speech));
@@ -74,9 +73,9 @@ export function timingsJson(speech: Narration['speech']): string {
 }
 
 /** The MediaLibrary the catalog lists voices and music from (CatalogService's dependency). */
-export function narrationMediaLibrary(publicBaseUrl: string, music: MusicLibrary, extraVoices: readonly VoiceSpec[] = []): MediaLibrary {
+export function narrationMediaLibrary(publicBaseUrl: string, musicRecords: readonly MusicRecord[], extraVoices: readonly VoiceSpec[] = []): MediaLibrary {
   const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl, extraVoices);
   // Served by GET /v1/musics/:id/audio, which renders a track on its first request.
-  const musics: readonly MusicRecord[] = music.records().map((r) => ({ ...r, music_url: `${publicBaseUrl}/v1/musics/${r.id}/audio` }));
+  const musics: readonly MusicRecord[] = musicRecords.map((r) => ({ ...r, music_url: `${publicBaseUrl}/v1/musics/${r.id}/audio` }));
   return { voices: () => voices, musics: () => musics };
 }

@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { AssetRepository } from '../assets/asset.repository.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { VideoRepository } from '../videos/video.repository.ts';
+import type { BlobStore } from './blob-store.ts';
 import { HEX_ID } from './storage-keys.ts';
 import type { StorageRepository } from './storage.repository.ts';
 
 export interface JanitorDeps {
-  /** The blob store's root (DATA_DIR/files): media/<product id>/, videos/<project id>/. */
-  filesRoot: string;
+  /** The blob store (local disk or S3): media/<product id>/, videos/<project id>/, assets/<asset id>/. */
+  store: BlobStore;
   /** Attempt directories of video jobs (DATA_DIR/work/<job id>/<attempt>). */
   workRoot: string;
   repo: StorageRepository;
@@ -84,26 +85,26 @@ export class StorageJanitor {
   async runOnce(): Promise<JanitorReport> {
     const report: JanitorReport = {
       expiredVideos: await this.expireVideos(),
-      productMedia: await this.sweep(path.join(this.d.filesRoot, 'media'), (ids) => this.d.repo.liveProductIds(ids)),
-      videoFiles: await this.sweep(path.join(this.d.filesRoot, 'videos'), (ids) => this.d.repo.videosKeepingFiles(ids)),
+      productMedia: await this.sweep('media', (ids) => this.d.repo.liveProductIds(ids)),
+      videoFiles: await this.sweep('videos', (ids) => this.d.repo.videosKeepingFiles(ids)),
       workDirs: await this.sweepWork(),
       assets: await this.expireAssets(),
-      assetFiles: await this.sweep(path.join(this.d.filesRoot, 'assets'), (ids) => this.d.assets.keepingFiles(ids, this.d.clock.nowMs())),
+      assetFiles: await this.sweep('assets', (ids) => this.d.assets.keepingFiles(ids, this.d.clock.nowMs())),
     };
     if (report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos + report.assets + report.assetFiles > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
     return report;
   }
 
-  /** Removes the old id-named directories under `dir` whose id `keep` does not return. */
-  private async sweep(dir: string, keep: (ids: string[]) => Promise<Set<string>>): Promise<number> {
+  /** Removes the old id-named groups under `prefix` (prefix/<id>/…) whose id `keep` does not return. */
+  private async sweep(prefix: string, keep: (ids: string[]) => Promise<Set<string>>): Promise<number> {
     let removed = 0;
-    const old = await this.oldEntries(dir);
+    const old = await this.oldIds(prefix);
     for (let i = 0; i < old.length; i += BATCH) {
       const ids = old.slice(i, i + BATCH);
       const kept = await keep(ids);
       for (const id of ids) {
         if (kept.has(id)) continue;
-        await fs.rm(path.join(dir, id), { recursive: true, force: true });
+        await this.d.store.removeUnder(`${prefix}/${id}`);
         removed++;
       }
     }
@@ -142,7 +143,7 @@ export class StorageJanitor {
         // The row first: from then on nothing points at the files, and a removal cut short is
         // finished by the next pass (the video no longer keeps files).
         if (await this.d.videos.markFilesExpired(id, warning, now)) expired++;
-        await fs.rm(path.join(this.d.filesRoot, 'videos', id), { recursive: true, force: true });
+        await this.d.store.removeUnder(`videos/${id}`);
       }
       if (ids.length < BATCH) return expired;
     }
@@ -160,7 +161,7 @@ export class StorageJanitor {
       const ids = await this.d.assets.expiredUnuploaded(now, BATCH);
       for (const id of ids) {
         await this.d.assets.remove(id);
-        await fs.rm(path.join(this.d.filesRoot, 'assets', id), { recursive: true, force: true });
+        await this.d.store.removeUnder(`assets/${id}`);
         removed++;
       }
       if (ids.length < BATCH) break;
@@ -169,11 +170,26 @@ export class StorageJanitor {
       const rows = await this.d.assets.unusedSince(now - this.d.assetRetentionDays * DAY_MS, BATCH);
       for (const { id } of rows) {
         await this.d.assets.remove(id);
-        await fs.rm(path.join(this.d.filesRoot, 'assets', id), { recursive: true, force: true });
+        await this.d.store.removeUnder(`assets/${id}`);
         removed++;
       }
       if (rows.length < BATCH) return removed;
     }
+  }
+
+  /**
+   * The 32-hex ids of prefix/<id>/ groups in the store whose newest file is older than
+   * orphanAgeMs (a group still being written has a young file).
+   */
+  private async oldIds(prefix: string): Promise<string[]> {
+    const newest = new Map<string, number>();
+    for await (const e of this.d.store.list(prefix)) {
+      const id = e.key.slice(prefix.length + 1).split('/')[0] ?? '';
+      if (!HEX_ID.test(id)) continue;
+      newest.set(id, Math.max(newest.get(id) ?? 0, e.modifiedMs));
+    }
+    const cutoff = this.d.clock.nowMs() - this.d.orphanAgeMs;
+    return [...newest].filter(([, ms]) => ms <= cutoff).map(([id]) => id);
   }
 
   private async entries(dir: string): Promise<string[]> {

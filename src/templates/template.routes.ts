@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { ASPECT_RATIO_MEANINGS, AspectRatioFilter, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
-import { sendFile } from '../http/send-file.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { AppError, Codes } from '../lib/errors.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
 import type { TemplateService } from './template.service.ts';
 import type { TemplateVideoService } from './template-video.service.ts';
 import { CUSTOM_TEMPLATE_EXAMPLE, SCENE_EXAMPLE, TemplateOut, VariablesIn } from './template.schemas.ts';
@@ -122,7 +123,7 @@ export function templateRoutes(app: App, templates: TemplateService, templateVid
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 /** A custom template's cover and preview, behind unguessable URLs (image tags send no API key): outside the authenticated scope. */
-export function customTemplateFileRoutes(app: AnyApp, templates: TemplateService): void {
+export function customTemplateFileRoutes(app: AnyApp, templates: TemplateService, store: BlobStore): void {
   for (const [file, type, which] of [
     ['cover.jpg', 'image/jpeg', 'cover'],
     ['preview.mp4', 'video/mp4', 'preview'],
@@ -147,7 +148,11 @@ export function customTemplateFileRoutes(app: AnyApp, templates: TemplateService
       handler: async (req, reply) => {
         const id = Number(req.params.template_id);
         if (!Number.isSafeInteger(id) || !/^[0-9a-f]{32}$/.test(req.params.token)) throw new AppError(Codes.notFound, `Record not found: custom template ${req.params.template_id}`, 404);
-        return sendFile(reply, await templates.customFile(id, req.params.token, which), type);
+        const key = await templates.customFile(id, req.params.token, which);
+        return sendStored(req, reply, store, key, {
+          notFound: () => new AppError(Codes.notFound, `Record not found: custom template ${req.params.template_id}`, 404),
+          cacheControl: DAY_CACHE_CONTROL,
+        });
       },
     });
   }

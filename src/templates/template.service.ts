@@ -137,7 +137,7 @@ export class TemplateService {
   }
 
   /**
-   * A custom template's cover.jpg or preview.mp4 as a local file: rendered by the pipeline on the
+   * The storage key of a custom template's cover.jpg or preview.mp4: rendered by the pipeline on the
    * first request for either (concurrent requests share one render), stored in the blob store
    * under templates/<id>/<token>/ and recorded on the row. 404 for an unknown id or wrong token.
    */
@@ -145,7 +145,7 @@ export class TemplateService {
     const t = await this.d.repo.byId(id);
     if (!t || t.fileToken !== token) throw new AppError(Codes.notFound, `Record not found: custom template ${id}`, 404);
     let keys = t.coverKey && t.previewKey ? { coverKey: t.coverKey, previewKey: t.previewKey } : null;
-    if (keys && !(await exists(this.d.store.localPath(keys.coverKey)))) keys = null;
+    if (keys && !(await this.d.store.stat(keys.coverKey))) keys = null;
     if (!keys) {
       let job = this.rendering.get(id);
       if (!job) {
@@ -154,7 +154,7 @@ export class TemplateService {
       }
       keys = await job;
     }
-    return this.d.store.localPath(which === 'cover' ? keys.coverKey : keys.previewKey);
+    return which === 'cover' ? keys.coverKey : keys.previewKey;
   }
 
   private async renderFiles(t: CustomTemplate): Promise<{ coverKey: string; previewKey: string }> {
@@ -170,8 +170,8 @@ export class TemplateService {
       const prefix = `templates/${t.id}/${t.fileToken}`;
       const coverKey = `${prefix}/cover.jpg`;
       const previewKey = `${prefix}/preview.mp4`;
-      await this.d.store.put(coverKey, await fs.readFile(made.coverPath));
-      await this.d.store.put(previewKey, await fs.readFile(made.previewPath));
+      await this.d.store.putFile(coverKey, made.coverPath);
+      await this.d.store.putFile(previewKey, made.previewPath);
       await this.d.repo.setFiles(t.id, coverKey, previewKey);
       // Deleted while it rendered: its files go too (DELETE removed what existed then).
       if (!(await this.d.repo.byId(t.id))) {
@@ -204,6 +204,3 @@ export class TemplateService {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(() => true, () => false);
-}

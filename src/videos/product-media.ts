@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { MediaImporter, type MediaFailure } from '../products/crawl/media-importer.ts';
 import type { Product } from '../products/product.repository.ts';
-import { LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
+import { BlobNotFoundError, LocalBlobStore, type BlobStore } from '../storage/blob-store.ts';
 import { ownFileRef, type OwnFileRef } from '../storage/own-files.ts';
 import { GenerationError } from './video-generator.ts';
 
@@ -30,8 +29,9 @@ const MAX_URL_CHARS = 300;
 const MAX_LISTED = 12;
 
 /**
- * A product's media as local files for one video attempt: our stored copies are used in place,
- * media given by hand are downloaded and verified like crawled ones into the attempt's work dir.
+ * A product's media as local files for one video attempt, in its work dir: our stored copies are
+ * copied from the blob store (local disk or S3), media given by hand are downloaded and verified
+ * like crawled ones.
  * Throws a GenerationError when the product has media and none of it loads (see judgeMedia).
  */
 export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, workDir: string, deps: ProductMediaDeps): Promise<LoadedMedia> {
@@ -39,7 +39,7 @@ export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, w
   const videos: string[] = [];
   const failed: MediaFailure[] = [];
   const foreign: { images: string[]; videos: string[] } = { images: [], videos: [] };
-  for (const m of product.media) {
+  for (const [i, m] of product.media.entries()) {
     const list = m.type === 2 ? videos : images;
     // Our files are kept by key; a URL of ours (a row written before keys were kept) is read in place too.
     const ref: OwnFileRef = m.key !== undefined ? { kind: 'stored', key: m.key } : ownFileRef(m.url ?? '', deps.publicBaseUrl);
@@ -51,9 +51,13 @@ export async function loadProductMedia(product: Pick<Product, 'id' | 'media'>, w
     // A copy removed from storage (by an operator, or a lost volume), or a URL under our files that
     // names no storage key (stored before the API refused them), is reported like a failed
     // download rather than failing as a system error.
-    const file = ref.kind === 'stored' ? storedFile(deps.store, ref.key) : null;
-    if (file && (await isFile(file))) list.push(file);
-    else failed.push({ url: shown, reason: file ? 'the stored copy is missing' : 'not a file of this server', transient: false });
+    if (ref.kind !== 'stored') {
+      failed.push({ url: shown, reason: 'not a file of this server', transient: false });
+      continue;
+    }
+    const file = path.join(workDir, 'stored', `${i}-${path.posix.basename(ref.key)}`);
+    if (await copyStored(deps.store, ref.key, file)) list.push(file);
+    else failed.push({ url: shown, reason: 'the stored copy is missing', transient: false });
   }
   if (foreign.images.length + foreign.videos.length > 0) {
     const scratch = new LocalBlobStore(path.join(workDir, 'media'), '');
@@ -85,14 +89,13 @@ function describeFailure(f: MediaFailure): string {
   return `${url} (${f.reason.slice(0, 300)})`;
 }
 
-function storedFile(store: BlobStore, key: string): string | null {
+/** False when the store no longer has the key; other failures (the store unreachable) are the attempt's error. */
+async function copyStored(store: BlobStore, key: string, dest: string): Promise<boolean> {
   try {
-    return store.localPath(key);
-  } catch {
-    return null;
+    await store.toFile(key, dest);
+    return true;
+  } catch (err) {
+    if (err instanceof BlobNotFoundError) return false;
+    throw err;
   }
-}
-
-async function isFile(file: string): Promise<boolean> {
-  return fs.stat(file).then((s) => s.isFile(), () => false);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inspectAudio } from '../media/audio.ts';
 import { FetchError, type SafeFetcher } from '../net/safe-fetch.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.ts';
 import { ownFileRef, type OwnFileRef } from '../storage/own-files.ts';
 import { isKeyRef } from '../storage/stored-refs.ts';
 
@@ -13,7 +13,7 @@ const FETCH_DEADLINE_MS = 60_000;
 
 export interface UserAudioDeps {
   fetcher: SafeFetcher;
-  /** Where uploaded assets and our other files live (read in place, not fetched). */
+  /** Where uploaded assets and our other files live (copied from the store, not fetched over HTTP). */
   store: BlobStore;
   publicBaseUrl: string;
 }
@@ -27,19 +27,24 @@ export class UserAudioError extends Error {
 }
 
 /**
- * The audio at `ref` (already resolved and kept: an uploaded asset's storage key, or a URL of another site) as
- * a local file checked to be mp3/wav/m4a/ogg audio of at most MAX_AUDIO_S: our own stored files are
- * read in place, others are downloaded through the safe fetcher into `dir`. Messages complete
- * "audio_url …".
+ * The audio at `stored` (already resolved and kept: an uploaded asset's storage key, or a URL of
+ * another site) as a local file in `dir` checked to be mp3/wav/m4a/ogg audio of at most
+ * MAX_AUDIO_S: our own stored files are copied from the blob store, others are downloaded through
+ * the safe fetcher. Messages complete "audio_url …".
  */
 export async function loadUserAudio(stored: string, dir: string, deps: UserAudioDeps): Promise<{ file: string; durationS: number }> {
-  // A key is read in place; so is a URL of ours (a request kept before keys were).
+  // A key names our file; so does a URL of ours (a request kept before keys were).
   const ref: OwnFileRef = isKeyRef(stored) ? { kind: 'stored', key: stored } : ownFileRef(stored, deps.publicBaseUrl);
   const url = isKeyRef(stored) ? deps.store.publicUrl(stored) : stored;
-  let file: string;
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, 'user-audio');
   if (ref.kind === 'stored') {
-    file = deps.store.localPath(ref.key);
-    if (!(await fs.stat(file).then((s) => s.isFile(), () => false))) throw new UserAudioError(`${url} names a file this server no longer has`, false);
+    try {
+      await deps.store.toFile(ref.key, file);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) throw new UserAudioError(`${url} names a file this server no longer has`, false);
+      throw err;
+    }
   } else if (ref.kind === 'invalid') {
     throw new UserAudioError(ref.problem, false);
   } else {
@@ -51,8 +56,6 @@ export async function loadUserAudio(stored: string, dir: string, deps: UserAudio
       const transient = err instanceof FetchError && (e.kind === 'timeout' || e.kind === 'unreachable' || (e.kind === 'http_status' && (e.status ?? 0) >= 500));
       throw new UserAudioError(`${url} could not be downloaded: ${(err as Error).message}`, transient);
     }
-    await fs.mkdir(dir, { recursive: true });
-    file = path.join(dir, 'user-audio');
     await fs.writeFile(file, body);
   }
   const info = await inspectAudio(file);

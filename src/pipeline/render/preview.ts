@@ -40,7 +40,8 @@ export function previewDirName(templateId: number, aspectRatio: AspectRatio): st
   return `template-${templateId}-${aspectRatio}`;
 }
 
-function inputsHash(templateId: number, aspectRatio: AspectRatio, scale: number): string {
+/** What a preview is made from (template data, style, sample, renderer version), hashed: part of its stored name. */
+export function templatePreviewHash(templateId: number, aspectRatio: AspectRatio, scale = PREVIEW_SCALE): string {
   const def = templateDef(templateId);
   const style = STYLE_DEFS.find((s) => s.name === def.defaultStyle);
   return createHash('sha256')
@@ -104,7 +105,7 @@ export async function ensureTemplatePreview(dir: string, templateId: number, asp
   if (running) return running;
   const job = (async () => {
     const stamp = path.join(sub, 'inputs.txt');
-    const hash = inputsHash(templateId, aspectRatio, scale);
+    const hash = templatePreviewHash(templateId, aspectRatio, scale);
     const entry = { templateId, aspectRatio, coverPath: path.join(sub, 'cover.jpg'), previewPath: path.join(sub, 'preview.mp4') };
     const done = await fs.readFile(stamp, 'utf8').catch(() => '');
     const present = await Promise.all([entry.coverPath, entry.previewPath].map((p) => fs.stat(p).then(() => true, () => false)));

@@ -1,6 +1,6 @@
 import type { ReadyCustomAvatar } from '../../avatars/custom-avatar.service.ts';
 import type { SafeFetcher } from '../../net/safe-fetch.ts';
-import type { MusicLibrary } from '../../pipeline/music/music.library.ts';
+import type { MusicLibrary } from '../../catalog/music.library.ts';
 import type { LlmClient } from '../../pipeline/script/index.ts';
 import type { SpeechEngines } from '../../pipeline/speech/engines.ts';
 import type { SpeechEngine } from '../../pipeline/speech/espeak.client.ts';
@@ -66,8 +66,8 @@ export interface PipelineDeps {
   /** The account's ready custom avatar of an avatar_id (avatar_type 1): CustomAvatarService.ready. */
   customAvatar?: (accountId: string, avatarId: number) => Promise<ReadyCustomAvatar | undefined>;
   music: MusicLibrary;
-  /** Where the product's copied media live (files under PUBLIC_BASE_URL/files/). */
-  store: BlobStore & { root: string };
+  /** Where the product's copied media and other stored files live (read through the store, copied into the work dir). */
+  store: BlobStore;
   publicBaseUrl: string;
   /** For media given by hand, which still point at other sites. */
   fetcher: SafeFetcher;

@@ -86,7 +86,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
       musicId: r.music_id,
       workDir: path.join(job.workDir, 'narration'),
     },
-    { engine, music: deps.music },
+    { engine, music: (id) => deps.music.bed(id, job.workDir) },
   );
   const script = narration.script;
   warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));

@@ -104,7 +104,7 @@ export const templateKind: VideoKind = {
         musicId: r.music_id,
         workDir: path.join(job.workDir, 'narration'),
       },
-      { engine, music: deps.music },
+      { engine, music: (id) => deps.music.bed(id, job.workDir) },
     );
     media.warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
     deps.observe?.narration?.(narration);

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { sendFile } from '../../http/send-file.ts';
-import { AppError, Codes } from '../../lib/errors.ts';
-import { AuditionCache } from './audition.ts';
-import type { SpeechEngines } from './engines.ts';
-import type { SpeechEngine } from './espeak.client.ts';
-import type { VoiceSpec } from './voice.catalog.ts';
+import { AppError, Codes } from '../lib/errors.ts';
+import type { SpeechEngines } from '../pipeline/speech/engines.ts';
+import type { SpeechEngine } from '../pipeline/speech/espeak.client.ts';
+import type { VoiceSpec } from '../pipeline/speech/voice.catalog.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { DAY_CACHE_CONTROL, sendStored } from '../storage/files.routes.ts';
+import { AuditionCache } from './audition.service.ts';
 
 export interface VoiceAuditionDeps {
   engine: SpeechEngine | SpeechEngines;
   /** Custom voices (any account's: their ids are unguessable), looked up in the database. */
   lookup?: (voiceId: string) => Promise<VoiceSpec | undefined>;
-  /** Where made samples are kept (e.g. DATA_DIR/cache/auditions). */
-  cacheDir: string;
+  /** Where made samples are kept (catalog/auditions/). */
+  store: BlobStore;
 }
 
 /**
@@ -19,7 +20,8 @@ export interface VoiceAuditionDeps {
  * <audio> elements send no API key), so it is registered outside the authenticated scope.
  */
 export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any>, deps: VoiceAuditionDeps): AuditionCache {
-  const cache = new AuditionCache(deps.engine, deps.cacheDir, deps.lookup);
+  const cache = new AuditionCache(deps.engine, deps.store, deps.lookup);
+  const notFound = (id: string) => new AppError(Codes.notFound, `Record not found: voice_id ${id}`, 404);
   app.get<{ Params: { voice_id: string } }>('/v1/voices/:voice_id/audition', {
     schema: {
       tags: ['Catalogs'],
@@ -31,9 +33,9 @@ export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any
       'x-error-codes': { 10104: 'no such voice (HTTP 404)' },
     },
     handler: async (req, reply) => {
-      const file = await cache.file(req.params.voice_id);
-      if (!file) throw new AppError(Codes.notFound, `Record not found: voice_id ${req.params.voice_id}`, 404);
-      return sendFile(reply, file, 'audio/mpeg');
+      const key = await cache.key(req.params.voice_id);
+      if (!key) throw notFound(req.params.voice_id);
+      return sendStored(req, reply, deps.store, key, { notFound: () => notFound(req.params.voice_id), cacheControl: DAY_CACHE_CONTROL });
     },
   });
   return cache;
