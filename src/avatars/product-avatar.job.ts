@@ -8,7 +8,6 @@
  * request's webhook_url). Painting is deterministic, so a failure is final (no retry).
  */
 import { loadImage } from '@napi-rs/canvas';
-import { promises as fs } from 'node:fs';
 import type { Job, JobRepository } from '../jobs/job.repository.ts';
 import type { JobContext, JobHandler } from '../jobs/leased-run.ts';
 import type { Signals } from '../jobs/wakeup.ts';
@@ -57,6 +56,12 @@ export const batchPrefix = (batchId: string) => `avatars/p-${batchId}`;
 /** A failure whose message is for the client (the generations' error and the failed event). */
 class PictureError extends Error {}
 
+/** The batch's last picture, recorded with the batch's outcome (ProductAvatarJob.paint). */
+interface LastPicture {
+  id: string;
+  made: Parameters<ProductAvatarRepository['finishGeneration']>[1];
+}
+
 export class ProductAvatarJob implements JobHandler {
   constructor(private readonly d: ProductAvatarJobDeps) {}
 
@@ -73,9 +78,9 @@ export class ProductAvatarJob implements JobHandler {
     }
     await repo.start(b.id, clock.nowMs());
     try {
-      await this.paint(b, ctx.signal);
+      const last = await this.paint(b, ctx.signal);
       ctx.signal.throwIfAborted();
-      await this.finish(job, ctx, b, null);
+      await this.finish(job, ctx, b, null, last);
     } catch (err) {
       if (ctx.abortReason() === 'stopping') {
         if (await jobs.release(job.id, ctx.owner, clock.nowMs())) this.d.signals.jobEnqueued(job.id, job.attempts - 1, 0);
@@ -90,7 +95,12 @@ export class ProductAvatarJob implements JobHandler {
     }
   }
 
-  private async paint(b: ProductAvatarBatch, signal: AbortSignal): Promise<void> {
+  /**
+   * Paints the batch's pictures, recording each as it is made — but the last one, which is returned
+   * for finish() to record in the batch's final transaction: a client that sees every picture done
+   * (the CLI polls the summary) then also sees the batch finished and its event recorded.
+   */
+  private async paint(b: ProductAvatarBatch, signal: AbortSignal): Promise<LastPicture | null> {
     const { repo, store, clock } = this.d;
     const r = b.request;
     const prefix = batchPrefix(b.id);
@@ -105,15 +115,19 @@ export class ProductAvatarJob implements JobHandler {
     await store.put(productKey, await product.image.encode('png'));
     const presenters = await this.presenters(b, prefix);
     const [width, height] = PICTURE_SIZES[r.quality][r.aspect_ratio];
-    for (const g of await repo.generations(b.id)) {
+    const todo = (await repo.generations(b.id)).filter((g) => g.status === 'processing');
+    let last: LastPicture | null = null;
+    for (const [n, g] of todo.entries()) {
       signal.throwIfAborted();
-      if (g.status !== 'processing') continue;
       const { paint, record } = presenters(g.index);
       const hold = holdFor(g.index, r.prompt);
       const imageKey = `${prefix}/generation-${g.index + 1}.png`;
       await store.put(imageKey, await paintProductAvatar({ presenter: paint, product: product.image, hold, width, height, index: g.index }));
-      await repo.finishGeneration(g.id, { status: 'completed', imageKey, presenter: record, productKey, hold }, clock.nowMs());
+      const made = { status: 'completed' as const, imageKey, presenter: record, productKey, hold };
+      if (n === todo.length - 1) last = { id: g.id, made };
+      else await repo.finishGeneration(g.id, made, clock.nowMs());
     }
+    return last;
   }
 
   /** The presenter of picture i: what paints it and what add_motion keeps of it. */
@@ -157,9 +171,10 @@ export class ProductAvatarJob implements JobHandler {
   }
 
   /** Records the outcome: the pictures not made fail with `error` (or "not made"), the batch, its event. */
-  private async finish(job: Job, ctx: JobContext, b: ProductAvatarBatch, error: string | null): Promise<void> {
+  private async finish(job: Job, ctx: JobContext, b: ProductAvatarBatch, error: string | null, last: LastPicture | null = null): Promise<void> {
     const now = this.d.clock.nowMs();
     const emitted = await this.d.uow(async (r) => {
+      if (last) await r.productAvatars.finishGeneration(last.id, last.made, now);
       for (const g of await r.productAvatars.generations(b.id)) {
         if (g.status === 'pending' || g.status === 'processing') await r.productAvatars.finishGeneration(g.id, { status: 'failed', error: error ?? 'not made' }, now);
       }
