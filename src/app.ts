@@ -305,7 +305,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
   if (overrides.generator) return overrides.generator;
   if (config.testGenerator) {
     const { ffmpegTestGenerator } = await import('../test/support/ffmpeg-generator.ts');
-    return ffmpegTestGenerator(config.testGenerator);
+    return ffmpegTestGenerator(config.testGenerator, { store: services.store, publicBaseUrl: config.publicBaseUrl, fetcher: services.fetcher });
   }
   return new PipelineGenerator({
     engine: services.speech,

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { hexId } from '../src/lib/ids.ts';
+import { apiClient, createTestDatabase, creditsAndLedger, type TestDatabase } from './support/cluster.ts';
 import { freePort, runCli, spawnReelsmith, until, waitHttp, type Proc } from './support/child-process.ts';
 import { startReceiver, verifyBoth, type Receiver } from './support/webhook-receiver.ts';
 
@@ -24,27 +23,23 @@ function dedicatedRedisUrl(url: string): string {
 
 describe('scale-out: PostgreSQL + Redis (BullMQ) + two `reelsmith worker` processes', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-scale-'));
-  const dbName = `reelsmith_t_${hexId().slice(0, 12)}`;
   const procs: Proc[] = [];
-  let admin: pg.Client | undefined;
-  let db: pg.Client | undefined;
+  let testDb: TestDatabase | undefined;
+  let db: TestDatabase['db'] | undefined;
   let redis: Redis | undefined;
   let receiver: Receiver | undefined;
   let env: Record<string, string> = {};
 
   before(async () => {
     if (!DATABASE_URL || !REDIS_URL) return;
-    admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${dbName}`;
+    testDb = await createTestDatabase(DATABASE_URL);
+    db = testDb.db;
     const redisUrl = dedicatedRedisUrl(REDIS_URL);
     redis = new Redis(redisUrl);
     await redis.flushdb();
     env = {
       DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: testDb.url,
       REDIS_URL: redisUrl,
       ALLOW_PRIVATE_URLS: '1',
       RATE_LIMIT_POST_PER_MINUTE: '10000',
@@ -55,23 +50,17 @@ describe('scale-out: PostgreSQL + Redis (BullMQ) + two `reelsmith worker` proces
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_LEASE_MS: '2500',
     };
-    db = new pg.Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
     receiver = await startReceiver();
   });
 
   after(async () => {
     await Promise.all(procs.map((p) => p.stop()));
     await receiver?.close();
-    await db?.end();
     if (redis) {
       await redis.flushdb();
       redis.disconnect();
     }
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await testDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -87,16 +76,7 @@ describe('scale-out: PostgreSQL + Redis (BullMQ) + two `reelsmith worker` proces
     const workers = [spawnReelsmith(['worker'], workerEnv), spawnReelsmith(['worker'], workerEnv)];
     procs.push(...workers);
 
-    const api = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(baseUrl + p, {
-        method,
-        headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await res.json()) as any;
-      assert.equal(json.code, 0, JSON.stringify(json));
-      return json.data;
-    };
+    const api = apiClient(baseUrl, key);
     const { secret } = await api('POST', '/v2/endpoint', { url: receiver!.url('/scale'), status: 'enabled', events: ['generated_video_success'] });
     const ids: string[] = [];
     for (const name of ['One', 'Two', 'Three', 'Four']) {
@@ -127,8 +107,7 @@ describe('scale-out: PostgreSQL + Redis (BullMQ) + two `reelsmith worker` proces
     assert.deepEqual(killed, { attempts: 2, status: 'succeeded' }, 'the dead worker’s job was retried after its lease expired');
     const events = (await db!.query(`SELECT subject_id, COUNT(*)::int AS n FROM events GROUP BY subject_id`)).rows as { subject_id: string; n: number }[];
     assert.deepEqual(events.map((e) => e.n), [2, 2, 2, 2], 'final events exactly once per video');
-    const account = (await db!.query(`SELECT a.credits, (SELECT SUM(delta)::int FROM credit_ledger l WHERE l.account_id = a.id) AS ledger FROM accounts a WHERE username = 'scale'`)).rows[0];
-    assert.deepEqual(account, { credits: 6, ledger: 6 });
+    assert.deepEqual(await creditsAndLedger(db!, 'scale'), { credits: 6, ledger: 6 });
 
     await receiver!.waitFor((r) => new Set(r.map((x) => x.json.event_id)).size >= 4, 20_000, 'four success webhooks');
     for (const r of receiver!.received) verifyBoth(r, secret);

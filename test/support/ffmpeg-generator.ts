@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { probe } from '../../src/media/ffprobe.ts';
+import { loadProductMedia, type ProductMediaDeps } from '../../src/videos/product-media.ts';
 import { GenerationError, type GeneratedVideo, type GenerationJob, type ProgressReporter, type VideoGenerator } from '../../src/videos/video-generator.ts';
 
 /**
@@ -16,6 +17,9 @@ import { GenerationError, type GeneratedVideo, type GenerationJob, type Progress
  * - seconds=1.5      clip length; "auto" = the request's video_length
  * - stageDelayMs=0   pause before each stage (script, speech, render, cover)
  * - realtime=0       1: encode at playback speed (-re), so a render takes `seconds`
+ * - media=0          1: load the product's media with the pipeline's loader (our stored files
+ *                    copied from the blob store: local disk or S3) and make the cover from the
+ *                    first image, at its own size — so a test can see which file the worker read
  * Product-name markers choose failures per video: "[fail]" fails every attempt (retryable),
  * "[fail-permanent]" fails at once (not retryable), "[fail-once]" fails the first attempt made
  * by this process and then succeeds.
@@ -25,25 +29,30 @@ export interface FfmpegTestOptions {
   seconds: number | 'auto';
   stageDelayMs: number;
   realtime: boolean;
+  /** Load product media (loadProductMedia) and take the cover from the first image. */
+  media: boolean;
 }
 
 export function parseTestGeneratorSpec(spec: string): FfmpegTestOptions {
   const [name, knobs = ''] = spec.split(':', 2);
   if (name !== 'ffmpeg') throw new Error(`REELSMITH_TEST_GENERATOR: unknown generator "${name}"`);
-  const options: FfmpegTestOptions = { seconds: 1.5, stageDelayMs: 0, realtime: false };
+  const options: FfmpegTestOptions = { seconds: 1.5, stageDelayMs: 0, realtime: false, media: false };
   for (const pair of knobs.split(',').filter(Boolean)) {
     const [k, v = ''] = pair.split('=');
     if (k === 'seconds') options.seconds = v === 'auto' ? 'auto' : Number(v);
     else if (k === 'stageDelayMs') options.stageDelayMs = Number(v);
     else if (k === 'realtime') options.realtime = v === '1' || v === 'true';
+    else if (k === 'media') options.media = v === '1' || v === 'true';
     else throw new Error(`REELSMITH_TEST_GENERATOR: unknown knob "${k}"`);
   }
   return options;
 }
 
-export function ffmpegTestGenerator(spec: string | Partial<FfmpegTestOptions> = {}): FfmpegTestGenerator {
-  const options = typeof spec === 'string' ? parseTestGeneratorSpec(spec) : { seconds: 1.5, stageDelayMs: 0, realtime: false, ...spec };
-  return new FfmpegTestGenerator(options);
+/** `media` is what media=1 reads product media with (the composition root passes the app's store). */
+export function ffmpegTestGenerator(spec: string | Partial<FfmpegTestOptions> = {}, media?: ProductMediaDeps): FfmpegTestGenerator {
+  const options = typeof spec === 'string' ? parseTestGeneratorSpec(spec) : { seconds: 1.5, stageDelayMs: 0, realtime: false, media: false, ...spec };
+  if (options.media && !media) throw new Error('REELSMITH_TEST_GENERATOR: media=1 needs the store, base URL and fetcher');
+  return new FfmpegTestGenerator(options, media);
 }
 
 const SIZES: Record<number, string> = { 0: '360x640', 1: '640x360', 2: '480x480' };
@@ -52,7 +61,10 @@ export class FfmpegTestGenerator implements VideoGenerator {
   /** Attempts made by this process per project (for "[fail-once]"). */
   readonly calls = new Map<string, number>();
 
-  constructor(readonly options: FfmpegTestOptions) {}
+  constructor(
+    readonly options: FfmpegTestOptions,
+    private readonly mediaDeps?: ProductMediaDeps,
+  ) {}
 
   async generate(job: GenerationJob, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
     const { video, product, workDir } = job;
@@ -72,6 +84,7 @@ export class FfmpegTestGenerator implements VideoGenerator {
     if (name.includes('[fail]') || (name.includes('[fail-once]') && calls === 1)) {
       throw new Error('test generator: simulated crash of the renderer');
     }
+    const media = this.options.media && product ? await loadProductMedia(product, path.join(workDir, 'media'), this.mediaDeps!) : null;
     await stage('speech', 15);
     await stage('render', 20);
 
@@ -92,7 +105,9 @@ export class FfmpegTestGenerator implements VideoGenerator {
 
     await stage('cover', 92);
     const coverPath = path.join(workDir, 'cover.jpg');
-    await runFfmpeg(['-ss', String(Math.min(0.5, seconds / 2)), '-i', videoPath, '-frames:v', '1', '-q:v', '4', coverPath], signal);
+    const image = media?.imagePaths[0];
+    const coverInput = image ? ['-i', image] : ['-ss', String(Math.min(0.5, seconds / 2)), '-i', videoPath];
+    await runFfmpeg([...coverInput, '-frames:v', '1', '-q:v', '4', coverPath], signal);
 
     let vttPath: string | null = null;
     if (request.caption) {
@@ -101,7 +116,7 @@ export class FfmpegTestGenerator implements VideoGenerator {
     }
     const info = await probe(videoPath);
     if (!info?.video || !info.audio) throw new Error('test generator: ffmpeg made no playable file');
-    return { videoPath, coverPath, vttPath, durationS: info.durationS, script };
+    return { videoPath, coverPath, vttPath, durationS: info.durationS, script, ...(media?.warnings.length ? { warnings: media.warnings } : {}) };
   }
 }
 
