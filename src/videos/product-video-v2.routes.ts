@@ -4,11 +4,9 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
-import { v2Status, WebhookUrlField } from '../http/v2.ts';
+import { WebhookUrlField } from '../http/v2.ts';
 import type { KindName } from './kinds/index.ts';
 import {
-  Accepted,
-  acceptedExample,
   CreateV2Body,
   exampleListItemV2,
   exampleProductVideoV2,
@@ -19,7 +17,7 @@ import {
   productVideoV2View,
   videoRequestFromV2,
 } from './product-video-v2.schemas.ts';
-import { VideoStatus } from './video.repository.ts';
+import { V2Accepted, v2Accepted } from './video-view.v2.ts';
 import type { VideoService } from './video.service.ts';
 
 /**
@@ -27,7 +25,6 @@ import type { VideoService } from './video.service.ts';
  * body is mapped onto the v1 request (product-video-v2.schemas.ts), statuses are v2 strings.
  */
 const tags = ['Product videos'];
-const PENDING = v2Status(VideoStatus.waiting);
 const refs = 'product_id is not a product of this account, or an avatar.id, voice.id, audio.music_id or visual_style the catalogs do not list (msg names the field)';
 
 /** The kinds GET /v2/product_video/{id} answers for: previews are polled there too. */
@@ -39,13 +36,13 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       tags,
       summary: 'v2 of create_video_from_url: a product video from nested video_spec, avatar, voice, audio and script (costs 1 credit)',
       body: CreateV2Body,
-      response: { 200: Envelope(Accepted, acceptedExample) },
+      response: { 200: Envelope(V2Accepted, v2Accepted(EXAMPLE_IDS.project)) },
       'x-error-codes': { 10104: refs, 18020: 'not enough credit (a video costs 1); nothing is recorded' },
     },
     handler: async (req) => {
       const { project_id, notes } = await videos.create(req.principal, videoRequestFromV2(req.body), { webhookUrl: req.body.webhook_url ?? null });
       if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
-      return ok({ video_id: project_id, status: PENDING });
+      return ok(v2Accepted(project_id));
     },
   });
 
@@ -108,14 +105,14 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
         },
         { examples: [{ preview_id: EXAMPLE_IDS.preview }] },
       ),
-      response: { 200: Envelope(Accepted, acceptedExample) },
+      response: { 200: Envelope(V2Accepted, v2Accepted(EXAMPLE_IDS.project)) },
       'x-error-codes': { 10104: 'preview_id is not a preview of this account, or music_id is not a track', 18020: 'not enough credit (a video costs 1); nothing is recorded' },
     },
     handler: async (req) => {
       const { preview_id, music_id, video_name, webhook_url } = req.body;
       const { project_id, notes } = await videos.fromPreview(req.principal, preview_id, { music_id: music_id || null, video_name: video_name ?? null, webhookUrl: webhook_url ?? null });
       if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
-      return ok({ video_id: project_id, status: PENDING });
+      return ok(v2Accepted(project_id));
     },
   });
 
