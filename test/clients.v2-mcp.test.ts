@@ -262,6 +262,8 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
           assert.ok(d.total <= all.total);
         }
         assert.ok((await call('GET', path, undefined, { status: 4 })).total >= 1, `${path}: a completed one is listed`);
+        const first = await call('GET', path, undefined, { page: 1, page_size: 1 });
+        assert.equal(first.has_more, all.total > 1, `${path}: has_more`);
       }
     });
 

@@ -3,7 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt, StringEnum } from '../http/schema-helpers.ts';
-import { v2Paging, V2PagingOut, WebhookUrlField } from '../http/v2.ts';
+import { V2AspectRatioField, v2Paging, V2PagingOut, WebhookUrlField } from '../http/v2.ts';
 import type { CustomAvatarService } from './custom-avatar.service.ts';
 import { CustomAvatarV2, exampleCustomAvatar, v2, v2AvatarPage, V2AvatarListQuery } from './custom-avatar.routes.ts';
 import {
@@ -129,7 +129,7 @@ export function productAvatarRoutes(app: App, productAvatars: ProductAvatarServi
           voice_id: Opt(Type.String({ maxLength: 100, description: "The avatar's voice (GET /v2/voices or /v2/voices/custom): videos with this avatar and no voice of their own speak with it" })),
           description: Opt(Type.String({ maxLength: 500, description: 'Accepted for compatibility (the vendor\'s motion description); the motion here is the presenters\' own talking motion' })),
           model: Opt(Type.Integer({ minimum: 0, maximum: 2, description: 'Accepted for compatibility; every model makes the same avatar here' })),
-          aspect_ratio: Opt(StringEnum(['portrait', 'landscape', 'square'] as const, { description: 'Accepted for compatibility; the avatar fits every ratio' })),
+          aspect_ratio: Opt(V2AspectRatioField('Accepted for compatibility; the avatar fits every ratio')),
         },
         { examples: [{ generation_id: EXAMPLE_IDS.productGeneration, name: 'Lucia with the lamp', voice_id: 'en-us-f1', description: 'Presents the lamp warmly' }] },
       ),

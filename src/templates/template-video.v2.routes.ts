@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { refUrl } from '../storage/stored-refs.ts';
 import { V2VideoListQuery, videoListOf } from '../videos/video-list.v2.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
@@ -164,7 +164,7 @@ export function templateVideoV2Routes(app: App, templateVideos: TemplateVideoSer
     },
     handler: async (req) => {
       const { project_id, notes } = await templateVideos.create(req.principal, fromV2(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ video_id: project_id });
     },
   });

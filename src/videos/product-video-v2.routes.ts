@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { V2VideoListQuery, videoListOf } from './video-list.v2.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
-import { WebhookUrlField } from '../http/v2.ts';
+import { v2Paging, V2PagingOut, WebhookUrlField } from '../http/v2.ts';
 import type { KindName } from './kinds/index.ts';
 import {
   CreateV2Body,
@@ -41,7 +41,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
     },
     handler: async (req) => {
       const { project_id, notes } = await videos.create(req.principal, videoRequestFromV2(req.body), { webhookUrl: req.body.webhook_url ?? null });
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok(v2Accepted(project_id));
     },
   });
@@ -87,7 +87,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       const { visual_styles, ...body } = req.body;
       const entries = await videos.previews(req.principal, videoRequestFromV2(body), visual_styles, { webhookUrl: body.webhook_url ?? null });
       const notes = [...new Set(entries.flatMap((e) => e.notes))];
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ previews: entries.map((e) => ({ visual_style: e.visualStyle, preview_id: e.projectId ?? '', err_msg: e.error?.message ?? '' })) });
     },
   });
@@ -111,7 +111,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
     handler: async (req) => {
       const { preview_id, music_id, video_name, webhook_url } = req.body;
       const { project_id, notes } = await videos.fromPreview(req.principal, preview_id, { music_id: music_id || null, video_name: video_name ?? null, webhookUrl: webhook_url ?? null });
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok(v2Accepted(project_id));
     },
   });
@@ -129,19 +129,16 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
           200: Envelope(
             Type.Object({
               [field]: Type.Array(ListItemV2, { description: `This page of ${what}` }),
-              total: Type.Integer({ description: `All ${what} matching the filter` }),
-              page: Type.Integer({ description: 'This page, from 1' }),
-              page_size: Type.Integer({ description: 'Items per page' }),
+              ...V2PagingOut,
             }),
-            { [field]: [exampleListItemV2], total: 1, page: 1, page_size: 10 },
+            { [field]: [exampleListItemV2], ...v2Paging(1, 1, 10) },
           ),
         },
       },
       handler: async (req) => {
         const q = videoListOf(req.query);
         const { total, videos: list } = await videos.list(req.principal, { ...q, kinds: [kind] });
-        const { page, pageSize } = q;
-        return ok({ [field]: list.map((v) => listItemV2(v, videos.fileUrl)), total, page, page_size: pageSize });
+        return ok({ [field]: list.map((v) => listItemV2(v, videos.fileUrl)), ...v2Paging(total, q.page, q.pageSize) });
       },
     });
   }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { LANGUAGES } from '../catalog/languages.ts';
@@ -95,7 +95,7 @@ export function talkingAvatarV2Routes(app: App, service: TalkingAvatarService, v
     },
     handler: async (req) => {
       const { project_id, notes } = await service.create(req.principal, fromV2(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok(v2Accepted(project_id));
     },
   });
