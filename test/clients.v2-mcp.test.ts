@@ -122,7 +122,10 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
 
     it('joggai_list_custom_voices with and without language', async () => {
       assert.ok(Array.isArray((await call('GET', '/voices/custom')).voices));
-      assert.ok(Array.isArray((await call('GET', '/voices/custom', undefined, { language: 'english' })).voices));
+      const made = await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Calm narrator', base_voice_id: 'en-us-f1' } });
+      assert.equal(made.body.code, 0, JSON.stringify(made.body));
+      for (const language of ['english', 'en', 'en-US']) assert.equal((await call('GET', '/voices/custom', undefined, { language })).voices.length, 1, language);
+      assert.equal((await call('GET', '/voices/custom', undefined, { language: 'spanish' })).voices.length, 0);
     });
 
     it('joggai_list_music pages; joggai_list_visual_styles with each aspect ratio name', async () => {

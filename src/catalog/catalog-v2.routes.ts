@@ -4,7 +4,7 @@ import type { App } from '../http/http-types.ts';
 import { Opt } from '../http/schema-helpers.ts';
 import { aspectRatioToV2, pageOf, ratioOfFilter, V2AspectRatioFilter, V2PageQuery, V2Pagination, v2Pagination, v2Paging, V2PagingOut, type V2AspectRatio } from '../http/v2.ts';
 import type { CatalogService, VoiceRecord } from './catalog.service.ts';
-import { clientLanguage } from './languages.ts';
+import { languageFilter } from './languages.ts';
 
 /**
  * The v2 catalogs (JOGGAI-SURFACE.md, v2): adapters over CatalogService, the lists of the v1
@@ -96,9 +96,7 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
       const q = req.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
-      // An unknown language keeps its spelling, so it matches nothing (as in v1).
-      const language = q.language === undefined ? undefined : (clientLanguage(q.language) ?? q.language);
-      const found = catalog.voices({ page, page_size: pageSize, gender: q.gender, age: q.age, language });
+      const found = catalog.voices({ page, page_size: pageSize, gender: q.gender, age: q.age, language: languageFilter(q.language) });
       return ok({ voices: found.voices.map(v2Voice), ...v2Paging(found.total, page, pageSize) });
     },
   });
