@@ -276,14 +276,14 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
       assert.equal(done.status, 'completed', JSON.stringify(done));
     });
 
-    it('joggai_create_template_video with an image variable by url and asset_id a number (0 when unused), joggai_get_template_video_status, joggai_list_template_videos with status 4', async () => {
+    it('joggai_create_template_video with an image variable by url beside a numeric asset_id (the url is used), joggai_get_template_video_status, joggai_list_template_videos with status 4', async () => {
       const image = await upload(true);
       const t = (await call('GET', '/templates', undefined, { aspect_ratio: 'portrait' })).templates.find((x: any) => x.variables.some((v: any) => v.type === 'image'));
       assert.ok(t, 'a public template takes an image');
       const variables = t.variables.map((v: any) => ({
         type: v.type,
         name: v.name,
-        properties: v.type === 'image' ? { url: image, asset_id: 0 } : v.type === 'video' ? { url: image } : { content: v.type === 'script' ? 'Meet Lumen, the serum that wakes up tired skin.' : 'Lumen' },
+        properties: v.type === 'image' ? { url: image, asset_id: 7 } : v.type === 'video' ? { url: image } : { content: v.type === 'script' ? 'Meet Lumen, the serum that wakes up tired skin.' : 'Lumen' },
       })).filter((v: any) => v.type !== 'video');
       const v = await call('POST', '/create_video_with_template', { template_id: t.id, voice_language: 'english', variables, video_name: 'Lumen template', captions_enabled: true, background_music_id: 2, disable_random_trans: true, disable_moving: false });
       const done = await until(`/template_video/${v.video_id}`, undefined, videoDone);
