@@ -104,16 +104,23 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
       const pro = await call('GET', '/avatars/public', undefined, { style: 'professional', page_size: 100 });
       const social = await call('GET', '/avatars/public', undefined, { style: 'social', page_size: 100 });
       assert.ok(pro.total > 0 && social.total > 0 && pro.total + social.total === all.total, 'professional and social split the list');
+      for (const [age, ourAge] of [['young_adult', 'young'], ['adult', 'adult'], ['senior', 'senior']]) {
+        const d = await call('GET', '/avatars/public', undefined, { age, page_size: 100 });
+        assert.ok(d.avatars.every((a: any) => a.age === ourAge), age);
+      }
+      const females = await call('GET', '/avatars/public', undefined, { gender: 'female', page_size: 100 });
+      assert.ok(females.total > 0 && females.avatars.every((a: any) => a.gender === 'female'));
       const page2 = await call('GET', '/avatars/public', undefined, { page: 2, page_size: 2 });
       assert.deepEqual(page2.avatars.map((a: any) => a.id), all.avatars.slice(2, 4).map((a: any) => a.id));
     });
 
     it('joggai_list_voices with gender, language, age young|middle_aged|old, use_case and paging', async () => {
       const all = await call('GET', '/voices', undefined, { page: 1, page_size: 100 });
-      for (const age of ['young', 'middle_aged', 'old']) {
+      const ours = { young: 'young', middle_aged: 'adult', old: 'senior' } as const;
+      for (const age of ['young', 'middle_aged', 'old'] as const) {
         const d = await call('GET', '/voices', undefined, { page: 1, page_size: 100, gender: 'female', language: 'english', age, use_case: 'narrative_story' });
-        assert.ok(d.voices.every((v: any) => v.gender === 'female' && v.language === 'english'), age);
-        assert.ok(d.total < all.total);
+        assert.ok(d.total > 0, age);
+        assert.ok(d.voices.every((v: any) => v.gender === 'female' && v.language === 'english' && v.age === ours[age]), age);
       }
       const spanish = await call('GET', '/voices', undefined, { language: 'spanish', page_size: 5 });
       assert.ok(spanish.total > 0 && spanish.voices.every((v: any) => v.language === 'spanish'));
