@@ -23,7 +23,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { productAvatarFailedEvent, productAvatarGeneratedEvent } from '../webhooks/event.ts';
 import type { CustomAvatarService } from './custom-avatar.service.ts';
 import { loadPhotoPresenter, rigKeyFor } from './photo-avatar.files.ts';
-import type { PicturePresenter, ProductAvatarBatch, ProductAvatarRepository, ProductAvatarRequest } from './product-avatar.repository.ts';
+import type { GenerationOutcome, PicturePresenter, ProductAvatarBatch, ProductAvatarRepository, ProductAvatarRequest } from './product-avatar.repository.ts';
 
 export const PRODUCT_AVATAR_JOB_KIND = 'product_avatar_generation';
 
@@ -73,9 +73,9 @@ export class ProductAvatarJob implements JobHandler {
     }
     await repo.start(b.id, clock.nowMs());
     try {
-      await this.paint(b, ctx.signal);
+      const last = await this.paint(b, ctx.signal);
       ctx.signal.throwIfAborted();
-      await this.finish(job, ctx, b, null);
+      await this.finish(job, ctx, b, null, last);
     } catch (err) {
       if (ctx.abortReason() === 'stopping') {
         if (await jobs.release(job.id, ctx.owner, clock.nowMs())) this.d.signals.jobEnqueued(job.id, job.attempts - 1, 0);
@@ -90,7 +90,12 @@ export class ProductAvatarJob implements JobHandler {
     }
   }
 
-  private async paint(b: ProductAvatarBatch, signal: AbortSignal): Promise<void> {
+  /**
+   * Paints the pictures still processing, recording each as it is made except the last, which it
+   * returns: finish() records it with the batch's outcome in one transaction, so no poll sees every
+   * picture done while the batch is still pending.
+   */
+  private async paint(b: ProductAvatarBatch, signal: AbortSignal): Promise<{ id: string; outcome: GenerationOutcome } | undefined> {
     const { repo, store, clock } = this.d;
     const r = b.request;
     const prefix = batchPrefix(b.id);
@@ -105,15 +110,19 @@ export class ProductAvatarJob implements JobHandler {
     await store.put(productKey, await product.image.encode('png'));
     const presenters = await this.presenters(b, prefix);
     const [width, height] = PICTURE_SIZES[r.quality][r.aspect_ratio];
-    for (const g of await repo.generations(b.id)) {
+    const todo = (await repo.generations(b.id)).filter((g) => g.status === 'processing');
+    let last: { id: string; outcome: GenerationOutcome } | undefined;
+    for (const g of todo) {
       signal.throwIfAborted();
-      if (g.status !== 'processing') continue;
       const { paint, record } = presenters(g.index);
       const hold = holdFor(g.index, r.prompt);
       const imageKey = `${prefix}/generation-${g.index + 1}.png`;
       await store.put(imageKey, await paintProductAvatar({ presenter: paint, product: product.image, hold, width, height, index: g.index }));
-      await repo.finishGeneration(g.id, { status: 'completed', imageKey, presenter: record, productKey, hold }, clock.nowMs());
+      const outcome: GenerationOutcome = { status: 'completed', imageKey, presenter: record, productKey, hold };
+      if (g === todo[todo.length - 1]) last = { id: g.id, outcome };
+      else await repo.finishGeneration(g.id, outcome, clock.nowMs());
     }
+    return last;
   }
 
   /** The presenter of picture i: what paints it and what add_motion keeps of it. */
@@ -157,9 +166,10 @@ export class ProductAvatarJob implements JobHandler {
   }
 
   /** Records the outcome: the pictures not made fail with `error` (or "not made"), the batch, its event. */
-  private async finish(job: Job, ctx: JobContext, b: ProductAvatarBatch, error: string | null): Promise<void> {
+  private async finish(job: Job, ctx: JobContext, b: ProductAvatarBatch, error: string | null, last?: { id: string; outcome: GenerationOutcome }): Promise<void> {
     const now = this.d.clock.nowMs();
     const emitted = await this.d.uow(async (r) => {
+      if (last) await r.productAvatars.finishGeneration(last.id, last.outcome, now);
       for (const g of await r.productAvatars.generations(b.id)) {
         if (g.status === 'pending' || g.status === 'processing') await r.productAvatars.finishGeneration(g.id, { status: 'failed', error: error ?? 'not made' }, now);
       }
