@@ -95,7 +95,7 @@ for (const backend of backends) {
       for (; (v2g = data(await s.call('GET', `/v2/photo_avatar/photo?photo_id=${v2Id}`, { key }))).status === 'in_progress'; ) await new Promise((r) => setTimeout(r, 50));
       assert.equal(v2g.status, 'success');
       assert.ok((await bytes(v2g.image_url_list[0].replace(s.config.publicBaseUrl, s.baseUrl))).equals(first[0]!));
-      assert.match(businessError(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...request, aspect_ratio: '2' } }), 40000), /aspect_ratio/);
+      assert.match(businessError(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...request, aspect_ratio: '3' } }), 40000), /aspect_ratio/);
     });
 
     test('generate refuses bad input with 40000 naming the field', async () => {

@@ -77,10 +77,10 @@ describe('v2 photo avatars, as the v2 CLI calls them', () => {
     assert.equal(data(await s.call('GET', '/v1/avatars/custom', { key })).avatars.find((a: any) => a.avatar_id === made.avatar_id).aspect_ratio, 1);
   });
 
-  it('generate takes "portrait" and the v1 numbers as strings; anything else is 40000 naming aspect_ratio', async () => {
+  it('generate takes the three ratio names (the MCP server sends square too) and the v1 numbers as strings; anything else is 40000 naming aspect_ratio', async () => {
     const body = { age: 'Elderly', gender: 'Male', avatar_style: 'Social' };
-    for (const aspect_ratio of ['portrait', '0', '1', 1, '']) data(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...body, aspect_ratio } }));
-    assert.match(businessError(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...body, aspect_ratio: 'square' } }), 40000), /aspect_ratio must be one of portrait/);
+    for (const aspect_ratio of ['portrait', 'landscape', 'square', '0', '1', '2', 1, '']) data(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...body, aspect_ratio } }));
+    assert.match(businessError(await s.call('POST', '/v2/photo_avatar/photo/generate', { key, body: { ...body, aspect_ratio: 'wide' } }), 40000), /aspect_ratio must be one of portrait/);
   });
 
   it('the v2 list items carry avatar_status and avatar_url (OpenAPI)', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
+import { Opt } from '../http/schema-helpers.ts';
 import { EXAMPLE_IDS, exampleUpload } from '../http/examples.ts';
 import type { App } from '../http/http-types.ts';
 import type { AssetService, UploadTicket } from './asset.service.ts';
@@ -14,7 +15,7 @@ const UploadBody = Type.Object({
 const UploadBodyV2 = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255, description: "The file's name (kept as the asset's name)" }),
   content_type: Type.String({ minLength: 1, maxLength: 255, description: 'The media type of the file (image/*, video/*, audio/*, or application/octet-stream for any). The PUT must send this Content-Type, and its bytes must be of that kind (image, video or audio; the exact format is found from the bytes)' }),
-  file_size: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The size of the file in bytes: the PUT must send exactly this many; over ASSET_MAX_MB or the room left in the storage quota is refused here' }),
+  file_size: Opt(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The size of the file in bytes: the PUT must send exactly this many; over ASSET_MAX_MB or the room left in the storage quota is refused here. Optional (the JoggAI MCP server may leave it out): absent, the PUT is held to ASSET_MAX_MB and the quota only' })),
 }, { examples: [{ filename: 'lamp.png', content_type: 'image/png', file_size: 48213 }] });
 
 const TicketOut = Type.Object({

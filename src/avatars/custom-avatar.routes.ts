@@ -1,8 +1,10 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
-import { aspectRatioToV2 } from '../http/v2.ts';
+import { Opt, StringEnum } from '../http/schema-helpers.ts';
+import { aspectRatioToV2, pageOf, ratioOfFilter, V2AspectRatioFilter, V2PageQuery, v2Paging, V2PagingOut } from '../http/v2.ts';
+import type { CustomAvatarKind } from './custom-avatar.repository.ts';
 import type { CustomAvatarService, CustomAvatarView } from './custom-avatar.service.ts';
 
 const CustomAvatar = Type.Object({
@@ -63,6 +65,24 @@ export const v2 = (a: CustomAvatarView) => ({
   voice_id: a.voice_id,
 });
 
+/** v2 status filter → the avatar's status (0 processing, 1 ready, 2 failed). */
+const V2_AVATAR_STATUS = { pending: 0, processing: 0, completed: 1, failed: 2 } as const;
+
+/** The query of the v2 avatar lists: paging, name, status (custom, photo) or aspect ratio (product). */
+export const V2AvatarListQuery = Type.Object({
+  ...V2PageQuery,
+  name: Opt(Type.String({ maxLength: 80, description: 'Only avatars whose name contains this (any case)' })),
+  status: Opt(StringEnum(Object.keys(V2_AVATAR_STATUS) as (keyof typeof V2_AVATAR_STATUS)[], { description: 'Only avatars in this state: processing (pending is the same), completed (usable in videos) or failed' })),
+  aspect_ratio: V2AspectRatioFilter('Drawn and photo avatars fit every ratio; this is the ratio each was made for (a product avatar: its picture, 3:2 landscape, else portrait)'),
+});
+
+/** One page of the account's avatars of a kind in v2 shape, as GET /v2/avatars/custom, /photo_avatars and /product_avatars answer. */
+export async function v2AvatarPage(avatars: CustomAvatarService, accountId: string, kind: CustomAvatarKind | undefined, q: Static<typeof V2AvatarListQuery>) {
+  const { page = 1, page_size: pageSize = 20 } = q;
+  const all = await avatars.list(accountId, kind, { name: q.name, status: q.status === undefined ? undefined : V2_AVATAR_STATUS[q.status], aspectRatio: ratioOfFilter(q.aspect_ratio) });
+  return { items: pageOf(all, page, pageSize).map((a) => v2(avatars.view(a))), paging: v2Paging(all.length, page, pageSize) };
+}
+
 const tags = ['Avatars'];
 const AvatarIdQuery = Type.Object({
   avatar_id: Type.Integer({ minimum: 1, description: 'A custom avatar of this account (GET /v1/avatars/custom)', examples: [EXAMPLE_IDS.customAvatar] }),
@@ -96,19 +116,27 @@ export function customAvatarRoutes(app: App, avatars: CustomAvatarService): void
   app.get('/v2/avatars/custom', {
     schema: {
       tags,
-      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a name",
-      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Every custom avatar not deleted, newest first' }) }), { avatars: [v2(exampleCustomAvatar)] }) },
+      summary: "v2 of GET /v1/avatars/custom: avatar_status and avatar_url, id, aspect_ratio a name; paged, by name and status",
+      querystring: V2AvatarListQuery,
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'This page of the matching custom avatars, newest first' }), ...V2PagingOut }), { avatars: [v2(exampleCustomAvatar)], ...v2Paging(1, 1, 20) }) },
     },
-    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId)).map((a) => v2(avatars.view(a))) }),
+    handler: async (req) => {
+      const { items, paging } = await v2AvatarPage(avatars, req.principal.accountId, undefined, req.query);
+      return ok({ avatars: items, ...paging });
+    },
   });
 
   app.get('/v2/avatars/photo_avatars', {
     schema: {
       tags,
-      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a name',
-      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'Photo avatars not deleted, newest first' }) }), { avatars: [v2({ ...exampleCustomAvatar, kind: 'photo' })] }) },
+      summary: 'v2 of GET /v1/avatars/photo_avatars: avatar_status and avatar_url, id, aspect_ratio a name; paged, by name and status',
+      querystring: V2AvatarListQuery,
+      response: { 200: Envelope(Type.Object({ avatars: Type.Array(CustomAvatarV2, { description: 'This page of the matching photo avatars, newest first' }), ...V2PagingOut }), { avatars: [v2({ ...exampleCustomAvatar, kind: 'photo' })], ...v2Paging(1, 1, 20) }) },
     },
-    handler: async (req) => ok({ avatars: (await avatars.list(req.principal.accountId, 'photo')).map((a) => v2(avatars.view(a))) }),
+    handler: async (req) => {
+      const { items, paging } = await v2AvatarPage(avatars, req.principal.accountId, 'photo', req.query);
+      return ok({ avatars: items, ...paging });
+    },
   });
 
   app.delete('/v1/avatar/custom/delete', {

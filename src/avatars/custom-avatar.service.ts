@@ -27,6 +27,13 @@ export interface NewCustomAvatar {
 }
 
 /** A row of GET /v1/avatars/custom and /v1/avatars/photo_avatars. */
+export interface CustomAvatarFilter {
+  name?: string | undefined;
+  /** 0 processing, 1 ready, 2 failed. */
+  status?: number | undefined;
+  aspectRatio?: number | undefined;
+}
+
 export interface CustomAvatarView {
   avatar_id: number;
   name: string;
@@ -127,8 +134,16 @@ export class CustomAvatarService {
     return a;
   }
 
-  async list(accountId: string, kind?: CustomAvatarKind): Promise<CustomAvatar[]> {
-    return this.repo.list(accountId, kind);
+  /** The account's avatars not deleted, newest first; the v2 lists narrow them by name (part of it, any case), status and ratio. */
+  async list(accountId: string, kind?: CustomAvatarKind, filter: CustomAvatarFilter = {}): Promise<CustomAvatar[]> {
+    const all = await this.repo.list(accountId, kind);
+    const name = filter.name?.trim().toLowerCase();
+    return all.filter(
+      (a) =>
+        (!name || a.name.toLowerCase().includes(name)) &&
+        (filter.status === undefined || a.status === filter.status) &&
+        (filter.aspectRatio === undefined || a.aspectRatio === filter.aspectRatio),
+    );
   }
 
   async rename(accountId: string, avatarId: number, name: string): Promise<CustomAvatar> {

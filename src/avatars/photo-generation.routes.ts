@@ -3,6 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
+import { ratioOfFilter, V2_ASPECT_RATIOS } from '../http/v2.ts';
 import { DESCRIPTION_AGES, DESCRIPTION_GENDERS, DESCRIPTION_MODELS, DESCRIPTION_STYLES } from '../pipeline/avatar/describe.ts';
 import type { AvatarGenerationService, GenerationView } from './avatar-generation.service.ts';
 
@@ -28,16 +29,15 @@ const generateFields = {
     image_url: Opt(Type.String({ maxLength: 2048, description: 'A reference picture (https URL): its main colours become the outfit and backdrop colours. Not a photo of the person: use add_motion for that' })),
 };
 const GenerateBody = Type.Object(generateFields, { examples: [{ age: 'Young adult', gender: 'Female', avatar_style: 'Professional', aspect_ratio: 0, model: 'classic', ethnicity: 'East Asian', appearance: 'long dark hair, round glasses, freckles', background: 'office' }] });
-/** v2: aspect_ratio is a string: a v2 name (portrait, landscape) or the v1 number as a string ("0", "1"). */
-const V2_PHOTO_RATIOS = ['portrait', 'landscape', '0', '1'] as const;
+/** v2: aspect_ratio is a string: a v2 name or the v1 number as a string ("0", "1", "2"). */
+const V2_PHOTO_RATIOS = [...V2_ASPECT_RATIOS, '0', '1', '2'] as const;
 const GenerateBodyV2 = Type.Object(
   {
     ...generateFields,
-    aspect_ratio: Opt(StringEnum(V2_PHOTO_RATIOS, { meanings: ['9:16', '16:9', 'portrait 9:16', 'landscape 16:9'], description: 'As v1, as a string: portrait or landscape ("0" and "1" are taken too). Default portrait' })),
+    aspect_ratio: Opt(StringEnum(V2_PHOTO_RATIOS, { meanings: ['9:16', '16:9', '1:1', 'portrait 9:16', 'landscape 16:9', 'square 1:1'], description: 'Recorded with the avatar made from a candidate (every drawn presenter fits every ratio): portrait, landscape or square ("0", "1", "2" are taken too; square is recorded as portrait). Default portrait' })),
   },
   { examples: [{ age: 'Elderly', gender: 'Male', avatar_style: 'Social', aspect_ratio: 'portrait', model: 'modern', ethnicity: 'European', appearance: 'glasses and a beard', background: 'park' }] },
 );
-const ratioFromV2 = (r: (typeof V2_PHOTO_RATIOS)[number] | undefined): 0 | 1 | undefined => (r === undefined ? undefined : r === 'landscape' || r === '1' ? 1 : 0);
 
 /** Candidate portraits of drawn presenters from a description (CONTRACT §10; docs/avatars.md). */
 export function photoGenerationRoutes(app: App, generations: AvatarGenerationService): void {
@@ -60,7 +60,7 @@ export function photoGenerationRoutes(app: App, generations: AvatarGenerationSer
       response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v2/photo_avatar/photo?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
       'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
     },
-    handler: async (req) => ok(await generations.generate(req.principal.accountId, { ...req.body, aspect_ratio: ratioFromV2(req.body.aspect_ratio) })),
+    handler: async (req) => ok(await generations.generate(req.principal.accountId, { ...req.body, aspect_ratio: ratioOfFilter(req.body.aspect_ratio) })),
   });
 
   for (const path of ['/v1/photo_avatar/generation', '/v2/photo_avatar/photo']) {

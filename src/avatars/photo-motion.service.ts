@@ -50,6 +50,20 @@ export interface MotionView {
   error_msg: string;
 }
 
+/** An add_motion's status as both motion routes answer it (photo avatars; product avatars with their picture as image). */
+export function motionViewOf(a: CustomAvatar, motionId: string, imageKey: string | null, publicUrl: (key: string) => string): MotionView {
+  return {
+    avatar_id: a.id,
+    image_url: imageKey ? publicUrl(imageKey) : '',
+    motion_id: motionId,
+    motion_preview_url: a.previewKey ? publicUrl(a.previewKey) : '',
+    name: a.name,
+    status: a.status === 1 ? 'completed' : a.status === 2 ? 'error' : 'pending',
+    voice_id: a.voiceId ?? '',
+    error_msg: a.failMsg ?? '',
+  };
+}
+
 /** Renders the short talking clip of a new avatar with this painter (PREVIEW_SIZE); returns the MP4's bytes. */
 export type MotionPreviewMaker = (painter: AvatarPainter, line: string, voiceId: string | null) => Promise<Buffer>;
 
@@ -135,18 +149,7 @@ export class PhotoMotionService {
       await this.fail(a, '', 'the server stopped while making this avatar; make it again');
       a = await this.d.avatars.byMotion(accountId, motionId);
     }
-    const image = a.photoKey ? this.d.store.publicUrl(a.photoKey) : a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
-    const preview = a.previewKey ? this.d.store.publicUrl(a.previewKey) : '';
-    return {
-      avatar_id: a.id,
-      image_url: image,
-      motion_id: motionId,
-      motion_preview_url: preview,
-      name: a.name,
-      status: a.status === 1 ? 'completed' : a.status === 2 ? 'error' : 'pending',
-      voice_id: a.voiceId ?? '',
-      error_msg: a.failMsg ?? '',
-    };
+    return motionViewOf(a, motionId, a.photoKey ?? a.coverKey, (key) => this.d.store.publicUrl(key));
   }
 
   /** Waits for every motion being processed (tests, shutdown). */

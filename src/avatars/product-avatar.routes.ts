@@ -3,9 +3,9 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt, StringEnum } from '../http/schema-helpers.ts';
-import { WebhookUrlField } from '../http/v2.ts';
+import { V2AspectRatioField, v2Paging, V2PagingOut, WebhookUrlField } from '../http/v2.ts';
 import type { CustomAvatarService } from './custom-avatar.service.ts';
-import { CustomAvatarV2, exampleCustomAvatar, v2 } from './custom-avatar.routes.ts';
+import { CustomAvatarV2, exampleCustomAvatar, v2, v2AvatarPage, V2AvatarListQuery } from './custom-avatar.routes.ts';
 import {
   MAX_PRODUCT_IMAGES, PRODUCT_AVATAR_QUALITIES, PRODUCT_AVATAR_RATIOS, PRODUCT_AVATAR_SOURCE_TYPES,
   type BatchView, type ProductAvatarService, type ProductMotionView,
@@ -129,7 +129,7 @@ export function productAvatarRoutes(app: App, productAvatars: ProductAvatarServi
           voice_id: Opt(Type.String({ maxLength: 100, description: "The avatar's voice (GET /v2/voices or /v2/voices/custom): videos with this avatar and no voice of their own speak with it" })),
           description: Opt(Type.String({ maxLength: 500, description: 'Accepted for compatibility (the vendor\'s motion description); the motion here is the presenters\' own talking motion' })),
           model: Opt(Type.Integer({ minimum: 0, maximum: 2, description: 'Accepted for compatibility; every model makes the same avatar here' })),
-          aspect_ratio: Opt(StringEnum(['portrait', 'landscape', 'square'] as const, { description: 'Accepted for compatibility; the avatar fits every ratio' })),
+          aspect_ratio: Opt(V2AspectRatioField('Accepted for compatibility; the avatar fits every ratio')),
         },
         { examples: [{ generation_id: EXAMPLE_IDS.productGeneration, name: 'Lucia with the lamp', voice_id: 'en-us-f1', description: 'Presents the lamp warmly' }] },
       ),
@@ -179,14 +179,18 @@ export function productAvatarRoutes(app: App, productAvatars: ProductAvatarServi
   app.get('/v2/avatars/product_avatars', {
     schema: {
       tags,
-      summary: "The account's product avatars (made by POST /v2/product_avatar/add_motion), newest first, as GET /v2/avatars/custom lists them",
+      summary: "The account's product avatars (made by POST /v2/product_avatar/add_motion), newest first, as GET /v2/avatars/custom lists them; by aspect_ratio (the picture's: 3:2 landscape, else portrait)",
+      querystring: V2AvatarListQuery,
       response: {
         200: Envelope(
-          Type.Object({ product_avatars: Type.Array(CustomAvatarV2, { description: 'Product avatars not deleted, newest first' }) }),
-          { product_avatars: [v2({ ...exampleCustomAvatar, name: 'Lucia with the lamp', kind: 'product', style: 'Product', cover_url: exampleUrl('generation-1.png') })] },
+          Type.Object({ product_avatars: Type.Array(CustomAvatarV2, { description: 'This page of the matching product avatars, newest first' }), ...V2PagingOut }),
+          { product_avatars: [v2({ ...exampleCustomAvatar, name: 'Lucia with the lamp', kind: 'product', style: 'Product', cover_url: exampleUrl('generation-1.png') })], ...v2Paging(1, 1, 20) },
         ),
       },
     },
-    handler: async (req) => ok({ product_avatars: (await avatars.list(req.principal.accountId, 'product')).map((a) => v2(avatars.view(a))) }),
+    handler: async (req) => {
+      const { items, paging } = await v2AvatarPage(avatars, req.principal.accountId, 'product', req.query);
+      return ok({ product_avatars: items, ...paging });
+    },
   });
 }

@@ -22,7 +22,7 @@ import type { CustomAvatarService } from './custom-avatar.service.ts';
 import type { CustomAvatar } from './custom-avatar.repository.ts';
 import { avatarFilesPrefix } from './custom-avatar.service.ts';
 import { loadHeldProduct, loadPhotoPresenter } from './photo-avatar.files.ts';
-import type { MotionPreviewMaker } from './photo-motion.service.ts';
+import { motionViewOf, type MotionPreviewMaker, type MotionView } from './photo-motion.service.ts';
 import { PRODUCT_AVATAR_JOB_KIND } from './product-avatar.job.ts';
 import type { ProductAvatarBatch, ProductAvatarGeneration, ProductAvatarRepository, ProductAvatarRequest } from './product-avatar.repository.ts';
 
@@ -64,16 +64,8 @@ export interface ProductMotionInput {
   description?: string | undefined;
 }
 
-export interface ProductMotionView {
-  avatar_id: number;
-  motion_id: string;
-  name: string;
-  status: 'pending' | 'completed' | 'error';
-  image_url: string;
-  motion_preview_url: string;
-  voice_id: string;
-  error_msg: string;
-}
+/** As a photo avatar's motion (one view): image_url is the picture the avatar was made from. */
+export type ProductMotionView = MotionView;
 
 export interface ProductAvatarDeps {
   repo: ProductAvatarRepository;
@@ -177,16 +169,7 @@ export class ProductAvatarService {
   async motion(accountId: string, motionId: string): Promise<ProductMotionView> {
     const a = await this.d.avatars.byMotion(accountId, motionId);
     if (a.kind !== 'product') throw errors.notFound(`motion_id ${motionId}; see POST /v2/product_avatar/add_motion`);
-    return {
-      avatar_id: a.id,
-      motion_id: motionId,
-      name: a.name,
-      status: a.status === 1 ? 'completed' : a.status === 2 ? 'error' : 'pending',
-      image_url: a.coverKey ? this.d.store.publicUrl(a.coverKey) : '',
-      motion_preview_url: a.previewKey ? this.d.store.publicUrl(a.previewKey) : '',
-      voice_id: a.voiceId ?? '',
-      error_msg: a.failMsg ?? '',
-    };
+    return motionViewOf(a, motionId, a.coverKey, (key) => this.d.store.publicUrl(key));
   }
 
   /** Waits for the previews being made (tests, shutdown). */

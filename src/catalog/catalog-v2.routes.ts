@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
-import { Opt, StringEnum } from '../http/schema-helpers.ts';
-import { aspectRatioToV2, V2_ASPECT_RATIOS, V2PageQuery, V2Pagination, v2Pagination, type V2AspectRatio } from '../http/v2.ts';
+import { Opt } from '../http/schema-helpers.ts';
+import { aspectRatioToV2, pageOf, ratioOfFilter, V2AspectRatioFilter, V2PageQuery, V2Pagination, v2Pagination, v2Paging, V2PagingOut, type V2AspectRatio } from '../http/v2.ts';
 import type { CatalogService, VoiceRecord } from './catalog.service.ts';
-import { clientLanguage } from './languages.ts';
+import { languageFilter } from './languages.ts';
 
 /**
  * The v2 catalogs (JOGGAI-SURFACE.md, v2): adapters over CatalogService, the lists of the v1
@@ -15,28 +15,6 @@ import { clientLanguage } from './languages.ts';
 
 const B = 'http://localhost:8080';
 const tags = ['Catalogs'];
-
-/** v2 aspect_ratio filters: a name, or the v1 integer as a string ("-1" all); absent or "" means all. */
-const ASPECT_FILTERS = [...V2_ASPECT_RATIOS, '-1', '0', '1', '2'] as const;
-type AspectFilter = (typeof ASPECT_FILTERS)[number];
-const AspectRatioFilterV2 = () =>
-  Opt(
-    StringEnum(ASPECT_FILTERS, {
-      meanings: ['9:16', '16:9', '1:1', 'all', 'portrait', 'landscape', 'square'],
-      description: 'Filter: portrait, landscape or square (the v1 numbers "0", "1", "2" and "-1" for all are taken too); absent means all. Every public avatar and style fits every ratio',
-    }),
-  );
-/** The v1 integer of a v2 filter (undefined for all). */
-const ratioOf = (f: AspectFilter | undefined): number | undefined => {
-  if (f === undefined || f === '-1') return undefined;
-  const named = (V2_ASPECT_RATIOS as readonly string[]).indexOf(f);
-  return named >= 0 ? named : Number(f);
-};
-
-/** One page of a list the catalog holds in memory. */
-function pageOf<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  return items.slice((page - 1) * pageSize, page * pageSize);
-}
 
 /** The locale part of a built-in voice id ("en-us-f1" → "en-US", "es-419-m2" → "es-419", "fr-f1" → "fr"); empty for others. */
 export function voiceAccent(voiceId: string): string {
@@ -89,13 +67,6 @@ const MusicV2 = Type.Object({
   duration: Type.Number({ description: 'Seconds; a video loops or trims the track to its length' }),
 });
 
-const PagingOut = {
-  total: Type.Integer({ description: 'Matching items on all pages' }),
-  page: Type.Integer({ description: 'This page, from 1' }),
-  page_size: Type.Integer({ description: 'Items per page' }),
-  has_more: Type.Boolean({ description: 'Whether a later page has more items' }),
-};
-const paging = (total: number, page: number, pageSize: number) => ({ total, page, page_size: pageSize, has_more: page * pageSize < total });
 
 export function catalogV2Routes(app: App, catalog: CatalogService): void {
   app.get('/v2/voices', {
@@ -110,7 +81,7 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
         use_case: Opt(Type.String({ maxLength: 60, description: 'Accepted for compatibility; every voice serves every use case, so it narrows nothing' })),
       }),
       response: {
-        200: Envelope(Type.Object({ voices: Type.Array(VoiceV2, { description: 'This page of the matching voices' }), ...PagingOut }), {
+        200: Envelope(Type.Object({ voices: Type.Array(VoiceV2, { description: 'This page of the matching voices' }), ...V2PagingOut }), {
           voices: [
             { voice_id: 'en-us-f1', name: 'English (US) – female, adult', audio_url: `${B}/v1/voices/en-us-f1/audition`, language: 'english', gender: 'female', age: 'adult', accent: 'en-US', use_case: 'narration', engine: 'espeak' },
           ],
@@ -125,10 +96,8 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
       const q = req.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
-      // An unknown language keeps its spelling, so it matches nothing (as in v1).
-      const language = q.language === undefined ? undefined : (clientLanguage(q.language) ?? q.language);
-      const found = catalog.voices({ page, page_size: pageSize, gender: q.gender, age: q.age, language });
-      return ok({ voices: found.voices.map(v2Voice), ...paging(found.total, page, pageSize) });
+      const found = catalog.voices({ page, page_size: pageSize, gender: q.gender, age: q.age, language: languageFilter(q.language) });
+      return ok({ voices: found.voices.map(v2Voice), ...v2Paging(found.total, page, pageSize) });
     },
   });
 
@@ -138,7 +107,7 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
       summary: 'v2 of GET /v1/avatars: the public avatars with id and aspect ratio names, filtered and paged',
       querystring: Type.Object({
         ...V2PageQuery,
-        aspect_ratio: AspectRatioFilterV2(),
+        aspect_ratio: V2AspectRatioFilter('Every public avatar and style fits every ratio'),
         style: Opt(Type.String({ maxLength: 40, description: 'Only this style: casual, business, elegant, creative, sporty (professional and social are taken too)' })),
         gender: Opt(Type.String({ maxLength: 20, description: 'Only female or male avatars', examples: ['female'] })),
         age: Opt(Type.String({ maxLength: 20, description: 'Only young, adult or senior avatars (young_adult is taken too)' })),
@@ -146,7 +115,7 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
         ethnicity: Opt(Type.String({ maxLength: 40, description: 'Only this ethnicity' })),
       }),
       response: {
-        200: Envelope(Type.Object({ avatars: Type.Array(AvatarV2, { description: 'This page of the matching avatars, by id' }), ...PagingOut }), {
+        200: Envelope(Type.Object({ avatars: Type.Array(AvatarV2, { description: 'This page of the matching avatars, by id' }), ...V2PagingOut }), {
           avatars: [{ id: 1, avatar_id: 1, name: 'Maya', cover_url: `${B}/v1/avatars/1/cover.png`, aspect_ratio: 'portrait', style: 'casual', gender: 'female', age: 'young', scene: 'studio', ethnicity: 'south_asian' }],
           total: 6,
           page: 1,
@@ -157,11 +126,11 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
     },
     handler: async (req) => {
       const { page = 1, page_size: pageSize = 20, aspect_ratio, ...filter } = req.query;
-      const ratio = ratioOf(aspect_ratio);
+      const ratio = ratioOfFilter(aspect_ratio);
       const all = catalog.avatars({ ...filter, aspect_ratio: ratio });
       const name: V2AspectRatio = aspectRatioToV2(ratio ?? 0);
       const avatars = pageOf(all, page, pageSize).map(({ avatar_id, aspect_ratio: _v1, ...rest }) => ({ id: avatar_id, avatar_id, ...rest, aspect_ratio: name }));
-      return ok({ avatars, ...paging(all.length, page, pageSize) });
+      return ok({ avatars, ...v2Paging(all.length, page, pageSize) });
     },
   });
 
@@ -189,7 +158,7 @@ export function catalogV2Routes(app: App, catalog: CatalogService): void {
     schema: {
       tags,
       summary: 'v2 of GET /v1/visual_styles; `name` is what visual_style takes',
-      querystring: Type.Object({ aspect_ratio: AspectRatioFilterV2() }),
+      querystring: Type.Object({ aspect_ratio: V2AspectRatioFilter('Every public avatar and style fits every ratio') }),
       response: {
         200: Envelope(
           Type.Object({

@@ -46,3 +46,6 @@ export function clientLanguage(s: string): Language | undefined {
   if (isLanguage(v)) return v;
   return LANGUAGE_CODES[v] ?? LANGUAGE_CODES[v.split('-')[0]!];
 }
+
+/** A list's language filter as clients write it; an unknown language keeps its spelling, so it matches nothing (as in v1). */
+export const languageFilter = (s: string | undefined): string | undefined => (s === undefined ? undefined : (clientLanguage(s) ?? s));

@@ -49,4 +49,9 @@ export function ok<T>(data: T) {
   return { code: 0 as const, msg: 'success', data, rid: '' };
 }
 
+/** Adds a service's notes to the envelope's `warnings` (after any the validation put there). */
+export function addWarnings(req: { warnings: string[] | null }, notes: readonly string[]): void {
+  if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+}
+
 export const okBare = () => ({ code: 0 as const, msg: 'success', rid: '' });

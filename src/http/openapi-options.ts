@@ -63,6 +63,23 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
   uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
 };
 
+/** The tags in the order the docs page shows them, each saying which v1 and v2 routes it holds. */
+const API_TAGS = [
+  { name: 'Account', description: 'Who the key belongs to and its credits (v1 whoami, v2 user/whoami and user/remaining_quota)' },
+  { name: 'Products', description: 'Products from a page URL or by hand (v1 and v2 product)' },
+  { name: 'Product videos', description: 'Videos of a product (v1 create_video_from_url and project; v2 create_video_from_product, product_video, previews and lists)' },
+  { name: 'Previews', description: 'Free drafts of a product video (v1 preview; v2 preview_list is under Product videos)' },
+  { name: 'Avatar videos', description: 'A presenter saying a script or lip-moving to a recording (v1 create_video_from_talking_avatar; v2 create_video_from_avatar, avatar_video)' },
+  { name: 'Templates', description: 'Videos from templates and custom templates (v1 and v2 create_video_with_template; v2 template_video(s))' },
+  { name: 'Catalogs', description: 'Public avatars, voices, music, visual styles and templates (v1 lists and their v2 shapes)' },
+  { name: 'Avatars', description: "The account's own presenters: custom, photo and product avatars, their generation and add_motion (v1 and v2)" },
+  { name: 'Assets', description: 'Uploads: a signed single-use PUT (v1 and v2 upload/asset)' },
+  { name: 'Scripts', description: 'AI scripts (v1 synchronous, v2 an asynchronous task)' },
+  { name: 'Webhook endpoints', description: 'Endpoints and event kinds (v1 and v2 spellings)' },
+  { name: 'Webhook deliveries (extension)', description: 'The delivery log and resend, for endpoints and for a request\'s own webhook_url' },
+  { name: 'Not supported by this server', description: 'Routes of the JoggAI API this server does not do: always 40000 "Not supported by this server: <feature>"' },
+];
+
 export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
@@ -75,8 +92,12 @@ export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
           '`{code, msg, data?, rid}`; `code` 0 is success. Each operation lists the codes it can return ' +
           '(`x-error-codes`); the envelope of an error is `ErrorEnvelope`. Examples use real catalog ids; ' +
           'ids of products, videos, endpoints and deliveries are ones your own calls return.\n\n' +
+          'v1 and v2 operations share one tag per feature; a v2 operation is an adapter over the same service as its v1 twin. ' +
+          'v2 conventions: statuses are strings (pending, processing, completed, failed), aspect ratios are names ' +
+          '(portrait, landscape, square), lists page with page/page_size, and the create routes take a webhook_url of their own.\n\n' +
           `Webhooks (see the \`webhooks\` section): ${WEBHOOK_SIGNING_TEXT}`,
       },
+      tags: API_TAGS,
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
         schemas: { ErrorEnvelope: ErrorEnvelope as object },

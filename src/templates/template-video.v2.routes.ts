@@ -1,11 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { refUrl } from '../storage/stored-refs.ts';
 import { V2VideoListQuery, videoListOf } from '../videos/video-list.v2.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
-import { aspectRatioFromV2, v2Pagination, V2Pagination, v2Status, V2_STATUSES, V2AspectRatioField, WebhookUrlField } from '../http/v2.ts';
+import { aspectRatioFromV2, v2Pagination, V2Pagination, v2Status, V2AspectRatioField, WebhookUrlField } from '../http/v2.ts';
+import { unixSeconds } from '../lib/clock.ts';
+import { DeductedCredit, v2ErrorOf, V2VideoError, V2VideoStatus } from '../videos/video-view.v2.ts';
 import type { SceneEffects } from '../pipeline/timeline/build.ts';
 import { VideoStatus, type Video } from '../videos/video.repository.ts';
 import type { VideoService } from '../videos/video.service.ts';
@@ -87,11 +89,8 @@ export function fromV2(b: Static<typeof TemplateVideoV2Body>): TemplateVideoInpu
   };
 }
 
-const Status = StringEnum(V2_STATUSES, { description: 'pending, processing, completed, failed (deleted: its files were removed)' });
-const ErrorOut = Opt(Type.Object({
-  code: Type.Integer({ description: '50000 for a system failure, else the code of the input problem' }),
-  message: Type.String({ description: 'What went wrong, without internals' }),
-}, { description: 'Present when failed' }));
+const Status = V2VideoStatus;
+const ErrorOut = V2VideoError('Present when failed');
 
 const TemplateVideoV2 = Type.Object({
   video_id: Type.String({ description: 'The 32-hex id (the project_id of GET /v1/project)' }),
@@ -104,7 +103,7 @@ const TemplateVideoV2 = Type.Object({
     url: Type.String({ description: 'The MP4; empty until completed' }),
     cover_url: Type.String({ description: 'JPEG; empty until completed' }),
     duration_seconds: Type.Number({ description: 'Seconds, once completed' }),
-    deducted_credit: Type.Number({ description: 'Credits taken for it (1 per started 2 minutes; given back when it failed)' }),
+    deducted_credit: DeductedCredit(),
   }, { description: 'The result' }),
   error: ErrorOut,
 });
@@ -117,33 +116,32 @@ const TemplateVideoItem = Type.Object({
   cover_url: Type.String({ description: 'JPEG; empty until completed' }),
   url: Type.String({ description: 'The MP4; empty until completed' }),
   duration_seconds: Type.Number({ description: 'Seconds, once completed' }),
-  deducted_credit: Type.Number({ description: 'Extension: credits taken for it' }),
+  deducted_credit: DeductedCredit('Extension: credits taken for it (1 per started 2 minutes; given back when it failed)'),
   error: ErrorOut,
 });
 
 const finished = (v: Video) => v.status === VideoStatus.success || v.status === VideoStatus.failed;
-const errorOf = (v: Video) => (v.error ? { error: v.error } : {});
 
 const templateVideoView = (v: Video, fileUrl: (key: string) => string) => ({
   video_id: v.id,
   status: v2Status(v.status),
-  created_at: Math.floor(v.createdAt / 1000),
-  completed_at: finished(v) ? Math.floor(v.updatedAt / 1000) : null,
+  created_at: unixSeconds(v.createdAt),
+  completed_at: finished(v) ? unixSeconds(v.updatedAt) : null,
   progress: v.progress,
   data: { video_name: v.title, url: refUrl(v.videoKey, fileUrl), cover_url: refUrl(v.coverKey, fileUrl), duration_seconds: v.duration, deducted_credit: v.credits },
-  ...errorOf(v),
+  ...v2ErrorOf(v),
 });
 
 const templateVideoItem = (v: Video, fileUrl: (key: string) => string) => ({
   video_id: v.id,
   video_name: v.title,
   status: v2Status(v.status),
-  created_at: Math.floor(v.createdAt / 1000),
+  created_at: unixSeconds(v.createdAt),
   cover_url: refUrl(v.coverKey, fileUrl),
   url: refUrl(v.videoKey, fileUrl),
   duration_seconds: v.duration,
   deducted_credit: v.credits,
-  ...errorOf(v),
+  ...v2ErrorOf(v),
 });
 
 const exampleData = { video_name: 'Aurora lamp spotlight', url: exampleVideoFile('video.mp4'), cover_url: exampleVideoFile('cover.jpg'), duration_seconds: 12.4, deducted_credit: 1 };
@@ -166,7 +164,7 @@ export function templateVideoV2Routes(app: App, templateVideos: TemplateVideoSer
     },
     handler: async (req) => {
       const { project_id, notes } = await templateVideos.create(req.principal, fromV2(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ video_id: project_id });
     },
   });

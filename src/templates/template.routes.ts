@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
+import { BareEnvelope, Envelope, addWarnings, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { ASPECT_RATIO_MEANINGS, AspectRatioFilter, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
@@ -68,7 +68,7 @@ export function templateRoutes(app: App, templates: TemplateService, templateVid
     },
     handler: async (req) => {
       const { project_id, notes } = await templateVideos.create(req.principal, { ...req.body, template_type: req.body.template_type ?? 'common' });
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ project_id });
     },
   });

@@ -3,8 +3,8 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
-import { Opt, StringEnum } from '../http/schema-helpers.ts';
-import { aspectRatioFromV2, aspectRatioToV2, V2_ASPECT_RATIOS, V2AspectRatioField, type V2AspectRatio } from '../http/v2.ts';
+import { StringEnum } from '../http/schema-helpers.ts';
+import { aspectRatioToV2, ratioOfFilter, V2_ASPECT_RATIOS, V2AspectRatioFilter, type V2AspectRatio } from '../http/v2.ts';
 import { CUSTOM_TEMPLATE_EXAMPLE, PUBLIC_TEMPLATE_EXAMPLE, TemplateVariableOut } from './template.schemas.ts';
 import type { TemplateService, TemplateView } from './template.service.ts';
 
@@ -25,7 +25,7 @@ const TemplateDetailV2 = Type.Object({
 });
 
 const v2 = <T extends Pick<TemplateView, 'aspect_ratio'>>(t: T): Omit<T, 'aspect_ratio'> & { aspect_ratio: V2AspectRatio } => ({ ...t, aspect_ratio: aspectRatioToV2(t.aspect_ratio) });
-const RatioQuery = Type.Object({ aspect_ratio: Opt(V2AspectRatioField('Only templates of this ratio (portrait, landscape, square); absent or empty → all (public ones listed at portrait)')) });
+const RatioQuery = Type.Object({ aspect_ratio: V2AspectRatioFilter('Public templates fit every ratio and are listed at the one asked (portrait when absent); custom templates have their own ratio') });
 const tags = ['Catalogs'];
 
 export function templateV2Routes(app: App, catalog: CatalogService, templates: TemplateService): void {
@@ -37,7 +37,7 @@ export function templateV2Routes(app: App, catalog: CatalogService, templates: T
       response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateV2, { description: 'The public templates, at the ratio asked' }) }), { templates: [v2(PUBLIC_TEMPLATE_EXAMPLE)] }) },
     },
     handler: async (req) => {
-      const ratio = req.query.aspect_ratio === undefined ? undefined : aspectRatioFromV2(req.query.aspect_ratio);
+      const ratio = ratioOfFilter(req.query.aspect_ratio);
       return ok({ templates: catalog.templates(ratio).map(v2) });
     },
   });
@@ -51,7 +51,7 @@ export function templateV2Routes(app: App, catalog: CatalogService, templates: T
       response: { 200: Envelope(Type.Object({ templates: Type.Array(TemplateV2, { description: "The account's custom templates" }) }), { templates: [v2(CUSTOM_TEMPLATE_EXAMPLE)] }) },
     },
     handler: async (req) => {
-      const ratio = req.query.aspect_ratio === undefined ? undefined : aspectRatioFromV2(req.query.aspect_ratio);
+      const ratio = ratioOfFilter(req.query.aspect_ratio);
       const list = await templates.listCustom(req.principal);
       return ok({ templates: list.filter((t) => ratio === undefined || t.aspect_ratio === ratio).map(v2) });
     },

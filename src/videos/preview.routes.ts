@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
@@ -44,7 +44,7 @@ export function previewRoutes(app: App, videos: VideoService): void {
       if (video_name) ignored.push('video_name is not used: a preview is titled with the product name');
       const { project_id, notes } = await videos.preview(req.principal, normaliseVideoRequest(body));
       const warnings = [...ignored, ...notes];
-      if (warnings.length > 0) req.warnings = [...(req.warnings ?? []), ...warnings];
+      addWarnings(req, warnings);
       return ok({ project_id });
     },
   });

@@ -1,14 +1,12 @@
 import { Type } from 'typebox';
 import { V2VideoListQuery, videoListOf } from './video-list.v2.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { Opt } from '../http/schema-helpers.ts';
-import { v2Status, WebhookUrlField } from '../http/v2.ts';
+import { v2Paging, V2PagingOut, WebhookUrlField } from '../http/v2.ts';
 import type { KindName } from './kinds/index.ts';
 import {
-  Accepted,
-  acceptedExample,
   CreateV2Body,
   exampleListItemV2,
   exampleProductVideoV2,
@@ -19,7 +17,7 @@ import {
   productVideoV2View,
   videoRequestFromV2,
 } from './product-video-v2.schemas.ts';
-import { VideoStatus } from './video.repository.ts';
+import { V2Accepted, v2Accepted } from './video-view.v2.ts';
 import type { VideoService } from './video.service.ts';
 
 /**
@@ -27,7 +25,6 @@ import type { VideoService } from './video.service.ts';
  * body is mapped onto the v1 request (product-video-v2.schemas.ts), statuses are v2 strings.
  */
 const tags = ['Product videos'];
-const PENDING = v2Status(VideoStatus.waiting);
 const refs = 'product_id is not a product of this account, or an avatar.id, voice.id, audio.music_id or visual_style the catalogs do not list (msg names the field)';
 
 /** The kinds GET /v2/product_video/{id} answers for: previews are polled there too. */
@@ -39,13 +36,13 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       tags,
       summary: 'v2 of create_video_from_url: a product video from nested video_spec, avatar, voice, audio and script (costs 1 credit)',
       body: CreateV2Body,
-      response: { 200: Envelope(Accepted, acceptedExample) },
+      response: { 200: Envelope(V2Accepted, v2Accepted(EXAMPLE_IDS.project)) },
       'x-error-codes': { 10104: refs, 18020: 'not enough credit (a video costs 1); nothing is recorded' },
     },
     handler: async (req) => {
       const { project_id, notes } = await videos.create(req.principal, videoRequestFromV2(req.body), { webhookUrl: req.body.webhook_url ?? null });
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
-      return ok({ video_id: project_id, status: PENDING });
+      addWarnings(req, notes);
+      return ok(v2Accepted(project_id));
     },
   });
 
@@ -90,7 +87,7 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
       const { visual_styles, ...body } = req.body;
       const entries = await videos.previews(req.principal, videoRequestFromV2(body), visual_styles, { webhookUrl: body.webhook_url ?? null });
       const notes = [...new Set(entries.flatMap((e) => e.notes))];
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ previews: entries.map((e) => ({ visual_style: e.visualStyle, preview_id: e.projectId ?? '', err_msg: e.error?.message ?? '' })) });
     },
   });
@@ -108,14 +105,14 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
         },
         { examples: [{ preview_id: EXAMPLE_IDS.preview }] },
       ),
-      response: { 200: Envelope(Accepted, acceptedExample) },
+      response: { 200: Envelope(V2Accepted, v2Accepted(EXAMPLE_IDS.project)) },
       'x-error-codes': { 10104: 'preview_id is not a preview of this account, or music_id is not a track', 18020: 'not enough credit (a video costs 1); nothing is recorded' },
     },
     handler: async (req) => {
       const { preview_id, music_id, video_name, webhook_url } = req.body;
       const { project_id, notes } = await videos.fromPreview(req.principal, preview_id, { music_id: music_id || null, video_name: video_name ?? null, webhookUrl: webhook_url ?? null });
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
-      return ok({ video_id: project_id, status: PENDING });
+      addWarnings(req, notes);
+      return ok(v2Accepted(project_id));
     },
   });
 
@@ -132,19 +129,16 @@ export function productVideoV2Routes(app: App, videos: VideoService): void {
           200: Envelope(
             Type.Object({
               [field]: Type.Array(ListItemV2, { description: `This page of ${what}` }),
-              total: Type.Integer({ description: `All ${what} matching the filter` }),
-              page: Type.Integer({ description: 'This page, from 1' }),
-              page_size: Type.Integer({ description: 'Items per page' }),
+              ...V2PagingOut,
             }),
-            { [field]: [exampleListItemV2], total: 1, page: 1, page_size: 10 },
+            { [field]: [exampleListItemV2], ...v2Paging(1, 1, 10) },
           ),
         },
       },
       handler: async (req) => {
         const q = videoListOf(req.query);
         const { total, videos: list } = await videos.list(req.principal, { ...q, kinds: [kind] });
-        const { page, pageSize } = q;
-        return ok({ [field]: list.map((v) => listItemV2(v, videos.fileUrl)), total, page, page_size: pageSize });
+        return ok({ [field]: list.map((v) => listItemV2(v, videos.fileUrl)), ...v2Paging(total, q.page, q.pageSize) });
       },
     });
   }

@@ -6,6 +6,8 @@ import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { errors } from '../lib/errors.ts';
 import { aspectRatioFromV2, V2AspectRatioField, v2Status, WebhookUrlField } from '../http/v2.ts';
+import { unixSeconds } from '../lib/clock.ts';
+import { V2VideoResultFields, v2VideoResult, V2VideoStatus } from './video-view.v2.ts';
 import { type Video, type VideoRequest } from './video.repository.ts';
 import { normaliseVideoRequest } from './video.routes.ts';
 
@@ -109,54 +111,13 @@ export function videoRequestFromV2(b: Omit<CreateV2Input, 'visual_style'> & { vi
   });
 }
 
-/** Answers of the create routes. */
-export const Accepted = Type.Object({
-  video_id: Type.String({ description: '32-hex id; GET /v2/product_video/{id} takes it (GET /v1/project too: one id space)' }),
-  status: Type.String({ description: 'pending: accepted and waiting for a worker' }),
-});
-export const acceptedExample = { video_id: EXAMPLE_IDS.project, status: 'pending' };
-
 export const ProductVideoV2 = Type.Object({
-  video_id: Type.String({ description: 'The video id' }),
-  title: Type.String({ description: 'video_spec.name, else the product name' }),
-  status: Type.String({ description: 'pending, processing, completed, failed or deleted' }),
-  video_url: Type.String({ description: 'MP4; empty until completed' }),
-  cover_url: Type.String({ description: 'JPEG; empty until completed' }),
-  created_at: Type.Integer({ description: 'Unix seconds' }),
-  deducted_credit: Type.Integer({ description: 'Credits taken for it (0 for a preview; given back if it failed)' }),
-  duration: Type.Number({ description: 'Extension: seconds, once completed' }),
-  progress: Type.Integer({ description: 'Extension: 0-100' }),
-  subtitles_url: Type.String({ description: 'Extension: WebVTT when captions were made, else empty' }),
+  ...V2VideoResultFields,
   script: Type.String({ description: 'Extension: the narration text, once written' }),
   is_preview: Type.Boolean({ description: 'Extension: true for a preview (preview_list), false for a video' }),
-  error: Opt(
-    Type.Object(
-      {
-        code: Type.Integer({ description: '50000 for a system failure, else the code of the input problem' }),
-        message: Type.String({ description: 'What went wrong, without internals' }),
-      },
-      { description: 'Extension: present when failed' },
-    ),
-  ),
 });
 
-export function productVideoV2View(v: Video, fileUrl: (key: string) => string) {
-  return {
-    video_id: v.id,
-    title: v.title,
-    status: v2Status(v.status),
-    video_url: refUrl(v.videoKey, fileUrl),
-    cover_url: refUrl(v.coverKey, fileUrl),
-    created_at: Math.floor(v.createdAt / 1000),
-    deducted_credit: v.credits,
-    duration: v.duration,
-    progress: v.progress,
-    subtitles_url: refUrl(v.subtitlesKey, fileUrl),
-    script: v.script,
-    is_preview: v.kind === 'preview',
-    ...(v.error ? { error: v.error } : {}),
-  };
-}
+export const productVideoV2View = (v: Video, fileUrl: (key: string) => string) => ({ ...v2VideoResult(v, fileUrl), script: v.script, is_preview: v.kind === 'preview' });
 
 export const exampleProductVideoV2 = {
   video_id: EXAMPLE_IDS.project,
@@ -180,7 +141,7 @@ export const ListItemV2 = Type.Object({
   video_duration: Type.Number({ description: 'Seconds, once completed' }),
   video_url: Type.String({ description: 'MP4; empty until completed' }),
   cover_url: Type.String({ description: 'JPEG; empty until completed' }),
-  status: Type.String({ description: 'pending, processing, completed, failed or deleted' }),
+  status: V2VideoStatus,
   created_at: Type.Integer({ description: 'Unix seconds' }),
 });
 
@@ -191,7 +152,7 @@ export const listItemV2 = (v: Video, fileUrl: (key: string) => string) => ({
   video_url: refUrl(v.videoKey, fileUrl),
   cover_url: refUrl(v.coverKey, fileUrl),
   status: v2Status(v.status),
-  created_at: Math.floor(v.createdAt / 1000),
+  created_at: unixSeconds(v.createdAt),
 });
 
 export const exampleListItemV2 = {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS } from '../http/examples.ts';
 import { LANGUAGES } from '../catalog/languages.ts';
@@ -89,7 +89,7 @@ export function talkingAvatarRoutes(app: App, service: TalkingAvatarService): vo
     },
     handler: async (req) => {
       const { project_id, notes } = await service.create(req.principal, normaliseTalkingAvatar(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ project_id });
     },
   });

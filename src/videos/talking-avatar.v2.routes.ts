@@ -1,15 +1,14 @@
 import { Type, type Static } from 'typebox';
-import { refUrl } from '../storage/stored-refs.ts';
-import { Envelope, ok } from '../http/envelope.ts';
+import { Envelope, addWarnings, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { LANGUAGES } from '../catalog/languages.ts';
 import { IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
-import { aspectRatioFromV2, v2Status, V2_STATUSES, V2AspectRatioField, WebhookUrlField } from '../http/v2.ts';
+import { aspectRatioFromV2, V2AspectRatioField, WebhookUrlField } from '../http/v2.ts';
 import { errors } from '../lib/errors.ts';
 import { normaliseTalkingAvatar } from './talking-avatar.routes.ts';
 import type { TalkingAvatarInput, TalkingAvatarService } from './talking-avatar.service.ts';
-import type { Video } from './video.repository.ts';
+import { V2Accepted, v2Accepted, V2VideoResultFields, v2VideoResult } from './video-view.v2.ts';
 import type { VideoService } from './video.service.ts';
 
 /**
@@ -73,36 +72,7 @@ export function fromV2(b: Static<typeof AvatarVideoV2Body>): TalkingAvatarInput 
   };
 }
 
-const AvatarVideoV2 = Type.Object({
-  video_id: Type.String({ description: 'The 32-hex id (the project_id of GET /v1/project)' }),
-  status: StringEnum(V2_STATUSES, { description: 'pending, processing, completed, failed (deleted: its files were removed)' }),
-  video_url: Type.String({ description: 'MP4 (WebM for screen_style 3); empty until completed' }),
-  cover_url: Type.String({ description: 'JPEG; empty until completed' }),
-  created_at: Type.Integer({ description: 'Unix seconds' }),
-  title: Type.String({ description: 'Extension: video_name' }),
-  duration: Type.Number({ description: 'Extension: seconds, once completed' }),
-  progress: Type.Integer({ description: 'Extension: 0-100' }),
-  subtitles_url: Type.String({ description: 'Extension: WebVTT when captions were made, else empty' }),
-  deducted_credit: Type.Number({ description: 'Extension: credits taken for it (1 per started 2 minutes; given back when it failed)' }),
-  error: Opt(Type.Object({
-    code: Type.Integer({ description: '50000 for a system failure, else the code of the input problem' }),
-    message: Type.String({ description: 'What went wrong, without internals' }),
-  }, { description: 'Extension: present when failed' })),
-});
-
-const avatarVideoView = (v: Video, fileUrl: (key: string) => string) => ({
-  video_id: v.id,
-  status: v2Status(v.status),
-  video_url: refUrl(v.videoKey, fileUrl),
-  cover_url: refUrl(v.coverKey, fileUrl),
-  created_at: Math.floor(v.createdAt / 1000),
-  title: v.title,
-  duration: v.duration,
-  progress: v.progress,
-  subtitles_url: refUrl(v.subtitlesKey, fileUrl),
-  deducted_credit: v.credits,
-  ...(v.error ? { error: v.error } : {}),
-});
+const AvatarVideoV2 = Type.Object(V2VideoResultFields);
 
 const tags = ['Avatar videos'];
 
@@ -115,13 +85,7 @@ export function talkingAvatarV2Routes(app: App, service: TalkingAvatarService, v
         'The same video as POST /v1/create_video_from_talking_avatar, in v2 shapes: avatar{} and voice{} objects, aspect_ratio a name. Status through GET /v2/avatar_video/{id}; fires generated_avatar_video_* (and generated_video_* for v1 endpoints).',
       body: AvatarVideoV2Body,
       response: {
-        200: Envelope(
-          Type.Object({
-            video_id: Type.String({ description: '32-hex id; poll GET /v2/avatar_video/{id}' }),
-            status: Type.String({ description: 'pending: accepted and waiting for a worker' }),
-          }),
-          { video_id: EXAMPLE_IDS.avatarVideo, status: 'pending' },
-        ),
+        200: Envelope(V2Accepted, v2Accepted(EXAMPLE_IDS.avatarVideo)),
       },
       'x-error-codes': {
         10104: "avatar.avatar_id is not an avatar of its avatar_type (another account's custom avatar too), voice.voice_id is not a voice, or voice.audio_url is an asset this account did not upload (msg names the field)",
@@ -131,8 +95,8 @@ export function talkingAvatarV2Routes(app: App, service: TalkingAvatarService, v
     },
     handler: async (req) => {
       const { project_id, notes } = await service.create(req.principal, fromV2(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
-      return ok({ video_id: project_id, status: 'pending' });
+      addWarnings(req, notes);
+      return ok(v2Accepted(project_id));
     },
   });
 
@@ -157,6 +121,6 @@ export function talkingAvatarV2Routes(app: App, service: TalkingAvatarService, v
       },
       'x-error-codes': { 10104: 'id is not an avatar video of this account (unknown, another account\'s, or a video of another kind: product and template videos have their own status routes)' },
     },
-    handler: async (req) => ok(avatarVideoView(await videos.get(req.principal, req.params.id, ['avatar'], 'video_id'), videos.fileUrl)),
+    handler: async (req) => ok(v2VideoResult(await videos.get(req.principal, req.params.id, ['avatar'], 'video_id'), videos.fileUrl)),
   });
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, SCRIPT_STYLES, VIDEO_LENGTHS } from '../catalog/languages.ts';
-import { BareEnvelope, Envelope, ok, okBare } from '../http/envelope.ts';
+import { BareEnvelope, Envelope, addWarnings, ok, okBare } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts';
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
@@ -169,7 +169,7 @@ export function videoRoutes(app: App, videos: VideoService): void {
     },
     handler: async (req) => {
       const { project_id, notes } = await videos.create(req.principal, normaliseVideoRequest(req.body));
-      if (notes.length > 0) req.warnings = [...(req.warnings ?? []), ...notes];
+      addWarnings(req, notes);
       return ok({ project_id });
     },
   });

@@ -3,6 +3,7 @@ import { Envelope, ok } from '../http/envelope.ts';
 import type { App } from '../http/http-types.ts';
 import { EXAMPLE_IDS, EXAMPLE_TIME } from '../http/examples.ts';
 import { Opt, StringEnum } from '../http/schema-helpers.ts';
+import { languageFilter } from '../catalog/languages.ts';
 import type { CustomVoiceService } from './custom-voice.service.ts';
 
 const CustomVoice = Type.Object({
@@ -60,9 +61,14 @@ export function customVoiceRoutes(app: App, voices: CustomVoiceService): void {
   });
   // v2: the same list; each voice also has audio_url (the name GET /v2/voices gives the sample).
   app.get('/v2/voices/custom', {
-    schema: { tags, summary: "v2 of GET /v1/voices/custom: the account's custom voices, newest first, with audio_url", querystring: LanguageQuery, response: { 200: ListResponseV2 } },
+    schema: {
+      tags,
+      summary: "v2 of GET /v1/voices/custom: the account's custom voices, newest first, with audio_url",
+      querystring: Type.Object({ language: Opt(Type.String({ maxLength: 40, description: 'Only voices of this language: a language value ("english"), an ISO code ("en") or a locale ("en-US"), as GET /v2/voices takes it', examples: ['en-US'] })) }),
+      response: { 200: ListResponseV2 },
+    },
     handler: async (req) => {
-      const list = await voices.list(req.principal, req.query.language);
+      const list = await voices.list(req.principal, languageFilter(req.query.language));
       return ok({ total: list.total, voices: list.voices.map((v) => ({ ...v, audio_url: v.audition_url })) });
     },
   });
