@@ -113,7 +113,7 @@ export function writeBuiltin(input: BuiltinInput): Script {
     const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const recapped = recaps(chosen, points, t, name, language, budget);
+  const recapped = recaps(chosen, points, t, name, language, budget, speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length));
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
   if (!speakable) showUnsaid(drafts, productPoints(product));
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
@@ -182,7 +182,8 @@ export function readingS(text: string): number {
  */
 function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   // A recap of the name would only repeat the title: it shows a point instead.
-  const free = drafts.filter((d) => !((d.cue.overlay !== null && d.role !== 'recap') || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta'));
+  // Only scenes that show cue cards (point and story scenes, every template) can hold them.
+  const free = drafts.filter((d) => !(d.cue.overlay !== null && d.role !== 'recap') && (d.cue.kind === 'point' || d.cue.kind === 'story'));
   if (free.length === 0) return;
   // Every point (and description sentence) is shown once, spread over the free sentences in order.
   const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
@@ -239,9 +240,11 @@ function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, see
 /**
  * Long scripts of products with few points: one recap of the points said, as a list in the
  * language's own form (Intl.ListFormat: "A, B and C"), shorter lists when time is short; and,
- * when at least two points lie between, the name once more just before the price.
+ * when at least two points lie between, the name once more just before the price. `shownOnly`: the
+ * product texts shown but not read (another language): two or more count as points between, and
+ * the recap is one more sentence whose scene shows them (a reading beat).
  */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget, shownOnly = 0): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
@@ -256,7 +259,9 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
     extra.push({ ...phrase('recap', ORDER.recap, forms, { kind: 'point', overlay: keywords(short[0]!), pointIndex: said[0]!.cue.pointIndex }), required: false, priority: 50 });
   }
   // "Remember: ThermoFlask Pro 750." right before the price, never straight after the intro.
-  if (name && said.length >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  // A product whose texts are shown, not read: the recap's scene shows some of them (a story scene
+  // has the cue cards; showUnsaid fills them), the voice says the name.
+  if (name && said.length + shownOnly >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: shownOnly ? 'story' : 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
   return fit([...fixed, ...extra], language, budget);
 }
