@@ -4,6 +4,7 @@ import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
 import { fit, type Budget, type Chosen, type Item } from './fit.ts';
 import { PHRASES } from './phrases/index.ts';
+import { SHOWN_BEATS } from './phrases/shown-beats.ts';
 import type { PhraseTable, StyleKey } from './phrases/types.ts';
 import { formatPrice, speakPrices } from './price.ts';
 import { LANGUAGE_PROFILES } from './rates.ts';
@@ -93,6 +94,8 @@ export function writeBuiltin(input: BuiltinInput): Script {
     items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }
 
+  if (!speakable) items.push(...shownBeatItems(product, language, name));
+
   if (price) {
     // The seed's pick first; the other wordings are there to save or fill time.
     const tpls = rotate(t.price, pick('price', t.price.length));
@@ -113,7 +116,10 @@ export function writeBuiltin(input: BuiltinInput): Script {
     const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const recapped = recaps(chosen, points, t, name, language, budget, speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length));
+  const shownOnly = speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length);
+  // With nothing of its own to read, the style's other hook may open too ("Tired of …? Same problem again?").
+  const moreHook = shownOnly > 0 ? { ...phrase('hook', ORDER.hook + 1, hooks, { kind: 'hook' }), required: false, priority: 100 } : null;
+  const recapped = recaps(chosen, points, t, name, language, budget, shownOnly, moreHook);
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
   if (!speakable) showUnsaid(drafts, productPoints(product));
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
@@ -187,10 +193,12 @@ function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   if (free.length === 0) return;
   // Every point (and description sentence) is shown once, spread over the free sentences in order.
   const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
-  // At most three to a sentence (a reading beat of ≤ 8 s): a longer wordless stretch loses the viewer.
+  // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
+  // of ≤ 8 s): a longer wordless stretch loses the viewer.
   const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
+  const from = (k: number) => Math.min(k * per, Math.round((k * texts.length) / free.length));
   free.forEach((d, k) => {
-    const mine = texts.slice(k * per, (k + 1) * per);
+    const mine = texts.slice(from(k), Math.min(from(k + 1), from(k) + per));
     if (mine.length === 0) return;
     const [first, ...more] = mine;
     const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
@@ -244,7 +252,7 @@ function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, see
  * product texts shown but not read (another language): two or more count as points between, and
  * the recap is one more sentence whose scene shows them (a reading beat).
  */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget, shownOnly = 0): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget, shownOnly = 0, moreHook: Item | null = null): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
@@ -262,8 +270,26 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
   // A product whose texts are shown, not read: the recap's scene shows some of them (a story scene
   // has the cue cards; showUnsaid fills them), the voice says the name.
   if (name && said.length + shownOnly >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: shownOnly ? 'story' : 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  // The style's other hook: whichever of the two the first sentence does not already say.
+  const other = moreHook?.forms.find((f) => !chosen.some((c) => c.text === f));
+  if (moreHook && other) extra.push({ ...moreHook, forms: [other] });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
   return fit([...fixed, ...extra], language, budget);
+}
+
+/**
+ * What the writer can still say of a product whose text it may not read (docs/script.md): the
+ * brand, when the name does not already carry it, and the lead-in of the shown cards ("Here are
+ * its highlights.", a point scene that shows them). Optional; they come in when the length has room.
+ */
+function shownBeatItems(product: ProductFacts, language: Language, name: string): Item[] {
+  const say = SHOWN_BEATS[language];
+  const out: Item[] = [];
+  if (productPoints(product).length > 0) out.push({ ...phrase('line', ORDER.intro + 5, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
+  const brand = clean(product.brand ?? '');
+  if (brand && say.brand && !name.toLowerCase().includes(brand.toLowerCase()))
+    out.push({ ...phrase('line', ORDER.intro + 1, [say.brand.replace('{brand}', () => brand)], { kind: 'intro', gesture: 'none' }), required: false, priority: 4 });
+  return out;
 }
 
 function firstClauseWords(s: string): number {
