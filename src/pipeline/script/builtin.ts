@@ -189,21 +189,30 @@ export function readingS(text: string): number {
 function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   // A recap of the name would only repeat the title: it shows a point instead.
   // Only scenes that show cue cards (point and story scenes, every template) can hold them.
-  const free = drafts.filter((d) => !(d.cue.overlay !== null && d.role !== 'recap') && (d.cue.kind === 'point' || d.cue.kind === 'story'));
+  const cards = drafts.filter((d) => !(d.cue.overlay !== null && d.role !== 'recap') && (d.cue.kind === 'point' || d.cue.kind === 'story'));
+  // The recap of the name ("Remember: HydroPeak Bottle.") is a visual recap too: it shows the first
+  // texts once more, as the spoken recap of a product the voice can read lists its points.
+  const recap = cards.length > 1 ? cards.find((d) => d.role === 'recap') : undefined;
+  const free = cards.filter((d) => d !== recap);
   if (free.length === 0) return;
   // Every point (and description sentence) is shown once, spread over the free sentences in order.
   const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
+  if (recap) showTexts(recap, texts.slice(0, MAX_SHOWN_PER_SENTENCE));
   // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
   // of ≤ 8 s): a longer wordless stretch loses the viewer.
   const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
   const from = (k: number) => Math.min(k * per, Math.round((k * texts.length) / free.length));
   free.forEach((d, k) => {
-    const mine = texts.slice(from(k), Math.min(from(k + 1), from(k) + per));
-    if (mine.length === 0) return;
-    const [first, ...more] = mine;
-    const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
-    d.cue = { ...d.cue, overlay: first!.text, pointIndex: first!.index, readS, ...(more.length ? { shown: more.map((m) => m.text) } : {}) };
+    showTexts(d, texts.slice(from(k), Math.min(from(k + 1), from(k) + per)));
   });
+}
+
+/** A sentence's scene shows these texts one after another, with the time to read them (cue.readS). */
+function showTexts(d: Draft, mine: readonly { text: string; index: number | null }[]): void {
+  if (mine.length === 0) return;
+  const [first, ...more] = mine;
+  const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
+  d.cue = { ...d.cue, overlay: first!.text, pointIndex: first!.index, readS, ...(more.length ? { shown: more.map((m) => m.text) } : {}) };
 }
 
 /** Product texts a script shows without reading them, at most; per sentence; the longest reading beat (s). */
