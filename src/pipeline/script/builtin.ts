@@ -197,7 +197,9 @@ function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   if (free.length === 0) return;
   // Every point (and description sentence) is shown once, spread over the free sentences in order.
   const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
-  if (recap) showTexts(recap, texts.slice(0, MAX_SHOWN_PER_SENTENCE));
+  // Texts the other scenes could not hold (three to a scene) come first.
+  const held = Math.min(texts.length, free.length * MAX_SHOWN_PER_SENTENCE);
+  if (recap) showTexts(recap, [...texts.slice(held), ...texts.slice(0, held)].slice(0, MAX_SHOWN_PER_SENTENCE));
   // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
   // of ≤ 8 s): a longer wordless stretch loses the viewer.
   const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
@@ -294,10 +296,12 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
 function shownBeatItems(product: ProductFacts, language: Language, name: string): Item[] {
   const say = SHOWN_BEATS[language];
   const out: Item[] = [];
-  if (productPoints(product).length > 0) out.push({ ...phrase('line', ORDER.intro + 5, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
+  const shown = productPoints(product).length > 0;
+  if (shown) out.push({ ...phrase('line', ORDER.intro + 1, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
   const brand = clean(product.brand ?? '');
+  // After the lead-in its scene shows cards too (a story scene); without cards it is an intro scene (the name's title).
   if (brand && say.brand && !name.toLowerCase().includes(brand.toLowerCase()))
-    out.push({ ...phrase('line', ORDER.intro + 1, [say.brand.replace('{brand}', () => brand)], { kind: 'intro', gesture: 'none' }), required: false, priority: 4 });
+    out.push({ ...phrase('line', ORDER.intro + 5, [say.brand.replace('{brand}', () => brand)], { kind: shown ? 'story' : 'intro', gesture: 'none' }), required: false, priority: 4 });
   return out;
 }
 
