@@ -61,7 +61,10 @@ export function writeBuiltin(input: BuiltinInput): Script {
   const pool = speakable ? productPoints(product) : [];
   // Top 3 with fewer than three points to say counts the ones it has under the Feature
   // Explainer's hooks: nothing promises three, no generic praise stands in (docs/script.md).
-  const fewReasons = key === 'top3' && pool.length < 3;
+  // A product whose texts are shown, not read, with three or more of them: the three reasons are
+  // counted aloud ("Reason one.") while their cards show (countShown).
+  const countShown = key === 'top3' && !speakable && productPoints(product).length >= 3;
+  const fewReasons = key === 'top3' && pool.length < 3 && !countShown;
   const [hookA, hookB] = t.styles[fewReasons ? 'feature' : key];
   const [, , intro, line] = t.styles[key];
   const name = shortName(product.name) || shortName(product.brand ?? '');
@@ -94,7 +97,8 @@ export function writeBuiltin(input: BuiltinInput): Script {
     items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }
 
-  if (!speakable) items.push(...shownBeatItems(product, language, name));
+  if (!speakable) items.push(...shownBeatItems(product, language, name, countShown));
+  if (countShown) items.push(...t.reasons.map((r, k) => ({ ...phrase('point', ORDER.point + k, [countLabel(r)], { kind: 'point', gesture: 'count' }), required: true })));
 
   if (price) {
     // The seed's pick first; the other wordings are there to save or fill time.
@@ -175,9 +179,9 @@ export function audienceSlot(product: ProductFacts, language: Language): string 
   return language !== 'german' && /^\p{Lu}\p{Ll}*(\s|$)/u.test(a) && words(a).length > 1 ? a.charAt(0).toLowerCase() + a.slice(1) : a;
 }
 
-/** Time to read a shown text the voice does not say: 1 s, plus 1 s per 12 characters, 4 s at most. */
+/** Time to read a shown text the voice does not say: 1 s, plus 1 s per 12 characters, 5 s at most (a 50-character claim in another language than the viewer's). */
 export function readingS(text: string): number {
-  return Math.min(4, Math.round((1 + [...text].length / 12) * 10) / 10);
+  return Math.min(5, Math.round((1 + [...text].length / 12) * 10) / 10);
 }
 
 /**
@@ -293,16 +297,22 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
  * brand, when the name does not already carry it, and the lead-in of the shown cards ("Here are
  * its highlights.", a point scene that shows them). Optional; they come in when the length has room.
  */
-function shownBeatItems(product: ProductFacts, language: Language, name: string): Item[] {
+function shownBeatItems(product: ProductFacts, language: Language, name: string, counted: boolean): Item[] {
   const say = SHOWN_BEATS[language];
   const out: Item[] = [];
-  const shown = productPoints(product).length > 0;
+  // Counted reasons lead in their own cards (and take them in order: the brand shows none then).
+  const shown = productPoints(product).length > 0 && !counted;
   if (shown) out.push({ ...phrase('line', ORDER.intro + 1, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
   const brand = clean(product.brand ?? '');
   // After the lead-in its scene shows cards too (a story scene); without cards it is an intro scene (the name's title).
   if (brand && say.brand && !name.toLowerCase().includes(brand.toLowerCase()))
     out.push({ ...phrase('line', ORDER.intro + 5, [say.brand.replace('{brand}', () => brand)], { kind: shown ? 'story' : 'intro', gesture: 'none' }), required: false, priority: 4 });
   return out;
+}
+
+/** "Reason one: {p}." → "Reason one." (every table's reasons are a label, a colon or space, then {p}). */
+export function countLabel(template: string): string {
+  return template.replace(/\s*[:：]?\s*\{p\}/u, '');
 }
 
 function firstClauseWords(s: string): number {
