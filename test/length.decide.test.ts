@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dropPlan, LENGTH_RULES, miss, mixLengthS, shortOfLength, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
+import { dropPlan, LENGTH_RULES, miss, reach, mixLengthS, shortOfLength, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
 import { fit, type Item } from '../src/pipeline/script/fit.ts';
 import { buildMessages } from '../src/pipeline/script/llm-writer.ts';
 import { estimateScriptS } from '../src/pipeline/script/rates.ts';
@@ -64,13 +64,13 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(Math.abs(11 / slow + 5 * LENGTH_RULES.pause.easy - 13.75) < 0.01);
   });
 
-  it('spreads the remaining gap over the pauses between sentences, each at most 1.2 s, none after the last', () => {
+  it('spreads the remaining gap over the pauses between sentences, at most 1.2 s each while that fills it, none after the last', () => {
     const p = pausePlan(12.5, 6, 15);
     assert.equal(p.length, 6);
     assert.equal(p[5], 0);
     assert.ok(Math.abs(p.reduce((a, b) => a + b, 0) - 1.5) < 0.01);
-    const capped = pausePlan(5, 4, 15);
-    assert.deepEqual(capped, [1.2, 1.2, 1.2, 0]);
+    const capped = pausePlan(12, 4, 15);
+    assert.deepEqual(capped, [0.667, 0.667, 0.667, 0], 'a gap 1.2 s pauses can fill is spread evenly');
     assert.deepEqual(pausePlan(14.2, 6, 15), [0, 0, 0, 0, 0, 0], 'late speech gets no pauses');
     assert.deepEqual(pausePlan(10, 1, 15), [0], 'one sentence: nowhere to pause');
   });
@@ -82,16 +82,40 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(Math.abs(p[1]! - 1.6) < 0.01, `${p}`);
     assert.equal(p[2], 1.2);
     assert.equal(p[3], 0);
-    // Never past the beat's reading time.
-    assert.deepEqual(pausePlan(2, 3, 15, LENGTH_RULES, [4, 2, 0]), [4, 2, 0]);
-    // Without beats the same speech stays capped at 1.2 s a gap.
-    assert.deepEqual(pausePlan(2, 3, 15), [1.2, 1.2, 0]);
+    // Never past the beat's reading time; a gap whose beat is shorter than a visual beat may hold 2.5 s.
+    assert.deepEqual(pausePlan(2, 3, 15, LENGTH_RULES, [4, 2, 0]), [4, 2.5, 0]);
+    // Without beats the same speech gets visual beats: 2.5 s a gap at most.
+    assert.deepEqual(pausePlan(2, 3, 15), [2.5, 2.5, 0]);
     // Beats count in what finishing can reach, so a short script with beats is not rewritten in vain.
     const short = { ...attempt(8), sentences: 4 };
     assert.ok(miss({ ...short, beatsS: [4, 4, 4] }, 15) < miss(short, 15));
     // And they are used before the voice slows down.
     assert.equal(ratePlan({ ...attempt(9), sentences: 4, beatsS: [4, 4, 0] }, 15), 1);
     assert.ok(ratePlan({ ...attempt(9), sentences: 4 }, 15) < 1);
+  });
+
+  it('visual beats: a script short even at the slowest rate gets every gap up to 2.5 s, evenly, after the reading beats', () => {
+    const R = LENGTH_RULES;
+    // 60 s, 8 sentences ending at 30 s, two reading beats of 6 s: 29 s to fill over 7 gaps.
+    const beats = [0, 6, 0, 6, 0, 0, 0, 0];
+    const p = pausePlan(30, 8, 60, R, beats);
+    assert.equal(p[7], 0, 'no pause after the last sentence');
+    assert.deepEqual([p[1], p[3]], [6, 6], 'reading beats filled to their reading time first');
+    for (const i of [0, 2, 4, 5, 6]) assert.equal(p[i], R.pause.visual, `gap ${i}: a visual beat, bounded`);
+    // 12 + 12.5 = 24.5 s of the 29 s: the rest is not piled anywhere (the video comes out shorter, with its warning).
+    assert.ok(Math.abs(p.reduce((a, b) => a + b, 0) - 24.5) < 0.01);
+    assert.ok(p.every((x, i) => x <= Math.max(R.pause.visual, beats[i]!)), 'every pause within its bound');
+    // A smaller gap is shared evenly: 1.2 s each first, then the beats, then visual beats in proportion to room.
+    // 21.25 s to fill: 1.2 s each (8.4 s), the beats to 6 s (9.6 s), the other five gaps share 3.25 s more.
+    const q = pausePlan(30, 8, 52.25, R, beats);
+    assert.ok(Math.abs(q.reduce((a, b) => a + b, 0) - 21.25) < 0.01, `${q}`);
+    assert.deepEqual([q[1], q[3]], [6, 6]);
+    for (const i of [0, 2, 4, 5, 6]) assert.ok(Math.abs(q[i]! - 1.85) < 0.01, `gap ${i}: ${q[i]}`);
+    // Less to fill: the beats take only part of theirs, no visual beat yet.
+    const e = pausePlan(30, 8, 44, R, beats);
+    assert.ok(e[1]! > 1.2 && e[1]! < 6 && e[0] === 1.2, `${e}`);
+    // What finishing can reach counts visual beats (the full range, not the comfortable one).
+    assert.ok(Math.abs(reach({ ...attempt(30), sentences: 8, beatsS: beats }).maxS - (30 / R.rate.min + 12 + 5 * R.pause.visual)) < 1e-9);
   });
 
   it('ends the video at the set length when the last word ends 0.6-2 s before it, else within ±10 %, never with more than 2 s of silence', () => {

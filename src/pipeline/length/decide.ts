@@ -6,8 +6,10 @@
  *      (rate, pauses) → finish with the best attempt; else rewrite with paceScale = measured ÷
  *      estimated seconds (the writer's estimate, scaled to this voice), a bounded number of times.
  *   2. ratePlan: the speaking rate that takes the chosen script near the target (±12 %).
- *   3. pausePlan: silence between sentences for what is left (each ≤ 1.2 s, or up to its reading
- *      time where the scene shows text the voice does not read), never at the end.
+ *   3. pausePlan: silence between sentences for what is left, never at the end: even pauses up to
+ *      1.2 s, then reading beats (up to the reading time of text the scene shows and the voice does
+ *      not read), then visual beats (every gap up to 2.5 s while the images and cards move and the
+ *      music plays) for a script that has too little to say.
  *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word (never
  *      a longer silent end, even when the script had too little to say).
  */
@@ -23,8 +25,13 @@ export interface LengthRules {
   aimTailS: number;
   /** Speaking rate multipliers the voice may take (espeak-ng rate). */
   rate: { min: number; max: number };
-  /** Pauses the runner adds between sentences: up to `easy` each before the rate slows, never over `max`. */
-  pause: { easy: number; max: number };
+  /**
+   * Pauses the runner adds between sentences: up to `easy` each before the rate slows, up to `max`
+   * each for an ordinary fit; `visual` is the bound of a visual beat, the longest silence between
+   * two sentences when the script is short of the length even at the slowest rate (a reading beat
+   * may be longer: its scene shows text to read).
+   */
+  pause: { easy: number; max: number; visual: number };
   /**
    * What nextAttempt counts on finishing to do: a script that needs more (a rate change over 6 %,
    * pauses over 0.6 s) is rewritten while attempts are left; the full range is for the best one.
@@ -40,7 +47,7 @@ export const LENGTH_RULES: LengthRules = {
   minTailS: 0.6,
   aimTailS: 1,
   rate: { min: 0.88, max: 1.12 },
-  pause: { easy: 0.35, max: 1.2 },
+  pause: { easy: 0.35, max: 1.2, visual: 2.5 },
   comfort: { rate: { min: 0.94, max: 1.06 }, pauseS: 0.6 },
   attempts: 3,
 };
@@ -64,9 +71,9 @@ export interface Attempt {
   beatsS?: readonly number[];
 }
 
-/** The longest pause each of the n - 1 gaps may hold. */
-function gapCaps(sentences: number, r: LengthRules, beatsS: readonly number[] = []): number[] {
-  return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(r.pause.max, beatsS[i] ?? 0));
+/** The longest pause each of the n - 1 gaps may hold: a reading beat's time, else `cap`. */
+function gapCaps(sentences: number, cap: number, beatsS: readonly number[] = []): number[] {
+  return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(cap, beatsS[i] ?? 0));
 }
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
@@ -78,9 +85,8 @@ export const targetEndS = (lengthS: number, r: LengthRules = LENGTH_RULES) => le
 /** The last-word ends finishing can reach from a measured attempt (rate scales time ~1/rate); comfort: the easy part of it. */
 export function reach(a: Attempt, r: LengthRules = LENGTH_RULES, comfort = false): { minS: number; maxS: number } {
   const rate = comfort ? r.comfort.rate : r.rate;
-  const pause = comfort ? r.comfort.pauseS : r.pause.max;
-  const beats = sum((a.beatsS ?? []).slice(0, Math.max(0, a.sentences - 1)).map((b) => Math.max(0, b - pause)));
-  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + pause * Math.max(0, a.sentences - 1) + beats };
+  const pause = comfort ? r.comfort.pauseS : r.pause.visual;
+  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + sum(gapCaps(a.sentences, pause, a.beatsS)) };
 }
 
 /** How far (s) the target lies outside what finishing comfortably reaches: 0 when the attempt can be finished on target. */
@@ -132,26 +138,32 @@ export function ratePlan(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RU
 }
 
 /**
- * Silence after each sentence (s; the last gets none) bringing the last word's end to the target:
- * even pauses up to pause.max first, then what they cannot fill goes to the reading beats (gaps
- * whose scene shows text the voice does not read), each up to its reading time.
+ * Silence after each sentence (s; the last gets none) bringing the last word's end to the target,
+ * in three rounds, each only for what the one before could not fill: even pauses up to pause.max;
+ * reading beats (gaps whose scene shows text the voice does not read), each up to its reading
+ * time; visual beats, every gap up to pause.visual. A round shares its part in proportion to the
+ * room each gap has left, so the silence is spread over the whole video, never piled at the end.
  */
 export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES, beatsS: readonly number[] = []): number[] {
   const out = new Array<number>(Math.max(0, sentences)).fill(0);
   const gaps = sentences - 1;
   let gap = targetEndS(lengthS, r) - endS;
   if (gaps <= 0 || gap <= 0.05) return out;
-  const each = Math.min(r.pause.max, gap / gaps);
-  for (let i = 0; i < gaps; i++) out[i] = each;
-  gap -= each * gaps;
-  const caps = gapCaps(sentences, r, beatsS);
-  const room = caps.map((c, i) => Math.max(0, c - out[i]!));
-  const total = sum(room);
-  if (gap > 0.05 && total > 0) {
-    const share = Math.min(1, gap / total);
-    room.forEach((x, i) => (out[i]! += x * share));
+  for (const caps of [gapCaps(sentences, r.pause.max), gapCaps(sentences, r.pause.max, beatsS), gapCaps(sentences, r.pause.visual, beatsS)]) {
+    if (gap <= 0.05) break;
+    gap -= fillGaps(out, caps, gap);
   }
   return out.map(round3);
+}
+
+/** Adds up to `gap` seconds to `out`, each gap in proportion to its room under `caps`; returns what was added. */
+export function fillGaps(out: number[], caps: readonly number[], gap: number): number {
+  const room = caps.map((c, i) => Math.max(0, c - out[i]!));
+  const total = sum(room);
+  if (total <= 0 || gap <= 0) return 0;
+  const share = Math.min(1, gap / total);
+  room.forEach((x, i) => (out[i]! += x * share));
+  return total * share;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ProductFacts, Script } from '../types.ts';
 import { assignImages, type Draft } from './cues.ts';
 import { fit, type Budget, type Chosen, type Item } from './fit.ts';
 import { PHRASES } from './phrases/index.ts';
+import { SHOWN_BEATS } from './phrases/shown-beats.ts';
 import type { PhraseTable, StyleKey } from './phrases/types.ts';
 import { formatPrice, speakPrices } from './price.ts';
 import { LANGUAGE_PROFILES } from './rates.ts';
@@ -60,7 +61,10 @@ export function writeBuiltin(input: BuiltinInput): Script {
   const pool = speakable ? productPoints(product) : [];
   // Top 3 with fewer than three points to say counts the ones it has under the Feature
   // Explainer's hooks: nothing promises three, no generic praise stands in (docs/script.md).
-  const fewReasons = key === 'top3' && pool.length < 3;
+  // A product whose texts are shown, not read, with three or more of them: the three reasons are
+  // counted aloud ("Reason one.") while their cards show (countShown).
+  const countShown = key === 'top3' && !speakable && productPoints(product).length >= 3;
+  const fewReasons = key === 'top3' && pool.length < 3 && !countShown;
   const [hookA, hookB] = t.styles[fewReasons ? 'feature' : key];
   const [, , intro, line] = t.styles[key];
   const name = shortName(product.name) || shortName(product.brand ?? '');
@@ -93,6 +97,9 @@ export function writeBuiltin(input: BuiltinInput): Script {
     items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }
 
+  if (!speakable) items.push(...shownBeatItems(product, language, name, countShown));
+  if (countShown) items.push(...t.reasons.map((r, k) => ({ ...phrase('point', ORDER.point + k, [countLabel(r)], { kind: 'point', gesture: 'count' }), required: true })));
+
   if (price) {
     // The seed's pick first; the other wordings are there to save or fill time.
     const tpls = rotate(t.price, pick('price', t.price.length));
@@ -113,7 +120,10 @@ export function writeBuiltin(input: BuiltinInput): Script {
     const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const recapped = recaps(chosen, points, t, name, language, budget);
+  const shownOnly = speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length);
+  // With nothing of its own to read, the style's other hook may open too ("Tired of …? Same problem again?").
+  const moreHook = shownOnly > 0 ? { ...phrase('hook', ORDER.hook + 1, hooks, { kind: 'hook' }), required: false, priority: 100 } : null;
+  const recapped = recaps(chosen, points, t, name, language, budget, shownOnly, moreHook);
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
   if (!speakable) showUnsaid(drafts, productPoints(product));
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
@@ -169,9 +179,9 @@ export function audienceSlot(product: ProductFacts, language: Language): string 
   return language !== 'german' && /^\p{Lu}\p{Ll}*(\s|$)/u.test(a) && words(a).length > 1 ? a.charAt(0).toLowerCase() + a.slice(1) : a;
 }
 
-/** Time to read a shown text the voice does not say: 1 s, plus 1 s per 12 characters, 4 s at most. */
+/** Time to read a shown text the voice does not say: 1 s, plus 1 s per 12 characters, 5 s at most (a 50-character claim in another language than the viewer's). */
 export function readingS(text: string): number {
-  return Math.min(4, Math.round((1 + [...text].length / 12) * 10) / 10);
+  return Math.min(5, Math.round((1 + [...text].length / 12) * 10) / 10);
 }
 
 /**
@@ -182,19 +192,33 @@ export function readingS(text: string): number {
  */
 function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   // A recap of the name would only repeat the title: it shows a point instead.
-  const free = drafts.filter((d) => !((d.cue.overlay !== null && d.role !== 'recap') || d.cue.kind === 'hook' || d.cue.kind === 'price' || d.cue.kind === 'cta'));
+  // Only scenes that show cue cards (point and story scenes, every template) can hold them.
+  const cards = drafts.filter((d) => !(d.cue.overlay !== null && d.role !== 'recap') && (d.cue.kind === 'point' || d.cue.kind === 'story'));
+  // The recap of the name ("Remember: HydroPeak Bottle.") is a visual recap too: it shows the first
+  // texts once more, as the spoken recap of a product the voice can read lists its points.
+  const recap = cards.length > 1 ? cards.find((d) => d.role === 'recap') : undefined;
+  const free = cards.filter((d) => d !== recap);
   if (free.length === 0) return;
   // Every point (and description sentence) is shown once, spread over the free sentences in order.
   const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
-  // At most three to a sentence (a reading beat of ≤ 8 s): a longer wordless stretch loses the viewer.
+  // Texts the other scenes could not hold (three to a scene) come first.
+  const held = Math.min(texts.length, free.length * MAX_SHOWN_PER_SENTENCE);
+  if (recap) showTexts(recap, [...texts.slice(held), ...texts.slice(0, held)].slice(0, MAX_SHOWN_PER_SENTENCE));
+  // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
+  // of ≤ 8 s): a longer wordless stretch loses the viewer.
   const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
+  const from = (k: number) => Math.min(k * per, Math.round((k * texts.length) / free.length));
   free.forEach((d, k) => {
-    const mine = texts.slice(k * per, (k + 1) * per);
-    if (mine.length === 0) return;
-    const [first, ...more] = mine;
-    const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
-    d.cue = { ...d.cue, overlay: first!.text, pointIndex: first!.index, readS, ...(more.length ? { shown: more.map((m) => m.text) } : {}) };
+    showTexts(d, texts.slice(from(k), Math.min(from(k + 1), from(k) + per)));
   });
+}
+
+/** A sentence's scene shows these texts one after another, with the time to read them (cue.readS). */
+function showTexts(d: Draft, mine: readonly { text: string; index: number | null }[]): void {
+  if (mine.length === 0) return;
+  const [first, ...more] = mine;
+  const readS = Math.min(MAX_BEAT_S, mine.reduce((t, m) => t + readingS(m.text), 0));
+  d.cue = { ...d.cue, overlay: first!.text, pointIndex: first!.index, readS, ...(more.length ? { shown: more.map((m) => m.text) } : {}) };
 }
 
 /** Product texts a script shows without reading them, at most; per sentence; the longest reading beat (s). */
@@ -239,9 +263,11 @@ function pointItems(points: readonly Point[], key: StyleKey, t: PhraseTable, see
 /**
  * Long scripts of products with few points: one recap of the points said, as a list in the
  * language's own form (Intl.ListFormat: "A, B and C"), shorter lists when time is short; and,
- * when at least two points lie between, the name once more just before the price.
+ * when at least two points lie between, the name once more just before the price. `shownOnly`: the
+ * product texts shown but not read (another language): two or more count as points between, and
+ * the recap is one more sentence whose scene shows them (a reading beat).
  */
-function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget): Chosen[] {
+function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, language: Language, budget: Budget, shownOnly = 0, moreHook: Item | null = null): Chosen[] {
   const said = chosen.filter((i) => i.role === 'point' && i.cue.pointIndex !== null && i.raw !== undefined);
   const unused = points.filter((i) => !chosen.some((c) => c.order === i.order));
   if (unused.length > 0) return chosen;
@@ -256,9 +282,37 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
     extra.push({ ...phrase('recap', ORDER.recap, forms, { kind: 'point', overlay: keywords(short[0]!), pointIndex: said[0]!.cue.pointIndex }), required: false, priority: 50 });
   }
   // "Remember: ThermoFlask Pro 750." right before the price, never straight after the intro.
-  if (name && said.length >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  // A product whose texts are shown, not read: the recap's scene shows some of them (a story scene
+  // has the cue cards; showUnsaid fills them), the voice says the name.
+  if (name && said.length + shownOnly >= 2) extra.push({ ...phrase('recap', ORDER.price - 1, [fill(t.recap, { p: name })], { kind: shownOnly ? 'story' : 'intro', gesture: 'open', overlay: keywords(name) }), required: false, priority: 99 });
+  // The style's other hook: whichever of the two the first sentence does not already say.
+  const other = moreHook?.forms.find((f) => !chosen.some((c) => c.text === f));
+  if (moreHook && other) extra.push({ ...moreHook, forms: [other] });
   const fixed = chosen.map((c): Item => ({ ...c, forms: [c.text], cuts: [], at: 0, required: true, dropRank: 0 }));
   return fit([...fixed, ...extra], language, budget);
+}
+
+/**
+ * What the writer can still say of a product whose text it may not read (docs/script.md): the
+ * brand, when the name does not already carry it, and the lead-in of the shown cards ("Here are
+ * its highlights.", a point scene that shows them). Optional; they come in when the length has room.
+ */
+function shownBeatItems(product: ProductFacts, language: Language, name: string, counted: boolean): Item[] {
+  const say = SHOWN_BEATS[language];
+  const out: Item[] = [];
+  // Counted reasons lead in their own cards (and take them in order: the brand shows none then).
+  const shown = productPoints(product).length > 0 && !counted;
+  if (shown) out.push({ ...phrase('line', ORDER.intro + 1, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
+  const brand = clean(product.brand ?? '');
+  // After the lead-in its scene shows cards too (a story scene); without cards it is an intro scene (the name's title).
+  if (brand && say.brand && !name.toLowerCase().includes(brand.toLowerCase()))
+    out.push({ ...phrase('line', ORDER.intro + 5, [say.brand.replace('{brand}', () => brand)], { kind: shown ? 'story' : 'intro', gesture: 'none' }), required: false, priority: 4 });
+  return out;
+}
+
+/** "Reason one: {p}." → "Reason one." (every table's reasons are a label, a colon or space, then {p}). */
+export function countLabel(template: string): string {
+  return template.replace(/\s*[:：]?\s*\{p\}/u, '');
 }
 
 function firstClauseWords(s: string): number {

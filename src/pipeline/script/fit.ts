@@ -41,7 +41,7 @@ const all = (it: Item) => [...it.forms, ...it.cuts];
  *    was shortened grows back as far as the room left allows;
  * 2. optional sentences in priority order, each in the longest natural form that still fits;
  * 3. still under min: optional ones may come in as word cuts, then one or two sentences switch
- *    form or come in to close the gap (see closeGap).
+ *    form or come in to close the gap (see closeGap), a few rounds while each brings it nearer.
  * Sentences are never cut inside a word; the estimate is additive, so this is cheap.
  */
 export function fit(items: readonly Item[], language: Language, budget: Budget): Chosen[] {
@@ -144,6 +144,12 @@ export function fit(items: readonly Item[], language: Language, budget: Budget):
   for (const it of optional) if (!tryAdd(it, 0, it.forms.length)) left.push(it);
 
   for (const it of left) if (total < budget.min) tryAdd(it, it.forms.length, it.forms.length + it.cuts.length);
-  if (total < budget.min) closeGap();
+  // A script far under the length (a product whose text is shown, not read) takes its fuller
+  // wordings step by step: each round one or two changes, while that still brings it nearer.
+  for (let round = 0; round < 4 && total < budget.min; round++) {
+    const before = total;
+    closeGap();
+    if (total <= before) break;
+  }
   return chosen.sort((a, b) => a.order - b.order).map((it) => ({ ...it, text: all(it)[it.at]! }));
 }
