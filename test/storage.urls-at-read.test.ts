@@ -4,16 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Migrator, type Kysely } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
-import { openDb, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { hexId } from '../src/lib/ids.ts';
 import type { CrawledProduct, ProductCrawler } from '../src/products/product.crawler.ts';
 import { ProductRepository } from '../src/products/product.repository.ts';
 import type { BlobStore } from '../src/storage/blob-store.ts';
 import { VideoRepository } from '../src/videos/video.repository.ts';
-import { backends, type TestDb } from './support/db.ts';
+import { backends, onEveryBackendUnmigrated, type TestDb } from './support/db.ts';
 import { startServer, success, type TestServer } from './support/server.ts';
 import { exampleScene } from './support/template-scene.ts';
 
@@ -231,29 +230,5 @@ async function migrationConvertsRows(db: Db): Promise<void> {
 }
 
 describe('migration 013_storage_keys converts rows written with whole URLs', () => {
-  it('on SQLite', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-013-'));
-    const db = openDb({ sqliteFile: path.join(dir, 'test.db') });
-    try {
-      await migrationConvertsRows(db);
-    } finally {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('on PostgreSQL', { skip: !process.env.DATABASE_URL && 'DATABASE_URL not set' }, async () => {
-    const schema = `t_${hexId()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const db = openDb({ databaseUrl: process.env.DATABASE_URL, pgSchema: schema, poolSize: 2 });
-    try {
-      await migrationConvertsRows(db);
-    } finally {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
+  onEveryBackendUnmigrated(it, migrationConvertsRows);
 });

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { openDb, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { hexId } from '../src/lib/ids.ts';
 import { creditsFor, eventKindsFor, videoKind } from '../src/videos/kinds/index.ts';
 import { VideoRepository } from '../src/videos/video.repository.ts';
+import { onEveryBackendUnmigrated } from './support/db.ts';
 
 describe('video kinds: the shared rules', () => {
   it('credits: 1 per started 2 minutes of output, at least 1; free kinds none', () => {
@@ -70,29 +67,5 @@ async function migrationKeepsVideos(db: Db): Promise<void> {
 }
 
 describe('migration 006 (video kinds) keeps every video', () => {
-  it('on SQLite (the table is rebuilt)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-006-'));
-    const db = openDb({ sqliteFile: path.join(dir, 'test.db') });
-    try {
-      await migrationKeepsVideos(db);
-    } finally {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('on PostgreSQL', { skip: !process.env.DATABASE_URL && 'DATABASE_URL not set' }, async () => {
-    const schema = `t_${hexId()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const db = openDb({ databaseUrl: process.env.DATABASE_URL, pgSchema: schema, poolSize: 2 });
-    try {
-      await migrationKeepsVideos(db);
-    } finally {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
+  onEveryBackendUnmigrated(it, migrationKeepsVideos);
 });

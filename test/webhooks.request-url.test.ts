@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Migrator, sql, type Kysely } from 'kysely';
-import { openDb, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { workReposFor, type WorkRepos } from '../src/jobs/work-unit.ts';
 import { hexId, newWebhookSecret } from '../src/lib/ids.ts';
 import { videoFailedEvents, videoSucceededEvents } from '../src/webhooks/event.ts';
-import { backends, type TestDb } from './support/db.ts';
+import { backends, onEveryBackendUnmigrated, type TestDb } from './support/db.ts';
 
 const T0 = 1_767_225_600_123;
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
@@ -129,35 +126,5 @@ async function migrationKeepsDeliveries(db: Db): Promise<void> {
 }
 
 describe('migration 010 (request webhooks) keeps every delivery and gives every account a secret', () => {
-  it('on SQLite (deliveries is rebuilt)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-010-'));
-    const db = openDb({ sqliteFile: path.join(dir, 'test.db') });
-    try {
-      await migrationKeepsDeliveries(db);
-      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db.kysely);
-      assert.equal(fk.rows[0]?.foreign_keys, 1, 'foreign keys are on again after the rebuild');
-    } finally {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('on PostgreSQL', async (t) => {
-    const url = process.env.DATABASE_URL;
-    if (!url) return t.skip('DATABASE_URL is not set');
-    // A fresh private schema, not migrated yet (postgresTestDb migrates to the latest).
-    const schema = `t_${hexId()}`;
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const db = openDb({ databaseUrl: url, pgSchema: schema, poolSize: 2 });
-    try {
-      await migrationKeepsDeliveries(db);
-    } finally {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
+  onEveryBackendUnmigrated(it, migrationKeepsDeliveries);
 });

@@ -155,13 +155,11 @@ export class LocalBlobStore implements BlobStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicBase}/files/${key}`;
+    return filesUrl(this.publicBase, key);
   }
 
   async bytesUnder(prefix: string): Promise<number> {
-    let total = 0;
-    for await (const e of this.list(prefix)) total += e.size;
-    return total;
+    return totalSize(this.list(prefix));
   }
 
   async removeUnder(prefix: string): Promise<void> {
@@ -206,4 +204,16 @@ async function* walk(root: string, file: string): AsyncGenerator<BlobEntry> {
   }
   if (!st.isDirectory()) return;
   for (const name of await fs.readdir(file).catch(() => [] as string[])) yield* walk(root, path.join(file, name));
+}
+
+/** Where every store's files are served: PUBLIC_BASE_URL/files/<key> (src/storage/files.routes.ts). */
+export function filesUrl(publicBase: string, key: string): string {
+  return `${publicBase}/files/${key}`;
+}
+
+/** The bytes of a listing (bytesUnder of every store). */
+export async function totalSize(entries: AsyncIterable<BlobEntry>): Promise<number> {
+  let total = 0;
+  for await (const e of entries) total += e.size;
+  return total;
 }

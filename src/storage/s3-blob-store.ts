@@ -14,7 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3StorageBackend } from '../config/config.ts';
-import { assertSafeKey, BlobNotFoundError, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange } from './blob-store.ts';
+import { assertSafeKey, BlobNotFoundError, filesUrl, totalSize, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange } from './blob-store.ts';
 import { contentTypeFor } from './content-types.ts';
 
 /**
@@ -111,13 +111,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicBase}/files/${key}`;
+    return filesUrl(this.publicBase, key);
   }
 
   async bytesUnder(prefix: string): Promise<number> {
-    let total = 0;
-    for await (const e of this.list(prefix)) total += e.size;
-    return total;
+    return totalSize(this.list(prefix));
   }
 
   async removeUnder(prefix: string): Promise<void> {
