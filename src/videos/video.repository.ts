@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema.ts';
-import type { KindName } from './kinds/kind.ts';
+import type { KindName } from './kinds/kind-names.ts';
 import type { CustomScene } from '../pipeline/templates/custom-scene.ts';
 
 /** status_code values (CONTRACT §4). */

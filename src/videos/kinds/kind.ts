@@ -8,6 +8,7 @@ import type { VoiceSpec } from '../../pipeline/speech/voice.catalog.ts';
 import type { Timeline } from '../../pipeline/timeline/types.ts';
 import type { Narration } from '../../pipeline/types.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { KindName } from './kind-names.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 
 /**
@@ -20,8 +21,7 @@ import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-g
  * Nothing about jobs, credits, events or delivery is written per kind: VideoService.accept takes
  * the credit and enqueues, VideoJob runs, publishes, refunds and emits for every kind alike.
  */
-export const KIND_NAMES = ['product', 'avatar', 'template', 'preview'] as const;
-export type KindName = (typeof KIND_NAMES)[number];
+export { KIND_NAMES, type KindName } from './kind-names.ts';
 
 export interface VideoKind {
   readonly name: KindName;
