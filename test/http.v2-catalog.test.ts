@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PUBLIC_AVATARS, VISUAL_STYLES } from '../src/catalog/catalog.data.ts';
-import { voiceAccent } from '../src/catalog/catalog-v2.routes.ts';
+import { voiceAccent } from '../src/catalog/catalog.v2.routes.ts';
 import { businessError, startServer, success, type TestServer } from './support/server.ts';
 
 const VOICE_KEYS = ['accent', 'age', 'audio_url', 'engine', 'gender', 'language', 'name', 'use_case', 'voice_id'];

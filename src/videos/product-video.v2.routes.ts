@@ -16,13 +16,13 @@ import {
   ProductVideoV2,
   productVideoV2View,
   videoRequestFromV2,
-} from './product-video-v2.schemas.ts';
+} from './product-video.v2.schemas.ts';
 import { V2Accepted, v2Accepted } from './video-view.v2.ts';
 import type { VideoService } from './video.service.ts';
 
 /**
  * v2 product videos and previews (JOGGAI-SURFACE.md, v2): adapters over VideoService — the v2
- * body is mapped onto the v1 request (product-video-v2.schemas.ts), statuses are v2 strings.
+ * body is mapped onto the v1 request (product-video.v2.schemas.ts), statuses are v2 strings.
  */
 const tags = ['Product videos'];
 const refs = 'product_id is not a product of this account, or an avatar.id, voice.id, audio.music_id or visual_style the catalogs do not list (msg names the field)';
