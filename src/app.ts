@@ -140,6 +140,10 @@ export function buildCatalog(config: Config, music: MusicLibrary, customAvatars?
 /** Where stored files live: DATA_DIR/files, or the S3-compatible bucket of STORAGE=s3 (docs/storage.md). */
 export function buildStore(config: Config): BlobStore {
   const backend = config.storage.backend;
+  // The AWS SDK prints a seven-line notice on Node 20 (its releases after January 2027 need Node
+  // 22) at the first request, breaking the one-line start-up errors and the JSON log; it is said
+  // once in docs/deploy.md instead. An operator who sets the variable to "false" sees it again.
+  if (backend.kind === 's3') process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return backend.kind === 's3' ? new S3BlobStore(backend, config.publicBaseUrl) : new LocalBlobStore(path.join(config.dataDir, 'files'), config.publicBaseUrl);
 }
 

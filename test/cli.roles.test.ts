@@ -94,6 +94,17 @@ describe('fail fast at start: one line, exit status 2 (issue 15, item 4)', () =>
       assert.match(r.stderr, /^reelsmith: cannot reach the database at postgres:\/\/postgres@127\.0\.0\.1:\d+\/x \(ECONNREFUSED\); is it running, and is DATABASE_URL right\?\n$/);
     });
 
+    it(`${role}: S3 storage on a closed port`, async () => {
+      const port = await closedPort();
+      const r = await runCliResult([role], {
+        DATA_DIR: tempDir(), DATABASE_URL: '', REDIS_URL: '', PORT: '0',
+        STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's',
+      });
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /^reelsmith: cannot use the file storage: the S3 bucket reelsmith at http:\/\/127\.0\.0\.1:\d+ cannot be used: ECONNREFUSED.*\(check STORAGE \/ DATA_DIR and the S3_\* settings\)\n$/);
+      assert.equal(r.stderr.split('\n').length, 2, r.stderr);
+    });
+
     it(`${role}: REDIS_URL on a closed port`, async () => {
       const port = await closedPort();
       const r = await runCliResult([role], { DATA_DIR: tempDir(), DATABASE_URL: '', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' });
