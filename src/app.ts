@@ -230,7 +230,11 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   };
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
-    emit: (events) => outbox.emit(events),
+    finish: (avatarId, update, events) =>
+      work(async (r) => {
+        await r.customAvatars.update(avatarId, undefined, update, clock.nowMs());
+        return r.outbox.emit(events);
+      }),
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: motionPreview,

@@ -25,7 +25,7 @@ import type { Signals } from '../jobs/wakeup.ts';
 import { motionFailedEvents, motionSucceededEvents, type NewEvent } from '../webhooks/event.ts';
 import type { AvatarGenerationService } from './avatar-generation.service.ts';
 import { avatarFilesPrefix, type CustomAvatarService } from './custom-avatar.service.ts';
-import type { CustomAvatar } from './custom-avatar.repository.ts';
+import type { CustomAvatar, CustomAvatarUpdate } from './custom-avatar.repository.ts';
 import { rigKeyFor } from './photo-avatar.files.ts';
 
 export interface AddMotionInput {
@@ -75,7 +75,8 @@ export interface PhotoMotionDeps {
   /** Asset ids and asset URLs (uploads), or plain URLs under the URL policy. */
   mediaRefs: Pick<MediaRefResolver, 'resolve'>;
   faces: FacePool;
-  emit: (events: NewEvent[]) => Promise<unknown>;
+  /** Records an avatar's final state and its events in one transaction (CONTRACT §7: no state change without its events). */
+  finish: (avatarId: number, update: CustomAvatarUpdate, events: NewEvent[]) => Promise<number>;
   signals: Pick<Signals, 'deliveriesCommitted'>;
   clock: Clock;
   preview?: MotionPreviewMaker;
@@ -184,10 +185,9 @@ export class PhotoMotionService {
         previewKey = `${prefix}/preview.mp4`;
         await this.d.store.put(previewKey, await this.d.preview(createPhotoPainter(presenter.photo, presenter.rig, PREVIEW_SIZE), line, a.voiceId));
       }
-      await this.d.avatars.update(a.id, { status: 1, failMsg: null, photoKey, coverKey, previewKey });
       const photoUrl = this.d.store.publicUrl(photoKey);
       const coverUrl = this.d.store.publicUrl(coverKey);
-      await this.emit(motionSucceededEvents({
+      await this.finish(a.id, { status: 1, failMsg: null, photoKey, coverKey, previewKey }, motionSucceededEvents({
         accountId: a.accountId, avatarId: a.id, motionId, photoUrl, coverUrl, previewUrl: previewKey ? this.d.store.publicUrl(previewKey) : coverUrl,
       }, this.d.clock.nowMs()));
     } catch (e) {
@@ -200,26 +200,26 @@ export class PhotoMotionService {
   private async drawnPreview(a: CustomAvatar, presenter: DrawnPresenter, line: string, candidateUrl: string): Promise<void> {
     const cover = a.coverKey ? this.d.store.publicUrl(a.coverKey) : '';
     let previewUrl = cover;
+    let previewKey: string | null = null;
     try {
       if (this.d.preview && a.coverKey) {
         const key = `${path.posix.dirname(a.coverKey)}/preview.mp4`;
         await this.d.store.put(key, await this.d.preview(createAvatarPainter(presenter, PREVIEW_SIZE), line, a.voiceId));
-        await this.d.avatars.update(a.id, { previewKey: key });
+        previewKey = key;
         previewUrl = this.d.store.publicUrl(key);
       }
     } catch (e) {
       this.d.log.warn({ err: e, avatarId: a.id }, 'drawn avatar preview failed');
     }
-    await this.emit(motionSucceededEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: candidateUrl, previewUrl, coverUrl: cover }, this.d.clock.nowMs()));
+    await this.finish(a.id, previewKey ? { previewKey } : {}, motionSucceededEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: candidateUrl, previewUrl, coverUrl: cover }, this.d.clock.nowMs()));
   }
 
   private async fail(a: CustomAvatar, url: string, reason: string): Promise<void> {
-    await this.d.avatars.update(a.id, { status: 2, failMsg: reason });
-    await this.emit(motionFailedEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: url, error: reason }, this.d.clock.nowMs()));
+    await this.finish(a.id, { status: 2, failMsg: reason }, motionFailedEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: url, error: reason }, this.d.clock.nowMs()));
   }
 
-  private async emit(events: NewEvent[]): Promise<void> {
-    if ((await this.d.emit(events)) !== 0) this.d.signals.deliveriesCommitted();
+  private async finish(avatarId: number, update: CustomAvatarUpdate, events: NewEvent[]): Promise<void> {
+    if ((await this.d.finish(avatarId, update, events)) !== 0) this.d.signals.deliveriesCommitted();
   }
 }
 
