@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
+import { wavHeader } from '../src/pipeline/speech/wav.ts';
 import { rawRequest, type RawResult } from './support/raw-http.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
@@ -322,20 +323,7 @@ function pngBytes(): Promise<Buffer> {
 /** A mono 16-bit WAV of `seconds` of a 220 Hz tone (a user's recorded narration stands in). */
 function wavBytes(seconds: number): Buffer {
   const rate = 16000;
-  const n = rate * seconds;
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 8000), 44 + i * 2);
-  return b;
+  const pcm = Buffer.alloc(rate * seconds * 2);
+  for (let i = 0; i < rate * seconds; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 8000), i * 2);
+  return Buffer.concat([wavHeader(pcm.length, rate), pcm]);
 }

@@ -2,32 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Principal } from '../src/accounts/auth.service.ts';
 import { AppError } from '../src/lib/errors.ts';
-import type { VideoRequest } from '../src/videos/video.repository.ts';
 import { videoSucceededEvents } from '../src/webhooks/event.ts';
 import { businessError, startServer, type TestServer } from './support/server.ts';
 import { joggVerify, startReceiver, verifyBoth, type Received, type Receiver } from './support/webhook-receiver.ts';
+import { productRequest } from './support/video-request.ts';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The product kind's stored request, as create_video_from_url normalises it. */
-const productRequest = (productId: string): VideoRequest => ({
-  product_id: productId,
-  aspect_ratio: 0,
-  video_length: 15,
-  language: 'english',
-  avatar_id: 1,
-  avatar_type: 0,
-  script_style: 'Problem/Solution',
-  template_type: 'public',
-  voice_id: null,
-  music_id: null,
-  visual_style: null,
-  template_id: null,
-  override_script: null,
-  caption: false,
-  video_name: null,
-});
 
 describe("a request's own webhook_url (v2, CONTRACT §9)", () => {
   let s: TestServer;

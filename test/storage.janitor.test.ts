@@ -11,30 +11,14 @@ import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import { StorageJanitor } from '../src/storage/janitor.ts';
 import { StorageRepository } from '../src/storage/storage.repository.ts';
 import { VIDEO_JOB_KIND } from '../src/videos/video-generator.ts';
-import { VideoStatus, type VideoRequest } from '../src/videos/video.repository.ts';
+import { VideoStatus } from '../src/videos/video.repository.ts';
 import { backends, type TestDb } from './support/db.ts';
 import { localStore } from './support/local-store.ts';
+import { productRequest } from './support/video-request.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-const request = (productId: string): VideoRequest => ({
-  product_id: productId,
-  aspect_ratio: 0,
-  video_length: 15,
-  language: 'english',
-  avatar_id: 1,
-  avatar_type: 0,
-  script_style: 'Problem/Solution',
-  template_type: 'public',
-  voice_id: null,
-  music_id: null,
-  visual_style: null,
-  template_id: null,
-  override_script: null,
-  caption: false,
-  video_name: null,
-});
 
 const quietLog = { info() {}, warn() {} };
 
@@ -80,7 +64,7 @@ for (const backend of backends) {
 
       const video = async (status: number): Promise<string> => {
         const id = hexId();
-        await repos.videos.insert({ id, accountId: account.id, productId: product.id, request: request(product.id), title: 't', nowMs: now });
+        await repos.videos.insert({ id, accountId: account.id, productId: product.id, request: productRequest(product.id), title: 't', nowMs: now });
         await db.kysely.updateTable('videos').set({ status }).where('id', '=', id).execute();
         return id;
       };
@@ -155,7 +139,7 @@ for (const backend of backends) {
       await repos.products.insert(product);
       const made = async (ageMs: number): Promise<string> => {
         const id = hexId();
-        await repos.videos.insert({ id, accountId: account.id, productId: product.id, request: request(product.id), title: 't', fileToken: hexId(), nowMs: now - ageMs });
+        await repos.videos.insert({ id, accountId: account.id, productId: product.id, request: productRequest(product.id), title: 't', fileToken: hexId(), nowMs: now - ageMs });
         const key = `videos/${id}/tok/video.mp4`;
         assert.ok(await repos.videos.markSucceeded(id, { videoKey: key, coverKey: key, subtitlesKey: '', durationS: 1, script: 's', storageBytes: 5000 }, now - ageMs));
         writeAged(files, `videos/${id}/tok/video.mp4`, ageMs, 5000);

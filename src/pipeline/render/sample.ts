@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Narration, PhonemeTiming, ProductFacts, SceneCue, Script, Speech, WordTiming } from '../types.ts';
 import { fontString } from './fonts.ts';
+import { writeWav } from '../speech/wav.ts';
 
 export interface SampleSentence {
   text: string;
@@ -141,20 +142,7 @@ export async function writeSampleWav(speech: Speech, file: string): Promise<void
     const v = 0.55 * Math.sin(ph) + 0.25 * Math.sin(2 * ph) + 0.12 * Math.sin(3 * ph) + 0.06 * Math.sin(5 * ph);
     pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v * smooth[i]! * 0.5)) * 32767), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  await fs.writeFile(file, Buffer.concat([header, pcm]));
+  await writeWav(file, [pcm], rate);
 }
 
 /** A whole sample narration in dir: script, timings and the WAV (used as the mixed audio). */
