@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dropPlan, LENGTH_RULES, miss, reach, mixLengthS, shortOfLength, nextAttempt, pausePlan, ratePlan, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
+import { dropPlan, LENGTH_RULES, miss, reach, mixLengthS, shortOfLength, nextAttempt, pausePlan, ratePlan, showcaseScene, targetEndS, type Attempt } from '../src/pipeline/length/decide.ts';
 import { fit, type Item } from '../src/pipeline/script/fit.ts';
 import { buildMessages } from '../src/pipeline/script/llm-writer.ts';
 import { estimateScriptS } from '../src/pipeline/script/rates.ts';
@@ -116,6 +116,32 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(e[1]! > 1.2 && e[1]! < 6 && e[0] === 1.2, `${e}`);
     // What finishing can reach counts visual beats (the full range, not the comfortable one).
     assert.ok(Math.abs(reach({ ...attempt(30), sentences: 8, beatsS: beats }).maxS - (30 / R.rate.min + 12 + 5 * R.pause.visual)) < 1e-9);
+  });
+
+  it('showcase beats: what visual beats leave short goes to the gaps whose scene shows the product (intro, point, story), up to 5 s, never after the hook or the price', () => {
+    const R = LENGTH_RULES;
+    // 60 s, 8 sentences ending at 20 s: hook, hook, intro, point, point, story, price, cta.
+    const kinds = ['hook', 'hook', 'intro', 'point', 'point', 'story', 'price', 'cta'];
+    const showcase = kinds.map(showcaseScene);
+    assert.deepEqual(showcase, [false, false, true, true, true, true, false, false]);
+    const p = pausePlan(20, 8, 60, R, [], showcase);
+    assert.equal(p[7], 0, 'no pause after the last sentence');
+    for (const i of [0, 1, 6]) assert.equal(p[i], R.pause.visual, `gap ${i} (${kinds[i]}): a visual beat at most`);
+    for (const i of [2, 3, 4, 5]) assert.equal(p[i], R.pause.showcase, `gap ${i} (${kinds[i]}): a showcase beat`);
+    // 3 × 2.5 + 4 × 5 = 27.5 s of the 39 s: the video is still short (its warning), nothing piled at the end.
+    assert.ok(Math.abs(p.reduce((a, b) => a + b, 0) - 27.5) < 0.01);
+    // Less to fill: the visual beats are full first, the showcase gaps share the rest evenly.
+    const q = pausePlan(35, 8, 60, R, [], showcase);
+    assert.ok(Math.abs(q.reduce((a, b) => a + b, 0) - 24) < 0.01, `${q}`);
+    for (const i of [0, 1, 6]) assert.equal(q[i], R.pause.visual);
+    for (const i of [2, 3, 4, 5]) assert.ok(Math.abs(q[i]! - (R.pause.visual + (24 - 7 * R.pause.visual) / 4)) < 0.01, `gap ${i}: ${q[i]}`);
+    // Enough room without them: no showcase beat (the gaps stay at or under 2.5 s).
+    assert.ok(pausePlan(45, 8, 60, R, [], showcase).every((x) => x <= R.pause.visual));
+    // A reading beat longer than a showcase beat keeps its reading time as its bound.
+    assert.equal(pausePlan(10, 8, 60, R, [0, 0, 0, 8, 0, 0, 0, 0], showcase)[3], 8);
+    // What finishing can reach counts them.
+    const a = { ...attempt(20), sentences: 8 };
+    assert.ok(Math.abs(reach({ ...a, showcase }).maxS - reach(a).maxS - 4 * (R.pause.showcase - R.pause.visual)) < 1e-9);
   });
 
   it('ends the video at the set length when the last word ends 0.6-2 s before it, else within ±10 %, never with more than 2 s of silence', () => {

@@ -103,4 +103,10 @@ export const FIXTURES: Record<string, ProductFixture> = {
     sellingPoints: ['Active noise cancelling', '30 hours with the charging case', 'IPX5 sweat resistant'],
     targetAudience: 'runners', images: ['square'], brokenUrls: ['https://media.invalid/nimbus-hero.jpg'],
   },
+  thin: {
+    id: 'thin', name: 'Breeze', brand: 'Breeze',
+    description: 'A compact desk fan with three speeds.',
+    sellingPoints: ['Quiet motor', 'USB-C powered'],
+    targetAudience: '', images: ['square'],
+  },
 };

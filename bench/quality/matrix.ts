@@ -1,5 +1,5 @@
 /**
- * The bench:quality matrix: 14 videos covering every (aspect ratio × length) pair, 10 languages
+ * The bench:quality matrix: 15 videos covering every (aspect ratio × length) pair, 10 languages
  * (arabic, japanese, chinese, thai, hindi, german, english, korean, french, spanish), every
  * template and visual style, each product fixture, and prices in several currencies with
  * decimal commas. A cell is plain data; `coverage` proves the matrix covers what it claims.
@@ -40,6 +40,8 @@ export const MATRIX: Cell[] = [
   { n: 12, aspect: 2, length: 60, language: 'japanese', templateId: 4, visualStyle: 'Soft Pastel', scriptStyle: 'Immersive Storytelling', fixture: 'bottle', price: '12800', currency: 'JPY', avatarId: null, musicId: 6 },
   { n: 13, aspect: 0, length: 15, language: 'english', templateId: 3, visualStyle: 'Luxury Dark', scriptStyle: 'Data', fixture: 'japaneseText', price: '4500', currency: 'JPY', avatarId: 5, musicId: 3 },
   { n: 14, aspect: 0, length: 60, language: 'hindi', templateId: 6, visualStyle: 'Soft Pastel', scriptStyle: "Don't Worry", fixture: 'lamp', price: '2499', currency: 'INR', avatarId: 11, musicId: 5 },
+  // A thin product (two short points, one short sentence, the name is the brand) at 60 s in a voice that may not read it.
+  { n: 15, aspect: 0, length: 60, language: 'thai', templateId: 2, visualStyle: 'Bold Pop', scriptStyle: 'Problem/Solution', fixture: 'thin', price: '29.00', currency: 'USD', avatarId: 8, musicId: 4 },
 ];
 
 /** What a selection of cells covers, for the bench's header line. */

@@ -9,7 +9,9 @@
  *   3. pausePlan: silence between sentences for what is left, never at the end: even pauses up to
  *      1.2 s, then reading beats (up to the reading time of text the scene shows and the voice does
  *      not read), then visual beats (every gap up to 2.5 s while the images and cards move and the
- *      music plays) for a script that has too little to say.
+ *      music plays) for a script that has too little to say, then showcase beats (the gaps whose
+ *      scene shows the product — intro, point and story scenes, not the hook, price or call to
+ *      action — up to 5 s, the music up) for a thin product at a long length.
  *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word (never
  *      a longer silent end, even when the script had too little to say).
  */
@@ -29,9 +31,11 @@ export interface LengthRules {
    * Pauses the runner adds between sentences: up to `easy` each before the rate slows, up to `max`
    * each for an ordinary fit; `visual` is the bound of a visual beat, the longest silence between
    * two sentences when the script is short of the length even at the slowest rate (a reading beat
-   * may be longer: its scene shows text to read).
+   * may be longer: its scene shows text to read); `showcase` bounds the last round, a gap whose
+   * scene shows the product (SceneShows: intro, point, story) when even visual beats leave the
+   * video short of its length.
    */
-  pause: { easy: number; max: number; visual: number };
+  pause: { easy: number; max: number; visual: number; showcase: number };
   /**
    * What nextAttempt counts on finishing to do: a script that needs more (a rate change over 6 %,
    * pauses over 0.6 s) is rewritten while attempts are left; the full range is for the best one.
@@ -47,7 +51,7 @@ export const LENGTH_RULES: LengthRules = {
   minTailS: 0.6,
   aimTailS: 1,
   rate: { min: 0.88, max: 1.12 },
-  pause: { easy: 0.35, max: 1.2, visual: 2.5 },
+  pause: { easy: 0.35, max: 1.2, visual: 2.5, showcase: 5 },
   comfort: { rate: { min: 0.94, max: 1.06 }, pauseS: 0.6 },
   attempts: 3,
 };
@@ -69,11 +73,29 @@ export interface Attempt {
    * voice does not read); such a gap may hold a pause up to that long instead of pause.max.
    */
   beatsS?: readonly number[];
+  /** Per sentence, whether its scene shows the product (showcaseScene): its gap may hold a showcase beat. */
+  showcase?: readonly boolean[];
 }
 
-/** The longest pause each of the n - 1 gaps may hold: a reading beat's time, else `cap`. */
-function gapCaps(sentences: number, cap: number, beatsS: readonly number[] = []): number[] {
-  return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(cap, beatsS[i] ?? 0));
+/** Scenes a showcase beat may hold: the product (its image, name, cards) is on screen, not the hook, price or call to action. */
+export const showcaseScene = (kind: string): boolean => kind === 'intro' || kind === 'point' || kind === 'story';
+
+/**
+ * The longest pause each of the n - 1 gaps may hold: a reading beat's time, else `cap`; with
+ * `showcase`, a gap whose scene shows the product may hold that much instead.
+ */
+function gapCaps(sentences: number, cap: number, beatsS: readonly number[] = [], showcase?: { cap: number; at: readonly boolean[] }): number[] {
+  return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(showcase?.at[i] ? showcase.cap : cap, beatsS[i] ?? 0));
+}
+
+/** The rounds of pausePlan, each a cap per gap. */
+function pauseRounds(sentences: number, r: LengthRules, beatsS: readonly number[] = [], showcase: readonly boolean[] = []): number[][] {
+  return [
+    gapCaps(sentences, r.pause.max),
+    gapCaps(sentences, r.pause.max, beatsS),
+    gapCaps(sentences, r.pause.visual, beatsS),
+    gapCaps(sentences, r.pause.visual, beatsS, { cap: r.pause.showcase, at: showcase }),
+  ];
 }
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
@@ -84,9 +106,8 @@ export const targetEndS = (lengthS: number, r: LengthRules = LENGTH_RULES) => le
 
 /** The last-word ends finishing can reach from a measured attempt (rate scales time ~1/rate); comfort: the easy part of it. */
 export function reach(a: Attempt, r: LengthRules = LENGTH_RULES, comfort = false): { minS: number; maxS: number } {
-  const rate = comfort ? r.comfort.rate : r.rate;
-  const pause = comfort ? r.comfort.pauseS : r.pause.visual;
-  return { minS: a.endS / rate.max, maxS: a.endS / rate.min + sum(gapCaps(a.sentences, pause, a.beatsS)) };
+  if (comfort) return { minS: a.endS / r.comfort.rate.max, maxS: a.endS / r.comfort.rate.min + sum(gapCaps(a.sentences, r.comfort.pauseS, a.beatsS)) };
+  return { minS: a.endS / r.rate.max, maxS: a.endS / r.rate.min + sum(pauseRounds(a.sentences, r, a.beatsS, a.showcase).at(-1)!) };
 }
 
 /** How far (s) the target lies outside what finishing comfortably reaches: 0 when the attempt can be finished on target. */
@@ -139,17 +160,18 @@ export function ratePlan(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RU
 
 /**
  * Silence after each sentence (s; the last gets none) bringing the last word's end to the target,
- * in three rounds, each only for what the one before could not fill: even pauses up to pause.max;
+ * in four rounds, each only for what the one before could not fill: even pauses up to pause.max;
  * reading beats (gaps whose scene shows text the voice does not read), each up to its reading
- * time; visual beats, every gap up to pause.visual. A round shares its part in proportion to the
- * room each gap has left, so the silence is spread over the whole video, never piled at the end.
+ * time; visual beats, every gap up to pause.visual; showcase beats, the gaps whose scene shows the
+ * product (`showcase`, per sentence) up to pause.showcase. A round shares its part in proportion
+ * to the room each gap has left, so the silence is spread over the whole video, never piled at the end.
  */
-export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES, beatsS: readonly number[] = []): number[] {
+export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES, beatsS: readonly number[] = [], showcase: readonly boolean[] = []): number[] {
   const out = new Array<number>(Math.max(0, sentences)).fill(0);
   const gaps = sentences - 1;
   let gap = targetEndS(lengthS, r) - endS;
   if (gaps <= 0 || gap <= 0.05) return out;
-  for (const caps of [gapCaps(sentences, r.pause.max), gapCaps(sentences, r.pause.max, beatsS), gapCaps(sentences, r.pause.visual, beatsS)]) {
+  for (const caps of pauseRounds(sentences, r, beatsS, showcase)) {
     if (gap <= 0.05) break;
     gap -= fillGaps(out, caps, gap);
   }

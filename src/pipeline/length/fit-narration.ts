@@ -6,7 +6,7 @@ import { mixSpeech, NarrationError, spokenSentences, type NarrateDeps } from '..
 import { estimateScriptS, LANGUAGE_PROFILES } from '../script/rates.ts';
 import { speak } from '../speech/speech.service.ts';
 import type { Narration, Script, Speech } from '../types.ts';
-import { dropPlan, LENGTH_RULES, mixLengthS, nextAttempt, pausePlan, ratePlan, type Attempt, type LengthRules } from './decide.ts';
+import { dropPlan, LENGTH_RULES, mixLengthS, nextAttempt, pausePlan, ratePlan, showcaseScene, type Attempt, type LengthRules } from './decide.ts';
 
 /**
  * The thin runner of length fitting (decisions in decide.ts): write → speak → measure, rewrite
@@ -82,7 +82,7 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     const sentences = spokenSentences(chosen);
     const rateScale = ratePlan(m, lengthS, rules);
     if (rateScale !== 1) speech1 = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.rate.wav', rateScale }, deps.engine);
-    const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules, m.beatsS);
+    const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules, m.beatsS, m.showcase);
     let final = speech1;
     if (pausesS.some((p) => p > 0))
       final = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.paused.wav', rateScale, pausesMs: pausesS.map((p) => p * 1000) }, deps.engine);
@@ -117,6 +117,7 @@ function measure(script: Script, speech: Speech, paceScale: number): Attempt {
     endS: lastWordEndS(speech),
     sentences: script.sentences.length,
     beatsS: script.sentences.map((s) => s.cue.readS ?? 0),
+    showcase: script.sentences.map((s) => showcaseScene(s.cue.kind)),
   };
 }
 

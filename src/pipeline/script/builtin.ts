@@ -61,9 +61,11 @@ export function writeBuiltin(input: BuiltinInput): Script {
   const pool = speakable ? productPoints(product) : [];
   // Top 3 with fewer than three points to say counts the ones it has under the Feature
   // Explainer's hooks: nothing promises three, no generic praise stands in (docs/script.md).
-  // A product whose texts are shown, not read, with three or more of them: the three reasons are
-  // counted aloud ("Reason one.") while their cards show (countShown).
-  const countShown = key === 'top3' && !speakable && productPoints(product).length >= 3;
+  // A product whose texts are shown, not read: Top 3 with three or more of them counts the three
+  // reasons aloud ("Reason one.") while their cards show; at 60 s every style counts up to three
+  // of two or more (a spoken beat per card, where the voice has little else to say).
+  const shownTexts = speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length);
+  const countShown = key === 'top3' ? shownTexts >= 3 : lengthS === 60 && shownTexts >= 2;
   const fewReasons = key === 'top3' && pool.length < 3 && !countShown;
   const [hookA, hookB] = t.styles[fewReasons ? 'feature' : key];
   const [, , intro, line] = t.styles[key];
@@ -97,8 +99,8 @@ export function writeBuiltin(input: BuiltinInput): Script {
     items.push({ ...phrase('line', ORDER.audience, tpls.map((a) => fill(a, { audience })), { kind: 'story', gesture: 'open' }), required: false, priority: 5 });
   }
 
-  if (!speakable) items.push(...shownBeatItems(product, language, name, countShown));
-  if (countShown) items.push(...t.reasons.map((r, k) => ({ ...phrase('point', ORDER.point + k, [countLabel(r)], { kind: 'point', gesture: 'count' }), required: true })));
+  if (!speakable) items.push(...shownBeatItems(product, language, name, countShown, key === 'top3'));
+  if (countShown) items.push(...t.reasons.slice(0, Math.min(3, shownTexts)).map((r, k) => ({ ...phrase('point', ORDER.point + k, [countLabel(r)], { kind: 'point', gesture: 'count' }), required: true })));
 
   if (price) {
     // The seed's pick first; the other wordings are there to save or fill time.
@@ -120,7 +122,7 @@ export function writeBuiltin(input: BuiltinInput): Script {
     const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const shownOnly = speakable ? 0 : Math.min(MAX_SHOWN, productPoints(product).length);
+  const shownOnly = shownTexts;
   // With nothing of its own to read, the style's other hook may open too ("Tired of …? Same problem again?").
   const moreHook = shownOnly > 0 ? { ...phrase('hook', ORDER.hook + 1, hooks, { kind: 'hook' }), required: false, priority: 100 } : null;
   const recapped = recaps(chosen, points, t, name, language, budget, shownOnly, moreHook);
@@ -197,13 +199,17 @@ function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   // The recap of the name ("Remember: HydroPeak Bottle.") is a visual recap too: it shows the first
   // texts once more, as the spoken recap of a product the voice can read lists its points.
   const recap = cards.length > 1 ? cards.find((d) => d.role === 'recap') : undefined;
-  const free = cards.filter((d) => d !== recap);
-  if (free.length === 0) return;
-  // Every point (and description sentence) is shown once, spread over the free sentences in order.
-  const texts = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
-  // Texts the other scenes could not hold (three to a scene) come first.
+  const all = points.slice(0, MAX_SHOWN).map((p) => ({ text: keywords(p.text), index: p.index }));
+  // Counted labels ("Reason one.") show the texts in order, one each; the rest are spread below.
+  const counted = cards.filter((d) => d.cue.gesture === 'count' && d !== recap);
+  counted.forEach((d, k) => showTexts(d, all.slice(k, k + 1)));
+  const texts = all.slice(counted.length);
+  const free = cards.filter((d) => d !== recap && !counted.includes(d));
+  // Every point (and description sentence) is shown once, spread over the free sentences in order;
+  // texts the other scenes could not hold (three to a scene) come first on the recap, then the first ones again.
   const held = Math.min(texts.length, free.length * MAX_SHOWN_PER_SENTENCE);
-  if (recap) showTexts(recap, [...texts.slice(held), ...texts.slice(0, held)].slice(0, MAX_SHOWN_PER_SENTENCE));
+  if (recap) showTexts(recap, [...texts.slice(held), ...all.filter((x) => !texts.slice(held).includes(x))].slice(0, MAX_SHOWN_PER_SENTENCE));
+  if (free.length === 0) return;
   // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
   // of ≤ 8 s): a longer wordless stretch loses the viewer.
   const per = Math.min(MAX_SHOWN_PER_SENTENCE, Math.ceil(texts.length / free.length));
@@ -297,16 +303,20 @@ function recaps(chosen: Chosen[], points: Item[], t: PhraseTable, name: string, 
  * brand, when the name does not already carry it, and the lead-in of the shown cards ("Here are
  * its highlights.", a point scene that shows them). Optional; they come in when the length has room.
  */
-function shownBeatItems(product: ProductFacts, language: Language, name: string, counted: boolean): Item[] {
+function shownBeatItems(product: ProductFacts, language: Language, name: string, counted: boolean, top3: boolean): Item[] {
   const say = SHOWN_BEATS[language];
   const out: Item[] = [];
-  // Counted reasons lead in their own cards (and take them in order: the brand shows none then).
-  const shown = productPoints(product).length > 0 && !counted;
-  if (shown) out.push({ ...phrase('line', ORDER.intro + 1, [say.highlights], { kind: 'point', gesture: 'open' }), required: false, priority: 2 });
+  const shown = productPoints(product).length > 0;
+  // Top 3's counted reasons lead in their own cards (its hook promised them); other styles' counted
+  // cards are led in by "Here are its highlights." over the name's title (an intro scene: the cards
+  // are the counted ones').
+  if (shown && !(counted && top3))
+    out.push({ ...phrase('line', ORDER.intro + 1, [say.highlights], { kind: counted ? 'intro' : 'point', gesture: 'open' }), required: false, priority: 2 });
   const brand = clean(product.brand ?? '');
-  // After the lead-in its scene shows cards too (a story scene); without cards it is an intro scene (the name's title).
+  // After the lead-in its scene shows cards too (a story scene); without cards, or when the counted
+  // labels take them in order, it is an intro scene (the name's title).
   if (brand && say.brand && !name.toLowerCase().includes(brand.toLowerCase()))
-    out.push({ ...phrase('line', ORDER.intro + 5, [say.brand.replace('{brand}', () => brand)], { kind: shown ? 'story' : 'intro', gesture: 'none' }), required: false, priority: 4 });
+    out.push({ ...phrase('line', ORDER.intro + 5, [say.brand.replace('{brand}', () => brand)], { kind: shown && !counted ? 'story' : 'intro', gesture: 'none' }), required: false, priority: 4 });
   return out;
 }
 
