@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isRtlText } from '../src/pipeline/captions/place.ts';
 import { buildCaptions, captionViolations, NO_LINE_END, NO_LINE_START, toWebVtt, type Captions } from '../src/pipeline/captions/index.ts';
+import { JA_TRAILING, tokenizeDisplay } from '../src/pipeline/captions/tokens.ts';
 import type { WordTiming } from '../src/pipeline/types.ts';
 
 /** Engine words of one sentence: `ms` each, back to back from `t0`. */
@@ -49,9 +50,10 @@ describe('captions show the display text, timed over what was said', () => {
     assert.equal(jt[0]!.startMs, w[0]!.startMs);
     assert.equal(jt.at(-1)!.endMs, w.at(-1)!.endMs);
     for (let i = 1; i < jt.length; i++) assert.ok(jt[i]!.startMs >= jt[i - 1]!.startMs, 'in time order');
-    // The long-vowel word オーロラ (4 characters) is lit longer than the one-character は.
+    // The long-vowel word オーロラ (4 characters) is lit longer than the two-character 目に (a particle rides on its word).
     const dur = (t: string) => jt.filter((x) => x.text.startsWith(t)).map((x) => x.endMs - x.startMs)[0]!;
-    assert.ok(dur('オーロラ') > dur('は'));
+    assert.ok(jt.some((t) => t.text === '目に'), jt.map((t) => t.text).join('|'));
+    assert.ok(dur('オーロラ') > dur('目に'));
     assert.deepEqual(captionViolations(jp, { protectedSpans: [] }).filter((v) => v.startsWith('highlight')), []);
   });
 });
@@ -78,6 +80,28 @@ describe('line breaks by each language\'s rules', () => {
         at += line.length;
       }
     });
+});
+
+describe('Japanese phrases', () => {
+  it('particles, auxiliaries and okurigana ride on their word: no line and no highlight starts with one', () => {
+    const text = 'このランプは目にやさしい光で作業を助けます。ちょっとした工夫で、あなたの机をもっと明るく快適にします。';
+    const toks = tokenizeDisplay(text, 'ja-JP').map((t) => t.text);
+    assert.equal(toks.join(''), text);
+    for (const unit of ['ランプは', '目に', '光で', '作業を', '助けます。', 'あなたの', '机を', '明るく', '快適にします。']) assert.ok(toks.includes(unit), `${unit}: ${toks.join('|')}`);
+    assert.ok(toks.includes('やさしい'), 'a hiragana word of its own stays one');
+    assert.ok(!toks.some((t) => JA_TRAILING.has(t)), toks.join('|'));
+    const caps = buildCaptions(said([...text], 0, 0, 90), { language: 'japanese', maxUnits: 12, sentences: [{ text }] });
+    // Lines are cut between these units only, so none starts with a particle.
+    const starts = new Set(tokenizeDisplay(text, 'ja-JP').map((t) => t.from));
+    let at = 0;
+    for (const line of linesOf(caps)) {
+      assert.ok(starts.has(at), `"${line}" starts inside a phrase`);
+      at += line.length;
+    }
+    assert.ok(linesOf(caps).length >= 3);
+    // Not after a comma or a closing bracket (a quoted name may fill a line already).
+    assert.deepEqual(tokenizeDisplay('「オーロラ」は、', 'ja-JP').map((t) => t.text), ['「オーロラ」', 'は、']);
+  });
 });
 
 describe('line breaks in spaced scripts', () => {

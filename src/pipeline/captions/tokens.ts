@@ -31,6 +31,19 @@ export const NO_LINE_START = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッ
 export const NO_LINE_END = /[（「『【〔〈《([{“‘«¿¡]$/u;
 const OPENING = /^[（「『【〔〈《([{“‘«¿¡]/u;
 
+/**
+ * Japanese particles and auxiliaries (joshi, jodōshi) as Intl.Segmenter cuts them off: they ride
+ * on the word before, so a caption unit is a phrase (bunsetsu: 「光で」「助けます」「価格は」), a
+ * line never starts with one and the highlight never lights one alone. Only whole segments in
+ * this list are joined; other hiragana words (やさしい, たった) stay words of their own.
+ */
+export const JA_TRAILING = new Set([
+  'は', 'が', 'を', 'に', 'へ', 'で', 'と', 'も', 'の', 'や', 'か', 'ね', 'よ', 'な', 'ば', 'て', 'た', 'だ', 'し',
+  'から', 'まで', 'より', 'など', 'だけ', 'しか', 'こそ', 'さえ', 'でも', 'では', 'には', 'とは', 'への', 'での', 'にも', 'とも', 'って',
+  'ます', 'です', 'ました', 'でした', 'ません', 'ましょう', 'でしょう', 'ない', 'たい', 'れる', 'られる', 'せる', 'させる',
+  'ている', 'ています', 'てる', 'ちゃう', 'よう', 'そう', 'らしい',
+]);
+
 function lastChar(s: string): string {
   return [...s].pop() ?? '';
 }
@@ -60,8 +73,19 @@ export function protectedOccurrences(text: string, spans: readonly string[]): { 
   return found.sort((a, b) => a.from - b.from);
 }
 
+/**
+ * Whether a Japanese segment rides on the word before: a particle or auxiliary (JA_TRAILING), or
+ * one or two hiragana right after kanji (okurigana the segmenter cut off: 明|る|く → 明るく,
+ * 快適|にし → 快適にし); never after a comma, a sentence's end or a closing bracket.
+ */
+function joinsJapanese(prev: string, segment: string): boolean {
+  // Not after closing brackets either: a quoted name is often as wide as a line already.
+  if (/[、。，．！？!?）」』】〕〉》)\]]$/u.test(prev)) return false;
+  return JA_TRAILING.has(segment) || (/^\p{Script=Hiragana}{1,2}$/u.test(segment) && /\p{Script=Han}\p{Script=Hiragana}{0,2}$/u.test(prev));
+}
+
 /** Cuts one whitespace-free chunk written (partly) without spaces into dictionary words. */
-function segmentChunk(chunk: string, at: number, segmenter: Intl.Segmenter): { text: string; from: number }[] {
+function segmentChunk(chunk: string, at: number, segmenter: Intl.Segmenter, japanese: boolean): { text: string; from: number }[] {
   const out: { text: string; from: number }[] = [];
   for (const s of segmenter.segment(chunk)) {
     const prev = out[out.length - 1];
@@ -70,6 +94,7 @@ function segmentChunk(chunk: string, at: number, segmenter: Intl.Segmenter): { t
       prev !== undefined &&
       (NO_LINE_END.test(prev.text) || // an opening bracket joins the word it opens
         NO_LINE_START.test(s.segment) || // small kana and closing marks stay with the word before
+        (japanese && joinsJapanese(prev.text, s.segment)) || // particles, auxiliaries and okurigana too
         (!s.isWordLike && !OPENING.test(s.segment)) || // other punctuation and symbols too
         (!isNoSpaceChar(lastChar(prev.text)) && !isNoSpaceChar(first))); // a Latin/number run is one word
     if (attach) prev.text += s.segment;
@@ -80,10 +105,11 @@ function segmentChunk(chunk: string, at: number, segmenter: Intl.Segmenter): { t
 
 export function tokenizeDisplay(text: string, locale: string, protectedSpans: readonly string[] = []): DisplayToken[] {
   const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+  const japanese = /^ja\b/i.test(locale);
   const tokens: DisplayToken[] = [];
   for (const m of text.matchAll(/\S+/gu)) {
     const chunk = m[0];
-    const pieces = [...chunk].some(isNoSpaceChar) ? segmentChunk(chunk, m.index!, segmenter) : [{ text: chunk, from: m.index! }];
+    const pieces = [...chunk].some(isNoSpaceChar) ? segmentChunk(chunk, m.index!, segmenter, japanese) : [{ text: chunk, from: m.index! }];
     pieces.forEach((p, k) => tokens.push({ text: p.text, from: p.from, to: p.from + p.text.length, spaceBefore: k === 0 && tokens.length > 0 }));
   }
   protectedOccurrences(text, protectedSpans).forEach((o, g) => {
