@@ -118,12 +118,13 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(Math.abs(reach({ ...attempt(30), sentences: 8, beatsS: beats }).maxS - (30 / R.rate.min + 12 + 5 * R.pause.visual)) < 1e-9);
   });
 
-  it('showcase beats: what visual beats leave short goes to the gaps whose scene shows the product (intro, point, story), up to 5 s, never after the hook or the price', () => {
+  it('showcase beats: what visual beats leave short goes to the gaps whose scene shows a card (point, story), up to 5 s, never after the hook, the intro or the price', () => {
     const R = LENGTH_RULES;
-    // 60 s, 8 sentences ending at 20 s: hook, hook, intro, point, point, story, price, cta.
-    const kinds = ['hook', 'hook', 'intro', 'point', 'point', 'story', 'price', 'cta'];
-    const showcase = kinds.map(showcaseScene);
-    assert.deepEqual(showcase, [false, false, true, true, true, true, false, false]);
+    // 60 s, 8 sentences ending at 20 s: hook, intro, point, point, story, story (with a card), price, cta.
+    const kinds = ['hook', 'intro', 'point', 'point', 'story', 'story', 'price', 'cta'];
+    const showcase = kinds.map((kind, i) => showcaseScene({ kind, overlay: i === 1 || i === 2 || i === 3 ? 'Card' : null, readS: i === 5 ? 3 : undefined }));
+    assert.deepEqual(showcase, [false, false, true, true, false, true, false, false], 'point and story scenes that show a card; not the intro (the name), not a story without one');
+    showcase[4] = true;
     const p = pausePlan(20, 8, 60, R, [], showcase);
     assert.equal(p[7], 0, 'no pause after the last sentence');
     for (const i of [0, 1, 6]) assert.equal(p[i], R.pause.visual, `gap ${i} (${kinds[i]}): a visual beat at most`);

@@ -113,7 +113,7 @@ describe('products shown, not read: what the writer can still say (phrases/shown
       for (const style of SCRIPT_STYLES) {
         const s = writeBuiltin({ product, style, lengthS: 60, language, seed: 'v1' });
         const endS = estimateScriptS(s.sentences.map((x) => x.spoken ?? x.text), language);
-        const { maxS } = reach({ paceScale: 1, estimatedS: endS, speechS: endS, endS, sentences: s.sentences.length, beatsS: s.sentences.map((x) => x.cue.readS ?? 0), showcase: s.sentences.map((x) => showcaseScene(x.cue.kind)) });
+        const { maxS } = reach({ paceScale: 1, estimatedS: endS, speechS: endS, endS, sentences: s.sentences.length, beatsS: s.sentences.map((x) => x.cue.readS ?? 0), showcase: s.sentences.map((x) => showcaseScene(x.cue)) });
         // The video ends 1.5 s after the last word when short of the length (mixLengthS).
         assert.ok(maxS + 1.5 >= 60 * (1 - LENGTH_RULES.tolerance), `${product.name} ${language} ${style}: reaches ${maxS.toFixed(1)} s`);
       }

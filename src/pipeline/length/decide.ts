@@ -32,7 +32,7 @@ export interface LengthRules {
    * each for an ordinary fit; `visual` is the bound of a visual beat, the longest silence between
    * two sentences when the script is short of the length even at the slowest rate (a reading beat
    * may be longer: its scene shows text to read); `showcase` bounds the last round, a gap whose
-   * scene shows the product (SceneShows: intro, point, story) when even visual beats leave the
+   * scene shows a card (showcaseScene) when even visual beats leave the
    * video short of its length.
    */
   pause: { easy: number; max: number; visual: number; showcase: number };
@@ -77,8 +77,13 @@ export interface Attempt {
   showcase?: readonly boolean[];
 }
 
-/** Scenes a showcase beat may hold: the product (its image, name, cards) is on screen, not the hook, price or call to action. */
-export const showcaseScene = (kind: string): boolean => kind === 'intro' || kind === 'point' || kind === 'story';
+/**
+ * Scenes a showcase beat may hold: a point or story scene that shows a card (a selling point, a
+ * text to read) over the product — something to look at while the music plays; not the hook,
+ * the name's intro, the price or the call to action, and not a scene with nothing but the presenter.
+ */
+export const showcaseScene = (cue: { kind: string; overlay?: string | null; readS?: number }): boolean =>
+  (cue.kind === 'point' || cue.kind === 'story') && (!!cue.overlay || (cue.readS ?? 0) > 0);
 
 /**
  * The longest pause each of the n - 1 gaps may hold: a reading beat's time, else `cap`; with

@@ -117,7 +117,7 @@ function measure(script: Script, speech: Speech, paceScale: number): Attempt {
     endS: lastWordEndS(speech),
     sentences: script.sentences.length,
     beatsS: script.sentences.map((s) => s.cue.readS ?? 0),
-    showcase: script.sentences.map((s) => showcaseScene(s.cue.kind)),
+    showcase: script.sentences.map((s) => showcaseScene(s.cue)),
   };
 }
 
