@@ -118,26 +118,28 @@ describe('length fitting: rate, pauses and mix length (pure)', () => {
     assert.ok(Math.abs(reach({ ...attempt(30), sentences: 8, beatsS: beats }).maxS - (30 / R.rate.min + 12 + 5 * R.pause.visual)) < 1e-9);
   });
 
-  it('showcase beats: what visual beats leave short goes to the gaps whose scene shows a card (point, story), up to 5 s, never after the hook, the intro or the price', () => {
+  it('showcase beats: what reading beats leave short goes first to the gaps whose scene shows a card (point, story), up to 5 s; the hook, intro and price gaps grow to 2.5 s only after them', () => {
     const R = LENGTH_RULES;
-    // 60 s, 8 sentences ending at 20 s: hook, intro, point, point, story, story (with a card), price, cta.
+    // 60 s, 8 sentences: hook, intro, point, point, story, story (with a card), price, cta.
     const kinds = ['hook', 'intro', 'point', 'point', 'story', 'story', 'price', 'cta'];
     const showcase = kinds.map((kind, i) => showcaseScene({ kind, overlay: i === 1 || i === 2 || i === 3 ? 'Card' : null, readS: i === 5 ? 3 : undefined }));
     assert.deepEqual(showcase, [false, false, true, true, false, true, false, false], 'point and story scenes that show a card; not the intro (the name), not a story without one');
     showcase[4] = true;
+    // Ending at 20 s: 39 s to fill, more than all rounds hold (3 × 2.5 + 4 × 5 = 27.5 s): every gap at its bound.
     const p = pausePlan(20, 8, 60, R, [], showcase);
     assert.equal(p[7], 0, 'no pause after the last sentence');
     for (const i of [0, 1, 6]) assert.equal(p[i], R.pause.visual, `gap ${i} (${kinds[i]}): a visual beat at most`);
     for (const i of [2, 3, 4, 5]) assert.equal(p[i], R.pause.showcase, `gap ${i} (${kinds[i]}): a showcase beat`);
-    // 3 × 2.5 + 4 × 5 = 27.5 s of the 39 s: the video is still short (its warning), nothing piled at the end.
     assert.ok(Math.abs(p.reduce((a, b) => a + b, 0) - 27.5) < 0.01);
-    // Less to fill: the visual beats are full first, the showcase gaps share the rest evenly.
-    const q = pausePlan(35, 8, 60, R, [], showcase);
-    assert.ok(Math.abs(q.reduce((a, b) => a + b, 0) - 24) < 0.01, `${q}`);
-    for (const i of [0, 1, 6]) assert.equal(q[i], R.pause.visual);
-    for (const i of [2, 3, 4, 5]) assert.ok(Math.abs(q[i]! - (R.pause.visual + (24 - 7 * R.pause.visual) / 4)) < 0.01, `gap ${i}: ${q[i]}`);
-    // Enough room without them: no showcase beat (the gaps stay at or under 2.5 s).
-    assert.ok(pausePlan(45, 8, 60, R, [], showcase).every((x) => x <= R.pause.visual));
+    // 14 s to fill: 1.2 s each (8.4 s), then the card scenes share the rest; the hook, intro and price stay at 1.2 s.
+    const q = pausePlan(45, 8, 60, R, [], showcase);
+    assert.ok(Math.abs(q.reduce((a, b) => a + b, 0) - 14) < 0.01, `${q}`);
+    for (const i of [0, 1, 6]) assert.equal(q[i], R.pause.max, `gap ${i} (${kinds[i]}) keeps its pace`);
+    for (const i of [2, 3, 4, 5]) assert.ok(Math.abs(q[i]! - (R.pause.max + (14 - 7 * R.pause.max) / 4)) < 0.01, `gap ${i}: ${q[i]}`);
+    // 24 s to fill: the card scenes full (4 × 5 s), the rest shared by the other three.
+    const v = pausePlan(35, 8, 60, R, [], showcase);
+    for (const i of [2, 3, 4, 5]) assert.equal(v[i], R.pause.showcase);
+    for (const i of [0, 1, 6]) assert.ok(Math.abs(v[i]! - (24 - 20) / 3) < 0.01, `gap ${i}: ${v[i]}`);
     // A reading beat longer than a showcase beat keeps its reading time as its bound.
     assert.equal(pausePlan(10, 8, 60, R, [0, 0, 0, 8, 0, 0, 0, 0], showcase)[3], 8);
     // What finishing can reach counts them.

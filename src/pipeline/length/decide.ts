@@ -8,10 +8,10 @@
  *   2. ratePlan: the speaking rate that takes the chosen script near the target (±12 %).
  *   3. pausePlan: silence between sentences for what is left, never at the end: even pauses up to
  *      1.2 s, then reading beats (up to the reading time of text the scene shows and the voice does
- *      not read), then visual beats (every gap up to 2.5 s while the images and cards move and the
- *      music plays) for a script that has too little to say, then showcase beats (the gaps whose
- *      scene shows the product — intro, point and story scenes, not the hook, price or call to
- *      action — up to 5 s, the music up) for a thin product at a long length.
+ *      not read), then showcase beats (the gaps whose scene shows a card over the product —
+ *      showcaseScene — up to 5 s, the music up), and last visual beats (every gap up to 2.5 s
+ *      while the images move and the music plays), for a script that has too little to say: the
+ *      time goes where there is something to look at first, the hook keeps its pace longest.
  *   4. mixLengthS: where the video ends: the set length, with 0.6-2 s after the last word (never
  *      a longer silent end, even when the script had too little to say).
  */
@@ -29,11 +29,9 @@ export interface LengthRules {
   rate: { min: number; max: number };
   /**
    * Pauses the runner adds between sentences: up to `easy` each before the rate slows, up to `max`
-   * each for an ordinary fit; `visual` is the bound of a visual beat, the longest silence between
-   * two sentences when the script is short of the length even at the slowest rate (a reading beat
-   * may be longer: its scene shows text to read); `showcase` bounds the last round, a gap whose
-   * scene shows a card (showcaseScene) when even visual beats leave the
-   * video short of its length.
+   * each for an ordinary fit; for a script short of the length even at the slowest rate, a gap
+   * whose scene shows a card (showcaseScene) may hold up to `showcase`, and then every gap up to
+   * `visual` (a reading beat may be longer: its scene shows text to read).
    */
   pause: { easy: number; max: number; visual: number; showcase: number };
   /**
@@ -98,7 +96,7 @@ function pauseRounds(sentences: number, r: LengthRules, beatsS: readonly number[
   return [
     gapCaps(sentences, r.pause.max),
     gapCaps(sentences, r.pause.max, beatsS),
-    gapCaps(sentences, r.pause.visual, beatsS),
+    gapCaps(sentences, r.pause.max, beatsS, { cap: r.pause.showcase, at: showcase }),
     gapCaps(sentences, r.pause.visual, beatsS, { cap: r.pause.showcase, at: showcase }),
   ];
 }
@@ -167,9 +165,10 @@ export function ratePlan(a: Attempt, lengthS: number, r: LengthRules = LENGTH_RU
  * Silence after each sentence (s; the last gets none) bringing the last word's end to the target,
  * in four rounds, each only for what the one before could not fill: even pauses up to pause.max;
  * reading beats (gaps whose scene shows text the voice does not read), each up to its reading
- * time; visual beats, every gap up to pause.visual; showcase beats, the gaps whose scene shows the
- * product (`showcase`, per sentence) up to pause.showcase. A round shares its part in proportion
- * to the room each gap has left, so the silence is spread over the whole video, never piled at the end.
+ * time; showcase beats, the gaps whose scene shows a card (`showcase`, per sentence) up to
+ * pause.showcase; visual beats, every gap up to pause.visual. A round shares its part in
+ * proportion to the room each gap has left, so the silence is spread over the whole video, never
+ * piled at the end.
  */
 export function pausePlan(endS: number, sentences: number, lengthS: number, r: LengthRules = LENGTH_RULES, beatsS: readonly number[] = [], showcase: readonly boolean[] = []): number[] {
   const out = new Array<number>(Math.max(0, sentences)).fill(0);
