@@ -28,9 +28,6 @@ import { CaptionLayer } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
 import { overlaySprite, type Sprite } from './text-sprites.ts';
 
-/** draw()'s answer for a frame where nothing changed (nothing redrawn). */
-const NOTHING: Box[] = [];
-
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
 export const poseFrame = (frame: number): number => frame - (frame % 2);
 
@@ -97,10 +94,6 @@ export class Compositor {
   private lastKey: string | null = null;
   private lastLayers: LayerState[] = [];
   private lastPixels: Buffer | null = null;
-  /** Partial readback (reuseBuffers): the ring's size (0: off), its buffers, the next one to reuse. */
-  private ringSize = 0;
-  private readonly ring: Buffer[] = [];
-  private ringAt = 0;
   private sprite: { canvas: Canvas; ctx: SKRSContext2D; x: number; y: number; pose: number } | null = null;
   /** Frames drawn whole, in part, or not at all (unchanged) (bench, tests). */
   readonly stats = { full: 0, partial: 0, unchanged: 0 };
@@ -319,16 +312,11 @@ export class Compositor {
 
   /** Draws frame `frame`; false when it is pixel for pixel the frame drawn before it (nothing was drawn). */
   async drawFrame(frame: number): Promise<boolean> {
-    return (await this.draw(frame)) !== NOTHING;
-  }
-
-  /** Draws frame `frame`: null when it was drawn whole, else the rectangles redrawn (none: unchanged). */
-  private async draw(frame: number): Promise<Box[] | null> {
     const { ctx, t } = this;
     const tMs = frameTimeMs(frame, t.fps);
     const key = this.incremental ? this.media.stateKey(tMs) : null;
     const layers = key !== null ? this.layersAt(frame, tMs) : [];
-    let redrawn: Box[] | null = null;
+    let changed = true;
     if (key !== null && key === this.lastKey && layers.length === this.lastLayers.length) {
       const dirty: Box[] = [];
       layers.forEach((l, i) => {
@@ -339,8 +327,7 @@ export class Compositor {
       });
       // One pass per rectangle, each under a plain rectangle clip: a clip path of overlapping
       // rectangles is rasterised with anti-aliasing and blends a level off here and there.
-      redrawn = mergeRects(dirty);
-      for (const r of redrawn) {
+      for (const r of mergeRects(dirty)) {
         ctx.save();
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
@@ -348,61 +335,26 @@ export class Compositor {
         await this.drawLayers(frame, tMs);
         ctx.restore();
       }
-      if (redrawn.length > 0) this.stats.partial++;
-      else {
-        this.stats.unchanged++;
-        redrawn = NOTHING;
-      }
+      changed = dirty.length > 0;
+      if (changed) this.stats.partial++;
+      else this.stats.unchanged++;
     } else {
       await this.drawLayers(frame, tMs);
       this.stats.full++;
     }
     this.lastKey = key;
     this.lastLayers = layers;
-    return redrawn;
+    return changed;
   }
 
   /**
-   * Partial frames read back only what was redrawn, into buffers taken in turn from a ring: the
-   * previous frame's pixels are copied (memcpy, ~0.5 ms for 1080x1920) and the redrawn rectangles
-   * read over them (getImageData), instead of reading all 8 MB of the canvas (canvas.data(),
-   * 3-5 ms plus a fresh 8 MB allocation). A buffer is written again only after `inFlight` + 2
-   * other partial frames, so the caller may hold up to `inFlight` frames (a sink's queue) while
-   * later ones are drawn. Off by default: every changed frame is then a fresh canvas.data().
-   */
-  reuseBuffers(inFlight: number): void {
-    this.ringSize = Math.max(0, Math.floor(inFlight)) + 2;
-  }
-
-  /**
-   * Draws frame `frame` and returns its RGBA pixels: a fresh copy (canvas.data()) or, with
-   * reuseBuffers, a ring buffer patched with the redrawn rectangles; the previous frame's buffer
-   * again when nothing changed. Callers must not modify the buffer.
+   * Draws frame `frame` and returns its RGBA pixels: a fresh copy (canvas.data()), or the previous
+   * frame's buffer again when nothing changed. Callers must not modify the buffer.
    */
   async pixels(frame: number): Promise<Buffer> {
-    const redrawn = await this.draw(frame);
-    if (redrawn === NOTHING && this.lastPixels) return this.lastPixels;
-    if (redrawn === null || redrawn === NOTHING || !this.lastPixels || this.ringSize === 0) return (this.lastPixels = this.canvas.data());
-    const out = this.nextRingBuffer();
-    this.lastPixels.copy(out);
-    const rowBytes = this.t.width * 4;
-    for (const r of redrawn) {
-      const data = this.ctx.getImageData(r.x, r.y, r.w, r.h).data;
-      const src = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      for (let y = 0; y < r.h; y++) src.copy(out, (r.y + y) * rowBytes + r.x * 4, y * r.w * 4, (y + 1) * r.w * 4);
-    }
-    return (this.lastPixels = out);
-  }
-
-  private nextRingBuffer(): Buffer {
-    if (this.ring.length < this.ringSize) {
-      const b = Buffer.allocUnsafe(this.t.width * this.t.height * 4);
-      this.ring.push(b);
-      return b;
-    }
-    const b = this.ring[this.ringAt]!;
-    this.ringAt = (this.ringAt + 1) % this.ring.length;
-    return b;
+    const changed = await this.drawFrame(frame);
+    if (changed || !this.lastPixels) this.lastPixels = this.canvas.data();
+    return this.lastPixels;
   }
 
   private async drawLayers(frame: number, tMs: number): Promise<void> {

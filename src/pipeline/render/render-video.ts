@@ -130,13 +130,10 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, narration.speech, narration.script) : null;
   const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   const { width, height, frames, fps } = timeline;
-  const maxQueued = tuning.maxQueued ?? 3;
   const encoder = createFrameSink(
     encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings }),
-    { mode: tuning.sink, maxQueued },
+    { mode: tuning.sink, maxQueued: tuning.maxQueued },
   );
-  // The sink holds up to maxQueued frames: partial frames are read back into buffers reused after that.
-  compositor.reuseBuffers(maxQueued);
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
   try {
@@ -144,8 +141,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     const step = Math.max(1, Math.floor(frames / 100));
     for (let f = 0; f < frames; f++) {
       const pixels = await compositor.pixels(f);
-      // A copy: the frame's buffer is reused for a later frame while sharp may still read it.
-      if (f === coverAt) cover = sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+      if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
       await encoder.write(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
