@@ -81,6 +81,8 @@ interface Row {
   frames: number;
   wallS: number;
   fps: number;
+  /** CPU time of this process (drawing, readback, pipe writes; not ffmpeg's) during the render: steadier than wall time under load. */
+  nodeCpuS: number;
   base: Record<string, number>;
   load: number;
 }
@@ -99,8 +101,11 @@ async function main(): Promise<void> {
         for (const profile of profiles) {
           const out = path.join(dir, `r${lengthS}-${aspect}-${profile}`);
           const t0 = performance.now();
+          const cpu0 = process.cpuUsage();
           const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink });
           const wallS = (performance.now() - t0) / 1000;
+          const cpu = process.cpuUsage(cpu0);
+          const nodeCpuS = (cpu.user + cpu.system) / 1e6;
           const base: Record<string, number> = {};
           if (profile === 'full') {
             for (const b of baselines) {
@@ -109,7 +114,7 @@ async function main(): Promise<void> {
               base[b] = r.frames / s;
             }
           }
-          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, base, load };
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, base, load };
           rows.push(row);
           printRow(row);
           fs.rmSync(out, { recursive: true, force: true });
@@ -136,11 +141,11 @@ function printRow(r: Row): void {
   if (!printedHeader) {
     const bh = baselines.map((b) => `${b} fps`.padStart(11) + `${'ratio'.padStart(7)}`).join('');
     console.log(`template ${templateId}, scale ${scale}, sink ${sink}, node ${process.version}, ${os.cpus().length} cpus`);
-    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${bh}${'load'.padStart(6)}`);
+    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${'node cpu s'.padStart(11)}${bh}${'load'.padStart(6)}`);
     printedHeader = true;
   }
   const b = baselines.map((k) => (r.base[k] === undefined ? '-'.padStart(11) + '-'.padStart(7) : r.base[k].toFixed(1).padStart(11) + (r.fps / r.base[k]).toFixed(2).padStart(7))).join('');
-  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${b}${r.load.toFixed(1).padStart(6)}`);
+  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${r.nodeCpuS.toFixed(1).padStart(11)}${b}${r.load.toFixed(1).padStart(6)}`);
 }
 
 await main();
