@@ -185,6 +185,26 @@ describe('text fitting', () => {
     assert.equal(cutCleanly(['Double-wall vacuum insulation keeps wa…'], LONG_POINT, 'english'), false);
   });
 
+  it('does not end a shortened text on a dangling word ("cold for…", "fan with…", "and three…"): the cut moves back to the word before', () => {
+    const texts = [LONG_POINT, 'A compact desk fan with three speeds and a quiet motor', 'Five brightness levels and three colour temperatures', 'Eine Kaffeemühle mit Keramikmahlwerk und stufenlos einstellbarem Mahlgrad'];
+    let cuts = 0;
+    for (const text of texts)
+      for (let width = 320; width <= 900; width += 20) {
+        const f = fitText([text], { ...opts, width, maxLines: 1 })!;
+        if (!f.shortened) continue;
+        cuts++;
+        const last = f.lines[0]!.slice(0, -1).split(' ').at(-1)!.toLowerCase();
+        assert.ok(!['for', 'with', 'and', 'a', 'the', 'mit', 'und'].includes(last), `${width}: "${f.lines[0]}"`);
+        assert.ok(cutCleanly(f.lines, text, 'english'), f.lines[0]);
+      }
+    assert.ok(cuts > 20);
+    // "…keeps water cold for…" becomes "…keeps water cold…" where that is what fits.
+    const f = fitText([LONG_POINT], { ...opts, width: 450, maxLines: 2 })!;
+    assert.ok(f.shortened && !/ for…$/.test(f.lines.join(' ')), f.lines.join(' | '));
+    // A text whose every possible cut dangles keeps the longest cut rather than nothing.
+    assert.ok(fitText(['The and for with of'], { ...opts, width: 150, maxLines: 1 })!.lines[0]!.endsWith('…'));
+  });
+
   it('breaks a word longer than a line with a hyphen (at least 3 letters each side) rather than drop or cut it', () => {
     const word = 'Donaudampfschifffahrtsgesellschaft';
     const f = fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 3 })!;
