@@ -4,6 +4,7 @@ import { SCRIPT_STYLES } from '../src/catalog/languages.ts';
 import { narrationLanguageShare, writeScript, type ScriptInput } from '../src/pipeline/script/index.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
 import { keywords } from '../src/pipeline/script/text.ts';
+import { withoutDanglingTail } from '../src/pipeline/script/dangling.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 
 const english: ProductFacts = {
@@ -220,7 +221,11 @@ describe('Japanese: written with kanji, read in kana (kuromoji)', () => {
 describe('overlays never end mid-claim', () => {
   it('a short claim is kept whole; a long one is cut at a word with an ellipsis', () => {
     assert.equal(keywords('Keeps water cold for 24 hours, hot for 12'), 'Keeps water cold for 24 hours');
-    assert.equal(keywords('Double-wall vacuum insulation keeps water cold for a full day at the beach'), 'Double-wall vacuum insulation keeps water cold for…');
+    // Not on a dangling word ("cold for…"): the cut moves back to the word before.
+    assert.equal(keywords('Double-wall vacuum insulation keeps water cold for a full day at the beach'), 'Double-wall vacuum insulation keeps water cold…');
+    assert.equal(keywords('A double-wall vacuum insulated steel bottle that keeps water cold'), 'A double-wall vacuum insulated steel bottle…');
+    assert.equal(keywords('Eine manuelle Kaffeemühle mit feinem Keramikmahlwerk und einem stufenlos einstellbaren Mahlgrad'), 'Eine manuelle Kaffeemühle mit feinem Keramikmahlwerk…');
+    assert.deepEqual(withoutDanglingTail(['of', 'the', 'and']), ['of'], 'at least one word is kept');
     assert.equal(keywords('保冷二十四小时，保温十二小时'), '保冷二十四小时');
     const long = keywords('这款保温杯采用双层真空不锈钢设计可以让饮品保持冰凉一整天');
     assert.ok(long.endsWith('…') && [...long].length <= 16, long);

@@ -1,4 +1,5 @@
 import type { ProductFacts } from '../types.ts';
+import { withoutDanglingTail } from './dangling.ts';
 import { splitSentences } from './split.ts';
 
 /**
@@ -121,7 +122,8 @@ export function keywords(point: string): string {
     }
     return `${out || [...first].slice(0, OVERLAY_CHARS - 1).join('')}…`;
   }
-  return ws.length <= OVERLAY_WORDS ? ws.join(' ') : `${clean(ws.slice(0, OVERLAY_WORDS - 1).join(' '))}…`;
+  // Cut before a dangling word: "keeps water cold…", not "keeps water cold for…".
+  return ws.length <= OVERLAY_WORDS ? ws.join(' ') : `${clean(withoutDanglingTail(ws.slice(0, OVERLAY_WORDS - 1), 2).join(' '))}…`;
 }
 
 /** A point that carries a number ("40-hour battery", "500 ml") leads in the Data style. */

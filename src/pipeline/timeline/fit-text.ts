@@ -8,6 +8,7 @@
  */
 import { languageTag, textUnits } from '../captions/lang.ts';
 import { tokenizeDisplay } from '../captions/tokens.ts';
+import { dangles } from '../script/dangling.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
@@ -130,29 +131,10 @@ function fitWhole(text: string, o: FitOptions): FittedText | null {
   return null;
 }
 
-/**
- * Words a shortened text should not end on before its ellipsis ("keeps water cold for…",
- * "A compact desk fan with…", "Five brightness levels and three…" reads as a claim cut in
- * the middle): articles, prepositions, conjunctions and possessives of the languages product
- * text is most often written in (English, German, French, Spanish, Italian, Portuguese, Dutch).
- * The list is matched on the text itself, whatever the narration language (a card shows the
- * product's own words).
- */
-const DANGLING = new Set(
-  ('a an the and or but nor for with without to of in on at by from into onto over under as than that which who whose your its their our my his her this these those ' +
-    'und oder mit ohne für von zu zum zur im in auf an bei aus der die das den dem des ein eine einen einem einer ' +
-    'et ou avec sans pour de du des le la les un une à au aux en sur par dans ' +
-    'y o con sin para por el los las una del al en ' +
-    'e con senza per di da il lo gli uno della nel ' +
-    'com sem os um uma do da dos das no na em ' +
-    'en met zonder voor van het een op bij uit naar').split(' '),
-);
-
-const dangles = (w: string) => DANGLING.has(w.replace(/[\p{P}]+$/u, '').toLocaleLowerCase());
 
 /**
  * The text cut at a word boundary with an ellipsis, at the minimum size, within maxLines: the
- * longest head that fits and does not end on a dangling function word (DANGLING), else the
+ * longest head that fits and does not end on a dangling function word (script/dangling.ts), else the
  * longest head that fits.
  */
 function fitShortened(text: string, o: FitOptions): FittedText {

@@ -5,6 +5,7 @@
  */
 import type { Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/types.ts';
 import type { TimelineInput, Span } from './build.ts';
+import { withoutDanglingTail } from '../script/dangling.ts';
 import { formatPrice, shopNow } from './text.ts';
 import { cutCleanly, fitText } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
@@ -184,7 +185,7 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
     // A claim's first clause of two words or more ("Three colour temperatures…": keywords() cuts at
     // clause breaks), marked as cut, reads better than the claim cut wherever the width ran out.
-    const clause = cut && !overlay!.endsWith('…') && /\S\s+\S/.test(overlay!) ? `${overlay!.replace(/[\s,;:.\-–—、。，]+$/u, '')}…` : undefined;
+    const clause = cut && !overlay!.endsWith('…') && /\S\s+\S/.test(overlay!) ? `${withoutDanglingTail(overlay!.replace(/[\s,;:.\-–—、。，]+$/u, '').split(' '), 2).join(' ')}…` : undefined;
     const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : clause].filter((c): c is string => !!c);
     if (!candidates.length) continue;
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
