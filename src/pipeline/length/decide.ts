@@ -71,7 +71,7 @@ export interface Attempt {
    * voice does not read); such a gap may hold a pause up to that long instead of pause.max.
    */
   beatsS?: readonly number[];
-  /** Per sentence, whether its scene shows the product (showcaseScene): its gap may hold a showcase beat. */
+  /** Per sentence, whether its scene shows a card over the product (showcaseScene): its gap may hold a showcase beat. */
   showcase?: readonly boolean[];
 }
 
@@ -85,7 +85,7 @@ export const showcaseScene = (cue: { kind: string; overlay?: string | null; read
 
 /**
  * The longest pause each of the n - 1 gaps may hold: a reading beat's time, else `cap`; with
- * `showcase`, a gap whose scene shows the product may hold that much instead.
+ * `showcase`, a gap whose scene shows a card may hold that much instead.
  */
 function gapCaps(sentences: number, cap: number, beatsS: readonly number[] = [], showcase?: { cap: number; at: readonly boolean[] }): number[] {
   return Array.from({ length: Math.max(0, sentences - 1) }, (_, i) => Math.max(showcase?.at[i] ? showcase.cap : cap, beatsS[i] ?? 0));

@@ -131,11 +131,10 @@ function fitWhole(text: string, o: FitOptions): FittedText | null {
   return null;
 }
 
-
 /**
  * The text cut at a word boundary with an ellipsis, at the minimum size, within maxLines: the
- * longest head that fits and does not end on a dangling function word (script/dangling.ts), else the
- * longest head that fits.
+ * longest head that fits and does not end on a dangling function word (script/dangling.ts),
+ * else the longest head that fits.
  */
 function fitShortened(text: string, o: FitOptions): FittedText {
   const ws = words(text, o.language);
