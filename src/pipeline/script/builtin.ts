@@ -122,10 +122,9 @@ export function writeBuiltin(input: BuiltinInput): Script {
     const again = fit([...items, ...shortFirst], language, budget);
     if (again.filter(isCutPoint).length < chosen.filter(isCutPoint).length) [chosen, points] = [again, shortFirst];
   }
-  const shownOnly = shownTexts;
   // With nothing of its own to read, the style's other hook may open too ("Tired of …? Same problem again?").
-  const moreHook = shownOnly > 0 ? { ...phrase('hook', ORDER.hook + 1, hooks, { kind: 'hook' }), required: false, priority: 100 } : null;
-  const recapped = recaps(chosen, points, t, name, language, budget, shownOnly, moreHook);
+  const moreHook = shownTexts > 0 ? { ...phrase('hook', ORDER.hook + 1, hooks, { kind: 'hook' }), required: false, priority: 100 } : null;
+  const recapped = recaps(chosen, points, t, name, language, budget, shownTexts, moreHook);
   const drafts: Draft[] = recapped.map((it) => ({ text: it.text, role: it.role, cue: { ...it.cue } }));
   if (!speakable) showUnsaid(drafts, productPoints(product));
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
@@ -208,7 +207,8 @@ function showUnsaid(drafts: Draft[], points: readonly Point[]): void {
   // Every point (and description sentence) is shown once, spread over the free sentences in order;
   // texts the other scenes could not hold (three to a scene) come first on the recap, then the first ones again.
   const held = Math.min(texts.length, free.length * MAX_SHOWN_PER_SENTENCE);
-  if (recap) showTexts(recap, [...texts.slice(held), ...all.filter((x) => !texts.slice(held).includes(x))].slice(0, MAX_SHOWN_PER_SENTENCE));
+  const unheld = texts.slice(held);
+  if (recap) showTexts(recap, [...unheld, ...all.filter((x) => !unheld.includes(x))].slice(0, MAX_SHOWN_PER_SENTENCE));
   if (free.length === 0) return;
   // Spread evenly (4 texts over 3 sentences: 2, 1, 1), at most three to a sentence (a reading beat
   // of ≤ 8 s): a longer wordless stretch loses the viewer.
