@@ -35,6 +35,8 @@ export interface Config {
   assets: AssetSettings;
   /** Optional OpenAI-compatible chat endpoint that writes scripts (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS). */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /** Optional OpenAI-compatible speech-to-text server that transcribes outside videos for translation (STT_BASE_URL, STT_API_KEY, STT_MODEL, STT_TIMEOUT_MS). */
+  stt: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   crawl: CrawlSettings;
   /** Optional OpenAI-compatible speech endpoint (TTS_BASE_URL, TTS_API_KEY, TTS_MODEL, TTS_VOICES, TTS_TIMEOUT_MS, TTS_RETRIES, TTS_ON_FAILURE). */
   tts: ExternalTtsConfig | null;
@@ -309,6 +311,23 @@ function llmSettings(env: Env): Config['llm'] {
   };
 }
 
+function sttSettings(env: Env): Config['stt'] {
+  const baseUrl = optional(env, 'STT_BASE_URL');
+  if (!baseUrl) return null;
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`STT_BASE_URL is not a URL: "${baseUrl}"`);
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: optional(env, 'STT_API_KEY') ?? null,
+    // OpenAI's name; whisper.cpp and faster-whisper servers take any model name or their own.
+    model: optional(env, 'STT_MODEL') ?? 'whisper-1',
+    timeoutMs: intSetting(env, 'STT_TIMEOUT_MS', 300_000, 1000, 3_600_000),
+  };
+}
+
 /** TTS_VOICES: "name=language/gender" entries, comma separated, e.g. "af_bella=english/female,am_adam=english/male". */
 function ttsSettings(env: Env): ExternalTtsConfig | null {
   const baseUrl = optional(env, 'TTS_BASE_URL');
@@ -388,6 +407,7 @@ export function loadConfig(env: Env = process.env): Config {
     testGenerator: optional(env, 'REELSMITH_TEST_GENERATOR'),
     adminToken: adminToken(env),
     llm: llmSettings(env),
+    stt: sttSettings(env),
     crawl: crawlSettings(env),
     tts: ttsSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
