@@ -84,6 +84,9 @@ import { productV2Routes } from './products/product.v2.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
 import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { talkingAvatarV2Routes } from './videos/talking-avatar.v2.routes.ts';
+import { translateV2Routes } from './videos/translate.v2.routes.ts';
+import { TranslateService } from './videos/translate.service.ts';
+import { createSttClient } from './pipeline/translate/stt.client.ts';
 import { templateVideoV2Routes } from './templates/template-video.v2.routes.ts';
 import { templateV2Routes } from './templates/template.v2.routes.ts';
 import { EndpointService } from './webhooks/endpoint.service.ts';
@@ -295,6 +298,16 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     videos,
     templates,
     templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
+    translations: new TranslateService({
+      videos,
+      mediaRefs,
+      media: { fetcher, store, publicBaseUrl: config.publicBaseUrl },
+      llmConfigured: llm !== null,
+      sttConfigured: config.stt !== null,
+      customAvatar: (accountId, avatarId) => customAvatars.ready(accountId, avatarId),
+    }),
+    // Transcribes outside videos for translation, when the operator has set STT_BASE_URL.
+    stt: config.stt ? createSttClient(config.stt) : null,
     talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }, (accountId, avatarId) => customAvatars.ready(accountId, avatarId)),
     endpoints: new EndpointService(new EndpointOutboxRepository(db.kysely, db.dialect), uow, urlPolicy, config.maxEndpointsPerAccount, clock),
     deliveries: new DeliveryService(new DeliveryRepository(db.kysely), repos.endpoints, clock, () => signals.deliveriesCommitted()),
@@ -324,6 +337,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
     publicBaseUrl: config.publicBaseUrl,
     fetcher: services.fetcher,
     llm: services.llm,
+    stt: services.stt,
     renderScale: config.renderScale,
     log,
   });
@@ -483,6 +497,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       aiScriptRoutes(api, services.aiScripts);
       // v2 avatar and template videos, v2 template catalog (adapters over the same services).
       talkingAvatarV2Routes(api, services.talkingAvatars, services.videos);
+      translateV2Routes(api, services.translations, services.videos);
       templateVideoV2Routes(api, services.templateVideos, services.videos);
       templateV2Routes(api, services.catalog, services.templates);
       // CONTRACT §13: routes of features this server does not do answer 40000, not "no route".

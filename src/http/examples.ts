@@ -11,6 +11,8 @@ export const EXAMPLE_IDS = {
   avatarVideo: '2b7e4c91d0a34f5e8c6b1a9d3e7f0c42',
   /** A template video (GET /v2/template_video answers only for its own kind). */
   templateVideo: '6a1d9e3c5b7f4a208e4c2d6b9f1a3e57',
+  /** A video translation (GET /v2/video_translate/{id} answers only for its own kind). */
+  translateVideo: '9c4e2a7b1d5f4c3e8a6b0d2f7e1c5a93',
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
   /** A delivery to a request's own webhook_url (GET /v2/webhook_url/deliveries). */

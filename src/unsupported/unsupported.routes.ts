@@ -4,14 +4,13 @@ import type { App } from '../http/http-types.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 
 /**
- * What this server does not do (CONTRACT §13): lip sync of an existing video, video translation
- * and instant avatars trained from a video need models that cannot run offline here. The routes
+ * What this server does not do (CONTRACT §13): lip sync of an existing video and instant avatars
+ * trained from a video need models that cannot run offline here. The routes
  * exist, so clients get a readable answer instead of 10104 "no route": HTTP 200, code 40000,
  * `Not supported by this server: <feature>`. Their operations carry `x-unsupported: true` and say
  * so in their description.
  */
 const FEATURES = {
-  translate: 'video translation',
   lipSync: 'lip sync of an existing video',
   instantAvatar: 'instant avatars trained from a video',
 } as const;
@@ -42,11 +41,6 @@ interface UnsupportedRoute {
 }
 
 const ROUTES: UnsupportedRoute[] = [
-  // The vendor's v2 CLI posts to the path with the trailing slash; both spellings answer.
-  { method: 'POST', url: '/v2/video_translate/', feature: FEATURES.translate, summary: 'Translate a video (not supported)' },
-  { method: 'POST', url: '/v2/video_translate', feature: FEATURES.translate, summary: 'Translate a video (not supported; the same as with the trailing slash)' },
-  { method: 'GET', url: '/v2/video_translate/target_languages', feature: FEATURES.translate, summary: 'Languages a video can be translated into (not supported)' },
-  { method: 'GET', url: '/v2/video_translate/:id', feature: FEATURES.translate, summary: 'A video translation (not supported)', params: idParam('id', 'video_translate') },
   { method: 'POST', url: '/v2/create_lip_sync_video', feature: FEATURES.lipSync, summary: 'Lip-sync an existing video to new audio (not supported)' },
   { method: 'GET', url: '/v2/lip_sync_video/:task_id', feature: FEATURES.lipSync, summary: 'A lip-sync task (not supported)', params: idParam('task_id', 'lip-sync task') },
   { method: 'POST', url: '/v1/avatar/create', feature: FEATURES.instantAvatar, summary: 'An instant avatar from a video of a person (not supported)' },

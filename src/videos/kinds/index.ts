@@ -3,6 +3,7 @@ import { previewKind } from './preview.kind.ts';
 import { avatarKind } from './avatar.kind.ts';
 import { productKind } from './product.kind.ts';
 import { templateKind } from './template.kind.ts';
+import { translateKind } from './translate.kind.ts';
 
 export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindName, type VideoKind } from './kind.ts';
 
@@ -12,6 +13,7 @@ const KINDS: Partial<Record<KindName, VideoKind>> = {
   preview: previewKind,
   avatar: avatarKind,
   template: templateKind,
+  translate: translateKind,
 };
 
 export function isKindName(name: string): name is KindName {

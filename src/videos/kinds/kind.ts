@@ -2,6 +2,7 @@ import type { ReadyCustomAvatar } from '../../avatars/custom-avatar.service.ts';
 import type { SafeFetcher } from '../../net/safe-fetch.ts';
 import type { MusicLibrary } from '../../catalog/music.library.ts';
 import type { LlmClient } from '../../pipeline/script/index.ts';
+import type { SttClient } from '../../pipeline/translate/stt.client.ts';
 import type { SpeechEngines } from '../../pipeline/speech/engines.ts';
 import type { SpeechEngine } from '../../pipeline/speech/espeak.client.ts';
 import type { VoiceSpec } from '../../pipeline/speech/voice.catalog.ts';
@@ -72,6 +73,8 @@ export interface PipelineDeps {
   /** For media given by hand, which still point at other sites. */
   fetcher: SafeFetcher;
   llm: LlmClient | null;
+  /** The speech-to-text server that transcribes outside videos for translation (STT_BASE_URL); absent: none. */
+  stt?: SttClient | null;
   renderScale: number;
   log: { warn(obj: object, msg: string): void };
   /** Sees the narration and the built timeline of each video (bench:quality checks them). */
