@@ -314,14 +314,23 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
     });
   });
 
+  describe('video translation (CONTRACT §13)', () => {
+    it('target_languages lists 54 languages; an outside video without STT_BASE_URL is 40000 naming it; an unknown id is 10104', async () => {
+      const langs = await apiRequest('GET', '/video_translate/target_languages');
+      assert.equal(langs.code, 0);
+      assert.equal(langs.data.languages.length, 54);
+      const r = await apiRequest('POST', '/video_translate/', { video_url: 'https://example.com/a.mp4', output_language: 'spanish', add_subtitles: true });
+      assert.equal(r.code, 40000);
+      assert.match(r.msg, /STT_BASE_URL/);
+      assert.equal((await apiRequest('GET', '/video_translate/abc')).code, 10104);
+    });
+  });
+
   describe('what this server does not do', () => {
     it('lip sync and translation answer 40000 "Not supported by this server" in the envelope', async () => {
       const calls: [string, string, Record<string, unknown>?][] = [
         ['POST', '/create_lip_sync_video', { video_url: 'https://example.com/a.mp4', audio_url: 'https://example.com/a.mp3', playback_type: 'normal' }],
         ['GET', '/lip_sync_video/abc'],
-        ['POST', '/video_translate/', { video_url: 'https://example.com/a.mp4', output_language: 'spanish', add_subtitles: true }],
-        ['GET', '/video_translate/abc'],
-        ['GET', '/video_translate/target_languages'],
       ];
       for (const [method, path, body] of calls) {
         const r = await apiRequest(method, path, body);

@@ -289,17 +289,14 @@ describe('v2 CLI (jogg-v2.sh) replayed as curl sends it', () => {
     assert.equal(done.status, 'completed', JSON.stringify(done));
   });
 
-  it('video-translation and its languages: code 40000 "Not supported by this server" (the CLI prints msg and stops)', async () => {
-    for (const [method, path, body] of [
-      ['POST', '/v2/video_translate/', '{"video_url":"https://example.com/a.mp4","output_language":"spanish"}'],
-      ['GET', '/v2/video_translate/target_languages', undefined],
-      ['GET', '/v2/video_translate/abc', undefined],
-    ] as const) {
-      const res = await api(method, path, body ? { body } : {});
-      assert.equal(res.status, 200, `${path}: HTTP ${res.status}`);
-      assert.equal(res.json.code, 40000);
-      assert.match(res.json.msg, /Not supported by this server/);
-    }
+  it('video-translation: its languages (code 0, 54), an outside video without STT_BASE_URL (40000 naming it), an unknown id (10104)', async () => {
+    const langs = expectSuccess(await api('GET', '/v2/video_translate/target_languages'), 'video-translate-languages').data;
+    assert.equal(langs.languages.length, 54);
+    const res = await api('POST', '/v2/video_translate/', { body: '{"video_url":"https://example.com/a.mp4","output_language":"spanish","title":"Spanish product video","translate_audio_only":false,"add_subtitles":true}' });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.code, 40000);
+    assert.match(res.json.msg, /STT_BASE_URL/);
+    assert.equal((await api('GET', '/v2/video_translate/abc')).json.code, 10104);
   });
 
   it('webhook-integration: create, list, events, update, delete', async () => {

@@ -215,10 +215,6 @@ describe('routes of what this server does not do (CONTRACT §13)', () => {
   after(() => s.close());
 
   const routes: [string, string, string][] = [
-    ['POST', '/v2/video_translate/', 'video translation'],
-    ['POST', '/v2/video_translate', 'video translation'],
-    ['GET', '/v2/video_translate/3f9a1c7e5b2d4f608a1e9c3b7d5f2a40', 'video translation'],
-    ['GET', '/v2/video_translate/target_languages', 'video translation'],
     ['POST', '/v2/create_lip_sync_video', 'lip sync of an existing video'],
     ['GET', '/v2/lip_sync_video/abc', 'lip sync of an existing video'],
     ['POST', '/v1/avatar/create', 'instant avatars trained from a video'],
