@@ -108,7 +108,7 @@ describe('video translation with no LLM and no STT server', () => {
 
   it('a product video made again in German: a German script, length within 10 %, the same template and presenter', async () => {
     const productId = success(await s.call('POST', '/v1/product', { key, body: { name: 'Aurora Desk Lamp', description: 'A warm dimmable LED desk lamp with a stepless touch dimmer and a USB-C charging port.', selling_points: ['Stepless touch dimmer', 'USB-C charging port', 'Warm light for late work'], price: '49.90', currency: 'EUR' } })).product_id;
-    const sourceId = success(await s.call('POST', '/v1/create_video_from_url', { key, body: { product_id: productId, video_length: '15', aspect_ratio: 2, language: 'english', avatar_id: 3, avatar_type: 0, template_id: 2, script_style: 'Discovery', caption: true } })).project_id;
+    const sourceId = success(await s.call('POST', '/v1/create_video_from_url', { key, body: { product_id: productId, video_length: '15', aspect_ratio: 2, language: 'english', avatar_id: 3, avatar_type: 0, template_type: 'public', template_id: 2, script_style: 'Discovery', caption: true } })).project_id;
     const source = await waitDone(s, key, sourceId);
     assert.equal(source.status_code, 4, JSON.stringify(source.error));
     const left = await credits(s, key);
@@ -179,7 +179,8 @@ describe('video translation with a loopback LLM and STT server', () => {
     await llm.close();
     await stt.close();
     await receiver.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    // KEEP_TRANSLATE_FILES=1 keeps the videos made, to look at them.
+    if (!process.env.KEEP_TRANSLATE_FILES) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('target_languages lists the 54 languages, each with its voices', async () => {

@@ -1,5 +1,6 @@
 import { api, type Project } from '../api.ts';
 import { busy, emptyState, h, replace, toast, when } from '../dom.ts';
+import { translateAction } from './translate-action.ts';
 
 const ACTIVE = new Set([1, 2, 3]);
 const STATUS: Record<number, { label: string; tone: string }> = {
@@ -85,6 +86,7 @@ export async function videosScreen(main: HTMLElement, params: URLSearchParams): 
         h('div', { class: 'actions' },
           ready ? h('a', { class: 'button', href: p.video_url, download: `${p.title}.mp4` }, 'Download') : null,
           ready && p.subtitles_url ? h('a', { class: 'button ghost', href: p.subtitles_url, download: '' }, 'Captions') : null,
+          ready ? translateAction(p, async () => { clearTimeout(timer); await refresh(); }) : null,
           p.status_code === 4 || p.status_code === 5
             ? h('button', {
                 type: 'button',
