@@ -84,7 +84,7 @@ async function refused(s: TestServer, key: string, body: unknown, msg: RegExp, c
 }
 
 async function avatarVideo(s: TestServer, key: string): Promise<string> {
-  const id = success(await s.call('POST', '/v1/create_video_from_talking_avatar', { key, body: { avatar_id: 2, avatar_type: 0, voice_id: 'en-us-m1', script: ENGLISH.join(' '), aspect_ratio: 1, screen_style: 1, caption: true, video_name: 'Lamp intro' } })).project_id;
+  const id = success(await s.call('POST', '/v1/create_video_from_talking_avatar', { key, body: { avatar_id: 2, avatar_type: 0, voice_id: 'en-us-m1', script: ENGLISH.join(' '), aspect_ratio: 1, screen_style: 1, caption: false, video_name: 'Lamp intro' } })).project_id;
   const done = await waitDone(s, key, id);
   assert.equal(done.status_code, 4, JSON.stringify(done.error));
   return id;
@@ -196,7 +196,7 @@ describe('video translation with a loopback LLM and STT server', () => {
 
   it('a talking-avatar video: its script translated by the LLM, said by a German voice', async () => {
     const before = llm.requests.length;
-    const id = success(await translate(s, key, { video_id: avatarId, output_language: 'de' })).video_translate_id;
+    const id = success(await translate(s, key, { video_id: avatarId, output_language: 'de', add_subtitles: true })).video_translate_id;
     const done = await waitDone(s, key, id);
     assert.equal(done.status_code, 4, JSON.stringify(done.error));
     assert.equal(done.script, `${GERMAN['Good morning.']} ${GERMAN['This lamp lights your whole desk.']}`);
@@ -205,7 +205,8 @@ describe('video translation with a loopback LLM and STT server', () => {
     assert.match(asked[0]!.messages[0]!.content, /into german/);
     assert.ok(asked[0]!.messages[1]!.content.includes(ENGLISH.join(' ')));
     assert.equal(done.title, 'Lamp intro (german)');
-    assert.ok(done.subtitles_url, 'captions as in the source');
+    assert.ok(done.subtitles_url, 'captions asked for with add_subtitles');
+    assert.match(fs.readFileSync(await download(s, done.subtitles_url, 'avatar-de.vtt'), 'utf8'), /Schreibtisch/);
   });
 
   it('an outside video: transcribed by the STT server, translated segment by segment, re-voiced in each segment\'s time, captions on the new speech', async () => {
