@@ -77,7 +77,7 @@ export function fromBody(b: Static<typeof TranslateBody>): { input: TranslateInp
 
 const TranslateStatus = Type.Object({
   video_translate_id: Type.String({ description: 'The 32-hex id (the project_id of GET /v1/project)' }),
-  title: Type.String(),
+  title: Type.String({ description: 'The title given, else the source\'s title with the language' }),
   status: V2VideoStatus,
   url: Type.String({ description: 'The translated MP4; empty until completed' }),
   subtitle_url: Type.String({ description: 'WebVTT of the new speech when captions were made; empty otherwise' }),
@@ -113,12 +113,12 @@ const TargetLanguages = Type.Object({
     language: Type.String({ description: 'The output_language value' }),
     default_voice_id: Type.String({ description: 'The voice that speaks when output_voice is absent (a female adult presenter; a presenter\'s own gender and age pick their default)' }),
     voices: Type.Array(Type.Object({
-      voice_id: Type.String(),
-      name: Type.String(),
+      voice_id: Type.String({ description: 'An output_voice value' }),
+      name: Type.String({ description: 'Language, gender and age in words' }),
       gender: Type.String({ description: 'female or male' }),
       age: Type.String({ description: 'young, adult or senior' }),
-    })),
-  })),
+    }), { description: 'The installed voices that speak it' }),
+  }), { description: 'The 54 languages, in the contract\'s order' }),
 });
 
 /** The 54 languages and the installed voices of each, in the contract's order. */
