@@ -216,6 +216,14 @@ describe('dashboard, end to end in chromium', () => {
     const seconds = (await duration.jsonValue()) as number;
     assert.ok(Math.abs(seconds - 15) <= 1.5, `duration ${seconds}`);
     await video.getByText('Script').click();
+    // The Translate action: the 54 languages of GET /v2/video_translate/target_languages, German first chosen.
+    await video.getByText('Translate', { exact: true }).first().click();
+    const language = video.getByLabel(/^Language to translate /);
+    await language.waitFor({ timeout: 15_000 });
+    assert.equal(await language.locator('option').count(), 54);
+    assert.equal(await language.inputValue(), 'german');
+    await assertLabelled('Videos with the Translate form open');
+    await video.getByText('Translate', { exact: true }).first().click();
     await shot('videos');
 
     mark('played');

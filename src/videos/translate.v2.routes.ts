@@ -44,7 +44,8 @@ const TranslateBody = Type.Object({
     description: 'Extension, re-voiced videos: what is said — timed segments [{start, end, text}] (seconds), or plain text (timed against the sound by the forced aligner). Absent: the speech-to-text server (STT_BASE_URL) transcribes it',
   })),
 }, {
-  examples: [{ video_url: 'https://example.com/source-video.mp4', output_language: 'spanish', title: 'Spanish product video', translate_audio_only: false, add_subtitles: true }],
+  // A video of this server, by id (the vendor CLI's body gives video_url instead: any of our file URLs, an asset or another site's URL).
+  examples: [{ video_id: EXAMPLE_IDS.project, output_language: 'spanish', title: 'Spanish product video', translate_audio_only: false, add_subtitles: true }],
 });
 
 export function fromBody(b: Static<typeof TranslateBody>): { input: TranslateInput; notes: string[] } {
