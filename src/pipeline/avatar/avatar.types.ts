@@ -88,6 +88,11 @@ export interface AvatarLayout {
   rightEye: Rect;
   /** A patch of bare cheek: mean skin colour. */
   cheek: Rect;
+  /**
+   * The face box text keeps off (face-box.ts): eyebrows to chin, across the jaw, padded 10 % each
+   * side. From the landmarks (photo and video presenters) or the figure's geometry (drawn ones).
+   */
+  face: Rect;
 }
 
 export interface AvatarPainter {
@@ -96,6 +101,16 @@ export interface AvatarPainter {
   readonly layout: AvatarLayout;
   /** Draws the presenter with its top-left at (x, y); clipped to width × height. */
   draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void;
+  /**
+   * The face box in a frame drawn with `pose` (head turned and shifted), in painter pixels. A
+   * painter without it keeps its face at layout.face (faceBoxOf).
+   */
+  faceBoxAt?(pose: AvatarPose): Rect;
+}
+
+/** A painter's face box for one pose: its own faceBoxAt, else the face at rest. */
+export function faceBoxOf(painter: Pick<AvatarPainter, 'layout' | 'faceBoxAt'>, pose: AvatarPose): Rect {
+  return painter.faceBoxAt ? painter.faceBoxAt(pose) : painter.layout.face;
 }
 
 export interface AvatarPainterOptions {
