@@ -42,6 +42,18 @@ export interface AvatarPose {
   gestureAmount: number;
   /** Fingers raised for 'count' (1..3); 1 otherwise. */
   countFingers: number;
+  /**
+   * The mouth's shape numbers eased over neighbouring frames (motion.track.ts): width (1 rest),
+   * rounding 0..1 and the upper teeth band's share of the opening 0..1. Absent: the viseme's own
+   * (mouthShapeOf).
+   */
+  mouthShape?: MouthShape;
+}
+
+export interface MouthShape {
+  width: number;
+  round: number;
+  teeth: number;
 }
 
 export const NEUTRAL_POSE: Readonly<AvatarPose> = Object.freeze({
