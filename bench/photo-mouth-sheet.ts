@@ -2,7 +2,7 @@
  * npm run sheet:photo-mouth -- OUT.png — the photo presenter's mouth, for looking at: a row of
  * close-ups at rest and on A (wide open vowel, viseme D), E (C), O (rounded, E), M/B/P (closed, A)
  * and F/V (G), then a 2 s strip at 25 fps of the sample narration. The portrait is the one the
- * tests use (face-api's sample1). docs/images/photo-mouth.png is two such sheets, before and after.
+ * tests use (face-api's sample1). docs/images/photo-mouth-before-after.jpg is two such sheets, before and after.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs/promises';
