@@ -1,0 +1,67 @@
+/**
+ * bench:quality's presenter cells (issue 24): talking-avatar videos with a drawn and a photo
+ * presenter in 9:16, 16:9 and 1:1, rendered for real (espeak speech, renderTalkingAvatar) and
+ * checked frame by frame: no text box may meet a face box (timeline/face-check.ts, the same
+ * generic check the product cells get from their timeline). A "video presenter" cell plugs in
+ * here with its own PresenterSource.
+ */
+import { loadImage } from '@napi-rs/canvas';
+import path from 'node:path';
+import { buildCaptions } from '../../src/pipeline/captions/build.ts';
+import { narrate } from '../../src/pipeline/narrate.ts';
+import { FacePool, type PhotoPresenter } from '../../src/pipeline/avatar/photo/index.ts';
+import type { PresenterSource } from '../../src/pipeline/render/avatar-adapter.ts';
+import { renderTalkingAvatar, type TalkingPlan } from '../../src/pipeline/render/render-talking.ts';
+import type { EspeakProcess } from '../../src/pipeline/speech/espeak.client.ts';
+import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
+import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
+import { textFaceViolations } from '../../src/pipeline/timeline/face-check.ts';
+import { talkingScript } from '../../src/videos/kinds/avatar.kind.ts';
+import { portraitPhoto } from '../../test/support/face-photos.ts';
+
+export interface PresenterCell {
+  n: number;
+  presenter: 'drawn' | 'photo';
+  aspect: AspectRatio;
+}
+
+export const PRESENTER_CELLS: PresenterCell[] = [
+  { n: 101, presenter: 'drawn', aspect: 0 },
+  { n: 102, presenter: 'drawn', aspect: 1 },
+  { n: 103, presenter: 'drawn', aspect: 2 },
+  { n: 104, presenter: 'photo', aspect: 0 },
+  { n: 105, presenter: 'photo', aspect: 1 },
+  { n: 106, presenter: 'photo', aspect: 2 },
+];
+
+const TEXT = 'Hello and welcome. Today I will show you three quick tips for better mornings. First, drink a glass of water. Second, plan your day. Third, take a short walk.';
+
+let photo: Promise<PhotoPresenter> | null = null;
+async function photoPresenter(): Promise<PhotoPresenter> {
+  photo ??= (async () => {
+    const bytes = await portraitPhoto();
+    const pool = new FacePool();
+    const v = await pool.analyse(bytes);
+    await pool.close();
+    if (!v.ok) throw new Error(v.reason);
+    return { kind: 'photo', photo: await loadImage(bytes), rig: v.rig };
+  })();
+  return photo;
+}
+
+/** Renders one cell; returns its video and the text-face defects of its plan. */
+export async function runPresenterCell(cell: PresenterCell, engine: EspeakProcess, workDir: string, scale: number): Promise<{ videoPath: string; durationS: number; fps: number; defects: string[] }> {
+  const script = talkingScript(TEXT, 'english');
+  const n = await narrate({ script, voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(workDir, 'narration') }, { engine });
+  const captions = buildCaptions(n.speech.words, { language: 'english', aspectRatio: cell.aspect, sentences: script.sentences, sentenceSpans: n.speech.sentences });
+  const source: PresenterSource = cell.presenter === 'photo' ? await photoPresenter() : 5;
+  let plan: TalkingPlan | null = null;
+  const r = await renderTalkingAvatar({
+    avatarId: source, speech: n.speech, script, audioPath: n.mixedAudioPath, durationMs: n.speech.durationMs + 400, aspectRatio: cell.aspect,
+    screen: 'scene', captions, scale, outDir: path.join(workDir, 'render'), onPlan: (p) => (plan = p),
+  });
+  if (!plan) throw new Error('the render gave no plan');
+  return { videoPath: r.videoPath, durationS: r.durationS, fps: r.frames / r.durationS, defects: textFaceViolations(plan) };
+}
+
+export const presenterLabel = (c: PresenterCell) => `#${c.n} talking ${c.presenter} ${['9:16', '16:9', '1:1'][c.aspect]}`;
