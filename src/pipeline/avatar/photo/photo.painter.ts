@@ -76,7 +76,7 @@ export function drawPhotoExtension(ctx: SKRSContext2D, photo: Image | Canvas, pw
   const { x, y, w, h } = dest;
   l.drawImage(photo, 0, 0, ex, ph, 0, y, Math.max(1, x + 2), h);
   l.drawImage(photo, pw - ex, 0, ex, ph, x + w - 2, y, Math.max(1, width - (x + w) + 2), h);
-  const r = Math.max(4, Math.round(Math.max(width, height) * 0.02));
+  const r = Math.max(6, Math.round(Math.max(width, height) * 0.035));
   ctx.save();
   ctx.drawImage(layer, 0, 0);
   ctx.filter = `blur(${r}px)`;
