@@ -4,6 +4,9 @@
  * video against issue 10's targets: length ±10 %, true peak ≤ −1 dBTP, no full-scale samples,
  * A/V end together, ≤ 2 s silent tail, caption checks, layout checks (the layout step's own
  * boxes, via RenderTuning.onTimeline), and the share of spoken text in the narration language.
+ * Then the presenter cells (quality/presenter-cells.ts: talking-avatar videos, drawn and photo
+ * presenters, every ratio), each checked frame by frame for text over a face box; the product
+ * cells get the same per-frame check from their timeline (timeline/face-check.ts).
  * Prints one row per video and the defect total (target 0); exit code 0 regardless.
  *
  *   npm run bench:quality [-- --sheets DIR] [--scale S] [--only N[,N…]]
@@ -21,6 +24,8 @@ import { formatPrice } from '../src/pipeline/script/price.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
+import { textFaceViolations, timelineFrameBoxes } from '../src/pipeline/timeline/face-check.ts';
+import { PRESENTER_CELLS, presenterLabel, runPresenterCell } from './quality/presenter-cells.ts';
 import type { Narration } from '../src/pipeline/types.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 import { PipelineGenerator } from '../src/videos/pipeline-generator.ts';
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({ options: { sheets: { type: 'string' }, scal
 const scale = Number(args.scale);
 const only = args.only ? new Set(args.only.split(',').map(Number)) : null;
 const cells = MATRIX.filter((c) => !only || only.has(c.n));
+const presenterCells = PRESENTER_CELLS.filter((c) => !only || only.has(c.n));
 
 /** A stored product for a cell: fixture text, the cell's price, images put in the blob store as crawled media are. */
 async function productFor(cell: Cell, store: LocalBlobStore, imageDir: string): Promise<Product> {
@@ -83,6 +89,7 @@ async function main(): Promise<void> {
   console.log(`bench:quality — ${cells.length} videos, scale ${scale}, ${cov.pairs}/9 ratio×length pairs, languages ${cov.languages.join(' ')}, templates ${cov.templates.join('')}, ${cov.styles}/6 styles, fixtures ${cov.fixtures.join(' ')}; ${os.cpus().length} cpus, load ${os.loadavg()[0]!.toFixed(1)}`);
   if (args.sheets) await fs.mkdir(args.sheets, { recursive: true });
   const rows: Row[] = [];
+  let presenterDefects = 0;
   const details: string[] = [];
   try {
     for (const cell of cells) {
@@ -111,7 +118,8 @@ async function main(): Promise<void> {
         row.judged = judgeAv(row.av, cell.length, speechEndS);
         const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
-        const lay = layoutViolations(t);
+        // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
+        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t))];
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, LAYOUT_TAGS, 'layout');
         const prices = priceViolations(n.script, product.price, product.currency);
@@ -132,6 +140,23 @@ async function main(): Promise<void> {
       rows.push(row);
       console.log(`${label}: ${defects(row)} defects (${row.renderS.toFixed(0)} s)`);
     }
+    // Talking-avatar videos (drawn and photo presenters, every ratio): rendered, checked frame by frame.
+    for (const cell of presenterCells) {
+      const label = presenterLabel(cell);
+      const t0 = performance.now();
+      try {
+        const r = await runPresenterCell(cell, engine, path.join(work, `talk-${cell.n}`), scale);
+        presenterDefects += r.defects.length;
+        details.push(...r.defects.map((d) => `#${cell.n} ${d}`));
+        if (args.sheets) await writeContactSheet(r.videoPath, path.join(args.sheets, `q${cell.n}.png`), label, r.durationS, r.fps);
+        console.log(`${label}: ${r.defects.length} defects (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      } catch (err) {
+        presenterDefects++;
+        console.log(`${label}: error ${err instanceof Error ? err.message.slice(0, 120) : String(err)}`);
+      } finally {
+        await fs.rm(path.join(work, `talk-${cell.n}`), { recursive: true, force: true });
+      }
+    }
   } finally {
     await engine.close();
     await fetcher.close();
@@ -142,7 +167,7 @@ async function main(): Promise<void> {
   console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation.');
   console.log(`\nDetails:\n${details.join('\n')}`);
   const tot = totals(rows);
-  console.log(`\nTOTAL DEFECTS: ${tot.defects} over ${tot.videos} videos (${tot.clean} clean). Target 0.`);
+  console.log(`\nTOTAL DEFECTS: ${tot.defects + presenterDefects} over ${tot.videos + presenterCells.length} videos (${tot.clean} clean product videos; ${presenterDefects} presenter-cell defects). Target 0.`);
 }
 
 await main();

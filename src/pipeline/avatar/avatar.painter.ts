@@ -7,6 +7,8 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
+import { NEUTRAL_POSE } from './avatar.types.ts';
+import { padFaceBox } from './face-box.ts';
 import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, DrawnPresenter, PresenterRef, Rect } from './avatar.types.ts';
 import { lookFor, type AvatarLook } from './looks.data.ts';
 import { armStyle, drawArms } from './paint/arms.ts';
@@ -18,8 +20,12 @@ import {
 import { drawHairBack, drawHairFront, hasBackHair } from './paint/hair.ts';
 import { drawMouth } from './paint/mouth.ts';
 import {
-  BREATH_LIFT, CENTER_X, DESIGN_H, DESIGN_W, EYE_DX, EYE_RX, EYE_Y, FACE_H, FACE_W, HEAD_SCALE, HEAD_Y, MOUTH_W, MOUTH_Y, PIVOT_Y,
+  BREATH_LIFT, BROW_Y, CENTER_X, DESIGN_H, DESIGN_W, EYE_DX, EYE_RX, EYE_Y, FACE_H, FACE_W, HEAD_SCALE, HEAD_Y, MOUTH_W, MOUTH_Y, PIVOT_Y,
 } from './paint/layout.ts';
+
+/** Top of the raised brows and the bottom of the dropped chin (jawDrop(1) = 7), in head-local units. */
+const FACE_BROW_Y = BROW_Y - 14;
+const FACE_CHIN_Y = FACE_H + 8;
 
 function layer(width: number, height: number, draw: (ctx: SKRSContext2D) => void): Canvas {
   const canvas = createCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
@@ -74,7 +80,29 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     leftEye: rect(-EYE_DX - EYE_RX - 2, EYE_Y - 13, -EYE_DX + EYE_RX + 2, EYE_Y + 9),
     rightEye: rect(EYE_DX - EYE_RX - 2, EYE_Y - 13, EYE_DX + EYE_RX + 2, EYE_Y + 9),
     cheek: rect(-70, 26, -62, 34),
+    face: faceAt(NEUTRAL_POSE),
   };
+
+  /** Brows (raised) to the chin (jaw dropped), across the face, through the head's transform; padded 10 %. */
+  function faceAt(pose: AvatarPose): Rect {
+    const lift = Math.round(pose.breathe * BREATH_LIFT * 0.5 * s);
+    const hx = px(pose.headOffsetX * 2 * FACE_H);
+    const hy = py(pose.headOffsetY * 2 * FACE_H) - lift * 0.6;
+    const tilt = (pose.headTiltDeg * Math.PI) / 180;
+    const cos = Math.cos(tilt);
+    const sin = Math.sin(tilt);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [u, v] of [[-FACE_W, FACE_BROW_Y], [FACE_W, FACE_BROW_Y], [-FACE_W, FACE_CHIN_Y], [FACE_W, FACE_CHIN_Y]] as const) {
+      const lx = u * hs;
+      const ly = (v - PIVOT_Y) * hs;
+      xs.push(hx + lx * cos - ly * sin);
+      ys.push(hy + PIVOT_Y * hs + lx * sin + ly * cos);
+    }
+    const x0 = Math.min(...xs);
+    const y0 = Math.min(...ys);
+    return padFaceBox({ x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 });
+  }
 
   function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
     ctx.save();
@@ -137,7 +165,7 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     ctx.restore();
   }
 
-  return { width, height, layout, draw };
+  return { width, height, layout, draw, faceBoxAt: faceAt };
 }
 
 function drawEarrings(ctx: SKRSContext2D, e: NonNullable<AvatarLook['earrings']>): void {

@@ -42,6 +42,18 @@ export interface AvatarPose {
   gestureAmount: number;
   /** Fingers raised for 'count' (1..3); 1 otherwise. */
   countFingers: number;
+  /**
+   * The mouth's shape numbers eased over neighbouring frames (motion.track.ts): width (1 rest),
+   * rounding 0..1 and the upper teeth band's share of the opening 0..1. Absent: the viseme's own
+   * (mouthShapeOf).
+   */
+  mouthShape?: MouthShape;
+}
+
+export interface MouthShape {
+  width: number;
+  round: number;
+  teeth: number;
 }
 
 export const NEUTRAL_POSE: Readonly<AvatarPose> = Object.freeze({
@@ -88,6 +100,11 @@ export interface AvatarLayout {
   rightEye: Rect;
   /** A patch of bare cheek: mean skin colour. */
   cheek: Rect;
+  /**
+   * The face box text keeps off (face-box.ts): eyebrows to chin, across the jaw, padded 10 % each
+   * side. From the landmarks (photo and video presenters) or the figure's geometry (drawn ones).
+   */
+  face: Rect;
 }
 
 export interface AvatarPainter {
@@ -96,6 +113,16 @@ export interface AvatarPainter {
   readonly layout: AvatarLayout;
   /** Draws the presenter with its top-left at (x, y); clipped to width × height. */
   draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void;
+  /**
+   * The face box in a frame drawn with `pose` (head turned and shifted), in painter pixels. A
+   * painter without it keeps its face at layout.face (faceBoxOf).
+   */
+  faceBoxAt?(pose: AvatarPose): Rect;
+}
+
+/** A painter's face box for one pose: its own faceBoxAt, else the face at rest. */
+export function faceBoxOf(painter: Pick<AvatarPainter, 'layout' | 'faceBoxAt'>, pose: AvatarPose): Rect {
+  return painter.faceBoxAt ? painter.faceBoxAt(pose) : painter.layout.face;
 }
 
 export interface AvatarPainterOptions {

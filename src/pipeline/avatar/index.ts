@@ -6,7 +6,7 @@
 export type {
   AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, AvatarTrack, DrawnPresenter, Gesture, PresenterRef, PresenterTraits, Rect, Viseme,
 } from './avatar.types.ts';
-export { NEUTRAL_POSE, VISEMES } from './avatar.types.ts';
+export { faceBoxOf, NEUTRAL_POSE, VISEMES } from './avatar.types.ts';
 export { isPausePhoneme, phonemeShapes, type PhonemeShapes } from './phoneme.shapes.ts';
 export {
   buildMouthTrack, frameCountFor, minHoldFrames, mouthOpenAt, mouthOpenFrames, MIN_HOLD_MS, RELAX_PAUSE_MS, VISEME_OPENNESS,

@@ -5,7 +5,8 @@
  * Everything is precomputed into small event lists so poseAt is cheap and order-independent.
  */
 import type { Script, Speech } from '../types.ts';
-import type { AvatarPose, AvatarTrack, Gesture, Viseme } from './avatar.types.ts';
+import type { AvatarPose, AvatarTrack, Gesture, MouthShape, Viseme } from './avatar.types.ts';
+import { mouthShapeOf } from './paint/mouth.ts';
 import { buildMouthTrack, frameCountFor, mouthOpenFrames } from './mouth.track.ts';
 import { clamp01, lerp, seededRandom, smoothstep } from './random.ts';
 
@@ -70,6 +71,7 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
   const frameMs = 1000 / fps;
   const visemes = input.mouth ? fitFrames(input.mouth.visemes, frameCount, 'X' as Viseme) : buildMouthTrack(speech.phonemes, durationMs, fps);
   const open = input.mouth ? Float32Array.from(fitFrames(Array.from(input.mouth.open), frameCount, 0)) : mouthOpenFrames(visemes);
+  const shapes = easedMouthShapes(visemes);
 
   // Talking envelope: opening averaged over ~300 ms, drives how lively the head is.
   const talk = new Float32Array(frameCount);
@@ -219,6 +221,7 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
     return {
       viseme: visemes[f]!,
       mouthOpen: open[f]!,
+      mouthShape: shapes[f]!,
       blink,
       headTiltDeg: sway + talkSway + (gesture === 'point' ? 2.5 * amount * toward : 0),
       headOffsetX: Math.sin((TAU * t) / 6100 + phase[4]!) * 0.012 + Math.sin((TAU * t) / 2300 + phase[5]!) * 0.008 * lively,
@@ -234,6 +237,20 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
   }
 
   return { fps, durationMs, frameCount, visemes, poseAt };
+}
+
+/**
+ * Each frame's mouth shape numbers blended 1-2-1 with its neighbours' (as the opening is): a
+ * shape change eases over 2-3 frames instead of snapping.
+ */
+export function easedMouthShapes(visemes: readonly Viseme[]): MouthShape[] {
+  const raw = visemes.map(mouthShapeOf);
+  return raw.map((self, f) => {
+    const prev = raw[f - 1] ?? self;
+    const next = raw[f + 1] ?? self;
+    const mix = (k: keyof MouthShape) => 0.25 * prev[k] + 0.5 * self[k] + 0.25 * next[k];
+    return { width: mix('width'), round: mix('round'), teeth: mix('teeth') };
+  });
 }
 
 /** A per-frame list cut or padded (with `rest`) to `n` frames. */

@@ -5,10 +5,13 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
-import { createPhotoPainter, isPhotoPresenter, renderPhotoStill, type PhotoPresenter } from '../avatar/photo/index.ts';
+import { createPhotoPainter, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
 import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
 import type { AvatarPainterOptions } from '../avatar/avatar.types.ts';
 import type { Script, Speech } from '../types.ts';
+import type { Box } from '../templates/types.ts';
+import { faceBoxFromLandmarks } from '../avatar/face-box.ts';
+import { DESIGN_H, DESIGN_W } from '../avatar/paint/layout.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { presenterPlacement, type PresenterPlacement } from '../timeline/presenter.ts';
 
@@ -53,12 +56,26 @@ export function createPresenter(avatarId: PresenterSource, t: Timeline, speech: 
   return { track, painter, placement };
 }
 
+/**
+ * A presenter's face box at rest as shares of its painter's box, for the layout step: from the
+ * photo's landmarks as framePhoto frames them (photo presenters); null for drawn figures (the
+ * timeline knows their geometry).
+ */
+export function presenterFaceShare(source: PresenterSource): Box | null {
+  const base = isHoldingPresenter(source) ? source.base : source;
+  if (!isPhotoPresenter(base)) return null;
+  const crop = framePhoto(base.rig, DESIGN_W, DESIGN_H);
+  const s = DESIGN_W / crop.w;
+  const f = faceBoxFromLandmarks(base.rig.landmarks.map(([x, y]) => [(x - crop.x) * s, (y - crop.y) * s] as const));
+  return { x: f.x / DESIGN_W, y: f.y / DESIGN_H, w: f.width / DESIGN_W, h: f.height / DESIGN_H };
+}
+
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
 export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
   const avatarId = isHoldingPresenter(source) ? source.base : source;
   if (isPhotoPresenter(avatarId)) {
-    // The photo presenter at rest is its own scene (the cut-out person on its backdrop, or the framed photo).
-    ctx.drawImage(renderPhotoStill(avatarId.photo, avatarId.rig, Math.round(width), Math.round(height)), 0, 0);
+    // The photo's own background, from its side edges only: no second copy of the person behind the presenter.
+    drawPhotoExtension(ctx, avatarId.photo, avatarId.rig.width, avatarId.rig.height, { x: width / 2, y: 0, w: 0, h: height }, Math.round(width), Math.round(height));
     return;
   }
   drawScene(ctx, avatarId, Math.round(width), Math.round(height));

@@ -11,14 +11,15 @@ import path from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { buildAvatarTrack, type Viseme } from '../avatar/index.ts';
-import { createSourcePainter, paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
+import { createSourcePainter, isHoldingPresenter, paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
+import { isPhotoPresenter } from '../avatar/photo/index.ts';
+import { planTalking, talkingLayout, type TalkingPlan } from './talking.plan.ts';
 import type { Captions } from '../captions/build.ts';
 import { toWebVtt } from '../captions/vtt.ts';
 import { STYLE_DEFS } from '../templates/styles.ts';
-import type { AspectRatio, Box } from '../templates/types.ts';
+import type { AspectRatio } from '../templates/types.ts';
 import { DEFAULT_FPS, frameCount, frameTimeMs, outputSize } from '../timeline/build.ts';
 import type { Script, Speech } from '../types.ts';
-import { DESIGN_H, DESIGN_W } from '../avatar/paint/layout.ts';
 import { keySafeLook } from '../avatar/key-safe.ts';
 import { checkMp4Audio } from './audio-check.ts';
 import { CaptionLayer } from './caption-layer.ts';
@@ -52,6 +53,8 @@ export interface TalkingRenderInput {
   seed?: number;
   outDir: string;
   onProgress?: (fraction: number) => void;
+  /** Called with the layout before the first frame (figure, captions band, per-frame text and face boxes). */
+  onPlan?: (plan: TalkingPlan) => void;
 }
 
 export interface TalkingRenderResult {
@@ -64,35 +67,24 @@ export interface TalkingRenderResult {
   frames: number;
 }
 
-/** Presenter height over frame height, by aspect ratio: head and torso to the waist, cut by the bottom edge. */
-const FIGURE_SHARE: Record<AspectRatio, number> = { 0: 0.74, 1: 0.96, 2: 0.9 };
-
-/** Where the presenter goes (pure): scaled design box, bottom-centred. */
-export function talkingLayout(aspectRatio: AspectRatio, width: number, height: number): { figure: Box; captions: Box } {
-  const s = (FIGURE_SHARE[aspectRatio] * height) / DESIGN_H;
-  const w = Math.round(DESIGN_W * s);
-  const h = Math.round(DESIGN_H * s);
-  const figure = { x: Math.round((width - w) / 2), y: height - h, w, h };
-  // Captions low in the frame, over the torso, inside the title-safe margins.
-  const captions =
-    aspectRatio === 1
-      ? { x: width * 0.12, y: height * 0.76, w: width * 0.76, h: height * 0.16 }
-      : { x: width * 0.07, y: height * (aspectRatio === 0 ? 0.72 : 0.74), w: width * 0.86, h: height * (aspectRatio === 0 ? 0.12 : 0.15) };
-  return { figure, captions };
-}
+export { talkingLayout, planTalking, type TalkingPlan } from './talking.plan.ts';
 
 export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<TalkingRenderResult> {
   registerFonts();
   const fps = input.fps ?? DEFAULT_FPS;
   const { width, height } = outputSize(input.aspectRatio, input.scale);
   const frames = frameCount(input.durationMs, fps);
-  const layout = talkingLayout(input.aspectRatio, width, height);
+  // A photo presenter fills the frame like a selfie video, over its own photo's background.
+  const photo = isPhotoPresenter(isHoldingPresenter(input.avatarId) ? input.avatarId.base : input.avatarId);
+  const layout = talkingLayout(input.aspectRatio, width, height, photo);
   const track = buildAvatarTrack({ speech: input.speech, script: input.script, fps, durationMs: input.durationMs, seed: input.seed ?? 1, ...(input.mouth ? { mouth: input.mouth } : {}) });
   // On a green screen, no part of the figure may be green enough to be keyed out.
   const size = { width: layout.figure.w, height: layout.figure.h };
   const painter = createSourcePainter(input.avatarId, size, input.screen === 'green' ? { recolor: keySafeLook } : {});
   const style = STYLE_DEFS[0]!;
-  const captions = input.captions ? new CaptionLayer(input.captions, layout.captions, style) : null;
+  const plan = planTalking(painter, track, layout.figure, input.captions ? layout.captions : null, frames, width, height);
+  input.onPlan?.(plan);
+  const captions = input.captions ? new CaptionLayer(input.captions, plan.captions, style) : null;
 
   await fs.mkdir(input.outDir, { recursive: true });
   const alpha = input.screen === 'transparent';
@@ -103,7 +95,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   let base: Canvas | null = null;
-  if (input.screen === 'scene') {
+  if (input.screen === 'scene' && !photo) {
     base = createCanvas(width, height);
     paintAvatarScene(base.getContext('2d'), input.avatarId, width, height);
   }
@@ -122,7 +114,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
       const key = `${pose}|${captions?.stateKey(t) ?? ''}`;
       if (lastKey !== key) {
         if (base) ctx.drawImage(base, 0, 0);
-        else if (alpha) ctx.clearRect(0, 0, width, height);
+        else if (alpha || photo) ctx.clearRect(0, 0, width, height);
         else {
           ctx.fillStyle = CHROMA_GREEN;
           ctx.fillRect(0, 0, width, height);

@@ -17,7 +17,7 @@ import { toWebVtt } from '../captions/vtt.ts';
 import { buildTimeline, type TimelineInput } from '../timeline/build.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
-import { createPresenter } from './avatar-adapter.ts';
+import { createPresenter, presenterFaceShare } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, type SinkMode } from './encoder.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
@@ -111,6 +111,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     templateId: input.templateId,
     custom: input.custom ?? null,
     hasPresenter: input.avatarId !== null,
+    presenterFace: input.avatarId !== null ? presenterFaceShare(input.avatarId) : null,
     visualStyle: input.visualStyle,
     aspectRatio: input.aspectRatio,
     caption: input.caption,

@@ -31,6 +31,8 @@ export interface TimelineInput {
   /** A custom template, compiled (templates/custom-scene.ts): used instead of templateId and visualStyle. */
   custom?: { def: TemplateDef; style: VisualStyleDef; logo: { box: Box } | null } | null;
   hasPresenter: boolean;
+  /** The presenter's face box at rest as shares of its painter's box (presenterFaceShare), for a painter that is not a drawn figure. */
+  presenterFace?: Box | null;
   visualStyle: string | null;
   aspectRatio: AspectRatio;
   caption: boolean;
@@ -184,7 +186,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
     const info = input.imageInfo?.[i];
     return info && mediaBox && stage ? frameImage(info, mediaBox, stage) : null;
   });
-  const presenter = layout.presenter ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height) } : null;
+  const presenter = layout.presenter
+    ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
+    : null;
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);

@@ -8,6 +8,7 @@
  *   frame or the scene panel. A box may bleed past the frame edges to frame the figure larger.
  */
 import { DESIGN_H, DESIGN_W, FACE_H, FACE_W, HEAD_SCALE, HEAD_Y, CENTER_X } from '../avatar/paint/layout.ts';
+import { createAvatarPainter } from '../avatar/avatar.painter.ts';
 import type { Box } from '../templates/types.ts';
 import type { Timeline } from './types.ts';
 
@@ -53,12 +54,33 @@ export function presenterPlacement(p: NonNullable<Timeline['presenter']>): Prese
   return { width, height, x: Math.round(box.x + (box.w - width) / 2), y: Math.round(box.y), clip: p.panel, shape: 'rect', scale: s };
 }
 
-/** The presenter's face (head outline, at rest) in frame pixels. */
-export function presenterFaceBox(p: NonNullable<Timeline['presenter']>): Box {
+/**
+ * The presenter's face at rest in frame pixels: with 'head' (the default) the head outline the
+ * layout's face zone grows from; with 'face' the face box proper (brows to chin, padded 10 %). A
+ * presenter whose painter gave its face box (p.face: photo presenters, from the landmarks) is
+ * placed from that; else from the drawn figure's geometry.
+ */
+export function presenterFaceBox(p: NonNullable<Timeline['presenter']>, which: 'head' | 'face' = 'head'): Box {
   const pl = presenterPlacement(p);
+  if (p.face) return { x: pl.x + p.face.x * pl.width, y: pl.y + p.face.y * pl.height, w: p.face.w * pl.width, h: p.face.h * pl.height };
+  if (which === 'face') {
+    // Drawn figures: avatar.painter.ts's face box, in design units scaled.
+    const face = drawnFaceShare();
+    return { x: pl.x + face.x * pl.width, y: pl.y + face.y * pl.height, w: face.w * pl.width, h: face.h * pl.height };
+  }
   const hw = FACE_W * HEAD_SCALE * pl.scale;
   const hh = FACE_H * HEAD_SCALE * pl.scale;
   const cx = pl.x + ((CENTER_X - DESIGN_W / 2) * pl.scale + pl.width / 2);
   const cy = pl.y + HEAD_Y * pl.scale;
   return { x: cx - hw, y: cy - hh, w: hw * 2, h: hh * 2 };
+}
+
+let drawnFace: Box | null = null;
+/** A drawn presenter's face box at rest as shares of its painter's box (the same for every look). */
+function drawnFaceShare(): Box {
+  if (!drawnFace) {
+    const f = createAvatarPainter(1, { width: DESIGN_W, height: DESIGN_H }).layout.face;
+    drawnFace = { x: f.x / DESIGN_W, y: f.y / DESIGN_H, w: f.width / DESIGN_W, h: f.height / DESIGN_H };
+  }
+  return drawnFace;
 }

@@ -86,7 +86,11 @@ export interface Timeline {
   seed: number;
   background: 'style' | 'avatar-scene';
   media: (Omit<MediaRule, 'box' | 'radius' | 'stage'> & { box: Box; radius: number; stage: Box }) | null;
-  presenter: (Omit<PresenterRule, 'box' | 'panel'> & { box: Box; panel: Box }) | null;
+  /**
+   * face: the presenter's face box at rest as shares of its painter's box, when the painter gave
+   * one (photo presenters: from the landmarks); absent for drawn figures (their geometry is known).
+   */
+  presenter: (Omit<PresenterRule, 'box' | 'panel'> & { box: Box; panel: Box; face?: Box }) | null;
   captionsBox: Box;
   /** Framing of each product image (by index into the product's images); null when its size is unknown. */
   images: (ImageFrame | null)[];

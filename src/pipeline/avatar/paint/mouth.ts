@@ -3,7 +3,7 @@
  * rounding, teeth, tongue), the tweened opening sets the gap between the lips.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Viseme } from '../avatar.types.ts';
+import type { MouthShape, Viseme } from '../avatar.types.ts';
 import type { AvatarLook } from '../looks.data.ts';
 import { rgba, shade } from './color.ts';
 import { MOUTH_INTERIOR, MOUTH_W, MOUTH_Y, TEETH, TONGUE } from './layout.ts';
@@ -32,6 +32,19 @@ const CLOSED: MouthSpec = { width: 1, round: 0, teeth: 'none', tongue: 'none' };
 /** Width (1 = rest), rounding (0..1), teeth and tongue of a mouth shape; the photo presenter warps by the same numbers. */
 export function mouthSpec(viseme: Viseme): MouthSpec {
   return viseme === 'A' || viseme === 'X' ? CLOSED : MOUTH[viseme];
+}
+
+/**
+ * How much of the opening the upper teeth band fills, by shape: none with the lips closed (A, X)
+ * or puckered (F), most on teeth-together (B) and the lip-bite (G) where the gap is small; on open
+ * vowels (C, D) a smaller share of a bigger gap, so the band is tallest there.
+ */
+const TEETH_SHARE: Record<Viseme, number> = { A: 0, X: 0, B: 0.6, C: 0.45, D: 0.42, E: 0.32, F: 0.08, G: 0.62, H: 0.36 };
+
+/** The viseme's shape numbers (photo and video presenters warp by them; the track eases them). */
+export function mouthShapeOf(viseme: Viseme): MouthShape {
+  const spec = mouthSpec(viseme);
+  return { width: spec.width, round: spec.round, teeth: TEETH_SHARE[viseme] };
 }
 
 /** Mouth centred at (0, MOUTH_Y): lips line for closed shapes, lips + interior + teeth/tongue for open ones. */

@@ -1,15 +1,17 @@
 /**
  * The photo presenter's face mesh: the 68 landmarks, forehead points above the brows and two
  * rings around the head, triangulated once (Delaunay) and displaced per frame from a pose:
- * - the jaw drops and the lower lip follows the mouth track's opening; the mouth narrows or widens
- *   and rounds by the same shape numbers as the drawn presenters (paint/mouth.ts mouthSpec);
+ * - the jaw drops and the lower lip follows the mouth track's opening, up to a natural speaking
+ *   jaw drop (MAX_DROP of the face); the chin and the flesh under it follow; closures (M B P) press
+ *   lips parted in the photo shut; the mouth narrows or widens and rounds by the same shape
+ *   numbers as the drawn presenters, eased over frames (pose.mouthShape, paint/mouth.ts);
  * - the upper eyelids slide down onto the lower ones for blinks; brows lift;
  * - the head turns and shifts a little about the neck, fading to nothing at the outer ring.
  * The outer ring never moves, so the warp is the identity at its edge: no tearing. Pure geometry.
  */
 import Delaunator from 'delaunator';
 import type { AvatarPose } from '../avatar.types.ts';
-import { mouthSpec } from '../paint/mouth.ts';
+import { mouthShapeOf } from '../paint/mouth.ts';
 
 export type Pt = [number, number];
 
@@ -24,6 +26,8 @@ export interface FaceMesh {
   mouthInterior: Set<number>;
   /** Nose-bridge-to-chin length: the unit of every displacement. */
   faceH: number;
+  /** Index of the inner ring's first point (its first nine follow the jaw, JAW_RING). */
+  ringStart: number;
   /** Bounding box of the outer ring: nothing outside it is ever touched. */
   bounds: { x0: number; y0: number; x1: number; y1: number };
 }
@@ -32,6 +36,15 @@ const INNER_LIPS = [60, 61, 62, 63, 64, 65, 66, 67];
 const LOWER_INNER = [65, 66, 67];
 const LOWER_OUTER = [55, 56, 57, 58, 59];
 const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
+
+/** The jaw landmark each of the inner ring's first nine points was made from (outline order). */
+const JAW_RING = [0, 2, 4, 6, 8, 10, 12, 14, 16];
+/** Jaw drop per unit of mouthOpen, and its bound, in nose-bridge-to-chin lengths (a speaking jaw drop: ~1 cm on a 12 cm face). */
+const OPEN_PER_UNIT = 0.13;
+export const MAX_DROP = 0.1;
+
+/** The gap between the inner lips' middles (62, 66). */
+export const mouthGap = (p: readonly Pt[]): number => Math.hypot(p[66]![0] - p[62]![0], p[66]![1] - p[62]![1]);
 
 const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]];
 const len = (a: Pt) => Math.hypot(a[0], a[1]);
@@ -61,7 +74,7 @@ export function buildFaceMesh(landmarks: readonly Pt[]): FaceMesh {
   const xs = outer.map((p) => p[0]);
   const ys = outer.map((p) => p[1]);
   return {
-    points, weight, triangles, mouthInterior, faceH,
+    points, weight, triangles, mouthInterior, faceH, ringStart: 68 + forehead.length,
     bounds: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
   };
 }
@@ -78,29 +91,43 @@ export function deformMesh(mesh: FaceMesh, pose: AvatarPose): Pt[] {
     p[i]![1] += dy;
   };
 
-  // Mouth: width and rounding about the mouth's centre along its axis, then the jaw drop.
+  // Mouth: width and rounding about the mouth's centre along its axis (the eased shape numbers),
+  // then the jaw drop, bounded by a natural speaking jaw drop for the face's size.
   const open = pose.mouthOpen;
-  const spec = mouthSpec(pose.viseme);
+  const shape = pose.mouthShape ?? mouthShapeOf(pose.viseme);
   const l = rest[48]!;
   const r = rest[54]!;
   const mc: Pt = [(l[0] + r[0]) / 2, (l[1] + r[1]) / 2];
   const mw = len(sub(r, l));
   const axis: Pt = [(r[0] - l[0]) / mw, (r[1] - l[1]) / mw];
-  const scale = 1 + (spec.width - 1) * 0.6 - spec.round * 0.08;
+  const scale = 1 + (shape.width - 1) * 0.6 - shape.round * 0.08;
   if (scale !== 1) {
     for (let i = 48; i < 68; i++) {
       const along = (rest[i]![0] - mc[0]) * axis[0] + (rest[i]![1] - mc[1]) * axis[1];
       move(i, axis[0] * along * (scale - 1), axis[1] * along * (scale - 1));
     }
   }
+  const restGap = mouthGap(rest);
   if (open > 0) {
-    const drop = open * 0.13 * faceH;
+    const drop = Math.min(open * OPEN_PER_UNIT, MAX_DROP) * faceH;
     for (const i of LOWER_INNER) move(i, down[0] * drop, down[1] * drop);
     for (const i of LOWER_OUTER) move(i, down[0] * drop * 0.92, down[1] * drop * 0.92);
     for (const [i, k] of Object.entries(JAW_DROP)) move(Number(i), down[0] * drop * k, down[1] * drop * k);
+    // The flesh under the jaw follows part of the way (the inner ring's jaw points), so the chin
+    // and the cheeks below the mouth stretch smoothly instead of folding at the jawline.
+    for (const [k, j] of JAW_RING.entries()) {
+      const w = (JAW_DROP[j] ?? 0) * 0.45;
+      if (w > 0) move(mesh.ringStart + k, down[0] * drop * w, down[1] * drop * w);
+    }
     // The upper lip lifts a little; rounded shapes push both lips' middles apart.
-    const lift = drop * (0.12 + spec.round * 0.15);
+    const lift = drop * (0.12 + shape.round * 0.15);
     for (const i of [61, 62, 63, 50, 51, 52]) move(i, -down[0] * lift, -down[1] * lift);
+  } else if (pose.viseme === 'A' && restGap > 1) {
+    // M, B, P: lips parted in the photo press shut (the lower lip rises onto the upper).
+    for (const [lo, hi] of [[67, 61], [66, 62], [65, 63]] as const) {
+      move(lo, rest[hi]![0] - rest[lo]![0], rest[hi]![1] - rest[lo]![1]);
+    }
+    for (const i of LOWER_OUTER) move(i, -down[0] * restGap * 0.8, -down[1] * restGap * 0.8);
   }
 
   // Eyes: upper lids (37 38 | 43 44) slide onto the lower ones (41 40 | 47 46).

@@ -39,7 +39,7 @@ export function withHeldProduct(painter: AvatarPainter, held: HeldProduct): Avat
     drawHeldProduct(ctx, held.image, g, skin, shade(skin, -0.25));
     ctx.restore();
   }
-  return { width: painter.width, height: painter.height, layout: painter.layout, draw };
+  return { width: painter.width, height: painter.height, layout: painter.layout, draw, ...(painter.faceBoxAt ? { faceBoxAt: painter.faceBoxAt } : {}) };
 }
 
 /** Skin from the cheek patch, sleeve from the clothes under the face on the holding side. */
