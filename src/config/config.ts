@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { isLanguage } from '../catalog/languages.ts';
-import type { ExternalTtsConfig } from '../pipeline/speech/external/external.config.ts';
+import { isLanguage, type Language } from '../catalog/languages.ts';
 
 /**
  * Every setting the service reads from its environment, parsed once at start.
@@ -50,6 +49,25 @@ export interface Config {
    * carrying it in `x-admin-token`; absent → those routes do not exist (404).
    */
   adminToken: string | undefined;
+}
+
+/**
+ * The operator's OpenAI-compatible speech endpoint (TTS_*). Declared here, in the base: the
+ * pipeline's external engine reads this shape; the configuration knows nothing of the pipeline.
+ */
+export interface ExternalTtsConfig {
+  /** e.g. "http://127.0.0.1:8880/v1"; requests go to `${baseUrl}/audio/speech`. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** The endpoint's voice names with the language and gender each speaks. */
+  voices: { name: string; language: Language; gender: 'female' | 'male' }[];
+  /** One attempt's deadline. */
+  timeoutMs: number;
+  /** Attempts after the first, for timeouts, unreachable servers, 429 and 5xx. */
+  retries: number;
+  /** When the endpoint fails: fail the job, or speak with the voice's built-in stand-in. */
+  onFailure: 'fail' | 'fallback';
 }
 
 export interface JobSettings {
