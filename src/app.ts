@@ -35,6 +35,7 @@ import { renderTalkingPreview } from './pipeline/avatar/talking.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
+import { AvatarOutcomes } from './avatars/avatar-outcome.ts';
 import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
 import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
 import { CustomVoiceService } from './voices/custom-voice.service.ts';
@@ -228,13 +229,11 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
       await fs.promises.rm(workDir, { recursive: true, force: true });
     }
   };
+  // Every custom avatar's final state and its create_avatar_* events, in one transaction.
+  const avatarOutcomes = new AvatarOutcomes({ work, signals, clock, publicUrl: (key) => store.publicUrl(key) });
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
-    finish: (avatarId, update, events) =>
-      work(async (r) => {
-        await r.customAvatars.update(avatarId, undefined, update, clock.nowMs());
-        return r.outbox.emit(events);
-      }),
+    finish: (avatarId, update, events) => avatarOutcomes.record(avatarId, update, events),
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: motionPreview,
@@ -243,7 +242,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
   const productAvatarRepo = new ProductAvatarRepository(db.kysely);
   const productAvatars = new ProductAvatarService({
-    repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
+    repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, outcomes: avatarOutcomes, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: motionPreview,
     log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
@@ -260,6 +259,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     ttsFetcher,
     customVoices,
     customAvatars,
+    avatarOutcomes,
     avatarGenerationRepo,
     avatarGenerations,
     faces,
