@@ -455,6 +455,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       bodyLimitBytes: config.bodyLimitBytes,
       postRateLimitPerMinute: config.postRateLimitPerMinute,
       unauthenticatedRateLimitPerMinute: config.unauthenticatedRateLimitPerMinute,
+      trustProxy: config.trustProxy,
       redis,
       rateLimitNameSpace: `${config.queuePrefix}-rl-`,
       logger: overrides.logger ?? { level: config.logLevel },
