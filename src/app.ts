@@ -80,6 +80,8 @@ import { TemplateVideoService } from './templates/template-video.service.ts';
 import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { videoCancelV2Routes } from './videos/video-cancel.routes.ts';
+import { VideoCancelService } from './videos/video-cancel.service.ts';
 import { productVideoV2Routes } from './videos/product-video.v2.routes.ts';
 import { productV2Routes } from './products/product.v2.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
@@ -293,6 +295,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     aiScriptTasks: new AiScriptTaskService(aiScriptTaskRepo, products, work, urlPolicy, clock, signals, config.jobs.maxAttempts),
     llm,
     videos,
+    videoCancels: new VideoCancelService({ videos, uow: work, clock, deliveriesCommitted: () => signals.deliveriesCommitted() }),
     templates,
     templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
     talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }, (accountId, avatarId) => customAvatars.ready(accountId, avatarId)),
@@ -465,7 +468,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
     (api) => {
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
-      videoRoutes(api, services.videos);
+      videoRoutes(api, services.videos, services.videoCancels);
+      videoCancelV2Routes(api, services.videoCancels);
       previewRoutes(api, services.videos);
       productV2Routes(api, services.products);
       productVideoV2Routes(api, services.videos);

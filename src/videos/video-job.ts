@@ -148,6 +148,11 @@ export class VideoJob implements JobHandler {
       log.warn({ jobId: job.id }, 'video job: lease lost; another worker has the job');
       return;
     }
+    if (reason === 'cancelled') {
+      // VideoService.cancel recorded everything (status 5, refund, events) when it cancelled the job.
+      log.info({ jobId: job.id }, 'video job: cancelled');
+      return;
+    }
     if (reason === 'stopping') {
       // Given back without counting the attempt: a restart or another worker picks it up at once.
       const released = await this.d.uow(async (r) => {

@@ -108,6 +108,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
     scale: deps.renderScale,
     outDir: path.join(job.workDir, 'render'),
     onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
+    signal,
   }, { onTimeline: deps.observe?.timeline });
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
