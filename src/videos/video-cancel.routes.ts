@@ -24,10 +24,10 @@ export function videoCancelV2Routes(app: App, cancels: VideoCancelService): void
       description:
         'A video still queued or being made (pending or processing) stops within 2 s: it becomes failed with error {code: 40000, message: "cancelled: …"}, its credits are given back once and its failed events fire (v1 generated_video_failed and its v2 family, and the request\'s webhook_url). ' +
         'A finished video is refused with 40000. DELETE /v1/project does the same for a video being made.',
-      params: Type.Object({ video_id: Type.String({ minLength: 1, maxLength: 64, description: 'The video_id (or project_id) of any kind', examples: [EXAMPLE_IDS.project] }) }),
+      params: Type.Object({ video_id: Type.String({ minLength: 1, maxLength: 64, description: 'The video_id (or project_id) of any kind', examples: [EXAMPLE_IDS.templateVideo] }) }),
       response: {
         200: Envelope(CancelledV2, {
-          video_id: EXAMPLE_IDS.project,
+          video_id: EXAMPLE_IDS.templateVideo,
           status: 'failed',
           error: { code: 40000, message: 'cancelled: the video was cancelled by its owner before it was finished' },
         }),
