@@ -35,6 +35,7 @@ import { renderTalkingPreview } from './pipeline/avatar/talking.preview.ts';
 import { CustomAvatarRepository } from './avatars/custom-avatar.repository.ts';
 import { customAvatarRoutes } from './avatars/custom-avatar.routes.ts';
 import { CustomAvatarService } from './avatars/custom-avatar.service.ts';
+import { AvatarOutcomes } from './avatars/avatar-outcome.ts';
 import { CustomVoiceRepository } from './voices/custom-voice.repository.ts';
 import { customVoiceRoutes } from './voices/custom-voice.routes.ts';
 import { CustomVoiceService } from './voices/custom-voice.service.ts';
@@ -79,6 +80,8 @@ import { TemplateVideoService } from './templates/template-video.service.ts';
 import { customTemplateFileRoutes, templateRoutes } from './templates/template.routes.ts';
 import { previewRoutes } from './videos/preview.routes.ts';
 import { videoRoutes } from './videos/video.routes.ts';
+import { videoCancelV2Routes } from './videos/video-cancel.routes.ts';
+import { VideoCancelService } from './videos/video-cancel.service.ts';
 import { productVideoV2Routes } from './videos/product-video.v2.routes.ts';
 import { productV2Routes } from './products/product.v2.routes.ts';
 import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
@@ -231,13 +234,11 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
       await fs.promises.rm(workDir, { recursive: true, force: true });
     }
   };
+  // Every custom avatar's final state and its create_avatar_* events, in one transaction.
+  const avatarOutcomes = new AvatarOutcomes({ work, signals, clock, publicUrl: (key) => store.publicUrl(key) });
   const photoMotions = new PhotoMotionService({
     avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
-    finish: (avatarId, update, events) =>
-      work(async (r) => {
-        await r.customAvatars.update(avatarId, undefined, update, clock.nowMs());
-        return r.outbox.emit(events);
-      }),
+    finish: (avatarId, update, events) => avatarOutcomes.record(avatarId, update, events),
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: motionPreview,
@@ -246,7 +247,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
   const productAvatarRepo = new ProductAvatarRepository(db.kysely);
   const productAvatars = new ProductAvatarService({
-    repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
+    repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, outcomes: avatarOutcomes, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
     preview: motionPreview,
     log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
@@ -263,6 +264,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     ttsFetcher,
     customVoices,
     customAvatars,
+    avatarOutcomes,
     avatarGenerationRepo,
     avatarGenerations,
     faces,
@@ -296,6 +298,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     aiScriptTasks: new AiScriptTaskService(aiScriptTaskRepo, products, work, urlPolicy, clock, signals, config.jobs.maxAttempts),
     llm,
     videos,
+    videoCancels: new VideoCancelService({ videos, uow: work, clock, deliveriesCommitted: () => signals.deliveriesCommitted() }),
     templates,
     templateVideos: new TemplateVideoService(templates, catalog, mediaRefs, videos),
     translations: new TranslateService({
@@ -469,6 +472,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       bodyLimitBytes: config.bodyLimitBytes,
       postRateLimitPerMinute: config.postRateLimitPerMinute,
       unauthenticatedRateLimitPerMinute: config.unauthenticatedRateLimitPerMinute,
+      trustProxy: config.trustProxy,
       redis,
       rateLimitNameSpace: `${config.queuePrefix}-rl-`,
       logger: overrides.logger ?? { level: config.logLevel },
@@ -478,7 +482,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
     (api) => {
       accountRoutes(api, services.accounts);
       productRoutes(api, services.products);
-      videoRoutes(api, services.videos);
+      videoRoutes(api, services.videos, services.videoCancels);
+      videoCancelV2Routes(api, services.videoCancels);
       previewRoutes(api, services.videos);
       productV2Routes(api, services.products);
       productVideoV2Routes(api, services.videos);

@@ -391,10 +391,10 @@ describe('webhook endpoints', () => {
     });
 
     for (const root of V1_ROOTS) {
-      it(`GET ${root}/events lists exactly the two v1 kinds`, async () => {
+      it(`GET ${root}/events lists exactly the v1 kinds: the two video kinds and the n8n trigger's avatar kinds (CONTRACT §6)`, async () => {
         const res = await s.call('GET', `${root}/events`, { key });
         assert.equal(res.body.code, 0);
-        assert.deepEqual([...res.body.data.events].sort(), [...V1_KINDS].sort());
+        assert.deepEqual([...res.body.data.events].sort(), [...V1_KINDS, 'create_avatar_success', 'create_avatar_failed'].sort());
       });
     }
 

@@ -381,6 +381,7 @@ for (const backend of backends) {
           subtitlesKey: '',
           duration: 0,
           script: '',
+          scriptPlan: null,
           error: null,
           warnings: [],
           fileToken: null,

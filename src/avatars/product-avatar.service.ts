@@ -20,6 +20,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { requestWebhookUrl } from '../webhooks/request-webhook.ts';
 import type { CustomAvatarService } from './custom-avatar.service.ts';
 import type { CustomAvatar } from './custom-avatar.repository.ts';
+import type { AvatarOutcomes } from './avatar-outcome.ts';
 import { avatarFilesPrefix } from './custom-avatar.service.ts';
 import { loadHeldProduct, loadPhotoPresenter } from './photo-avatar.files.ts';
 import { motionViewOf, type MotionPreviewMaker, type MotionView } from './photo-motion.service.ts';
@@ -72,6 +73,8 @@ export interface ProductAvatarDeps {
   work: WorkUnitOfWork;
   mediaRefs: Pick<MediaRefResolver, 'resolve'>;
   avatars: Pick<CustomAvatarService, 'ready' | 'create' | 'update' | 'byMotion'>;
+  /** Records the avatar's preview with its create_avatar_success event (one transaction). */
+  outcomes: Pick<AvatarOutcomes, 'ready'>;
   store: BlobStore;
   urlPolicy: UrlPolicy;
   clock: Clock;
@@ -201,19 +204,25 @@ export class ProductAvatarService {
     return { type: 'image', value: ref.url, asset_key: ref.asset?.storageKey ?? null };
   }
 
-  /** The new avatar saying its greeting with the product in hand (motion_preview_url); best effort. */
+  /**
+   * The new avatar saying its greeting with the product in hand (motion_preview_url; best effort),
+   * then its create_avatar_success with the preview (or the cover when none could be made).
+   */
   private async makePreview(a: CustomAvatar, g: ProductAvatarGeneration): Promise<void> {
-    if (!this.d.preview) return;
-    try {
-      const p = g.presenter!;
-      const base: ProductPresenter = p.kind === 'drawn' ? p.presenter : await loadPhotoPresenter(this.d.store, p.photoKey);
-      const painter = createHoldingPainter(base, PREVIEW_SIZE, { image: await loadHeldProduct(this.d.store, g.productKey!), hold: g.hold! });
-      const key = `${avatarFilesPrefix()}/preview.mp4`;
-      await this.d.store.put(key, await this.d.preview(painter, 'Hi! Let me show you something I really like.', a.voiceId));
-      await this.d.avatars.update(a.id, { previewKey: key });
-    } catch (err) {
-      this.d.log.warn({ err, avatarId: a.id }, 'product avatar preview failed');
+    let previewKey: string | null = null;
+    if (this.d.preview) {
+      try {
+        const p = g.presenter!;
+        const base: ProductPresenter = p.kind === 'drawn' ? p.presenter : await loadPhotoPresenter(this.d.store, p.photoKey);
+        const painter = createHoldingPainter(base, PREVIEW_SIZE, { image: await loadHeldProduct(this.d.store, g.productKey!), hold: g.hold! });
+        const key = `${avatarFilesPrefix()}/preview.mp4`;
+        await this.d.store.put(key, await this.d.preview(painter, 'Hi! Let me show you something I really like.', a.voiceId));
+        previewKey = key;
+      } catch (err) {
+        this.d.log.warn({ err, avatarId: a.id }, 'product avatar preview failed');
+      }
     }
+    await this.d.outcomes.ready(a, previewKey ? { previewKey } : {}).catch((err) => this.d.log.warn({ err, avatarId: a.id }, 'product avatar events could not be recorded'));
   }
 }
 

@@ -1,6 +1,6 @@
+import net from 'node:net';
 import path from 'node:path';
-import { isLanguage } from '../catalog/languages.ts';
-import type { ExternalTtsConfig } from '../pipeline/speech/external/external.config.ts';
+import { isLanguage, type Language } from '../catalog/languages.ts';
 
 /**
  * Every setting the service reads from its environment, parsed once at start.
@@ -26,6 +26,12 @@ export interface Config {
   postRateLimitPerMinute: number;
   /** Requests per minute per client address that carry a missing or unknown API key (RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE). */
   unauthenticatedRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (TRUST_PROXY; Fastify's
+   * trustProxy): false (default: the connecting address), true (every hop), a hop count, or
+   * addresses/CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal).
+   */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   maxEndpointsPerAccount: number;
   logLevel: string;
@@ -53,6 +59,27 @@ export interface Config {
    */
   adminToken: string | undefined;
 }
+
+/**
+ * The operator's OpenAI-compatible speech endpoint (TTS_*). Declared here, in the base: the
+ * pipeline's external engine reads this shape; the configuration knows nothing of the pipeline.
+ */
+export interface ExternalTtsConfig {
+  /** e.g. "http://127.0.0.1:8880/v1"; requests go to `${baseUrl}/audio/speech`. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** The endpoint's voice names with the language and gender each speaks. */
+  voices: { name: string; language: Language; gender: 'female' | 'male' }[];
+  /** One attempt's deadline. */
+  timeoutMs: number;
+  /** Attempts after the first, for timeouts, unreachable servers, 429 and 5xx. */
+  retries: number;
+  /** When the endpoint fails: fail the job, or speak with the voice's built-in stand-in. */
+  onFailure: 'fail' | 'fallback';
+}
+
+export type TrustProxy = boolean | number | string[];
 
 export interface JobSettings {
   /** 'inline': the server process runs jobs from the database; 'bullmq': `reelsmith worker` processes take them through Redis. */
@@ -237,6 +264,33 @@ function flag(env: Env, name: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset/false → false; true → true; a whole number ≥ 1 → hops; else addresses or CIDRs, comma separated. */
+function trustProxySetting(env: Env): TrustProxy {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 64) throw new ConfigError(`TRUST_PROXY as a hop count must be between 1 and 64, got "${raw}"`);
+    return hops;
+  }
+  return raw.split(',').map((e) => e.trim()).filter(Boolean).map((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return entry;
+    const [addr, prefix, extra] = entry.split('/');
+    const family = net.isIP(addr ?? '');
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY entry "${entry}" must be an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback, linklocal, uniquelocal; or TRUST_PROXY is true, false or a hop count`);
+    }
+    return entry;
+  });
+}
+
 function flagDefault(env: Env, name: string, fallback: boolean): boolean {
   return optional(env, name) === undefined ? fallback : flag(env, name);
 }
@@ -397,6 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateUrls: flag(env, 'ALLOW_PRIVATE_URLS'),
     postRateLimitPerMinute: intSetting(env, 'RATE_LIMIT_POST_PER_MINUTE', 20, 1, 1_000_000),
     unauthenticatedRateLimitPerMinute: intSetting(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 30, 1, 1_000_000),
+    trustProxy: trustProxySetting(env),
     bodyLimitBytes: intSetting(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     maxEndpointsPerAccount: intSetting(env, 'MAX_ENDPOINTS_PER_ACCOUNT', 20, 1, 10_000),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',

@@ -90,6 +90,8 @@ export interface VideosTable {
   files_removed_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The request's own webhook_url (v2, migration 010); its final event is delivered there too. */
   webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The narration as planned, JSON (pipeline Script: sentences, cues, source); null when none (migration 015). */
+  script_plan: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -21,6 +21,8 @@ export interface ServerOptions {
   postRateLimitPerMinute: number;
   /** Requests with a missing or unknown API key, per client address (IPv6: per /64). */
   unauthenticatedRateLimitPerMinute: number;
+  /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For gives req.ip, which the rate limits and the request log use. */
+  trustProxy: boolean | number | string[];
   /** Shares rate-limit counters between API processes; in-memory without it. */
   redis?: Redis | undefined;
   /** Prefix of the rate-limit keys in Redis (QUEUE_PREFIX), so deployments sharing a Redis keep their own counters. */
@@ -29,12 +31,24 @@ export interface ServerOptions {
   version: string;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's own rule (the nearest `hops`
+ * addresses are trusted): Fastify 5.12 turns a bare number into "trust nothing", since a hop count
+ * cannot tell a proxy from a direct client — so it is only for an API reachable only through
+ * its proxies (docs/deploy.md); addresses or CIDRs are the safer choice.
+ */
+export function trustProxyOption(t: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
+}
+
 /** The HTTP shell: envelope, request ids, auth, rate limit, validation, docs. Routes plug in via `routes`. */
 export async function buildServer(opts: ServerOptions, auth: AuthService, routes: (api: App) => void): Promise<App> {
   const errorHandler = makeErrorHandler(opts.bodyLimitBytes);
   const requestLog = new RequestLog();
   const app = Fastify({
     logger: opts.logger,
+    // Behind a reverse proxy: req.ip is the client's address from the trusted hops' X-Forwarded-For.
+    trustProxy: trustProxyOption(opts.trustProxy),
     // One line per request, at info unless the server failed (request-log.ts).
     logController: requestLog,
     // Undecodable percent-encoding, over-long path parameters: the envelope, like every error.

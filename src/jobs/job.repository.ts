@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database, JobRow, JobStatus } from '../db/schema.ts';
 
+/** jobs.last_error of a job cancelled by its owner (DELETE /v1/project on a video being made). */
+export const JOB_CANCELLED = 'cancelled';
+
 export interface Job {
   id: string;
   kind: string;
@@ -129,6 +132,21 @@ export class JobRepository {
   }
 
   /** Gives a job back without counting the attempt (graceful shutdown). */
+  /**
+   * Cancels a job that is queued or running, whoever holds it: status failed with last_error
+   * CANCELLED. The holder sees it on its next check (leased-run.ts) and stops; nothing it writes
+   * afterwards lands, since every write of the holder needs the job still running.
+   */
+  async cancel(id: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'failed', lease_owner: null, lease_expires_at: null, last_error: JOB_CANCELLED, updated_at: nowMs })
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async release(id: string, owner: string, nowMs: number): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')

@@ -1,9 +1,16 @@
 import type { Clock } from '../lib/clock.ts';
-import type { Job, JobRepository } from './job.repository.ts';
+import { JOB_CANCELLED, type Job, type JobRepository } from './job.repository.ts';
 import type { Log } from './log.ts';
 
 /** Why an attempt's signal fired. */
-export type AbortReason = 'stopping' | 'lease_lost' | 'timeout';
+export type AbortReason = 'stopping' | 'lease_lost' | 'timeout' | 'cancelled';
+
+/**
+ * How often a running attempt reads its job row for a cancellation (JobRepository.cancel): the
+ * database is the source of truth, so a worker in any process stops within this (plus the time
+ * its stage takes to notice the signal) — well inside the 2 s a cancel promises.
+ */
+export const CANCEL_CHECK_MS = 400;
 
 export interface JobContext {
   /** The lease owner; every write about the job names it. */
@@ -54,6 +61,11 @@ export async function runLeased(
   if (stopping.aborted) onStop();
   else stopping.addEventListener('abort', onStop, { once: true });
   const timeout = setTimeout(() => abort('timeout'), settings.timeoutMs);
+  const watch = setInterval(() => {
+    jobs.get(job.id).then((now) => {
+      if (now?.status === 'failed' && now.lastError === JOB_CANCELLED) abort('cancelled');
+    }, onError);
+  }, CANCEL_CHECK_MS);
   const beat = setInterval(() => {
     jobs.heartbeat(job.id, owner, clock.nowMs(), settings.leaseMs).then(
       (held) => {
@@ -69,6 +81,7 @@ export async function runLeased(
   } finally {
     clearTimeout(timeout);
     clearInterval(beat);
+    clearInterval(watch);
     stopping.removeEventListener('abort', onStop);
   }
   await logOutcome(job, jobs, reason, Math.round(performance.now() - started), fields, log).catch(onError);
@@ -77,7 +90,7 @@ export async function runLeased(
 /** One line for the attempt's end: finished, failed for good, retry scheduled, or given back. */
 async function logOutcome(job: Job, jobs: JobRepository, reason: AbortReason | null, ms: number, fields: object, log: Log): Promise<void> {
   const after = await jobs.get(job.id);
-  const givenBack = reason === 'stopping' || reason === 'lease_lost';
+  const givenBack = reason === 'stopping' || reason === 'lease_lost' || reason === 'cancelled';
   const outcome =
     after?.status === 'succeeded' ? 'succeeded' : after?.status === 'failed' ? 'failed' : after?.status === 'queued' && after.lastError && !givenBack ? 'retry' : (reason ?? 'released');
   const line = { ...fields, ms, outcome, ...(outcome === 'failed' || outcome === 'retry' ? { error: after?.lastError } : {}) };

@@ -1,3 +1,4 @@
+import type { Script } from '../pipeline/types.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { Video } from './video.repository.ts';
 
@@ -24,6 +25,8 @@ export interface GeneratedVideo {
   durationS: number;
   /** The narration text. */
   script: string;
+  /** The narration as planned (sentences with their cues, and its writer), for kinds that write one; kept with the video. */
+  scriptPlan?: Script;
   /** What went wrong without stopping the video (media URLs that did not load); shown as the project's `warnings`. */
   warnings?: string[];
 }

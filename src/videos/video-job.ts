@@ -129,7 +129,7 @@ export class VideoJob implements JobHandler {
       // Lost lease: another worker owns the job now and will record its own result.
       if (!(await repos.jobs.complete(job.id, ctx.owner, now))) return false;
       const durationS = Math.round(r.durationS * 100) / 100;
-      if (!(await repos.videos.markSucceeded(job.id, { ...files, durationS, script: r.script, warnings: r.warnings ?? [] }, now))) return false;
+      if (!(await repos.videos.markSucceeded(job.id, { ...files, durationS, script: r.script, scriptPlan: r.scriptPlan ?? null, warnings: r.warnings ?? [] }, now))) return false;
       const kinds = eventKindsFor(videoKind(video.kind), 'success');
       // Webhook bodies are sent as stored and need absolute URLs: built here from this worker's
       // PUBLIC_BASE_URL, which must be the API's public one (docs/storage.md).
@@ -146,6 +146,11 @@ export class VideoJob implements JobHandler {
     const reason = ctx.abortReason();
     if (reason === 'lease_lost') {
       log.warn({ jobId: job.id }, 'video job: lease lost; another worker has the job');
+      return;
+    }
+    if (reason === 'cancelled') {
+      // VideoService.cancel recorded everything (status 5, refund, events) when it cancelled the job.
+      log.info({ jobId: job.id }, 'video job: cancelled');
       return;
     }
     if (reason === 'stopping') {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, VideoRow } from '../db/schema.ts';
 import type { KindName } from './kinds/kind-names.ts';
 import type { CustomScene } from '../pipeline/templates/custom-scene.ts';
+import type { Script } from '../pipeline/types.ts';
 
 /** status_code values (CONTRACT §4). */
 export const VideoStatus = { start: 1, waiting: 2, processing: 3, success: 4, failed: 5, deleted: 99 } as const;
@@ -38,6 +39,11 @@ export interface VideoRequest {
    * video made from a preview sets the preview's id here to say the same words (not a request field).
    */
   script_seed?: string | null;
+  /**
+   * The narration to say as planned, instead of writing one: a full video made from a preview whose
+   * script an LLM wrote carries the preview's plan (not a request field; docs/api.md "Previews").
+   */
+  script_plan?: Script | null;
 }
 
 /** What a video list may be sorted by (the v2 lists' sort_by), and the column of each. */
@@ -79,6 +85,8 @@ export interface Video {
   subtitlesKey: string;
   duration: number;
   script: string;
+  /** The narration as planned (sentences, cues, writer), when the kind wrote one. */
+  scriptPlan?: Script | null;
   error: { code: number; message: string } | null;
   /** Problems that did not stop the video (media URLs that did not load); empty when none. */
   warnings: string[];
@@ -110,6 +118,7 @@ function fromRow(row: VideoRow): Video {
     subtitlesKey: row.subtitles_url,
     duration: row.duration,
     script: row.script,
+    scriptPlan: row.script_plan ? (JSON.parse(row.script_plan) as Script) : null,
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
     warnings: parseWarnings(row.warnings),
     fileToken: row.file_token ?? null,
@@ -199,7 +208,7 @@ export class VideoRepository {
   /** The final success; false when the video had already finished (so nothing is emitted twice). */
   async markSucceeded(
     id: string,
-    r: { videoKey: string; coverKey: string; subtitlesKey: string; durationS: number; script: string; warnings?: string[]; storageBytes?: number },
+    r: { videoKey: string; coverKey: string; subtitlesKey: string; durationS: number; script: string; scriptPlan?: Script | null; warnings?: string[]; storageBytes?: number },
     nowMs: number,
   ): Promise<boolean> {
     return this.transition(id, {
@@ -210,6 +219,7 @@ export class VideoRepository {
       subtitles_url: r.subtitlesKey,
       duration: r.durationS,
       script: r.script,
+      script_plan: r.scriptPlan ? JSON.stringify(r.scriptPlan) : null,
       warnings: JSON.stringify(r.warnings ?? []),
       storage_bytes: r.storageBytes ?? 0,
       error_code: null,

@@ -6,6 +6,7 @@ import { EXAMPLE_IDS, EXAMPLE_TIME, exampleVideoFile } from '../http/examples.ts
 import { ASPECT_RATIO_MEANINGS, IntEnum, Opt, StringEnum } from '../http/schema-helpers.ts';
 import { statusDescriptions, type Video, type VideoRequest } from './video.repository.ts';
 import type { VideoService } from './video.service.ts';
+import type { VideoCancelService } from './video-cancel.service.ts';
 import { refUrl } from '../storage/stored-refs.ts';
 
 /** Every field, type and allowed value exactly as the seed lists them (CONTRACT §4). */
@@ -155,7 +156,7 @@ function projectView(v: Video, fileUrl: (key: string) => string) {
 
 const tags = ['Product videos'];
 
-export function videoRoutes(app: App, videos: VideoService): void {
+export function videoRoutes(app: App, videos: VideoService, cancels: VideoCancelService): void {
   app.post('/v1/create_video_from_url', {
     schema: {
       tags,
@@ -214,18 +215,19 @@ export function videoRoutes(app: App, videos: VideoService): void {
   app.delete('/v1/project', {
     schema: {
       tags,
-      summary: 'Delete a finished video and its files (extension)',
+      summary: 'Cancel a video being made, or delete a finished one and its files (extension)',
       description:
-        'A finished video (status_code 4 or 5) becomes status_code 99 and its video, cover and captions are removed. A video still being made (1-3) is refused with 40000; deleting a deleted video again succeeds. The credit is not given back.',
+        'A video still being made (status_code 1-3, any kind) is cancelled: it stops within 2 s and becomes status_code 5 with error {code: 40000, message: "cancelled: …"}; its credits are given back once and its failed events fire. ' +
+        'A finished video (status_code 4 or 5) becomes status_code 99 and its video, cover and captions are removed (the credit of a finished video is not given back); deleting a deleted video again succeeds.',
       querystring: ProjectIdQuery,
       response: { 200: BareEnvelope },
       'x-error-codes': {
         ...notFound,
-        40000: 'project_id is missing or breaks its rule, or the video is still being made (status_code 1-3; msg names it and its status)',
+        40000: 'project_id is missing or breaks its rule',
       },
     },
     handler: async (req) => {
-      await videos.delete(req.principal, req.query.project_id);
+      await cancels.cancelOrDelete(req.principal, req.query.project_id);
       return okBare();
     },
   });

@@ -115,7 +115,9 @@ export class VideoService {
    * The full video of a preview's choices (the core of v2's render_single_preview): the preview's
    * stored request — voice as resolved when the preview was accepted — with `script_seed` = the
    * preview's id, so the built-in writer says the same words and the scenes, captions and
-   * presenter fall at the same moments; `music_id` and `video_name` from the caller. A product
+   * presenter fall at the same moments; `music_id` and `video_name` from the caller. When an LLM
+   * wrote the finished preview's script, its plan (`script_plan`) goes with the request: the full
+   * video says those words without asking the LLM again (whose answer would differ). A product
    * video like any other (1 credit, events). 10104 for an id that is not one of the account's
    * previews.
    */
@@ -123,7 +125,8 @@ export class VideoService {
     const preview = await this.videos.get(who.accountId, previewId);
     if (!preview || preview.kind !== 'preview') throw errors.notFound(`preview_id ${previewId}`);
     const request = preview.request as VideoRequest;
-    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id }, 'product', extra);
+    const plan = preview.status === VideoStatus.success && preview.scriptPlan?.source === 'llm' ? preview.scriptPlan : null;
+    return this.fromProduct(who, { ...request, music_id: extra.music_id ?? null, video_name: extra.video_name ?? null, script_seed: preview.id, ...(plan ? { script_plan: plan } : {}) }, 'product', extra);
   }
 
   private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview', opts: RequestOptions): Promise<{ project_id: string; notes: string[] }> {

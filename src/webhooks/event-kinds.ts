@@ -1,5 +1,9 @@
-/** Event kinds a v1 endpoint may subscribe to (seed: v1 create and update). */
-export const V1_EVENTS = ['generated_video_success', 'generated_video_failed'] as const;
+/**
+ * Event kinds a v1 endpoint may subscribe to: the seed's two and every name the vendor's v1 clients
+ * offer (the n8n node's trigger and its "add webhook" operation: create_avatar_success and
+ * create_avatar_failed; Pipedream and Activepieces offer only the video kinds). CONTRACT §6, §9.
+ */
+export const V1_EVENTS = ['generated_video_success', 'generated_video_failed', 'create_avatar_success', 'create_avatar_failed'] as const;
 
 /** Event kinds a v2 endpoint may subscribe to: the seed's five plus the documented v2 catalogue (CONTRACT §6). */
 export const V2_EVENTS = [

@@ -72,19 +72,34 @@ export function imageFailedEvent(g: { photoId: string; accountId: string; error:
   return event('generated_image_failed', g.accountId, g.photoId, { photo_id: g.photoId, error: g.error }, nowMs);
 }
 
-/** A motion (POST /v1/photo_avatar/add_motion) finished: generated_motion_success and generated_photo_avatar_success. */
+/**
+ * A custom avatar of any kind became ready (status 1): create_avatar_success, which v1 and v2
+ * endpoints subscribe to (CONTRACT §6, §13), data `{avatar_id, status, preview_url, cover_url}`.
+ */
+export function avatarCreatedEvent(a: { accountId: string; avatarId: number; previewUrl: string; coverUrl: string }, nowMs: number): NewEvent {
+  return event('create_avatar_success', a.accountId, String(a.avatarId), { avatar_id: a.avatarId, status: 1, preview_url: a.previewUrl, cover_url: a.coverUrl }, nowMs);
+}
+
+/** A custom avatar could not be made (status 2): create_avatar_failed, data `{avatar_id, error}` (`error` a sentence). */
+export function avatarCreateFailedEvent(a: { accountId: string; avatarId: number; error: string }, nowMs: number): NewEvent {
+  return event('create_avatar_failed', a.accountId, String(a.avatarId), { avatar_id: a.avatarId, error: a.error }, nowMs);
+}
+
+/** A motion (POST /v1/photo_avatar/add_motion) finished: generated_motion_success, generated_photo_avatar_success and create_avatar_success. */
 export function motionSucceededEvents(m: { accountId: string; avatarId: number; motionId: string; photoUrl: string; previewUrl: string; coverUrl: string }, nowMs: number): NewEvent[] {
   return [
     event('generated_motion_success', m.accountId, m.motionId, { motion_id: m.motionId, motion_url: m.previewUrl, photo_url: m.photoUrl }, nowMs),
     event('generated_photo_avatar_success', m.accountId, String(m.avatarId), { avatar_id: m.avatarId, status: 1, preview_url: m.previewUrl, cover_url: m.coverUrl }, nowMs),
+    avatarCreatedEvent(m, nowMs),
   ];
 }
 
-/** A motion was refused or failed: generated_motion_failed and generated_photo_avatar_failed, `error` a sentence. */
+/** A motion was refused or failed: generated_motion_failed, generated_photo_avatar_failed and create_avatar_failed, `error` a sentence. */
 export function motionFailedEvents(m: { accountId: string; avatarId: number; motionId: string; photoUrl: string; error: string }, nowMs: number): NewEvent[] {
   return [
     event('generated_motion_failed', m.accountId, m.motionId, { motion_id: m.motionId, motion_url: '', photo_url: m.photoUrl, error: m.error }, nowMs),
     event('generated_photo_avatar_failed', m.accountId, String(m.avatarId), { avatar_id: m.avatarId, status: 2, preview_url: '', cover_url: '', error: m.error }, nowMs),
+    avatarCreateFailedEvent(m, nowMs),
   ];
 }
 

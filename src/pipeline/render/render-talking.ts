@@ -55,6 +55,8 @@ export interface TalkingRenderInput {
   onProgress?: (fraction: number) => void;
   /** Called with the layout before the first frame (figure, captions band, per-frame text and face boxes). */
   onPlan?: (plan: TalkingPlan) => void;
+  /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
+  signal?: AbortSignal;
 }
 
 export interface TalkingRenderResult {
@@ -108,6 +110,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   try {
     const step = Math.max(1, Math.floor(frames / 100));
     for (let f = 0; f < frames; f++) {
+      input.signal?.throwIfAborted();
       const t = frameTimeMs(f, fps);
       // Posed on twos, like the product video's presenter: a frame whose pose and captions did not change is not drawn again.
       const pose = poseFrame(f);

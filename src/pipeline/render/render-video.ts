@@ -52,6 +52,8 @@ export interface RenderVideoInput {
   scale?: number;
   outDir: string;
   onProgress?: (fraction: number) => void;
+  /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
+  signal?: AbortSignal;
 }
 
 export interface RenderVideoResult {
@@ -141,6 +143,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     await compositor.prepare();
     const step = Math.max(1, Math.floor(frames / 100));
     for (let f = 0; f < frames; f++) {
+      input.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
       await encoder.write(pixels);

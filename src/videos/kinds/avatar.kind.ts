@@ -135,6 +135,7 @@ export const avatarKind: VideoKind = {
       seed: parseInt(job.video.id.slice(0, 8), 16) || 1,
       outDir: path.join(job.workDir, 'render'),
       onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
+      signal,
     });
     signal.throwIfAborted();
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };

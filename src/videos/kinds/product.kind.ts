@@ -73,7 +73,8 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   const { narration, fit } = await narrateToLength(
     {
       write: async (paceScale) => {
-        const script = await writeScript(
+        // A plan kept from this video's preview (an LLM's script): said again, not written again.
+        const script = r.script_plan ?? await writeScript(
           { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: r.script_seed ?? job.video.id, paceScale },
           deps.llm,
           { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
@@ -107,10 +108,11 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
     scale: deps.renderScale,
     outDir: path.join(job.workDir, 'render'),
     onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
+    signal,
   }, { onTimeline: deps.observe?.timeline });
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
-  return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, warnings };
+  return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, scriptPlan: script, warnings };
 }
 
 /**

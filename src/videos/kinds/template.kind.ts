@@ -125,6 +125,7 @@ export const templateKind: VideoKind = {
         scale: deps.renderScale,
         outDir: path.join(job.workDir, 'render'),
         onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
+        signal,
       },
       { onTimeline: deps.observe?.timeline },
     );

@@ -1,21 +1,9 @@
 import type { Language } from '../../../catalog/languages.ts';
+import type { ExternalTtsConfig } from '../../../config/config.ts';
 import { defaultVoice, voiceSpec, type Gender, type VoiceSpec } from '../voice.catalog.ts';
 
-/** The operator's OpenAI-compatible speech endpoint (config.ts reads it from TTS_*). */
-export interface ExternalTtsConfig {
-  /** e.g. "http://127.0.0.1:8880/v1"; requests go to `${baseUrl}/audio/speech`. */
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  /** The endpoint's voice names with the language and gender each speaks. */
-  voices: { name: string; language: Language; gender: Gender }[];
-  /** One attempt's deadline. */
-  timeoutMs: number;
-  /** Attempts after the first, for timeouts, unreachable servers, 429 and 5xx. */
-  retries: number;
-  /** When the endpoint fails: fail the job, or speak with the voice's built-in stand-in. */
-  onFailure: 'fail' | 'fallback';
-}
+/** The endpoint's settings: their shape belongs to the configuration (src/config), the base; this engine reads it. */
+export type { ExternalTtsConfig };
 
 /** voice_id of an external voice: "ext-" and its name, lowercased, other characters as "-". */
 export const externalVoiceId = (name: string) => `ext-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;

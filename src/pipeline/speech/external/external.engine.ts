@@ -7,7 +7,7 @@ import type { SpeechEngine } from '../espeak.client.ts';
 import { EspeakEngine } from '../espeak.engine.ts';
 import { ExternalSpeechError } from '../speech.service.ts';
 import { cleanForSpeech } from '../speech.text.ts';
-import type { ExternalTtsConfig } from './external.config.ts';
+import type { ExternalTtsConfig } from '../../../config/config.ts';
 import { timingsFor } from './timings-for.ts';
 
 /** The rate external audio is decoded to (OpenAI's speech output rate). */
