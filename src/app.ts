@@ -493,7 +493,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   // Stored files at /files/<key>, from either store.
   fileRoutes(app, services.store);
   // The signed upload URL: its signature is the credential.
-  await assetUploadRoutes(app, services.assets);
+  await assetUploadRoutes(app, services.assets, config.bodyLimitBytes);
   // Public media behind catalog URLs (players and image tags send no API key).
   voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), store: services.store });
   catalogAssetRoutes(app, { store: services.store, music: services.music, renderDir: path.join(config.dataDir, 'cache', 'catalog') });
