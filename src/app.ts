@@ -202,7 +202,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
-  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
+  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, mediaRefs, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   const aiScripts = new AiScriptService(products, llm);
   const aiScriptTaskRepo = new AiScriptTaskRepository(db.kysely);
