@@ -65,6 +65,7 @@ import { MediaRefResolver } from './assets/media-ref.ts';
 import { AssetService } from './assets/asset.service.ts';
 import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
 import { signingKey, UploadSigner } from './assets/upload-signer.ts';
+import { UrlSigner } from './net/url-signer.ts';
 import { AiScriptService } from './scripts/ai-script.service.ts';
 import { aiScriptRoutes } from './scripts/ai-script.routes.ts';
 import { aiScriptV2Routes } from './scripts/ai-script.v2.routes.ts';
@@ -169,10 +170,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
   const catalog = buildCatalog(config, music, customAvatars);
   const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
+  // One key for this server's signed URLs (uploads, custom voices' auditions).
+  const urlSigningKey = signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs());
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
     listed: (id) => listedVoices.get(id),
     externalConfigured: config.tts !== null,
     publicBaseUrl: config.publicBaseUrl,
+    signer: new UrlSigner(urlSigningKey),
   });
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
@@ -278,7 +282,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     mediaRefs,
     assets: new AssetService(
       assetRepo,
-      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      new UploadSigner(urlSigningKey, config.publicBaseUrl),
       store,
       storage,
       config.assets,
@@ -495,7 +499,15 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   // The signed upload URL: its signature is the credential.
   await assetUploadRoutes(app, services.assets, config.bodyLimitBytes);
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), store: services.store });
+  voiceAuditionRoutes(app, {
+    engine: services.speech,
+    store: services.store,
+    customVoices: {
+      authenticate: (key) => services.auth.authenticate(key),
+      spec: (accountId, id) => services.customVoices.spec(accountId, id),
+      auditionAllowed: (id, expires, signature) => services.customVoices.auditionAllowed(id, expires, signature),
+    },
+  });
   catalogAssetRoutes(app, { store: services.store, music: services.music, renderDir: path.join(config.dataDir, 'cache', 'catalog') });
   customTemplateFileRoutes(app, services.templates, services.store);
   // Operator mode (the CLI's operator commands over HTTP) only when ADMIN_TOKEN is set.
