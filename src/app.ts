@@ -100,6 +100,7 @@ import type { JobHandler } from './jobs/leased-run.ts';
 import { jsonLogger, type Log } from './jobs/log.ts';
 import { Signals } from './jobs/wakeup.ts';
 import { workUnitOfWork } from './jobs/work-unit.ts';
+import { TEMPLATE_FILES_JOB_KIND, TemplateFilesJob } from './templates/template-files.job.ts';
 import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
 import { VideoJob } from './videos/video-job.ts';
 import { DeliveryRepository } from './webhooks/delivery.repository.ts';
@@ -218,6 +219,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     clock,
     publicBaseUrl: config.publicBaseUrl,
     sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
+    work,
+    signals,
+    jobMaxAttempts: config.jobs.maxAttempts,
   });
   const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key), urlPolicy);
   // The face models run in one worker thread, started on the first photo.
@@ -366,6 +370,8 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     signals: s.signals,
     log,
   });
+  // Custom templates' covers and previews: drawn wherever jobs run, when the template is created.
+  if (runJobs) handlers[TEMPLATE_FILES_JOB_KIND] = new TemplateFilesJob({ templates: s.templates, jobs: s.jobs, clock: s.clock, signals: s.signals, log });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
   if (runJobs) handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
