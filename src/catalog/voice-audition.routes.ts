@@ -61,7 +61,7 @@ export function voiceAuditionRoutes(app: FastifyInstance<any, any, any, any, any
       response: { 200: { description: 'The MP3 sample', type: 'string', format: 'binary' } },
       'x-error-codes': {
         10104: 'no such voice, or a custom voice of another account (HTTP 404)',
-        10105: 'a custom voice asked for without its owner\'s x-api-key or a valid, unexpired signed audition_url (HTTP 401)',
+        10105: 'a custom voice asked for with neither a valid, unexpired signed audition_url nor its owner\'s API key (HTTP 401)',
       },
     },
     handler: async (req, reply) => {
