@@ -66,6 +66,7 @@ import { MediaRefResolver } from './assets/media-ref.ts';
 import { AssetService } from './assets/asset.service.ts';
 import { assetRoutes, assetUploadRoutes } from './assets/asset.routes.ts';
 import { signingKey, UploadSigner } from './assets/upload-signer.ts';
+import { UrlSigner } from './net/url-signer.ts';
 import { AiScriptService } from './scripts/ai-script.service.ts';
 import { aiScriptRoutes } from './scripts/ai-script.routes.ts';
 import { aiScriptV2Routes } from './scripts/ai-script.v2.routes.ts';
@@ -105,6 +106,7 @@ import type { JobHandler } from './jobs/leased-run.ts';
 import { jsonLogger, type Log } from './jobs/log.ts';
 import { Signals } from './jobs/wakeup.ts';
 import { workUnitOfWork } from './jobs/work-unit.ts';
+import { TEMPLATE_FILES_JOB_KIND, TemplateFilesJob } from './templates/template-files.job.ts';
 import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
 import { VideoJob } from './videos/video-job.ts';
 import { DeliveryRepository } from './webhooks/delivery.repository.ts';
@@ -175,10 +177,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
   const catalog = buildCatalog(config, music, customAvatars);
   const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
+  // One key for this server's signed URLs (uploads, custom voices' auditions).
+  const urlSigningKey = signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs());
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
     listed: (id) => listedVoices.get(id),
     externalConfigured: config.tts !== null,
     publicBaseUrl: config.publicBaseUrl,
+    signer: new UrlSigner(urlSigningKey),
   });
   const fetcher = createSafeFetcher({
     allowPrivate: config.allowPrivateUrls,
@@ -208,7 +213,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
   const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
-  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
+  const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, mediaRefs, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   const aiScripts = new AiScriptService(products, llm);
   const aiScriptTaskRepo = new AiScriptTaskRepository(db.kysely);
@@ -220,6 +225,9 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     clock,
     publicBaseUrl: config.publicBaseUrl,
     sampleDir: path.join(config.dataDir, 'cache', 'catalog', 'templates'),
+    work,
+    signals,
+    jobMaxAttempts: config.jobs.maxAttempts,
   });
   const videos = new VideoService(repos.videos, repos.products, catalog, work, clock, config.jobs.maxAttempts, (v) => signals.jobEnqueued(v.id, 0, 0), storage, templates, async (accountId, voiceId) => (await customVoices.spec(accountId, voiceId)) !== undefined, (key) => store.publicUrl(key), urlPolicy);
   // The face models run in one worker thread, started on the first photo.
@@ -283,7 +291,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     mediaRefs,
     assets: new AssetService(
       assetRepo,
-      new UploadSigner(signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs()), config.publicBaseUrl),
+      new UploadSigner(urlSigningKey, config.publicBaseUrl),
       store,
       storage,
       config.assets,
@@ -379,6 +387,8 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     signals: s.signals,
     log,
   });
+  // Custom templates' covers and previews: drawn wherever jobs run, when the template is created.
+  if (runJobs) handlers[TEMPLATE_FILES_JOB_KIND] = new TemplateFilesJob({ templates: s.templates, jobs: s.jobs, clock: s.clock, signals: s.signals, log });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
   if (runJobs) handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
@@ -513,9 +523,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   // Stored files at /files/<key>, from either store.
   fileRoutes(app, services.store);
   // The signed upload URL: its signature is the credential.
-  await assetUploadRoutes(app, services.assets);
+  await assetUploadRoutes(app, services.assets, config.bodyLimitBytes);
   // Public media behind catalog URLs (players and image tags send no API key).
-  voiceAuditionRoutes(app, { engine: services.speech, lookup: (id) => services.customVoices.spec(undefined, id), store: services.store });
+  voiceAuditionRoutes(app, {
+    engine: services.speech,
+    store: services.store,
+    customVoices: {
+      authenticate: (key) => services.auth.authenticate(key),
+      spec: (accountId, id) => services.customVoices.spec(accountId, id),
+      auditionAllowed: (id, expires, signature) => services.customVoices.auditionAllowed(id, expires, signature),
+    },
+  });
   catalogAssetRoutes(app, { store: services.store, music: services.music, renderDir: path.join(config.dataDir, 'cache', 'catalog') });
   customTemplateFileRoutes(app, services.templates, services.store);
   // Operator mode (the CLI's operator commands over HTTP) only when ADMIN_TOKEN is set.

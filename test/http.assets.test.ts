@@ -183,6 +183,24 @@ for (const backend of backends) {
       assert.equal((await put(s, d.sign_url, png)).body.code, 0);
     });
 
+    it('every refusal has a 4xx status: expires or signature repeated in the query is 400, stores nothing', async (t) => {
+      if (skip) return t.skip('postgres is not configured');
+      const png = await media.png();
+      const d = await ticket(s, key);
+      const u = new URL(d.sign_url);
+      const e = u.searchParams.get('expires')!;
+      const sig = u.searchParams.get('signature')!;
+      const path = u.pathname;
+      for (const query of [`expires=${e}&expires=${e}&signature=${sig}`, `expires=${e}&signature=${sig}&signature=${sig}`, `expires=${e}&expires=1&signature=${sig}&signature=x`]) {
+        const res = await put(s, `${BASE}${path}?${query}`, png);
+        assert.equal(res.status, 400, `${query}: ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.code, 40000);
+        assert.match(res.body.msg, /^Parameter error: (expires|signature)/);
+      }
+      assert.equal(await s.running.services.store.bytesUnder(`assets/${d.asset_id}`), 0, 'nothing of the refused uploads is stored');
+      assert.equal((await put(s, d.sign_url, png)).body.code, 0, 'the URL is still usable');
+    });
+
     it('content that is not image, video or audio is refused (415, 40000) and the URL stays usable', async (t) => {
       if (skip) return t.skip('postgres is not configured');
       const d = await ticket(s, key, 'photo.jpg');
@@ -314,6 +332,17 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
     assert.equal(res.status, 403);
     assert.equal(res.body.code, 40000);
     assert.match(res.body.msg, /^Parameter error: the upload URL expired at \d{4}-\d\d-\d\dT/);
+  });
+
+  it('an expired URL with expires repeated in the query is refused with a 4xx too', async (t) => {
+    if (skip) return t.skip('postgres is not configured');
+    const d = await ticket(s, key);
+    await new Promise((r) => setTimeout(r, (d.expires_at + 1) * 1000 - Date.now()));
+    const u = new URL(d.sign_url);
+    const e = u.searchParams.get('expires')!;
+    const res = await put(s, `${BASE}${u.pathname}?expires=${e}&expires=${e}&signature=${u.searchParams.get('signature')}`, await media.png());
+    assert.ok(res.status >= 400 && res.status < 500, `status ${res.status}: ${JSON.stringify(res.body)}`);
+    assert.equal(res.body.code, 40000);
   });
 
   it('an upload that does not fit in the quota is refused (403, 40000) naming usage and limit', async (t) => {

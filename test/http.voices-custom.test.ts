@@ -30,9 +30,10 @@ for (const backend of backends) {
     test('made from a listed voice with its own speed, pitch and timbre; listed by v1 and v2; other accounts do not see it', async () => {
       const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Narrator Ann', base_voice_id: 'en-us-m1', speed: 1.15, pitch: 2, timbre: 'f1' } }));
       assert.match(v.voice_id, /^cv-[0-9a-f]{16}$/);
+      assert.match(v.audition_url, new RegExp(`^${s.config.publicBaseUrl}/v1/voices/${v.voice_id}/audition\\?expires=\\d+&signature=[\\w-]{43}$`));
       assert.deepEqual(
-        { ...v, voice_id: undefined, created_at: undefined },
-        { voice_id: undefined, created_at: undefined, name: 'Narrator Ann', language: 'english', gender: 'female', audition_url: `${s.config.publicBaseUrl}/v1/voices/${v.voice_id}/audition`, engine: 'espeak', base_voice_id: 'en-us-m1', external_voice: null, speed: 1.15, pitch: 2, timbre: 'f1' },
+        { ...v, voice_id: undefined, created_at: undefined, audition_url: undefined },
+        { voice_id: undefined, created_at: undefined, name: 'Narrator Ann', language: 'english', gender: 'female', audition_url: undefined, engine: 'espeak', base_voice_id: 'en-us-m1', external_voice: null, speed: 1.15, pitch: 2, timbre: 'f1' },
       );
       for (const root of ['/v1', '/v2']) {
         const list = data(await s.call('GET', `${root}/voices/custom`, { key }));
@@ -63,15 +64,57 @@ for (const backend of backends) {
       assert.deepEqual([spec?.engine, spec?.espeakVoice, spec?.speed, spec?.pitchShift], ['espeak', 'en-us+linda', 1.15, 2]);
     });
 
-    test('its audition_url plays an MP3 of the custom voice (public, like every audition)', async () => {
+    test("its audition_url plays an MP3 of the custom voice: signed and short-lived, or with the owner's key; not public", async () => {
       const v = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'Low Sam', base_voice_id: 'en-us-f1', pitch: -3 } }));
-      const res = await fetch(v.audition_url.replace(s.config.publicBaseUrl, s.baseUrl));
-      assert.equal(res.status, 200);
-      assert.equal(res.headers.get('content-type'), 'audio/mpeg');
-      const mp3 = Buffer.from(await res.arrayBuffer());
-      assert.ok(mp3.length > 5000, `${mp3.length} bytes`);
-      assert.ok(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0), 'an MP3 stream');
-      assert.equal((await fetch(`${s.baseUrl}/v1/voices/cv-0000000000000000/audition`)).status, 404);
+      const local = (url: string) => url.replace(s.config.publicBaseUrl, s.baseUrl);
+      const isMp3 = async (res: Response) => {
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('content-type'), 'audio/mpeg');
+        const mp3 = Buffer.from(await res.arrayBuffer());
+        assert.ok(mp3.length > 5000, `${mp3.length} bytes`);
+        assert.ok(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0), 'an MP3 stream');
+      };
+      // The signed URL of the create answer and of the list.
+      const signed = await fetch(local(v.audition_url));
+      await isMp3(signed);
+      assert.match(signed.headers.get('cache-control') ?? '', /^private/);
+      const listed = data(await s.call('GET', '/v1/voices/custom', { key })).voices.find((x: { voice_id: string }) => x.voice_id === v.voice_id);
+      await isMp3(await fetch(local(listed.audition_url)));
+      // Valid for an hour (to 5 minutes more: the expiry is rounded up to 5 minutes).
+      const expires = Number(new URL(v.audition_url).searchParams.get('expires'));
+      const ahead = expires - Date.now() / 1000;
+      assert.ok(ahead > 3500 && ahead <= 3900 && expires % 300 === 0, `expires ${expires}, ${ahead} s ahead`);
+      // The bare URL: not public any more (10105, HTTP 401), nor with a changed, expired or repeated signature.
+      const bare = `${s.baseUrl}/v1/voices/${v.voice_id}/audition`;
+      const u = new URL(local(v.audition_url));
+      const sig = u.searchParams.get('signature')!;
+      const refused = [
+        bare,
+        `${bare}?expires=${expires}&signature=${(sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)}`,
+        `${bare}?expires=${expires + 3600}&signature=${sig}`,
+        `${bare}?expires=${expires}&expires=${expires}&signature=${sig}`,
+        `${bare}?expires=1&signature=${sig}`,
+      ];
+      for (const url of refused) {
+        const res = await fetch(url);
+        assert.equal(res.status, 401, url);
+        const body = (await res.json()) as { code: number; msg: string };
+        assert.equal(body.code, 10105, url);
+        assert.match(body.msg, /audition of custom voice cv-[0-9a-f]{16} needs its account's x-api-key/);
+      }
+      // A signature of another voice does not open this one.
+      const w = data(await s.call('POST', '/v1/voices/custom', { key, body: { name: 'High Sam', base_voice_id: 'en-us-f1', pitch: 3 } }));
+      const wq = new URL(w.audition_url).search;
+      assert.equal((await fetch(`${bare}${wq}`)).status, 401);
+      // The owner's key plays it; another account's key reads like an unknown voice; a bad key is 10105.
+      await isMp3(await fetch(bare, { headers: { 'x-api-key': key } }));
+      const theirs = await fetch(bare, { headers: { 'x-api-key': other } });
+      assert.equal(theirs.status, 404);
+      assert.equal(((await theirs.json()) as { code: number }).code, 10104);
+      assert.equal((await fetch(bare, { headers: { 'x-api-key': 'rs_nope' } })).status, 401);
+      assert.equal((await fetch(`${s.baseUrl}/v1/voices/cv-0000000000000000/audition`, { headers: { 'x-api-key': key } })).status, 404);
+      // Public voices stay public.
+      await isMp3(await fetch(`${s.baseUrl}/v1/voices/en-us-f1/audition`));
     });
 
     test('bad definitions are business errors naming the field', async () => {

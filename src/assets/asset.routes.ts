@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, ok } from '../http/envelope.ts';
+import { makeErrorHandler } from '../http/error-handler.ts';
 import { Opt } from '../http/schema-helpers.ts';
 import { EXAMPLE_IDS, exampleUpload } from '../http/examples.ts';
 import type { App } from '../http/http-types.ts';
@@ -83,8 +84,11 @@ const UploadedOut = Type.Object({
  * handler to stream. Errors carry a 4xx HTTP status (upload clients look at the status), with
  * the envelope as body.
  */
-export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any, any>, assets: AssetService): Promise<void> {
+export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any, any>, assets: AssetService, bodyLimitBytes: number): Promise<void> {
   await app.register(async (scope: FastifyInstance<any, any, any, any, any>) => {
+    // Every refusal carries a 4xx, the framework's own included (a repeated or malformed query
+    // parameter fails validation before the handler runs).
+    scope.setErrorHandler(makeErrorHandler(bodyLimitBytes, { httpStatuses: true }));
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req: unknown, _payload: unknown, done: (err: Error | null, body?: unknown) => void) => done(null));
     scope.put<{ Params: { asset_id: string }; Querystring: { expires?: string; signature?: string } }>('/v1/upload/asset/:asset_id', {
@@ -118,7 +122,7 @@ export async function assetUploadRoutes(app: FastifyInstance<any, any, any, any,
         'x-error-codes': {
           10105: 'the signature does not match: the URL was changed or not made by this server (HTTP 403)',
           40000:
-            'the URL expired (HTTP 403), was already used or is in use (HTTP 409), the body is empty (HTTP 400), the file is over ASSET_MAX_MB (HTTP 413) ' +
+            'expires or signature repeated or malformed in the query (HTTP 400), the URL expired (HTTP 403), was already used or is in use (HTTP 409), the body is empty (HTTP 400), the file is over ASSET_MAX_MB (HTTP 413) ' +
             'or over the storage quota (HTTP 403), or its bytes are no image, video or audio (HTTP 415); ' +
             'for a v2 upload also: a Content-Type or a length other than the content_type and file_size declared (HTTP 400), bytes of another kind than content_type (HTTP 415)',
         },

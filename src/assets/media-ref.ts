@@ -14,6 +14,12 @@ export interface ResolvedMedia {
   ref: string;
   /** Its URL as this process writes it (for names and messages, not for storing). */
   url: string;
+  /**
+   * Set when the reference names a stored file of this server (an asset, or another of our
+   * /files/ URLs such as a generated candidate): read it from storage, never fetch its URL (the
+   * server would connect to itself, or the URL policy would refuse its own address).
+   */
+  storageKey: string | null;
   /** Set when the reference named an uploaded asset of the account. */
   asset: { id: string; kind: AssetKind; contentType: string; storageKey: string; filename: string } | null;
 }
@@ -51,12 +57,12 @@ export class MediaRefResolver {
     if (ownAsset) return this.fromAsset(accountId, ownAsset, field, accept);
     // Another file of ours sent back (a product's media URL from GET /v1/product): kept by its
     // key and read in place, so the policy, which guards fetches, does not apply either.
-    if (own.kind === 'stored') return { ref: own.key, url: raw, asset: null };
+    if (own.kind === 'stored') return { ref: own.key, url: raw, storageKey: own.key, asset: null };
     const problem = urlProblem(raw, this.urlPolicy);
     // Neither a URL nor an asset id: say both are possible (a mistyped asset id lands here).
     if (problem) throw errors.parameter(field, problem === 'must be an absolute URL' ? `${problem} or an asset_id from POST /v1/upload/asset` : problem);
     if (own.kind === 'invalid') throw errors.parameter(field, own.problem);
-    return { ref: raw, url: raw, asset: null };
+    return { ref: raw, url: raw, storageKey: null, asset: null };
   }
 
   private async fromAsset(accountId: string, id: string, field: string, accept: readonly AssetKind[]): Promise<ResolvedMedia> {
@@ -74,6 +80,7 @@ export class MediaRefResolver {
     return {
       ref: row.storage_key,
       url: `${this.publicBaseUrl}/files/${row.storage_key}`,
+      storageKey: row.storage_key,
       asset: { id, kind, contentType: row.content_type ?? 'application/octet-stream', storageKey: row.storage_key, filename: row.filename },
     };
   }

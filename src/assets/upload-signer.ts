@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { UrlSigner } from '../net/url-signer.ts';
 
 /**
  * Upload URLs: PUBLIC_BASE_URL/v1/upload/asset/<asset id>?expires=<unix s>&signature=<b64url>,
@@ -8,26 +9,23 @@ import type { Database } from '../db/schema.ts';
  * once before it expires (the asset row makes it single-use); changing any part breaks it.
  */
 export class UploadSigner {
+  private readonly signer: UrlSigner;
+
   constructor(
-    private readonly key: () => Promise<Buffer>,
+    key: () => Promise<Buffer>,
     private readonly publicBaseUrl: string,
-  ) {}
+  ) {
+    this.signer = new UrlSigner(key);
+  }
 
   async url(assetId: string, expiresAtMs: number): Promise<string> {
     const expires = Math.floor(expiresAtMs / 1000);
-    return `${this.publicBaseUrl}${uploadPath(assetId)}?expires=${expires}&signature=${await this.signature(assetId, expires)}`;
+    return `${this.publicBaseUrl}${uploadPath(assetId)}?expires=${expires}&signature=${await this.signer.sign('PUT', assetId, expires)}`;
   }
 
   /** True when `signature` was made by this server for this asset and expiry. */
   async verify(assetId: string, expires: string, signature: string): Promise<boolean> {
-    if (!/^\d{1,12}$/.test(expires)) return false;
-    const want = Buffer.from(await this.signature(assetId, Number(expires)));
-    const got = Buffer.from(signature);
-    return got.length === want.length && timingSafeEqual(got, want);
-  }
-
-  private async signature(assetId: string, expires: number): Promise<string> {
-    return createHmac('sha256', await this.key()).update(`PUT ${assetId} ${expires}`).digest('base64url');
+    return this.signer.verify('PUT', assetId, expires, signature);
   }
 }
 
@@ -36,8 +34,9 @@ export function uploadPath(assetId: string): string {
 }
 
 /**
- * The signing key: the operator's ASSET_SIGNING_SECRET, else a random one the first process
- * makes and keeps in `server_secrets`, so every API process (and a restart) signs alike.
+ * The signing key of this server's signed URLs (uploads, custom voices' auditions): the
+ * operator's ASSET_SIGNING_SECRET, else a random one the first process makes and keeps in
+ * `server_secrets`, so every API process (and a restart) signs alike.
  */
 export function signingKey(db: Kysely<Database>, configured: string | undefined, nowMs: () => number): () => Promise<Buffer> {
   let cached: Promise<Buffer> | null = configured ? Promise.resolve(Buffer.from(configured, 'utf8')) : null;

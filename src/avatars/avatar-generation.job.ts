@@ -8,7 +8,8 @@ import { FetchError, type SafeFetcher } from '../net/safe-fetch.ts';
 import { describePresenters, type PresenterDescription } from '../pipeline/avatar/describe.ts';
 import { renderAvatarCover } from '../pipeline/avatar/index.ts';
 import { mainColours } from '../pipeline/avatar/palette.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.ts';
+import { isKeyRef } from '../storage/stored-refs.ts';
 import { imageFailedEvent, imageGeneratedEvent } from '../webhooks/event.ts';
 import type { AvatarGeneration, AvatarGenerationRepository, Candidate } from './avatar-generation.repository.ts';
 
@@ -74,7 +75,8 @@ export class AvatarGenerationJob implements JobHandler {
       try {
         palette = await this.referenceColours(g.request.image_url);
       } catch (err) {
-        notes.push(`image_url not used: ${err instanceof FetchError ? err.message : 'not a readable image'}`);
+        const why = err instanceof FetchError ? err.message : err instanceof BlobNotFoundError ? 'no such file on this server' : 'not a readable image';
+        notes.push(`image_url not used: ${why}`);
       }
     }
     const r = g.request;
@@ -101,9 +103,12 @@ export class AvatarGenerationJob implements JobHandler {
   }
 
   /** The reference picture's main colours (outfit and backdrop). */
-  private async referenceColours(url: string): Promise<string[]> {
-    const res = await this.d.fetcher.fetch(url, { maxBytes: REFERENCE_MAX_BYTES, deadlineMs: REFERENCE_DEADLINE_MS, accept: (t) => t.startsWith('image/') || t === 'application/octet-stream' });
-    const { data, info } = await sharp(res.body, { failOn: 'error', limitInputPixels: 100_000_000 }).resize(48, 48, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  private async referenceColours(ref: string): Promise<string[]> {
+    // An upload or another file of ours is read from storage; another site's picture is fetched.
+    const body = isKeyRef(ref)
+      ? await this.d.store.get(ref)
+      : (await this.d.fetcher.fetch(ref, { maxBytes: REFERENCE_MAX_BYTES, deadlineMs: REFERENCE_DEADLINE_MS, accept: (t) => t.startsWith('image/') || t === 'application/octet-stream' })).body;
+    const { data, info } = await sharp(body, { failOn: 'error', limitInputPixels: 100_000_000 }).resize(48, 48, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const colours = mainColours(data, info.channels);
     if (!colours.length) throw new Error('no colours');
     return colours;

@@ -14,6 +14,7 @@ export interface GenerationRequest {
   ethnicity: string;
   appearance: string;
   background: string;
+  /** The reference picture as kept (a stored ref): our file's storage key, or the URL as given; '' for none. */
   image_url: string;
 }
 

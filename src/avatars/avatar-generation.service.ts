@@ -1,9 +1,9 @@
+import type { MediaRefResolver } from '../assets/media-ref.ts';
 import type { Signals } from '../jobs/wakeup.ts';
 import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
-import { urlProblem, type UrlPolicy } from '../net/url-policy.ts';
 import type { AccountStorage } from '../storage/account-storage.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { AVATAR_GENERATION_JOB_KIND } from './avatar-generation.job.ts';
@@ -39,7 +39,8 @@ export class AvatarGenerationService {
     private readonly repo: AvatarGenerationRepository,
     private readonly uow: WorkUnitOfWork,
     private readonly store: BlobStore,
-    private readonly urlPolicy: UrlPolicy,
+    /** image_url: an asset id or asset URL of the account, another of our files, or a URL under the URL policy. */
+    private readonly mediaRefs: Pick<MediaRefResolver, 'resolve'>,
     private readonly clock: Clock,
     private readonly signals: Signals,
     private readonly jobMaxAttempts: number,
@@ -48,11 +49,9 @@ export class AvatarGenerationService {
   ) {}
 
   async generate(accountId: string, input: GenerateInput): Promise<{ photo_id: string }> {
-    const imageUrl = input.image_url?.trim() ?? '';
-    if (imageUrl) {
-      const problem = urlProblem(imageUrl, this.urlPolicy);
-      if (problem) throw errors.parameter('image_url', problem);
-    }
+    const given = input.image_url?.trim() ?? '';
+    // What is kept: our file's storage key (read in place by the job) or the URL as given (fetched).
+    const imageUrl = given ? (await this.mediaRefs.resolve(accountId, given, 'image_url', ['image'])).ref : '';
     const request: GenerationRequest = {
       age: input.age,
       gender: input.gender,

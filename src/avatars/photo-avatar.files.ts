@@ -23,3 +23,11 @@ export async function loadPhotoPresenter(store: BlobStore, photoKey: string): Pr
 export async function loadHeldProduct(store: BlobStore, productKey: string): Promise<Image> {
   return loadImage(await store.get(productKey));
 }
+
+/** The image type of a photo's bytes (for its file name): JPEG, PNG, WebP, else octet-stream. */
+export function sniffImageType(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
+  if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return 'application/octet-stream';
+}

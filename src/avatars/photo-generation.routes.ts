@@ -26,7 +26,7 @@ const generateFields = {
     ethnicity: Opt(Type.String({ maxLength: 80, description: 'The skin tone range the candidates spread over, and eye and hair colours, e.g. European, East Asian, South Asian, Middle Eastern, Latino, African, Pacific Islander, Mixed; absent: the whole range' })),
     appearance: Opt(Type.String({ maxLength: 500, description: 'Free text; the painter uses hair colour, length and style (long, short, curly, bun, ponytail, braid, bald …), eye colour, skin (fair, olive, dark …), glasses, beard, stubble, clean-shaven, headscarf or hijab, earrings, necklace or pearls, headband, the outfit and its colour ("navy suit"); "no"/"without" removes one. Words it does not use are listed in msg' })),
     background: Opt(Type.String({ maxLength: 200, description: 'The scene: office, studio, home (living room, kitchen …), store (shop, cafe …) or outdoor (park, beach, street …), and its colours ("blue studio"); absent: office for Professional, studio for Social' })),
-    image_url: Opt(Type.String({ maxLength: 2048, description: 'A reference picture (https URL): its main colours become the outfit and backdrop colours. Not a photo of the person: use add_motion for that' })),
+    image_url: Opt(Type.String({ maxLength: 2048, description: 'A reference picture: its URL (the URL rules of product URLs), or an uploaded image (asset_id or asset URL from POST /v1/upload/asset). Its main colours become the outfit and backdrop colours. Not a photo of the person: use add_motion for that' })),
 };
 const GenerateBody = Type.Object(generateFields, { examples: [{ age: 'Young adult', gender: 'Female', avatar_style: 'Professional', aspect_ratio: 0, model: 'classic', ethnicity: 'East Asian', appearance: 'long dark hair, round glasses, freckles', background: 'office' }] });
 /** v2: aspect_ratio is a string: a v2 name or the v1 number as a string ("0", "1", "2"). */
@@ -47,7 +47,7 @@ export function photoGenerationRoutes(app: App, generations: AvatarGenerationSer
       summary: 'Paint four candidate portraits of a drawn presenter from a description (in about a second); poll GET /v1/photo_avatar/generation, or subscribe to generated_image_success / _failed',
       body: GenerateBody,
       response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v1/photo_avatar/generation?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
-      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
+      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is neither an acceptable URL nor an uploaded image of this account, or the account is over its storage quota (msg says which)' },
     },
     handler: async (req) => ok(await generations.generate(req.principal.accountId, req.body)),
   });
@@ -58,7 +58,7 @@ export function photoGenerationRoutes(app: App, generations: AvatarGenerationSer
       summary: 'v2 of POST /v1/photo_avatar/photo/generate (aspect_ratio a string); status at GET /v2/photo_avatar/photo',
       body: GenerateBodyV2,
       response: { 200: Envelope(Type.Object({ photo_id: Type.String({ description: 'The generation: GET /v2/photo_avatar/photo?photo_id=' }) }), { photo_id: EXAMPLE_IDS.photo }) },
-      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is not an acceptable URL, or the account is over its storage quota (msg says which)' },
+      'x-error-codes': { 40000: 'a field is missing or not one of its values, a text is too long, image_url is neither an acceptable URL nor an uploaded image of this account, or the account is over its storage quota (msg says which)' },
     },
     handler: async (req) => ok(await generations.generate(req.principal.accountId, { ...req.body, aspect_ratio: ratioOfFilter(req.body.aspect_ratio) })),
   });

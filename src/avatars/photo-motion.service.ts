@@ -26,7 +26,7 @@ import { motionFailedEvents, motionSucceededEvents, type NewEvent } from '../web
 import type { AvatarGenerationService } from './avatar-generation.service.ts';
 import { avatarFilesPrefix, type CustomAvatarService } from './custom-avatar.service.ts';
 import type { CustomAvatar, CustomAvatarUpdate } from './custom-avatar.repository.ts';
-import { rigKeyFor } from './photo-avatar.files.ts';
+import { rigKeyFor, sniffImageType } from './photo-avatar.files.ts';
 
 export interface AddMotionInput {
   image_url: string;
@@ -128,7 +128,7 @@ export class PhotoMotionService {
       this.inflight.add(run);
       return { avatar_id: a.id, motion_id: motionId, name: a.name };
     }
-    // An uploaded image (asset id or asset URL) is read in place; any other URL is fetched.
+    // An uploaded image (asset id or asset URL) or another file of ours is read in place; any other URL is fetched.
     const ref = await this.d.mediaRefs.resolve(accountId, url, 'image_url', ['image']);
     const a = await this.d.avatars.create(accountId, {
       name: input.name, kind: 'photo', voiceId, aspectRatio: 0, style: 'Photo', gender: '', age: '',
@@ -164,9 +164,13 @@ export class PhotoMotionService {
     try {
       let res: { body: Buffer; contentType: string };
       try {
-        res = ref.asset
-          ? { body: await this.d.store.get(ref.asset.storageKey), contentType: ref.asset.contentType }
-          : await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
+        // Our own files (an upload, another /files/ URL of this server) are read from storage.
+        if (ref.storageKey) {
+          const body = await this.d.store.get(ref.storageKey);
+          res = { body, contentType: ref.asset?.contentType ?? sniffImageType(body) };
+        } else {
+          res = await this.d.fetcher.fetch(url, { maxBytes: MAX_PHOTO_BYTES, deadlineMs: FETCH_DEADLINE_MS });
+        }
       } catch (e) {
         return await this.fail(a, url, `the photo could not be fetched from image_url (${(e as Error).message})`);
       }

@@ -18,10 +18,10 @@ import { describePresenters } from '../pipeline/avatar/describe.ts';
 import { presenterOf } from '../pipeline/avatar/index.ts';
 import type { FacePool } from '../pipeline/avatar/photo/index.ts';
 import { cutOutProduct, descriptionFromWords, holdFor, paintProductAvatar, type ProductPresenter } from '../pipeline/avatar/product/index.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.ts';
 import { productAvatarFailedEvent, productAvatarGeneratedEvent } from '../webhooks/event.ts';
 import type { CustomAvatarService } from './custom-avatar.service.ts';
-import { loadPhotoPresenter, rigKeyFor } from './photo-avatar.files.ts';
+import { loadPhotoPresenter, rigKeyFor, sniffImageType } from './photo-avatar.files.ts';
 import type { PicturePresenter, ProductAvatarBatch, ProductAvatarRepository, ProductAvatarRequest } from './product-avatar.repository.ts';
 
 export const PRODUCT_AVATAR_JOB_KIND = 'product_avatar_generation';
@@ -151,7 +151,7 @@ export class ProductAvatarJob implements JobHandler {
     const bytes = await this.read(s.value, s.asset_key, 'avatar_source.value');
     const verdict = await this.d.faces.analyse(bytes);
     if (!verdict.ok) throw new PictureError(`avatar_source.value: ${verdict.reason}`);
-    const type = sniffType(bytes);
+    const type = sniffImageType(bytes);
     const photoKey = `${prefix}/photo.${EXT[type] ?? 'img'}`;
     await this.d.store.put(photoKey, bytes);
     await this.d.store.put(rigKeyFor(photoKey), Buffer.from(JSON.stringify(verdict.rig)));
@@ -159,9 +159,16 @@ export class ProductAvatarJob implements JobHandler {
     return () => ({ paint: photo, record: { kind: 'photo', photoKey } });
   }
 
-  /** An image given by URL (safe fetcher) or by upload (read in place). */
+  /** An image given by URL (safe fetcher), or a file of ours (an upload, a candidate: read in place). */
   private async read(url: string, assetKey: string | null, field: string): Promise<Buffer> {
-    if (assetKey) return this.d.store.get(assetKey);
+    if (assetKey) {
+      try {
+        return await this.d.store.get(assetKey);
+      } catch (err) {
+        if (err instanceof BlobNotFoundError) throw new PictureError(`${field} names no stored file of this server (${url})`);
+        throw err;
+      }
+    }
     try {
       const res = await this.d.fetcher.fetch(url, { maxBytes: MAX_IMAGE_BYTES, deadlineMs: FETCH_DEADLINE_MS, accept: (t) => t.startsWith('image/') || t === 'application/octet-stream' });
       return res.body;
@@ -197,9 +204,3 @@ export class ProductAvatarJob implements JobHandler {
   }
 }
 
-function sniffType(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
-  if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return 'application/octet-stream';
-}

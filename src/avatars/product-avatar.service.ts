@@ -100,7 +100,7 @@ export class ProductAvatarService {
     const webhookUrl = requestWebhookUrl(input.webhook_url, this.d.urlPolicy);
     const request: ProductAvatarRequest = {
       product_image_url: product.url,
-      product_asset_key: product.asset?.storageKey ?? null,
+      product_asset_key: product.storageKey,
       source,
       prompt: input.prompt?.trim() ?? '',
       quality: input.quality ?? 'medium',
@@ -201,7 +201,7 @@ export class ProductAvatarService {
       return { type: 'description', value };
     }
     const ref = await this.d.mediaRefs.resolve(accountId, value, 'avatar_source.value', ['image']);
-    return { type: 'image', value: ref.url, asset_key: ref.asset?.storageKey ?? null };
+    return { type: 'image', value: ref.url, asset_key: ref.storageKey };
   }
 
   /**

@@ -18,20 +18,19 @@ export class AuditionCache {
   private readonly files: StoredCache;
   private readonly engines: SpeechEngines;
 
-  constructor(
-    engine: SpeechEngine | SpeechEngines,
-    store: BlobStore,
-    /** Voices the engine set does not know by itself (an account's custom voices, from the database). */
-    private readonly lookup: (voiceId: string) => Promise<VoiceSpec | undefined> = async () => undefined,
-  ) {
+  constructor(engine: SpeechEngine | SpeechEngines, store: BlobStore) {
     this.files = new StoredCache(store, AUDITIONS_PREFIX);
     this.engines = asEngines(engine);
   }
 
-  /** Storage key of the voice's MP3 sample, or null for an unknown voice id. */
+  /** Storage key of an engine voice's MP3 sample, or null for a voice id no engine has. */
   async key(voiceId: string): Promise<string | null> {
-    const voice = resolveVoice(voiceId, this.engines) ?? (await this.lookup(voiceId));
-    if (!voice) return null;
+    const voice = resolveVoice(voiceId, this.engines);
+    return voice ? this.keyOf(voice) : null;
+  }
+
+  /** Storage key of the MP3 sample of this voice as specified (a custom voice too). */
+  async keyOf(voice: VoiceSpec): Promise<string> {
     return this.files.key(auditionFileName(voice), (target) => makeAudition(voice, this.engines, target));
   }
 }

@@ -6,6 +6,7 @@ import { CustomAvatarRepository } from '../avatars/custom-avatar.repository.ts';
 import { ProductAvatarRepository } from '../avatars/product-avatar.repository.ts';
 import { ProductRepository } from '../products/product.repository.ts';
 import { AiScriptTaskRepository } from '../scripts/ai-script-task.repository.ts';
+import { CustomTemplateRepository } from '../templates/custom-template.repository.ts';
 import { VideoRepository } from '../videos/video.repository.ts';
 import { EndpointRepository } from '../webhooks/endpoint.repository.ts';
 
@@ -18,6 +19,7 @@ export interface Repos {
   avatarGenerations: AvatarGenerationRepository;
   aiScriptTasks: AiScriptTaskRepository;
   productAvatars: ProductAvatarRepository;
+  customTemplates: CustomTemplateRepository;
 }
 
 export function reposFor(db: Kysely<Database>): Repos {
@@ -30,6 +32,7 @@ export function reposFor(db: Kysely<Database>): Repos {
     avatarGenerations: new AvatarGenerationRepository(db),
     aiScriptTasks: new AiScriptTaskRepository(db),
     productAvatars: new ProductAvatarRepository(db),
+    customTemplates: new CustomTemplateRepository(db),
   };
 }
 

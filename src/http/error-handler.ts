@@ -59,10 +59,13 @@ export function classifyError(err: unknown, bodyLimitBytes: number, req: Fastify
 /**
  * Every error, the framework's included, becomes the envelope. Nothing is logged here: the
  * request's one log line (request-log.ts) carries the code, and the fault behind a 50000.
+ * `httpStatuses`: routes whose clients judge by the HTTP status (the signed upload PUT) answer
+ * every refusal the envelope's API answers with 200 as 400, and a system error as 500.
  */
-export function makeErrorHandler(bodyLimitBytes: number) {
+export function makeErrorHandler(bodyLimitBytes: number, opts: { httpStatuses?: boolean } = {}) {
   return (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     const outcome = classifyError(err, bodyLimitBytes, req);
+    if (opts.httpStatuses && outcome.httpStatus < 400) outcome.httpStatus = outcome.code === Codes.system ? 500 : 400;
     noteOutcome(req, outcome.code === Codes.system ? { code: outcome.code, fault: err } : { code: outcome.code });
     // Sent pre-serialised: the route's success schema does not describe error bodies.
     return reply

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { Principal } from '../accounts/auth.service.ts';
+import type { Signals } from '../jobs/wakeup.ts';
+import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { MediaRefResolver } from '../assets/media-ref.ts';
 import { PUBLIC_TEMPLATES, type TemplateVariable } from '../catalog/catalog.data.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -15,6 +17,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { loadProductMedia } from '../videos/product-media.ts';
 import { mediaItem } from '../products/product.repository.ts';
 import type { CustomTemplate, CustomTemplateRepository } from './custom-template.repository.ts';
+import { TEMPLATE_FILES_JOB_KIND, templateFilesJobId } from './template-files.job.ts';
 
 /** Custom templates an account may keep at once. */
 export const MAX_CUSTOM_TEMPLATES = 50;
@@ -40,6 +43,10 @@ export interface TemplateDeps {
   publicBaseUrl: string;
   /** Where the shared preview sample lives (the public previews' cache). */
   sampleDir: string;
+  /** A new template and the job drawing its files commit together. */
+  work: WorkUnitOfWork;
+  signals: Pick<Signals, 'jobEnqueued'>;
+  jobMaxAttempts: number;
 }
 
 /** A template as the lists show it. */
@@ -72,8 +79,8 @@ const variableView = (v: TemplateVariable) => ({ type: v.type, name: v.name, req
 
 /**
  * Public template lookups by id and type, and the account's own (custom) templates: created
- * from a validated scene description, listed with a cover and preview rendered on first request
- * and stored in the blob store, deletable, account-scoped (another account's id is 10104).
+ * from a validated scene description, listed with a cover and preview drawn by a job queued at
+ * creation and stored in the blob store, deletable, account-scoped (another account's id is 10104).
  */
 export class TemplateService {
   private readonly rendering = new Map<number, Promise<{ coverKey: string; previewKey: string }>>();
@@ -103,7 +110,14 @@ export class TemplateService {
         continue;
       }
       const t: CustomTemplate = { id, accountId: who.accountId, name: scene.name, aspectRatio: scene.aspect_ratio, scene, fileToken: hexId(), coverKey: null, previewKey: null, createdAt: this.d.clock.nowMs() };
-      await this.d.repo.insert(t);
+      // The template and the job drawing its cover and preview, together (template-files.job.ts).
+      const jobId = templateFilesJobId(id);
+      const now = this.d.clock.nowMs();
+      await this.d.work(async (r) => {
+        await r.customTemplates.insert(t);
+        await r.jobs.insert({ id: jobId, kind: TEMPLATE_FILES_JOB_KIND, accountId: who.accountId, maxAttempts: this.d.jobMaxAttempts, runAt: now, nowMs: now });
+      });
+      this.d.signals.jobEnqueued(jobId, 0, 0);
       return this.customView(t);
     }
   }
@@ -137,24 +151,44 @@ export class TemplateService {
   }
 
   /**
-   * The storage key of a custom template's cover.jpg or preview.mp4: rendered by the pipeline on the
-   * first request for either (concurrent requests share one render), stored in the blob store
-   * under templates/<id>/<token>/ and recorded on the row. 404 for an unknown id or wrong token.
+   * The storage key of a custom template's cover.jpg or preview.mp4. They are drawn by a job
+   * queued when the template is created (drawFiles); a request that comes before the job is done
+   * (or after it failed, or after the files were lost) draws them itself, sharing a draw in
+   * progress in this process. 404 for an unknown id or wrong token.
    */
   async customFile(id: number, token: string, which: 'cover' | 'preview'): Promise<string> {
     const t = await this.d.repo.byId(id);
     if (!t || t.fileToken !== token) throw new AppError(Codes.notFound, `Record not found: custom template ${id}`, 404);
-    let keys = t.coverKey && t.previewKey ? { coverKey: t.coverKey, previewKey: t.previewKey } : null;
-    if (keys && !(await this.d.store.stat(keys.coverKey))) keys = null;
-    if (!keys) {
-      let job = this.rendering.get(id);
-      if (!job) {
-        job = this.renderFiles(t).finally(() => this.rendering.delete(id));
-        this.rendering.set(id, job);
-      }
-      keys = await job;
-    }
+    const keys = (await this.storedFiles(t)) ?? (await this.draw(t));
     return which === 'cover' ? keys.coverKey : keys.previewKey;
+  }
+
+  /** The template files job: draws them unless they are stored; nothing for a deleted template. */
+  async drawFiles(id: number): Promise<void> {
+    const t = await this.d.repo.byId(id);
+    if (!t || (await this.storedFiles(t))) return;
+    try {
+      await this.draw(t);
+    } catch (err) {
+      // Deleted while it was drawn: its files are gone with it, and there is nothing left to do.
+      if (err instanceof AppError && err.code === Codes.notFound && !(await this.d.repo.byId(id))) return;
+      throw err;
+    }
+  }
+
+  private async storedFiles(t: CustomTemplate): Promise<{ coverKey: string; previewKey: string } | null> {
+    if (!t.coverKey || !t.previewKey) return null;
+    return (await this.d.store.stat(t.coverKey)) ? { coverKey: t.coverKey, previewKey: t.previewKey } : null;
+  }
+
+  /** One draw per template at a time in this process (the job and requests share it). */
+  private draw(t: CustomTemplate): Promise<{ coverKey: string; previewKey: string }> {
+    let job = this.rendering.get(t.id);
+    if (!job) {
+      job = this.renderFiles(t).finally(() => this.rendering.delete(t.id));
+      this.rendering.set(t.id, job);
+    }
+    return job;
   }
 
   private async renderFiles(t: CustomTemplate): Promise<{ coverKey: string; previewKey: string }> {

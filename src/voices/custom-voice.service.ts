@@ -4,6 +4,7 @@ import { isLanguage } from '../catalog/languages.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { externalVoiceSpec } from '../pipeline/speech/external/external.config.ts';
+import type { UrlSigner } from '../net/url-signer.ts';
 import { VOICE_VARIANTS, type VoiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import type { CustomVoice, CustomVoiceRepository } from './custom-voice.repository.ts';
 
@@ -40,7 +41,14 @@ export interface CustomVoiceDeps {
   externalConfigured: boolean;
   publicBaseUrl: string;
   maxPerAccount?: number;
+  /** Signs audition URLs (the owner's key is the other way to hear a custom voice). */
+  signer: UrlSigner;
 }
+
+/** How long an audition_url of a custom voice plays: lists hand out fresh ones. */
+export const AUDITION_URL_TTL_S = 3600;
+/** The purpose word of an audition URL's signature (src/net/url-signer.ts). */
+export const AUDITION_PURPOSE = 'AUDITION';
 
 /**
  * An account's own voices: a listed voice with its own speed, pitch (semitones, any engine) and,
@@ -92,11 +100,11 @@ export class CustomVoiceService {
     const max = this.deps.maxPerAccount ?? 100;
     if ((await this.repo.count(who.accountId)) >= max) throw errors.badRequest(`an account has at most ${max} custom voices; delete one first`);
     await this.repo.insert(v);
-    return this.view(v);
+    return await this.view(v);
   }
 
   async list(who: Principal, language?: string): Promise<{ total: number; voices: CustomVoiceView[] }> {
-    const voices = (await this.repo.list(who.accountId, language)).map((v) => this.view(v));
+    const voices = await Promise.all((await this.repo.list(who.accountId, language)).map((v) => this.view(v)));
     return { total: voices.length, voices };
   }
 
@@ -125,14 +133,34 @@ export class CustomVoiceService {
     return { ...base, ...own, gender: variant.gender, espeakVoice: swap(base.espeakVoice), latinVoice: base.latinVoice ? swap(base.latinVoice) : null };
   }
 
-  private view(v: CustomVoice): CustomVoiceView {
+  /**
+   * Whether a signed audition URL's query lets it play (docs/narration.md "Auditions"): made by
+   * this server for this voice and not expired. The owner's x-api-key is the other way.
+   */
+  async auditionAllowed(voiceId: string, expires: string, signature: string): Promise<boolean> {
+    if (!(await this.deps.signer.verify(AUDITION_PURPOSE, voiceId, expires, signature))) return false;
+    return Number(expires) * 1000 > this.clock.nowMs();
+  }
+
+  /**
+   * A short-lived signed URL of the voice's audition: valid for AUDITION_URL_TTL_S to that plus
+   * 5 minutes (the expiry is rounded up to 5 minutes, so answers within those minutes hand out
+   * the same URL and players can cache it).
+   */
+  private async auditionUrl(voiceId: string): Promise<string> {
+    const expires = Math.ceil((this.clock.nowMs() / 1000 + AUDITION_URL_TTL_S) / 300) * 300;
+    const signature = await this.deps.signer.sign(AUDITION_PURPOSE, voiceId, expires);
+    return `${this.deps.publicBaseUrl.replace(/\/+$/, '')}/v1/voices/${voiceId}/audition?expires=${expires}&signature=${signature}`;
+  }
+
+  private async view(v: CustomVoice): Promise<CustomVoiceView> {
     const spec = this.toSpec(v);
     return {
       voice_id: v.id,
       name: v.name,
       language: v.language,
       gender: v.gender,
-      audition_url: `${this.deps.publicBaseUrl.replace(/\/+$/, '')}/v1/voices/${v.id}/audition`,
+      audition_url: await this.auditionUrl(v.id),
       engine: spec?.engine ?? 'unavailable',
       base_voice_id: v.baseVoiceId,
       external_voice: v.externalVoice,
