@@ -28,6 +28,7 @@ import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
 import { PhotoMotionService, type MotionPreviewMaker } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
 import { ProductAvatarJob, PRODUCT_AVATAR_JOB_KIND } from './avatars/product-avatar.job.ts';
+import { PhotoMotionJob, PHOTO_MOTION_JOB_KIND } from './avatars/photo-motion.job.ts';
 import { ProductAvatarRepository } from './avatars/product-avatar.repository.ts';
 import { productAvatarRoutes } from './avatars/product-avatar.routes.ts';
 import { ProductAvatarService } from './avatars/product-avatar.service.ts';
@@ -228,17 +229,12 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
       await fs.promises.rm(workDir, { recursive: true, force: true });
     }
   };
+  // add_motion answers at once; the photo and the preview are made by its queued job (photo-motion.job.ts).
   const photoMotions = new PhotoMotionService({
-    avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
-    finish: (avatarId, update, events) =>
-      work(async (r) => {
-        await r.customAvatars.update(avatarId, undefined, update, clock.nowMs());
-        return r.outbox.emit(events);
-      }),
+    avatars: customAvatars, avatarRows: repos.customAvatars, generations: avatarGenerations, store, mediaRefs, work, clock, signals,
+    jobMaxAttempts: config.jobs.maxAttempts,
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
-    preview: motionPreview,
-    log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
   });
   // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
   const productAvatarRepo = new ProductAvatarRepository(db.kysely);
@@ -264,6 +260,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     avatarGenerations,
     faces,
     photoMotions,
+    motionPreview,
+    customAvatarRows: repos.customAvatars,
     productAvatarRepo,
     productAvatars,
     signals,
@@ -364,6 +362,19 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
   });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
   if (runJobs) handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
+  // add_motion's photo avatars and previews: made wherever jobs run (a photo's face found in the face worker).
+  if (runJobs) handlers[PHOTO_MOTION_JOB_KIND] = new PhotoMotionJob({
+    uow: s.work,
+    avatars: s.customAvatarRows,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    faces: s.faces,
+    preview: s.motionPreview,
+    clock: s.clock,
+    signals: s.signals,
+    log,
+  });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
   if (runJobs) handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
     uow: s.work,
@@ -405,6 +416,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     videoRetentionDays: config.storage.videoRetentionDays,
     assets: services.assetRepo,
     assetRetentionDays: config.assets.retentionDays,
+    generations: services.avatarGenerationRepo,
+    candidateRetentionDays: config.storage.candidateRetentionDays,
     log,
   });
 }
@@ -529,7 +542,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await janitor.stop();
       await background.stop();
       await app.close();
-      await services.photoMotions.idle();
       await services.productAvatars.idle();
       await services.faces.close();
       await services.speechEngine.close();
