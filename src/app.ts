@@ -29,6 +29,8 @@ import { PhotoMotionService, type MotionPreviewMaker } from './avatars/photo-mot
 import { FacePool } from './pipeline/avatar/photo/index.ts';
 import { ProductAvatarJob, PRODUCT_AVATAR_JOB_KIND } from './avatars/product-avatar.job.ts';
 import { PhotoMotionJob, PHOTO_MOTION_JOB_KIND } from './avatars/photo-motion.job.ts';
+import { hexId } from './lib/ids.ts';
+import { mediaCheckJobId, ProductMediaCheckJob, PRODUCT_MEDIA_CHECK_JOB_KIND } from './products/product-media-check.job.ts';
 import { ProductAvatarRepository } from './avatars/product-avatar.repository.ts';
 import { productAvatarRoutes } from './avatars/product-avatar.routes.ts';
 import { ProductAvatarService } from './avatars/product-avatar.service.ts';
@@ -202,7 +204,17 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const assetRepo = new AssetRepository(db.kysely);
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
-  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
+  const jobs = new JobRepository(db.kysely, db.dialect);
+  // Media given by hand are checked by a queued job after the product is saved (product-media-check.job.ts).
+  const queueMediaCheck = async (productId: string) => {
+    const id = mediaCheckJobId(productId, hexId().slice(0, 8));
+    const now = clock.nowMs();
+    const p = await repos.products.byId(productId);
+    if (!p) return;
+    await jobs.insert({ id, kind: PRODUCT_MEDIA_CHECK_JOB_KIND, accountId: p.accountId, maxAttempts: config.jobs.maxAttempts, runAt: now, nowMs: now });
+    signals.jobEnqueued(id, 0, 0);
+  };
+  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key), queueMediaCheck);
   const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, urlPolicy, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   const aiScripts = new AiScriptService(products, llm);
@@ -266,7 +278,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     productAvatars,
     signals,
     work,
-    jobs: new JobRepository(db.kysely, db.dialect),
+    jobs,
     outbox,
     videoRepo: repos.videos,
     productRepo: repos.products,
@@ -375,6 +387,8 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     signals: s.signals,
     log,
   });
+  // Media given by hand: checked wherever jobs run.
+  if (runJobs) handlers[PRODUCT_MEDIA_CHECK_JOB_KIND] = new ProductMediaCheckJob({ products: s.productRepo, jobs: s.jobs, store: s.store, fetcher: s.fetcher, clock: s.clock, log });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
   if (runJobs) handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
     uow: s.work,
