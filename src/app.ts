@@ -28,6 +28,9 @@ import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
 import { PhotoMotionService, type MotionPreviewMaker } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
 import { ProductAvatarJob, PRODUCT_AVATAR_JOB_KIND } from './avatars/product-avatar.job.ts';
+import { PhotoMotionJob, PHOTO_MOTION_JOB_KIND } from './avatars/photo-motion.job.ts';
+import { hexId } from './lib/ids.ts';
+import { mediaCheckJobId, ProductMediaCheckJob, PRODUCT_MEDIA_CHECK_JOB_KIND } from './products/product-media-check.job.ts';
 import { ProductAvatarRepository } from './avatars/product-avatar.repository.ts';
 import { productAvatarRoutes } from './avatars/product-avatar.routes.ts';
 import { ProductAvatarService } from './avatars/product-avatar.service.ts';
@@ -212,7 +215,17 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   const assetRepo = new AssetRepository(db.kysely);
   // The one resolver of media references: asset ids, asset URLs, URLs (docs/api.md).
   const mediaRefs = new MediaRefResolver(assetRepo, urlPolicy, config.publicBaseUrl, clock);
-  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key));
+  const jobs = new JobRepository(db.kysely, db.dialect);
+  // Media given by hand are checked by a queued job after the product is saved (product-media-check.job.ts).
+  const queueMediaCheck = async (productId: string) => {
+    const id = mediaCheckJobId(productId, hexId().slice(0, 8));
+    const now = clock.nowMs();
+    const p = await repos.products.byId(productId);
+    if (!p) return;
+    await jobs.insert({ id, kind: PRODUCT_MEDIA_CHECK_JOB_KIND, accountId: p.accountId, maxAttempts: config.jobs.maxAttempts, runAt: now, nowMs: now });
+    signals.jobEnqueued(id, 0, 0);
+  };
+  const products = new ProductService(repos.products, crawler, urlPolicy, clock, mediaRefs, uow, storage, (key) => store.publicUrl(key), queueMediaCheck);
   const avatarGenerations = new AvatarGenerationService(avatarGenerationRepo, work, store, mediaRefs, clock, signals, config.jobs.maxAttempts, storage);
   const outbox = new OutboxRepository(db.kysely, db.dialect);
   const aiScripts = new AiScriptService(products, llm);
@@ -244,13 +257,12 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   };
   // Every custom avatar's final state and its create_avatar_* events, in one transaction.
   const avatarOutcomes = new AvatarOutcomes({ work, signals, clock, publicUrl: (key) => store.publicUrl(key) });
+  // add_motion answers at once; the photo and the preview are made by its queued job (photo-motion.job.ts).
   const photoMotions = new PhotoMotionService({
-    avatars: customAvatars, generations: avatarGenerations, store, fetcher, mediaRefs, faces, clock, signals,
-    finish: (avatarId, update, events) => avatarOutcomes.record(avatarId, update, events),
+    avatars: customAvatars, avatarRows: repos.customAvatars, generations: avatarGenerations, store, mediaRefs, work, clock, signals,
+    jobMaxAttempts: config.jobs.maxAttempts,
     // The one voice_id rule of every kind: the account's custom voice, else the catalog's (vendor names mapped).
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
-    preview: motionPreview,
-    log: { warn: (obj, msg) => process.emitWarning(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`) },
   });
   // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
   const productAvatarRepo = new ProductAvatarRepository(db.kysely);
@@ -277,11 +289,13 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     avatarGenerations,
     faces,
     photoMotions,
+    motionPreview,
+    customAvatarRows: repos.customAvatars,
     productAvatarRepo,
     productAvatars,
     signals,
     work,
-    jobs: new JobRepository(db.kysely, db.dialect),
+    jobs,
     outbox,
     videoRepo: repos.videos,
     productRepo: repos.products,
@@ -391,6 +405,21 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
   if (runJobs) handlers[TEMPLATE_FILES_JOB_KIND] = new TemplateFilesJob({ templates: s.templates, jobs: s.jobs, clock: s.clock, signals: s.signals, log });
   // v2 AI script tasks: written wherever jobs run (no generator needed).
   if (runJobs) handlers[AI_SCRIPT_JOB_KIND] = new AiScriptJob({ uow: s.work, tasks: s.aiScriptTaskRepo, jobs: s.jobs, scripts: s.aiScripts, clock: s.clock, signals: s.signals, log });
+  // add_motion's photo avatars and previews: made wherever jobs run (a photo's face found in the face worker).
+  if (runJobs) handlers[PHOTO_MOTION_JOB_KIND] = new PhotoMotionJob({
+    uow: s.work,
+    avatars: s.customAvatarRows,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    faces: s.faces,
+    preview: s.motionPreview,
+    clock: s.clock,
+    signals: s.signals,
+    log,
+  });
+  // Media given by hand: checked wherever jobs run.
+  if (runJobs) handlers[PRODUCT_MEDIA_CHECK_JOB_KIND] = new ProductMediaCheckJob({ products: s.productRepo, jobs: s.jobs, store: s.store, fetcher: s.fetcher, clock: s.clock, log });
   // Product-avatar pictures: painted wherever jobs run (a photo presenter's face found in the face worker).
   if (runJobs) handlers[PRODUCT_AVATAR_JOB_KIND] = new ProductAvatarJob({
     uow: s.work,
@@ -432,6 +461,8 @@ export function buildJanitor(config: Config, services: Services, log: Log): Stor
     videoRetentionDays: config.storage.videoRetentionDays,
     assets: services.assetRepo,
     assetRetentionDays: config.assets.retentionDays,
+    generations: services.avatarGenerationRepo,
+    candidateRetentionDays: config.storage.candidateRetentionDays,
     log,
   });
 }
@@ -567,7 +598,6 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await janitor.stop();
       await background.stop();
       await app.close();
-      await services.photoMotions.idle();
       await services.productAvatars.idle();
       await services.faces.close();
       await services.speechEngine.close();

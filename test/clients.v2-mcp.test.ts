@@ -63,7 +63,7 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
 
   /** joggai_upload_asset, then the PUT its description says to do; the asset_url. */
   async function upload(withSize: boolean): Promise<string> {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d98a2b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d98a2b' } }).composite([{ input: { create: { width: 120, height: 120, channels: 3, background: '#ffffff' } }, left: 20, top: 20 }]).png().toBuffer();
     const t = await call('POST', '/upload/asset', { filename: 'product.png', content_type: 'image/png', ...(withSize ? { file_size: png.length } : {}) });
     assert.ok(t.sign_url && t.asset_url);
     const put = await fetch(t.sign_url.replace(/^https?:\/\/[^/]+/, s.baseUrl), { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });

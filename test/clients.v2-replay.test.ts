@@ -314,7 +314,7 @@ describe('v2 CLI (jogg-v2.sh) replayed as curl sends it', () => {
 
 /** A small real PNG, as a user's product photo would be. */
 function pngBytes(): Promise<Buffer> {
-  return sharp({ create: { width: 96, height: 160, channels: 3, background: '#2b8ad9' } }).png().toBuffer();
+  return sharp({ create: { width: 96, height: 160, channels: 3, background: '#2b8ad9' } }).composite([{ input: { create: { width: 40, height: 40, channels: 3, background: '#ffffff' } }, left: 28, top: 60 }]).png().toBuffer();
 }
 
 /** A mono 16-bit WAV of `seconds` of a 220 Hz tone (a user's recorded narration stands in). */

@@ -35,7 +35,7 @@ describe('a video made with STORAGE=s3', () => {
   const served = (url: string, headers: Record<string, string> = {}) => fetch(s.baseUrl + new URL(url).pathname, { headers });
 
   it('an uploaded image goes to the bucket, the product uses it, the video is stored there and served with ranges', { timeout: 60_000 }, async () => {
-    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 230, g: 0, b: 200 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 230, g: 0, b: 200 } } }).composite([{ input: { create: { width: 60, height: 60, channels: 3, background: '#ffffff' } }, left: 10, top: 10 }]).jpeg().toBuffer();
     const ticket = await ok('POST', '/v1/upload/asset', { filename: 'lamp.jpg' });
     const u = new URL(ticket.sign_url);
     const put = await fetch(s.baseUrl + u.pathname + u.search, { method: 'PUT', body: new Uint8Array(photo) });

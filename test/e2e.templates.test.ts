@@ -20,7 +20,7 @@ const MAGENTA = { r: 230, g: 20, b: 200 };
 const GREEN = { r: 20, g: 200, b: 60 };
 
 async function startCdn(): Promise<{ url(p: string): string; close(): Promise<void> }> {
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: MAGENTA } }).jpeg({ quality: 95 }).toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: MAGENTA } }).composite([{ input: { create: { width: 48, height: 48, channels: 3, background: '#ffffff' } }, left: 0, top: 0 }]).jpeg({ quality: 95 }).toBuffer();
   const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: GREEN } }).png().toBuffer();
   const server = http.createServer((req, res) => {
     if (req.url === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);

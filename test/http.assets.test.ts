@@ -392,6 +392,8 @@ describe(`uploads: expiry, quota, janitor (${backend.name})`, () => {
       videoRetentionDays: 0,
       assets: svc.assetRepo,
       assetRetentionDays: 30,
+      generations: svc.avatarGenerationRepo,
+      candidateRetentionDays: 7,
       log: { info: () => {}, warn: () => {} },
     });
     const report = await janitor.runOnce();

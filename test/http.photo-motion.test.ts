@@ -135,15 +135,37 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     assert.equal(ev?.data.photo_url, g.image_url_list[1]);
   });
 
-  it('a motion left processing by a stopped process is reported failed, not pending for ever', async () => {
+  it('add_motion is a queued job: a motion whose worker stopped is resumed by another, and its files count in the quota', async () => {
     const accountId = (await s.running.services.auth.authenticate(key))!.accountId;
-    const a = await s.running.services.customAvatars.create(accountId, { name: 'Orphan', kind: 'photo', style: 'Photo', gender: '', age: '', motionId: 'orphan-motion' });
-    assert.equal(data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key })).status, 'pending');
-    await s.running.db.kysely.updateTable('custom_avatars').set({ updated_at: Date.now() - 11 * 60_000 }).where('id', '=', a.id).execute();
-    const m = data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key }));
-    assert.equal(m.status, 'error');
-    assert.match(m.error_msg, /stopped/);
-    assert.ok((await events('generated_motion_failed')).some((e) => e.data.motion_id === 'orphan-motion'));
+    const usedBefore = (await s.running.services.storage.usage(accountId)).usedBytes;
+    // What a process that stopped mid-motion leaves: the avatar processing, its job running under a lease that ran out.
+    const a = await s.running.services.customAvatars.create(accountId, {
+      name: 'Orphan', kind: 'photo', style: 'Photo', gender: '', age: '', motionId: 'orphan-motion',
+      motionRequest: { imageUrl: `${base}/portrait.jpg`, asset: null, line: 'Back again.' },
+    });
+    const now = Date.now();
+    await s.running.db.kysely.insertInto('jobs').values({
+      id: 'orphan-motion', kind: 'photo_motion', account_id: accountId, status: 'running', attempts: 1, max_attempts: 3, run_at: now - 60_000,
+      lease_owner: 'stopped-host:1:serve:dead', lease_expires_at: now - 1, stage: '', last_error: null, created_at: now - 60_000, updated_at: now - 60_000,
+    }).execute();
+    s.running.services.signals.jobEnqueued('orphan-motion', 1, 0);
+    let m;
+    for (const until = Date.now() + 120_000; ; ) {
+      m = data(await s.call('GET', '/v1/photo_avatar?motion_id=orphan-motion', { key }));
+      if (m.status !== 'pending' || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(m.status, 'completed', JSON.stringify(m));
+    assert.match(m.motion_preview_url, /\/files\/avatars\/a-[0-9a-f]{32}\/preview\.mp4$/);
+    assert.ok((await events('generated_motion_success')).some((e) => e.data.motion_id === 'orphan-motion'));
+    const job = await s.running.db.kysely.selectFrom('jobs').selectAll().where('id', '=', 'orphan-motion').executeTakeFirstOrThrow();
+    assert.equal(job.status, 'succeeded');
+    assert.equal(Number(job.attempts), 2, 'claimed again after the lease ran out');
+    const row = await s.running.db.kysely.selectFrom('custom_avatars').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
+    assert.equal(row.motion_request, null);
+    assert.ok(Number(row.storage_bytes) > 10_000, `photo, rig, cover and preview bytes recorded: ${row.storage_bytes}`);
+    const usedAfter = (await s.running.services.storage.usage(accountId)).usedBytes;
+    assert.equal(usedAfter - usedBefore, Number(row.storage_bytes), 'the avatar files count in the account usage');
   });
 
   it('bad input is a 40000 naming the field', async () => {

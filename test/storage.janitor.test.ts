@@ -114,17 +114,19 @@ for (const backend of backends) {
         videoRetentionDays: 0,
         assets: new AssetRepository(db.kysely),
         assetRetentionDays: 30,
+        generations: repos.avatarGenerations,
+        candidateRetentionDays: 7,
         log: quietLog,
       });
       const report = await janitor.runOnce();
-      assert.deepEqual(report, { expiredVideos: 0, productMedia: 2, videoFiles: 3, workDirs: 3, assets: 0, assetFiles: 0 });
+      assert.deepEqual(report, { expiredVideos: 0, productMedia: 2, videoFiles: 3, workDirs: 3, assets: 0, assetFiles: 0, candidates: 0 });
       for (const f of keep) assert.ok(fs.existsSync(f), `kept: ${path.relative(dataDir, f)}`);
       for (const f of remove) assert.ok(!fs.existsSync(f), `removed: ${path.relative(dataDir, f)}`);
       assert.equal(fs.existsSync(path.join(files, 'media', crawlOrphan)), false);
       assert.equal(fs.existsSync(path.join(work, runningJob, '2')), true);
       assert.equal(fs.existsSync(path.join(work, runningJob, '1')), false);
       // A second pass finds nothing more.
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0, candidates: 0 });
     });
 
     it('with a retention period, removes the files of successful videos older than it: URLs empty, status 4, a warning, bytes released', async (t) => {
@@ -160,9 +162,11 @@ for (const backend of backends) {
         videoRetentionDays: 7,
         assets: new AssetRepository(db.kysely),
         assetRetentionDays: 30,
+        generations: repos.avatarGenerations,
+        candidateRetentionDays: 7,
         log: quietLog,
       });
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 1, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 1, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0, candidates: 0 });
       assert.equal(fs.existsSync(path.join(files, 'videos', oldVideo)), false);
       assert.equal(fs.existsSync(path.join(files, 'videos', newVideo, 'tok', 'video.mp4')), true);
       const expired = await repos.videos.getById(oldVideo);
@@ -173,7 +177,56 @@ for (const backend of backends) {
       assert.match(expired?.warnings.at(-1) ?? '', /removed 7 days after the video was made \(retention period, VIDEO_RETENTION_DAYS\)/);
       assert.equal((await repos.videos.getById(newVideo))?.videoKey.endsWith('video.mp4'), true);
       assert.equal(await storage.usedBytes(account.id), 5000);
-      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0 });
+      assert.deepEqual(await janitor.runOnce(), { expiredVideos: 0, productMedia: 0, videoFiles: 0, workDirs: 0, assets: 0, assetFiles: 0, candidates: 0 });
+    });
+
+    it('removes candidate portraits AVATAR_CANDIDATE_RETENTION_DAYS after their generation finished; they count in the quota until then', async (t) => {
+      if (!testDb) return t.skip('postgres is not configured');
+      const db = testDb.db;
+      const repos = reposFor(db.kysely);
+      const storage = new StorageRepository(db.kysely);
+      const now = Date.now();
+      const files = path.join(dataDir, 'files3');
+      const account = await repos.accounts.create({ username: `cand${hexId().slice(0, 8)}`, email: null, nowMs: now });
+      const generation = async (ageMs: number, status: 'success' | 'in_progress'): Promise<string> => {
+        const id = hexId();
+        const request = { age: 'Adult', gender: 'Female', avatar_style: 'Professional', aspect_ratio: 0, model: '', ethnicity: '', appearance: '', background: '', image_url: '' };
+        await repos.avatarGenerations.insert({ id, accountId: account.id, request, status: 'in_progress', msg: '', candidates: [], createdAt: now - ageMs, updatedAt: now - ageMs });
+        const key = `avatars/g-${id}/candidate-1.png`;
+        writeAged(files, key, ageMs, 3000);
+        if (status === 'success') {
+          assert.ok(await repos.avatarGenerations.finish(id, { status: 'success', msg: '', candidates: [{ key, presenter: {} as never }], storageBytes: 3000 }, now - ageMs));
+        }
+        return id;
+      };
+      const old = await generation(8 * DAY, 'success');
+      const young = await generation(6 * DAY, 'success');
+      const running = await generation(9 * DAY, 'in_progress');
+      assert.equal(await storage.usedBytes(account.id), 6000);
+      const janitor = new StorageJanitor({
+        store: new LocalBlobStore(files, ''),
+        workRoot: path.join(dataDir, 'work3'),
+        repo: storage,
+        videos: repos.videos,
+        clock: { nowMs: () => now },
+        orphanAgeMs: HOUR,
+        intervalMs: 60_000,
+        videoRetentionDays: 0,
+        assets: new AssetRepository(db.kysely),
+        assetRetentionDays: 30,
+        generations: repos.avatarGenerations,
+        candidateRetentionDays: 7,
+        log: quietLog,
+      });
+      assert.equal((await janitor.runOnce()).candidates, 1);
+      assert.equal(fs.existsSync(path.join(files, 'avatars', `g-${old}`)), false);
+      assert.equal(fs.existsSync(path.join(files, 'avatars', `g-${young}`, 'candidate-1.png')), true);
+      assert.equal(fs.existsSync(path.join(files, 'avatars', `g-${running}`, 'candidate-1.png')), true, 'a generation in progress is never touched');
+      const dropped = await repos.avatarGenerations.get(old);
+      assert.deepEqual(dropped?.candidates, []);
+      assert.match(dropped?.msg ?? '', /removed 7 days after .*AVATAR_CANDIDATE_RETENTION_DAYS/);
+      assert.equal(await storage.usedBytes(account.id), 3000);
+      assert.equal((await janitor.runOnce()).candidates, 0);
     });
   });
 }

@@ -203,7 +203,7 @@ async function migrationConvertsRows(db: Db): Promise<void> {
   await k.insertInto('videos').values({ id: tv, account_id: account, kind: 'template', product_id: null, request: JSON.stringify({ template_id: 1, plan, scene: { logo: { url: `${old}/files/assets/${asset}/${token}/logo.png`, box: {} } } }), title: 'T', status: 2, created_at: 5, updated_at: 6 }).execute();
   await k.insertInto('custom_templates').values({ id: 123456, account_id: account, name: 'S', aspect_ratio: 2, scene: JSON.stringify({ name: 'S', logo: { url: `${old}/files/assets/${asset}/${token}/logo.png`, box: {} } }), file_token: token, created_at: 1 }).execute();
 
-  const done = await migrator.migrateToLatest();
+  const done = await migrator.migrateTo('013_storage_keys'); // later migrations come and go on their own
   assert.equal(done.error, undefined);
 
   const p = await new ProductRepository(db.kysely).get(account, product);

@@ -186,12 +186,23 @@ describe('videos of products whose media do not load (real server, real pipeline
     return res.body.data;
   };
   const quota = async () => (await ok('GET', '/v2/user/remaining_quota')).remaining_quota as number;
+  /**
+   * These tests are about media that break after the product's own check passed (a CDN that goes
+   * down, a stored copy removed): the items are marked checked-ok, as the check job would have
+   * left them; the job only changes items still pending. (The check itself: http.product-media-check.test.ts.)
+   */
+  const passedCheck = async (productId: string) => {
+    const row = await s.running.db.kysely.selectFrom('products').select('media').where('id', '=', productId).executeTakeFirstOrThrow();
+    const media = (JSON.parse(row.media) as Array<Record<string, unknown>>).map(({ reason: _r, ...m }) => ({ ...m, state: 'ok' }));
+    await s.running.db.kysely.updateTable('products').set({ media: JSON.stringify(media) }).where('id', '=', productId).execute();
+  };
   const makeVideo = async (media: string[]) => {
     const product = await ok('POST', '/v1/product', {
       name: 'Aurora Desk Lamp',
       description: 'Warm dimmable LED lamp.',
       media: media.map((p) => ({ type: p.endsWith('.mp4') ? 2 : 1, url: cdn.url(p) })),
     });
+    await passedCheck(product.product_id);
     const { project_id } = await ok('POST', '/v1/create_video_from_url', {
       product_id: product.product_id, aspect_ratio: 2, video_length: '15', avatar_id: 1, avatar_type: 0,
       script_style: 'Problem/Solution', template_type: 'public', override_script: 'Meet the Aurora Desk Lamp.',
@@ -224,7 +235,8 @@ describe('videos of products whose media do not load (real server, real pipeline
     assert.equal(await quota(), before, 'the credit came back');
     assert.deepEqual(await ledger(id), [{ delta: -1, reason: 'video' }, { delta: 1, reason: 'refund' }]);
     assert.equal((await job(id)).attempts, 1, 'a permanent media failure is not retried');
-    assert.equal(cdn.hits('/missing.jpg'), 1);
+    // the video's one attempt, plus at most one from the product's own media check
+    assert.ok(cdn.hits('/missing.jpg') >= 1 && cdn.hits('/missing.jpg') <= 2, String(cdn.hits('/missing.jpg')));
     await receiver.waitFor((all) => all.some((r) => r.json?.data?.project_id === id), 10_000, 'the failed webhook');
     const hook = receiver.received.find((r) => r.json?.data?.project_id === id)!;
     assert.equal(hook.json.event, 'generated_video_failed');
@@ -239,7 +251,8 @@ describe('videos of products whose media do not load (real server, real pipeline
     assert.equal(p.status_code, 5, JSON.stringify(p));
     assert.ok(p.error.message.includes(`${cdn.url('/busy.jpg')} (the server answered HTTP 503)`), p.error.message);
     assert.equal((await job(id)).attempts, 2);
-    assert.equal(cdn.hits('/busy.jpg') - hitsBefore, 2, 'each attempt tried the URL again');
+    // each attempt tried the URL again (plus at most one fetch by the product's own media check)
+    assert.ok([2, 3].includes(cdn.hits('/busy.jpg') - hitsBefore), String(cdn.hits('/busy.jpg') - hitsBefore));
     assert.equal(await quota(), before);
     assert.deepEqual((await ledger(id)).map((l) => l.reason), ['video', 'refund']);
   });
@@ -250,6 +263,7 @@ describe('videos of products whose media do not load (real server, real pipeline
       name: 'Aurora Desk Lamp', description: 'Warm dimmable LED lamp.',
       media: [{ type: 1, url: `${ours}media/gone/image-1.jpg` }],
     });
+    await passedCheck(product.product_id);
     const { project_id: id } = await ok('POST', '/v1/create_video_from_url', {
       product_id: product.product_id, aspect_ratio: 2, video_length: '15', avatar_id: 1, avatar_type: 0,
       script_style: 'Problem/Solution', template_type: 'public', override_script: 'Meet the Aurora Desk Lamp.',

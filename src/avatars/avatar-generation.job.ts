@@ -53,9 +53,9 @@ export class AvatarGenerationJob implements JobHandler {
       return;
     }
     try {
-      const { candidates, msg } = await this.paint(g, ctx.signal);
+      const { candidates, msg, bytes } = await this.paint(g, ctx.signal);
       ctx.signal.throwIfAborted();
-      await this.finish(job, ctx, g, { status: 'success', msg, candidates });
+      await this.finish(job, ctx, g, { status: 'success', msg, candidates, storageBytes: bytes });
     } catch (err) {
       if (ctx.abortReason() === 'stopping') {
         if (await jobs.release(job.id, ctx.owner, clock.nowMs())) this.d.signals.jobEnqueued(job.id, job.attempts - 1, 0);
@@ -64,11 +64,11 @@ export class AvatarGenerationJob implements JobHandler {
       if (ctx.abortReason() === 'lease_lost') return;
       this.d.log.warn({ jobId: job.id, err }, 'avatar generation failed');
       const message = ctx.abortReason() === 'timeout' ? 'Candidate generation timed out' : `Candidate generation failed: ${err instanceof Error ? err.message : String(err)}`;
-      await this.finish(job, ctx, g, { status: 'error', msg: message, candidates: [] });
+      await this.finish(job, ctx, g, { status: 'error', msg: message, candidates: [], storageBytes: 0 });
     }
   }
 
-  private async paint(g: AvatarGeneration, signal: AbortSignal): Promise<{ candidates: Candidate[]; msg: string }> {
+  private async paint(g: AvatarGeneration, signal: AbortSignal): Promise<{ candidates: Candidate[]; msg: string; bytes: number }> {
     const notes: string[] = [];
     let palette: string[] | undefined;
     if (g.request.image_url) {
@@ -93,13 +93,16 @@ export class AvatarGenerationJob implements JobHandler {
     const { candidates, unknownWords } = describePresenters(description);
     if (unknownWords.length) notes.unshift(`not drawn (words the painter does not know): ${unknownWords.join(', ')}`);
     const out: Candidate[] = [];
+    let bytes = 0;
     for (const [i, presenter] of candidates.entries()) {
       signal.throwIfAborted();
       const key = candidateKey(g.id, i);
-      await this.d.store.put(key, await renderAvatarCover(presenter));
+      const png = await renderAvatarCover(presenter);
+      await this.d.store.put(key, png);
+      bytes += png.length;
       out.push({ key, presenter });
     }
-    return { candidates: out, msg: notes.join('; ') };
+    return { candidates: out, msg: notes.join('; '), bytes };
   }
 
   /** The reference picture's main colours (outfit and backdrop). */
@@ -114,7 +117,7 @@ export class AvatarGenerationJob implements JobHandler {
     return colours;
   }
 
-  private async finish(job: Job, ctx: JobContext, g: AvatarGeneration, outcome: { status: 'success' | 'error'; msg: string; candidates: Candidate[] }): Promise<void> {
+  private async finish(job: Job, ctx: JobContext, g: AvatarGeneration, outcome: { status: 'success' | 'error'; msg: string; candidates: Candidate[]; storageBytes: number }): Promise<void> {
     const now = this.d.clock.nowMs();
     const emitted = await this.d.uow(async (r) => {
       const done = outcome.status === 'success' ? await r.jobs.complete(job.id, ctx.owner, now) : await r.jobs.fail(job.id, ctx.owner, outcome.msg, now);

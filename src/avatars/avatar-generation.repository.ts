@@ -75,12 +75,40 @@ export class AvatarGenerationRepository {
   }
 
   /** Records the outcome of a generation still in progress; false when it is not. */
-  async finish(id: string, outcome: { status: 'success' | 'error'; msg: string; candidates: Candidate[] }, nowMs: number): Promise<boolean> {
+  async finish(id: string, outcome: { status: 'success' | 'error'; msg: string; candidates: Candidate[]; storageBytes?: number }, nowMs: number): Promise<boolean> {
     const r = await this.db
       .updateTable('avatar_generations')
-      .set({ status: outcome.status, msg: outcome.msg, candidates: JSON.stringify(outcome.candidates), updated_at: nowMs })
+      .set({ status: outcome.status, msg: outcome.msg, candidates: JSON.stringify(outcome.candidates), storage_bytes: outcome.storageBytes ?? 0, updated_at: nowMs })
       .where('id', '=', id)
       .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Finished generations older than `beforeMs` whose candidate files are still stored (the janitor). */
+  async withOldCandidates(beforeMs: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('avatar_generations')
+      .select('id')
+      .where('status', '!=', 'in_progress')
+      .where('candidates', '!=', '[]')
+      .where('updated_at', '<', beforeMs)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Forgets a generation's candidates (their files are being removed): the list emptied, its bytes
+   * 0, the message saying why. Avatars already made from a candidate keep their own files.
+   */
+  async dropCandidates(id: string, note: string, nowMs: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('avatar_generations')
+      .set({ candidates: '[]', storage_bytes: 0, msg: note, updated_at: nowMs })
+      .where('id', '=', id)
+      .where('status', '!=', 'in_progress')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

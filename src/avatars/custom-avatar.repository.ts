@@ -8,6 +8,16 @@ export type CustomAvatarKind = 'drawn' | 'photo' | 'product';
 /** 0 processing, 1 ready, 2 failed (CONTRACT §10). */
 export type CustomAvatarStatus = 0 | 1 | 2;
 
+/** The add_motion job's input (custom_avatars.motion_request). */
+export interface MotionRequest {
+  /** The image_url as resolved (an asset URL, our own file or another site's). */
+  imageUrl: string;
+  /** An uploaded image read from storage in place of fetching imageUrl. */
+  asset: { storageKey: string; contentType: string } | null;
+  /** The greeting of the talking preview. */
+  line: string;
+}
+
 export interface CustomAvatar {
   /** The avatar_id taken with avatar_type 1. */
   id: number;
@@ -33,6 +43,10 @@ export interface CustomAvatar {
   /** Product avatars: the stored product cut-out the presenter holds, and how. */
   productKey: string | null;
   productHold: HoldSpec | null;
+  /** What the add_motion job still has to do (null once the motion is finished). */
+  motionRequest: MotionRequest | null;
+  /** Bytes of the avatar's own files, counted in the account's quota. */
+  storageBytes: number;
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -58,13 +72,15 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   motionId: r.motion_id,
   productKey: r.product_key ?? null,
   productHold: r.product_hold ? (JSON.parse(r.product_hold) as HoldSpec) : null,
+  motionRequest: r.motion_request ? (JSON.parse(r.motion_request) as MotionRequest) : null,
+  storageBytes: Number(r.storage_bytes ?? 0),
   deletedAt: r.deleted_at === null ? null : Number(r.deleted_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
 
 /** Fields a later step may set (processing → ready or failed, cover, preview). */
-export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId'>>;
+export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'motionRequest' | 'storageBytes'>>;
 
 export class CustomAvatarRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -92,6 +108,8 @@ export class CustomAvatarRepository {
         motion_id: a.motionId,
         product_key: a.productKey,
         product_hold: a.productHold ? JSON.stringify(a.productHold) : null,
+        motion_request: a.motionRequest ? JSON.stringify(a.motionRequest) : null,
+        storage_bytes: a.storageBytes,
         deleted_at: null,
         created_at: a.createdAt,
         updated_at: a.updatedAt,
@@ -119,14 +137,11 @@ export class CustomAvatarRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  async byMotionId(motionId: string, accountId: string): Promise<CustomAvatar | undefined> {
-    const row = await this.db
-      .selectFrom('custom_avatars')
-      .selectAll()
-      .where('motion_id', '=', motionId)
-      .where('account_id', '=', accountId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+  /** The avatar add_motion `motionId` made (not deleted); without accountId, any account's (the job). */
+  async byMotionId(motionId: string, accountId?: string): Promise<CustomAvatar | undefined> {
+    let q = this.db.selectFrom('custom_avatars').selectAll().where('motion_id', '=', motionId).where('deleted_at', 'is', null);
+    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+    const row = await q.executeTakeFirst();
     return row ? fromRow(row) : undefined;
   }
 
@@ -145,6 +160,8 @@ export class CustomAvatarRepository {
         ...(u.previewKey !== undefined ? { preview_key: u.previewKey } : {}),
         ...(u.voiceId !== undefined ? { voice_id: u.voiceId } : {}),
         ...(u.motionId !== undefined ? { motion_id: u.motionId } : {}),
+        ...(u.motionRequest !== undefined ? { motion_request: u.motionRequest ? JSON.stringify(u.motionRequest) : null } : {}),
+        ...(u.storageBytes !== undefined ? { storage_bytes: u.storageBytes } : {}),
       })
       .where('id', '=', id)
       .where('deleted_at', 'is', null);

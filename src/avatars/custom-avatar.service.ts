@@ -6,7 +6,7 @@ import { hexId } from '../lib/ids.ts';
 import { renderAvatarCover, type DrawnPresenter } from '../pipeline/avatar/index.ts';
 import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { CustomAvatar, CustomAvatarKind, CustomAvatarRepository, CustomAvatarUpdate } from './custom-avatar.repository.ts';
+import type { CustomAvatar, CustomAvatarKind, CustomAvatarRepository, CustomAvatarUpdate, MotionRequest } from './custom-avatar.repository.ts';
 
 export interface NewCustomAvatar {
   name: string;
@@ -24,6 +24,8 @@ export interface NewCustomAvatar {
   motionId?: string | undefined;
   /** Product avatars (kind product): the product the presenter (look or photoKey) holds; ready at once, with this cover. */
   product?: { key: string; hold: HoldSpec; coverKey: string } | undefined;
+  /** add_motion: what its job will do (photo avatars: the photo; drawn ones: the talking preview). */
+  motionRequest?: MotionRequest | undefined;
 }
 
 /** A row of GET /v1/avatars/custom and /v1/avatars/photo_avatars. */
@@ -75,7 +77,11 @@ export class CustomAvatarService {
     private readonly clock: Clock,
   ) {}
 
-  async create(accountId: string, input: NewCustomAvatar): Promise<CustomAvatar> {
+  /**
+   * `insert` stores the row (default: on its own); add_motion passes one that also queues its job
+   * in the same transaction.
+   */
+  async create(accountId: string, input: NewCustomAvatar, insert?: (a: CustomAvatar) => Promise<void>): Promise<CustomAvatar> {
     const name = input.name.trim();
     if (!name) throw errors.parameter('name', 'must not be empty');
     if (name.length > MAX_AVATAR_NAME) throw errors.parameter('name', `must be at most ${MAX_AVATAR_NAME} characters`);
@@ -102,13 +108,17 @@ export class CustomAvatarService {
       motionId: input.motionId ?? null,
       productKey: input.product?.key ?? null,
       productHold: input.product?.hold ?? null,
+      motionRequest: input.motionRequest ?? null,
+      storageBytes: 0,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
     };
     if (a.kind === 'drawn' && a.look) {
       a.coverKey = `${avatarFilesPrefix()}/cover.png`;
-      await this.store.put(a.coverKey, await renderAvatarCover(a.look));
+      const cover = await renderAvatarCover(a.look);
+      await this.store.put(a.coverKey, cover);
+      a.storageBytes = cover.length;
       a.status = 1;
     }
     if (a.kind === 'product' && input.product) {
@@ -116,7 +126,7 @@ export class CustomAvatarService {
       a.coverKey = input.product.coverKey;
       a.status = 1;
     }
-    await this.repo.insert(a);
+    await (insert ? insert(a) : this.repo.insert(a));
     return a;
   }
 

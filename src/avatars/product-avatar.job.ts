@@ -180,6 +180,8 @@ export class ProductAvatarJob implements JobHandler {
   /** Records the outcome: the pictures not made fail with `error` (or "not made"), the batch, its event. */
   private async finish(job: Job, ctx: JobContext, b: ProductAvatarBatch, error: string | null, last: LastPicture | null = null): Promise<void> {
     const now = this.d.clock.nowMs();
+    // the batch's files (pictures, cut-out, a presenter photo) count in the account's quota
+    const bytes = await this.d.store.bytesUnder(batchPrefix(b.id)).catch(() => 0);
     const emitted = await this.d.uow(async (r) => {
       if (last) await r.productAvatars.finishGeneration(last.id, last.made, now);
       for (const g of await r.productAvatars.generations(b.id)) {
@@ -190,7 +192,7 @@ export class ProductAvatarJob implements JobHandler {
       const msg = made ? '' : (error ?? 'no picture could be made');
       const done = made ? await r.jobs.complete(job.id, ctx.owner, now) : await r.jobs.fail(job.id, ctx.owner, msg, now);
       if (!done) return false;
-      if (!(await r.productAvatars.finishBatch(b.id, made ? 'completed' : 'failed', msg, now))) return false;
+      if (!(await r.productAvatars.finishBatch(b.id, made ? 'completed' : 'failed', msg, now, bytes))) return false;
       const pictures = {
         batchId: b.id,
         accountId: b.accountId,

@@ -130,8 +130,8 @@ export class ProductAvatarRepository {
   }
 
   /** The batch's outcome, if it is still pending; false otherwise. */
-  async finishBatch(id: string, status: 'completed' | 'failed', msg: string, nowMs: number): Promise<boolean> {
-    const r = await this.db.updateTable('product_avatar_batches').set({ status, msg, updated_at: nowMs }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  async finishBatch(id: string, status: 'completed' | 'failed', msg: string, nowMs: number, storageBytes = 0): Promise<boolean> {
+    const r = await this.db.updateTable('product_avatar_batches').set({ status, msg, storage_bytes: storageBytes, updated_at: nowMs }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 }

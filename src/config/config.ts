@@ -142,6 +142,8 @@ export interface StorageSettings {
   orphanAgeMs: number;
   /** Video files are removed this many days after the video was made; 0 = kept (VIDEO_RETENTION_DAYS, default 0). */
   videoRetentionDays: number;
+  /** A photo generation's candidate portraits are removed this many days after it finished (AVATAR_CANDIDATE_RETENTION_DAYS, default 7). */
+  candidateRetentionDays: number;
   /** Where stored files live (STORAGE=local|s3, default local): DATA_DIR/files, or an S3-compatible bucket. */
   backend: LocalStorageBackend | S3StorageBackend;
 }
@@ -194,6 +196,7 @@ function storageSettings(env: Env): StorageSettings {
     janitorIntervalMs: intSetting(env, 'STORAGE_JANITOR_INTERVAL_S', 600, 1, 7 * 86_400) * 1000,
     orphanAgeMs: intSetting(env, 'STORAGE_ORPHAN_AGE_S', 3600, 0, 30 * 86_400) * 1000,
     videoRetentionDays: intSetting(env, 'VIDEO_RETENTION_DAYS', 0, 0, 100_000),
+    candidateRetentionDays: intSetting(env, 'AVATAR_CANDIDATE_RETENTION_DAYS', 7, 1, 100_000),
     backend: storageBackend(env),
   };
 }

@@ -269,6 +269,10 @@ export interface CustomAvatarsTable {
   /** Product avatars (kind product): the stored product cut-out the presenter holds, and how (JSON HoldSpec). */
   product_key: string | null;
   product_hold: string | null;
+  /** JSON MotionRequest: what the add_motion job needs, until the motion is finished (migration 016). */
+  motion_request: string | null;
+  /** Bytes of the avatar's own files (avatars/a-…), counted in the quota (migration 016). */
+  storage_bytes: Generated<number>;
 }
 
 /** POST /v2/product_avatar/generation requests (batch_id). */
@@ -283,6 +287,8 @@ export interface ProductAvatarBatchesTable {
   msg: string;
   created_at: number;
   updated_at: number;
+  /** Bytes of the batch's files (avatars/p-…), counted in the quota (migration 016). */
+  storage_bytes: Generated<number>;
 }
 
 /** One picture of a product-avatar batch (generation_id). */
@@ -315,6 +321,8 @@ export interface AvatarGenerationsTable {
   msg: string;
   /** JSON [{key, look}]: each candidate's stored PNG and painter parameters. */
   candidates: string;
+  /** Bytes of the candidate PNGs, counted in the quota; 0 once the janitor removed them (migration 016). */
+  storage_bytes: Generated<number>;
   created_at: number;
   updated_at: number;
 }

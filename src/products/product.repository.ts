@@ -13,7 +13,19 @@ export interface MediaItem {
   key?: string;
   url?: string;
   description: string;
+  /**
+   * Media given by hand are checked in the background when the product is saved
+   * (product-media-check.job.ts): pending until then, then ok or failed with `reason`. Crawled
+   * media were checked as they were copied, and items saved before the check have no state: ok.
+   */
+  state?: MediaState;
+  reason?: string;
 }
+
+export type MediaState = 'ok' | 'pending' | 'failed';
+
+/** An item's check state (no state: ok). */
+export const mediaState = (m: MediaItem): MediaState => m.state ?? 'ok';
 
 /** The item's storage key or foreign URL (a "stored ref", src/storage/stored-refs.ts). */
 export function mediaRef(m: MediaItem): string {
@@ -91,6 +103,31 @@ export class ProductRepository {
         updated_at: p.updatedAt,
       })
       .execute();
+  }
+
+  /** Any account's live product (the media check job). */
+  async byId(id: string): Promise<Product | undefined> {
+    const row = await this.db.selectFrom('products').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /**
+   * Records check results on the items still pending whose ref was checked (an item replaced
+   * meanwhile keeps its own state); false when the product is gone.
+   */
+  async setMediaStates(id: string, results: Map<string, { state: 'ok' | 'failed'; reason?: string }>, nowMs: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('products').select('media').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!row) return false;
+      const media = (JSON.parse(row.media) as MediaItem[]).map((m) => {
+        const r = m.state === 'pending' ? results.get(mediaRef(m)) : undefined;
+        if (!r) return m;
+        const { reason: _old, ...rest } = m;
+        return r.state === 'failed' ? { ...rest, state: r.state, reason: r.reason ?? 'failed' } : { ...rest, state: r.state };
+      });
+      await tx.updateTable('products').set({ media: JSON.stringify(media), updated_at: nowMs }).where('id', '=', id).execute();
+      return true;
+    });
   }
 
   /** Only the account's own products are visible: another account's id, or a deleted product, reads as absent. */

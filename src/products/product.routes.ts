@@ -63,6 +63,10 @@ const MediaItemOut = Type.Object({
   name: Type.String({ description: 'File name' }),
   url: Type.String({ description: 'Where it is: our stored copy for crawled media, else the address given' }),
   description: Type.String({ description: 'What it shows, or empty' }),
+  state: Type.Union([Type.Literal('ok'), Type.Literal('pending'), Type.Literal('failed')], {
+    description: 'Media given by hand are downloaded and checked in the background after the product is saved: pending, then ok or failed (fail_reason says why; an image that shows nothing fails). Crawled media are ok (extension)',
+  }),
+  fail_reason: Type.String({ description: 'Why the item failed its check, else empty (extension)' }),
 });
 
 export const ProductOut = Type.Object({

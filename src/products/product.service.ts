@@ -11,7 +11,7 @@ import type { MediaRefResolver } from '../assets/media-ref.ts';
 import { productLanguage } from './language-detect.ts';
 import { extensionChanges, type ExtensionInput } from './product-extensions.ts';
 import type { ProductCrawler } from './product.crawler.ts';
-import { mediaItem, mediaRef, type MediaItem, type Product, type ProductChanges, type ProductRepository } from './product.repository.ts';
+import { mediaItem, mediaRef, mediaState, type MediaItem, type MediaState, type Product, type ProductChanges, type ProductRepository } from './product.repository.ts';
 
 export interface MediaInput {
   type: number;
@@ -49,14 +49,18 @@ export class ProductService {
     private readonly storage: AccountStorage | null,
     /** Our stored files' URLs from this process's PUBLIC_BASE_URL (BlobStore.publicUrl): media keep keys. */
     private readonly fileUrl: (key: string) => string,
+    /** Queues the background check of a product's media given by hand (product-media-check.job.ts). */
+    private readonly queueMediaCheck: (productId: string) => Promise<void> = async () => {},
   ) {}
 
   /** A media item as clients read it: our file's URL built now, another site's URL as given. */
-  readonly mediaView = (m: MediaItem): { type: number; name: string; url: string; description: string } => ({
+  readonly mediaView = (m: MediaItem): { type: number; name: string; url: string; description: string; state: MediaState; fail_reason: string } => ({
     type: m.type,
     name: m.name,
     url: refUrl(mediaRef(m), this.fileUrl),
     description: m.description,
+    state: mediaState(m),
+    fail_reason: m.state === 'failed' ? (m.reason ?? '') : '',
   });
 
   async create(who: Principal, input: CreateProductInput): Promise<Product> {
@@ -96,6 +100,7 @@ export class ProductService {
       };
     }
     await this.products.insert(product);
+    if (product.media.some((m) => m.state === 'pending')) await this.queueMediaCheck(product.id);
     return product;
   }
 
@@ -117,6 +122,7 @@ export class ProductService {
     }
     const updated = await this.products.update(who.accountId, input.product_id, changes, this.clock.nowMs());
     if (!updated) throw errors.notFound(`product_id ${input.product_id}`);
+    if (changes.media?.some((m) => m.state === 'pending')) await this.queueMediaCheck(input.product_id);
     return this.get(who, input.product_id);
   }
 
@@ -162,7 +168,8 @@ export class ProductService {
     for (const [i, item] of items.entries()) {
       const type = item.type === 2 ? 2 : 1;
       const ref = await this.mediaRefs.resolve(accountId, item.url, `media[${i}].url`, type === 2 ? ['video'] : ['image']);
-      out.push(mediaItem(type, item.name ?? ref.asset?.filename ?? fileNameOf(ref.url), ref.ref, item.description ?? ''));
+      // checked in the background (state pending until then)
+      out.push({ ...mediaItem(type, item.name ?? ref.asset?.filename ?? fileNameOf(ref.url), ref.ref, item.description ?? ''), state: 'pending' });
     }
     return out;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRepository } from '../assets/asset.repository.ts';
+import type { AvatarGenerationRepository } from '../avatars/avatar-generation.repository.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { VideoRepository } from '../videos/video.repository.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -24,10 +25,15 @@ export interface JanitorDeps {
   assets: AssetRepository;
   /** An uploaded asset no live product lists is removed this many days after its last use. */
   assetRetentionDays: number;
+  /** Photo generations (avatars/g-<id>/): candidate portraits removed this many days after the generation finished. */
+  generations: Pick<AvatarGenerationRepository, 'withOldCandidates' | 'dropCandidates'>;
+  candidateRetentionDays: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 export interface JanitorReport {
+  /** Photo generations whose candidate portraits the retention period removed. */
+  candidates: number;
   /** media/<id> directories of products that never were (a crawl killed mid-way) or were deleted. */
   productMedia: number;
   /** videos/<id> directories of videos that are gone, deleted or failed. */
@@ -90,8 +96,9 @@ export class StorageJanitor {
       workDirs: await this.sweepWork(),
       assets: await this.expireAssets(),
       assetFiles: await this.sweep('assets', (ids) => this.d.assets.keepingFiles(ids, this.d.clock.nowMs())),
+      candidates: await this.expireCandidates(),
     };
-    if (report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos + report.assets + report.assetFiles > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
+    if (report.candidates + report.productMedia + report.videoFiles + report.workDirs + report.expiredVideos + report.assets + report.assetFiles > 0) this.d.log.info({ ...report }, 'storage janitor removed files');
     return report;
   }
 
@@ -129,6 +136,22 @@ export class StorageJanitor {
       }
     }
     return removed;
+  }
+
+  /** Rows first (the candidates are no longer listed nor chosen), then files; an avatar made from one has its own files. */
+  private async expireCandidates(): Promise<number> {
+    const days = this.d.candidateRetentionDays;
+    const now = this.d.clock.nowMs();
+    const note = `the candidates were removed ${days} days after they were made (AVATAR_CANDIDATE_RETENTION_DAYS); generate again`;
+    let removed = 0;
+    for (;;) {
+      const ids = await this.d.generations.withOldCandidates(now - days * DAY_MS, BATCH);
+      for (const id of ids) {
+        if (await this.d.generations.dropCandidates(id, note, now)) removed++;
+        await this.d.store.removeUnder(`avatars/g-${id}`);
+      }
+      if (ids.length < BATCH) return removed;
+    }
   }
 
   private async expireVideos(): Promise<number> {

@@ -23,8 +23,18 @@ export class StorageRepository {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
+    // Avatar files: custom avatars (not deleted), candidate portraits, product-avatar pictures.
+    let avatars = 0;
+    for (const table of ['custom_avatars', 'avatar_generations', 'product_avatar_batches'] as const) {
+      let q = this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
+        .where('account_id', '=', accountId);
+      if (table === 'custom_avatars') q = q.where('deleted_at', 'is', null);
+      avatars += Number((await q.executeTakeFirstOrThrow()).n);
+    }
     // PostgreSQL returns sum(bigint) as numeric (a string).
-    return Number(products.n) + Number(videos.n) + Number(assets.n);
+    return Number(products.n) + Number(videos.n) + Number(assets.n) + avatars;
   }
 
   /** Of these ids, the products that exist and are not deleted. */

@@ -4,7 +4,7 @@ import type { WorkRepos, WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, errors } from '../lib/errors.ts';
 import { hexId } from '../lib/ids.ts';
-import type { ProductRepository } from '../products/product.repository.ts';
+import { mediaState, type ProductRepository } from '../products/product.repository.ts';
 import { creditsFor, videoKind, type KindName } from './kinds/index.ts';
 import { voiceFor } from './kinds/product.kind.ts';
 import { VIDEO_JOB_KIND } from './video-generator.ts';
@@ -132,6 +132,11 @@ export class VideoService {
   private async fromProduct(who: Principal, request: VideoRequest, kind: 'product' | 'preview', opts: RequestOptions): Promise<{ project_id: string; notes: string[] }> {
     const product = await this.products.get(who.accountId, request.product_id);
     if (!product) throw errors.notFound(`product_id ${request.product_id}`);
+    // Refused before a credit is spent when every media item failed its check (docs/api.md "Media states").
+    if (product.media.length > 0 && product.media.every((m) => mediaState(m) === 'failed')) {
+      const which = product.media.map((m, i) => `media[${i}] (${m.name}): ${m.reason ?? 'failed'}`).join('; ');
+      throw errors.parameter('product_id', `every media item of the product failed its check, so the video would show none: ${which}; replace the media (PUT /v1/product or PUT /v2/product)`);
+    }
     const notes: string[] = [];
     const customVoice = request.voice_id !== null && (await this.hasCustomVoice(who.accountId, request.voice_id));
     request = await this.resolveCatalogRefs(who.accountId, request, notes, customVoice);

@@ -103,6 +103,9 @@ export interface Media {
   type: number;
   url: string;
   name?: string;
+  /** Media given by hand are checked after saving: pending, then ok or failed (fail_reason). */
+  state?: 'ok' | 'pending' | 'failed';
+  fail_reason?: string;
 }
 export interface Product {
   product_id: string;

@@ -15,6 +15,7 @@ import { detectBotWall } from './botwall.ts';
 import { loadPage, meta, textOf, type Page } from './dom.ts';
 import { fromGeneric } from './generic.ts';
 import { MediaList } from './images.ts';
+import { hasOfferForm } from './offer-form.ts';
 import { fromMagento } from './magento.ts';
 import { cleanText } from './json.ts';
 import { fromJsonLd } from './jsonld.ts';
@@ -143,7 +144,8 @@ export function extractProduct(html: string, pageUrl: string): PageVerdict {
   const listing = (jsonld.listing || micro.listing || (generic.listing && !metaR.isProduct && page.cartSignals !== 1)) && !structured;
   if (listing) return { kind: 'not_product', reason: 'the page lists several products (category or search page)' };
   const strongSignal = structured || metaR.isProduct || page.cartSignals > 0;
-  if ((jsonld.article || metaR.article) && !structured && !metaR.isProduct) {
+  // an "article" with a price and a buy or booking form sells a service or a deal (offer-form.ts)
+  if ((jsonld.article || metaR.article) && !structured && !metaR.isProduct && !(price && hasOfferForm(page))) {
     return { kind: 'not_product', reason: 'the page is an article, not a product page' };
   }
   if (!strongSignal && !price) {

@@ -29,8 +29,35 @@ const VAT_PAIR = 40;
 /** Separators between the parts of a page title. */
 const TITLE_PARTS = /\s+[|｜–—:>»-]+\s+|\s*::\s*/u; // elements after the title where the main price is expected
 
+/** A price the page strikes through (<del>, <s>, inline `text-decoration: line-through`, a line-through class): the old one. */
+function struckThrough(el: Element): boolean {
+  if (el.name === 'del' || el.name === 's' || el.name === 'strike') return true;
+  const style = el.attribs.style;
+  if (style && /line-through/i.test(style)) return true;
+  return /(^|[\s_-])(line-?through|strike-?through|strike)([\s_-]|$)/i.test(el.attribs.class ?? '');
+}
+
+/**
+ * "Was" words before an old price written in the same text as the current one ("statt 89,00 €
+ * jetzt 64,90 €", "Was $49.99"): the word, the number and its currency are dropped before reading.
+ */
+const WAS_WORDS = [
+  'was', 'previously', 'originally', 'regular price', 'regular', 'list price', 'compare at', 'instead of', 'rrp', 'msrp',
+  'statt', 'anstatt', 'uvp', 'bisher', 'vorher', 'zuvor', 'au lieu de', 'prix barré', 'avant', 'antes', 'en lugar de', 'prima', 'invece di',
+  'voorheen', 'normaal', 'przed', 'zamiast', 'dříve', 'původně', 'было', 'вместо',
+];
+const WAS_PRICE = new RegExp(
+  `(^|[^\\p{L}])(?:${WAS_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])\\s*:?\\s*[^\\p{L}\\d\\s]{0,3}\\s?` +
+    `\\d(?:[\\d.,'’]|[\\s\\u00a0](?=\\d{3}(?!\\d)))*(?:\\s?(?:[^\\p{L}\\d\\s]{1,3}|(?:eur|usd|gbp|chf|pln|czk|sek|nok|dkk|huf|ron|bgn|rub|cad|aud|kr|zł|kč|ft|lei|руб)(?![\\p{L}])))?`,
+  'giu',
+);
+
+export function withoutWasPrices(text: string): string {
+  return text.replace(WAS_PRICE, '$1 ');
+}
+
 function outOfContext(el: Element): boolean {
-  return hasAncestor(el, (p) => p.name === 'del' || p.name === 's' || p.name === 'strike' || p.name === 'header' || p.name === 'footer' || p.name === 'nav' || ELSEWHERE.test(classId(p)), 14);
+  return hasAncestor(el, (p) => struckThrough(p) || p.name === 'header' || p.name === 'footer' || p.name === 'nav' || ELSEWHERE.test(classId(p)), 14);
 }
 
 function norm(s: string): string {
@@ -138,7 +165,7 @@ function excludesVat(el: Element): boolean {
 
 /** Text of a price element without struck-through or old-price parts. */
 function priceText(el: Element, max: number): string {
-  return textOf(el, max, (e) => e !== el && (e.name === 's' || e.name === 'del' || e.name === 'strike' || NOT_CURRENT.test(classId(e))));
+  return withoutWasPrices(textOf(el, max, (e) => e !== el && (struckThrough(e) || NOT_CURRENT.test(classId(e)))));
 }
 
 /** True when the element sits in a grid of ≥4 repeated, priced, pictured cards (a listing). */
@@ -181,7 +208,7 @@ function priceCandidates(page: Page, loc: PageLocale): PriceCandidate[] {
   const valid = new Set<Element>();
   const pool = [...page.itemprops.filter((e) => /\b(price|lowPrice)\b/.test(e.attribs.itemprop ?? '')), ...page.priceEls];
   for (const el of pool) {
-    if (valid.has(el) || isHidden(el, 4)) continue;
+    if (valid.has(el) || isHidden(el, 4) || struckThrough(el)) continue;
     if (NOT_CURRENT.test(classId(el)) || /old|regular|was/i.test(el.attribs['data-price-type'] ?? '')) continue;
     if (outOfContext(el)) continue;
     valid.add(el);
@@ -205,14 +232,15 @@ function priceCandidates(page: Page, loc: PageLocale): PriceCandidate[] {
 function priceTextAfter(title: Element, loc: PageLocale, limit = 400): ParsedPrice | null {
   let node = nextInDocument(title);
   for (let n = 0; node && n < limit; n++) {
-    if (node.name === 'script' || node.name === 'style' || node.name === 's' || node.name === 'del' || node.name === 'strike') {
+    if (node.name === 'script' || node.name === 'style' || struckThrough(node)) {
       node = skipSubtree(node);
       continue;
     }
     const hasDigits = node.children.some((c) => c.type === 'text' && /\d/.test((c as unknown as { data: string }).data));
     if (hasDigits && !outOfContext(node) && !NOT_CURRENT.test(classId(node))) {
       const parent = node.parent && node.parent.type === 'tag' ? (node.parent as Element) : null;
-      const t = parent && textOf(parent, 80).length <= 40 ? textOf(parent, 80) : textOf(node, 80);
+      const shown = (e: Element) => withoutWasPrices(textOf(e, 80, (c) => c !== e && struckThrough(c)));
+      const t = parent && shown(parent).length <= 40 ? shown(parent) : shown(node);
       let p = t.length <= 40 ? parsePriceText(t, loc, { requireCurrency: true }) : null;
       // a long block of <br>-separated lines ("Item #: 22<br>Price: $89.00"): its short lines one by one
       for (let i = 0; !p && t.length > 40 && i < node.children.length; i++) {

@@ -78,21 +78,54 @@ export function classId(el: Element): string {
   return c && id ? `${c} ${id}` : (c ?? id ?? '');
 }
 
-/** Inline CSS that hides an element; matched in any attribute so a misspelt `style` (`stlye=`) counts too. */
-const HIDING_CSS = /(^|[;\s"'])(display\s*:\s*none|visibility\s*:\s*hidden)/i;
+/**
+ * Inline CSS that hides an element; matched in any attribute so a misspelt `style` (`stlye=`)
+ * counts too, and so does a misspelt property (`diplay: none`, `visiblity:hidden`): the shop meant
+ * the block hidden, and what its own scripts show is the other offer.
+ */
+const CSS_DECL = /(?:^|[;\s"'{])([a-z-]{5,12})\s*:\s*(none|hidden)\b/gi;
 const HIDING_CLASS = /(^|\s)(hidden|d-none|hide|is-hidden|invisible)(\s|$)/i;
 const SHOWN_ON_SOME_SCREENS = /(^|\s)(d-(sm|md|lg|xl|xxl)-(block|flex|inline|inline-block|inline-flex|grid|table)|visible-(xs|sm|md|lg)|(sm|md|lg|xl):(block|flex|inline|grid))(\s|$)/i;
+/** Wrappers (not the inline bits: an aria-hidden icon or visual duplicate of a price stays read). */
+const BLOCKS = new Set(['div', 'section', 'article', 'aside', 'form', 'ul', 'ol', 'li', 'table', 'tbody', 'tr', 'td', 'p', 'dl', 'fieldset', 'main']);
 
-/** True when the element itself is hidden by inline CSS, a `hidden` attribute or a hiding class. */
+/** Edit distance of two short words, stopping early above `max`. */
+function closeTo(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]! <= max;
+}
+
+function hidingCss(v: string): boolean {
+  CSS_DECL.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = CSS_DECL.exec(v)) !== null; ) {
+    const prop = m[1]!.toLowerCase();
+    const value = m[2]!.toLowerCase();
+    if (value === 'none' && closeTo(prop, 'display', 2)) return true;
+    if (value === 'hidden' && closeTo(prop, 'visibility', 2)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the element itself is hidden by inline CSS (also misspelt), a `hidden` attribute, a
+ * hiding class, an aria-hidden wrapper, or is a <template> (its content is never rendered).
+ */
 export function hiddenByMarkup(el: Element): boolean {
   const a = el.attribs;
-  if (a.hidden !== undefined) return true;
+  if (a.hidden !== undefined || el.name === 'template') return true;
+  if (a['aria-hidden'] === 'true' && BLOCKS.has(el.name)) return true;
   // "d-none d-lg-block" / "hidden-xs" only hide on some screens
   if (a.class && HIDING_CLASS.test(a.class) && !SHOWN_ON_SOME_SCREENS.test(a.class)) return true;
   for (const k in a) {
     if (k === 'class' || k === 'content' || k.startsWith('data-')) continue;
     const v = a[k]!;
-    if (v.length < 200 && v.includes(':') && HIDING_CSS.test(v)) return true;
+    if (v.length < 200 && v.includes(':') && hidingCss(v)) return true;
   }
   return false;
 }

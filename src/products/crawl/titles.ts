@@ -90,9 +90,13 @@ function isSiteName(part: string, page: Page): boolean {
 const FORMATS =
   'paperback|hardcover|hardback|mass market paperback|trade paperback|board book|spiral-bound|library binding|kindle edition|ebook|e-book|audiobook|audio cd|mp3 cd|audio download|cd|vinyl|lp|dvd|blu-ray|4k ultra hd|vhs|cassette|large print|taschenbuch|gebundene ausgabe|broschiert|broché|relié|poche|tapa blanda|tapa dura|copertina flessibile|copertina rigida|brossura|ingebonden|paperback edition|hardcover edition|pocket|kartoniert';
 const FORMAT_TAIL = new RegExp(`\\s*(?:[(\\[]\\s*(?:[\\p{L}\\p{N}"'.]+\\s+)?(?:${FORMATS})(?:\\s*[,;–-][^)\\]]*)?\\s*[)\\]]|[,:|–—-]\\s*(?:${FORMATS}))\\s*$`, 'iu');
-/** " by A. Writer", " von Max Muster", " par Jean Dupont": a name of 2–4 capitalised words or initials (one or two authors). */
+/**
+ * " by A. Writer", " von Max Muster", " par Jean Dupont": a name of 2–4 capitalised words or
+ * initials, or a list of them ("by A. Writer; B. Other, C. Third & D. Last").
+ */
 const NAME_WORD = "(?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’.-]+)";
-const AUTHOR_TAIL = new RegExp(`\\s+(?:by|By|BY|von|par|door|av|af)\\s+${NAME_WORD}(?:\\s+(?:${NAME_WORD}|(?:van|von|de|der|den|du|la|le|da|di)\\b))*?\\s+${NAME_WORD}(?:\\s*(?:&|and|und|et|y|e)\\s+${NAME_WORD}(?:\\s+${NAME_WORD}){1,3})?\\s*$`, 'u');
+const AUTHOR = `${NAME_WORD}(?:\\s+(?:${NAME_WORD}|(?:van|von|de|der|den|du|la|le|da|di)\\b))*?\\s+${NAME_WORD}`;
+const AUTHOR_TAIL = new RegExp(`\\s+(?:by|By|BY|von|par|door|av|af)\\s+${AUTHOR}(?:(?:\\s*[;,&]\\s*|\\s+(?:and|und|et|y|e)\\s+)${AUTHOR}){0,8}\\s*$`, 'u');
 
 /**
  * The title without a trailing format ("(Paperback)", ", Hardcover") and a trailing author

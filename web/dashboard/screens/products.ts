@@ -14,6 +14,18 @@ export function priceText(p: Pick<Product, 'price' | 'currency'>): string {
   }
 }
 
+/** Each media item's check: pending, ok, or failed with the reason (a video of it would not show that item). */
+function mediaStates(p: Product): HTMLElement | null {
+  const checked = p.media.filter((m) => m.state && m.state !== 'ok');
+  if (checked.length === 0) return null;
+  const allFailed = p.media.length > 0 && p.media.every((m) => m.state === 'failed');
+  return h('ul', { class: 'media-states small', 'aria-label': 'Media checks' },
+    allFailed ? h('li', { class: 'failed' }, 'Every photo and clip failed its check: replace them before making a video.') : null,
+    ...checked.map((m) => h('li', { class: m.state ?? '', 'data-media-state': m.state ?? '' },
+      `${m.name ?? m.url}: ${m.state === 'pending' ? 'being checked…' : `failed — ${m.fail_reason ?? ''}`}`)),
+  );
+}
+
 export async function productsScreen(main: HTMLElement): Promise<void> {
   const list = h('div', { class: 'grid products', 'aria-live': 'polite' });
   const editor = h('section', { class: 'card', 'aria-labelledby': 'add-title' });
@@ -39,6 +51,7 @@ export async function productsScreen(main: HTMLElement): Promise<void> {
         h('p', { class: 'meta' }, [p.brand, priceText(p), p.language].filter(Boolean).join(' · ') || 'No price or brand'),
         h('p', { class: 'clamp' }, p.description),
         p.url ? h('a', { href: p.url, class: 'small', target: '_blank', rel: 'noopener noreferrer' }, 'Product page ↗') : null,
+        mediaStates(p),
       ),
       h('div', { class: 'actions' },
         h('a', { class: 'button primary', href: `#/create?product_id=${p.product_id}` }, 'Make video'),
