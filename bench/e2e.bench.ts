@@ -75,6 +75,15 @@ await running.app.listen({ port: 0, host: '127.0.0.1' });
 running.startBackground();
 const readyS = (performance.now() - s0) / 1000;
 console.log(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; server ready after ${readyS.toFixed(2)} s`);
+// As `serve` does after listening (WARM_UP=1, the default); BENCH_E2E_WARM=0 measures without it.
+// BENCH_E2E_WAIT_WARM=1 creates the first video only once the warm-up has finished.
+const WARM = process.env.BENCH_E2E_WARM !== '0';
+const warming = WARM
+  ? running.warmUp().then((r) => {
+      console.log(`warm-up done ${((performance.now() - s0) / 1000).toFixed(2)} s after start: ${JSON.stringify(r)}`);
+    })
+  : Promise.resolve(console.log('warm-up: off (BENCH_E2E_WARM=0)'));
+if (process.env.BENCH_E2E_WAIT_WARM === '1') await warming;
 const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
 const { api_key: key } = await running.services.accounts.createAccount({ username: 'e2e', credits: 10 });
 const api = async (method: string, p: string, body?: unknown): Promise<any> => {

@@ -14,6 +14,12 @@ export interface VideoTimings {
   queueMs: number;
   /** Stage → ms, in the order the stages ran. */
   stages: Record<string, number>;
+  /**
+   * Stage → CPU ms of this process (all its threads; not its children such as ffmpeg or the
+   * espeak worker): first-use costs (module compiling, font and model loads) show here even on a
+   * busy machine, where wall times mostly measure the other work.
+   */
+  cpuMs: Record<string, number>;
   /** Claimed → committed, ms. */
   runMs: number;
   /** Epoch ms when the result and its events were committed. */
@@ -21,7 +27,7 @@ export interface VideoTimings {
 }
 
 export class StageClock {
-  private readonly marks: { stage: string; at: number }[] = [];
+  private readonly marks: { stage: string; at: number; cpu: number }[] = [];
   private readonly claimedAt: number;
 
   constructor(
@@ -29,29 +35,38 @@ export class StageClock {
     private readonly now: () => number = Date.now,
   ) {
     this.claimedAt = now();
-    this.marks.push({ stage: 'prepare', at: this.claimedAt });
+    this.marks.push({ stage: 'prepare', at: this.claimedAt, cpu: cpuNow() });
   }
 
   /** The job entered `stage` now (repeated marks of the current stage are ignored). */
   mark(stage: string): void {
-    if (this.marks[this.marks.length - 1]!.stage !== stage) this.marks.push({ stage, at: this.now() });
+    if (this.marks[this.marks.length - 1]!.stage !== stage) this.marks.push({ stage, at: this.now(), cpu: cpuNow() });
   }
 
   /** Closes the last stage now. */
   finish(projectId: string, attempt: number): VideoTimings {
     const end = this.now();
+    const endCpu = cpuNow();
     const stages: Record<string, number> = {};
+    const cpuMs: Record<string, number> = {};
     this.marks.forEach((m, i) => {
-      const next = this.marks[i + 1]?.at ?? end;
-      stages[m.stage] = (stages[m.stage] ?? 0) + (next - m.at);
+      const next = this.marks[i + 1];
+      stages[m.stage] = (stages[m.stage] ?? 0) + ((next?.at ?? end) - m.at);
+      cpuMs[m.stage] = (cpuMs[m.stage] ?? 0) + Math.round((next?.cpu ?? endCpu) - m.cpu);
     });
-    return { projectId, attempt, queueMs: Math.max(0, this.claimedAt - this.dueAtMs), stages, runMs: end - this.claimedAt, committedAtMs: end };
+    return { projectId, attempt, queueMs: Math.max(0, this.claimedAt - this.dueAtMs), stages, cpuMs, runMs: end - this.claimedAt, committedAtMs: end };
   }
+}
+
+/** CPU ms of this process so far (user + system). */
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 /** One line of the breakdown for people: `queue 12 ms · media 40 ms · ... · total 8.1 s`. */
 export function formatTimings(t: VideoTimings, deliveryMs?: number): string {
-  const parts = [`queue ${t.queueMs} ms`, ...Object.entries(t.stages).map(([s, ms]) => `${s} ${ms} ms`)];
+  const parts = [`queue ${t.queueMs} ms`, ...Object.entries(t.stages).map(([s, ms]) => `${s} ${ms} ms${t.cpuMs?.[s] ? ` (cpu ${t.cpuMs[s]})` : ''}`)];
   if (deliveryMs !== undefined) parts.push(`outbox→delivery ${deliveryMs} ms`);
   return parts.join(' · ');
 }
