@@ -8,8 +8,10 @@
  *   directory — the drawing code JIT-compiled, the fonts and Skia's glyph caches, sharp/libvips,
  *   and ffmpeg with x264 loaded from disk (its libraries in the page cache), the AAC mux and the
  *   faststart move;
- * - music: the music library's beds rendered and stored if missing (once per install; they are
- *   kept in storage, so later starts only check them).
+ * Not by default: 'music' (the music library's beds rendered and stored if missing). Measured
+ * (bench:e2e, load 24): 406 s of wall time next to the first video, which it slowed from 175 s to
+ * 308 s; beds are made on first use of a music_id and kept in storage (once per install), so the
+ * default warm-up leaves them to that. Pass steps: [..., 'music'] to make them at start anyway.
  * Each step is timed; a failed step is logged and skipped (the job would pay it on first use, as
  * before). What each step saves was measured with bench:e2e and bench:first-use
  * (docs/rendering.md "Start-up warm-up").
@@ -23,14 +25,14 @@ export interface WarmUpDeps {
   espeak?: { synth(req: { voice: string; rate: number; pitch: number; range: number; text: string; ssml: boolean; pcmPath: string }): Promise<unknown> };
   /** The music library: its missing beds are rendered. */
   music?: { prepareAll(): Promise<{ generated: number[]; reused: number[]; ms: number }> };
-  /** Steps to run (default all). */
+  /** Steps to run (default DEFAULT_WARM_STEPS). */
   steps?: readonly WarmStep[];
   /** Called between steps; true stops the warm-up (the process is closing). */
   stopped?: () => boolean;
 }
 
 export type WarmStep = 'speech' | 'render' | 'music';
-export const WARM_STEPS: readonly WarmStep[] = ['speech', 'render', 'music'];
+export const DEFAULT_WARM_STEPS: readonly WarmStep[] = ['speech', 'render'];
 
 export interface WarmUpReport {
   /** Step → wall ms (a failed step is absent and named in `failed`). */
@@ -44,7 +46,7 @@ export async function warmUp(deps: WarmUpDeps): Promise<WarmUpReport> {
   const report: WarmUpReport = { ms: {}, failed: [], totalMs: 0 };
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-warm-'));
   try {
-    for (const step of deps.steps ?? WARM_STEPS) {
+    for (const step of deps.steps ?? DEFAULT_WARM_STEPS) {
       if (deps.stopped?.()) break;
       const s0 = performance.now();
       try {
