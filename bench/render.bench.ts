@@ -86,6 +86,8 @@ interface Row {
   nodeCpuS: number;
   /** Peak resident memory of this process and its children (ffmpeg) during the render, MB (target < 600 for 60 s 1080p). */
   peakMb: number;
+  /** Of which this process alone (peak), MB. */
+  nodePeakMb: number;
   base: Record<string, number>;
   load: number;
 }
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
           const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
+          const nodePeakMb = peak.selfMb();
           const cpu = process.cpuUsage(cpu0);
           const nodeCpuS = (cpu.user + cpu.system) / 1e6;
           const base: Record<string, number> = {};
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
               base[b] = r.frames / s;
             }
           }
-          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, peakMb, base, load };
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, peakMb, nodePeakMb, base, load };
           rows.push(row);
           printRow(row);
           fs.rmSync(out, { recursive: true, force: true });
@@ -131,7 +134,7 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log('\nTargets: render fps >= 0.85 x encode-only fps; a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB.');
-  for (const r of rows.filter((x) => x.lengthS === 60 && x.profile === 'full')) console.log(`60 s aspect ${r.aspect} ${r.size}: peak ${r.peakMb} MB (${r.peakMb < 600 ? 'met' : 'missed'}), load ${r.load.toFixed(1)}`);
+  for (const r of rows.filter((x) => x.profile === 'full')) console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: peak ${r.peakMb} MB (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}; Node alone ${r.nodePeakMb} MB, the rest ffmpeg), load ${r.load.toFixed(1)}`);
   const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
   if (profiles.includes('draft') && profiles.includes('full')) {

@@ -5,8 +5,9 @@ import fs from 'node:fs';
  * worker), sampled from /proc every `everyMs`: what one render costs the machine, not just Node's
  * heap. `stop()` returns the peak in MB.
  */
-export function watchPeakRss(everyMs = 50): { stop(): number } {
+export function watchPeakRss(everyMs = 50): { stop(): number; /** Peak of this process alone (Node), MB. */ selfMb(): number } {
   let peakKb = 0;
+  let selfPeakKb = 0;
   const sample = () => {
     const kids = new Map<number, number[]>();
     const rss = new Map<number, number>();
@@ -29,6 +30,7 @@ export function watchPeakRss(everyMs = 50): { stop(): number } {
       stack.push(...(kids.get(pid) ?? []));
     }
     peakKb = Math.max(peakKb, total);
+    selfPeakKb = Math.max(selfPeakKb, rss.get(process.pid) ?? 0);
   };
   sample();
   const timer = setInterval(sample, everyMs);
@@ -38,5 +40,6 @@ export function watchPeakRss(everyMs = 50): { stop(): number } {
       sample();
       return Math.round(peakKb / 1024);
     },
+    selfMb: () => Math.round(selfPeakKb / 1024),
   };
 }
