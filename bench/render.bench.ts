@@ -32,6 +32,7 @@ import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pip
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
 import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
+import { watchPeakRss } from './support/peak-rss.ts';
 
 const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
 const lengths = list(process.env.BENCH_LENGTHS, '15,30,60').map(Number);
@@ -83,6 +84,10 @@ interface Row {
   fps: number;
   /** CPU time of this process (drawing, readback, pipe writes; not ffmpeg's) during the render: steadier than wall time under load. */
   nodeCpuS: number;
+  /** Peak resident memory of this process and its children (ffmpeg) during the render, MB (target < 600 for 60 s 1080p). */
+  peakMb: number;
+  /** Of which this process alone (peak), MB. */
+  nodePeakMb: number;
   base: Record<string, number>;
   load: number;
 }
@@ -97,24 +102,28 @@ async function main(): Promise<void> {
       const narration = await sampleNarration(path.join(dir, `n${lengthS}`), sampleSentences(lengthS));
       for (const aspect of aspects) {
         const load = os.loadavg()[0]!;
-        const ring = profiles.includes('full') ? await premadeFrames(narration, product, aspect, Math.max(1, ringSize)) : [];
         for (const profile of profiles) {
           const out = path.join(dir, `r${lengthS}-${aspect}-${profile}`);
           const t0 = performance.now();
           const cpu0 = process.cpuUsage();
+          const peak = watchPeakRss();
           const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink });
           const wallS = (performance.now() - t0) / 1000;
+          const peakMb = peak.stop();
+          const nodePeakMb = peak.selfMb();
           const cpu = process.cpuUsage(cpu0);
           const nodeCpuS = (cpu.user + cpu.system) / 1e6;
           const base: Record<string, number> = {};
-          if (profile === 'full') {
+          if (profile === 'full' && baselines.length > 0) {
+            // Made after the render, so its ~200 MB of frames are not counted in the render's peak.
+            const ring = await premadeFrames(narration, product, aspect, Math.max(1, ringSize));
             for (const b of baselines) {
               const frames = b === 'static' ? [ring[0]!] : ring;
               const s = await encodeOnly(frames, r.frames, r.width, r.height, 30, path.join(dir, `b-${b}.mp4`));
               base[b] = r.frames / s;
             }
           }
-          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, base, load };
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, peakMb, nodePeakMb, base, load };
           rows.push(row);
           printRow(row);
           fs.rmSync(out, { recursive: true, force: true });
@@ -124,7 +133,8 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  console.log('\nTargets: render fps >= 0.85 x encode-only fps; a 30 s 1080x1920 video in <= 30 s wall.');
+  console.log('\nTargets: render fps >= 0.85 x encode-only fps; a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB.');
+  for (const r of rows.filter((x) => x.profile === 'full')) console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: peak ${r.peakMb} MB (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}; Node alone ${r.nodePeakMb} MB, the rest ffmpeg), load ${r.load.toFixed(1)}`);
   const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
   if (profiles.includes('draft') && profiles.includes('full')) {
@@ -141,11 +151,11 @@ function printRow(r: Row): void {
   if (!printedHeader) {
     const bh = baselines.map((b) => `${b} fps`.padStart(11) + `${'ratio'.padStart(7)}`).join('');
     console.log(`template ${templateId}, scale ${scale}, sink ${sink}, node ${process.version}, ${os.cpus().length} cpus`);
-    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${'node cpu s'.padStart(11)}${bh}${'load'.padStart(6)}`);
+    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${'node cpu s'.padStart(11)}${'peak MB'.padStart(8)}${bh}${'load'.padStart(6)}`);
     printedHeader = true;
   }
   const b = baselines.map((k) => (r.base[k] === undefined ? '-'.padStart(11) + '-'.padStart(7) : r.base[k].toFixed(1).padStart(11) + (r.fps / r.base[k]).toFixed(2).padStart(7))).join('');
-  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${r.nodeCpuS.toFixed(1).padStart(11)}${b}${r.load.toFixed(1).padStart(6)}`);
+  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${r.nodeCpuS.toFixed(1).padStart(11)}${String(r.peakMb).padStart(8)}${b}${r.load.toFixed(1).padStart(6)}`);
 }
 
 await main();

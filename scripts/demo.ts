@@ -11,6 +11,8 @@ import path from 'node:path';
 import { parseDemoArgs, type DemoArgs } from './demo-args.ts';
 import { startDemoReceiver } from './demo-receiver.ts';
 import { startSampleShop } from './sample-shop.ts';
+import { formatTimings, timingsFromLogLine, type VideoTimings } from '../src/videos/video-timings.ts';
+import readline from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
@@ -29,7 +31,13 @@ try {
 }
 
 const shop = await startSampleShop();
-const receiver = await startDemoReceiver((line) => console.log(line));
+// When each project's webhook arrived, for the time breakdown (outbox → delivery).
+const hookAt = new Map<string, number>();
+const receiver = await startDemoReceiver((line) => {
+  const id = /project (\w+)/.exec(line)?.[1];
+  if (id && !hookAt.has(id)) hookAt.set(id, Date.now());
+  console.log(line);
+});
 
 fs.mkdirSync(dataDir, { recursive: true });
 const run = (...a: string[]) => JSON.parse(execFileSync('node', [bin, ...a, '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
@@ -45,7 +53,13 @@ fs.writeFileSync(path.join(dataDir, 'demo-api-key'), key);
 fs.writeFileSync(path.join(dataDir, 'demo-shop-url'), shop.baseUrl);
 fs.writeFileSync(path.join(dataDir, 'demo-webhook-url'), receiver.url);
 
-const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+// The server's log (stdout): only its `video timings` lines are kept, for the breakdown.
+const timings = new Map<string, VideoTimings>();
+readline.createInterface({ input: server.stdout! }).on('line', (line) => {
+  const t = timingsFromLogLine(line);
+  if (t) timings.set(t.projectId, t);
+});
 let stopping = false;
 const stop = () => {
   stopping = true;
@@ -81,9 +95,20 @@ async function makeVideo(): Promise<void> {
   console.log(`crawling the sample product page ${shop.productUrl} ...`);
   const product = await api('POST', '/v1/product', { url: shop.productUrl });
   console.log(`product ${product.product_id}: ${product.name} (${product.brand}, ${product.price} ${product.currency}), ${product.media.length} media copied`);
+  // The demo video's own endpoint at the receiver, so the time to the signed webhook is measured;
+  // deleted once the video is done (the README walk-through registers its own).
+  const endpoint = await api('POST', '/v2/endpoint', { url: receiver.url, status: 'enabled', events: ['generated_video_success', 'generated_video_failed'] });
+  try {
+    await createAndWait(product.product_id);
+  } finally {
+    await api('DELETE', `/v2/endpoint/${endpoint.endpoint_id}`).catch(() => undefined);
+  }
+}
+
+async function createAndWait(productId: string): Promise<void> {
   const started = Date.now();
   const { project_id } = await api('POST', '/v1/create_video_from_url', {
-    product_id: product.product_id,
+    product_id: productId,
     aspect_ratio: Number(values['aspect-ratio'] ?? 0),
     video_length: values.length ?? '15',
     language: values.language ?? 'english',
@@ -103,6 +128,11 @@ async function makeVideo(): Promise<void> {
     last = line;
     if (p.status_code === 4) {
       console.log(`video ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${p.video_url}`);
+      // Where the time went (the server's `video timings` line; the webhook's arrival here).
+      for (let i = 0; i < 30 && !(timings.has(project_id) && hookAt.has(project_id)); i++) await new Promise((r) => setTimeout(r, 100));
+      const t = timings.get(project_id);
+      const hook = hookAt.get(project_id);
+      if (t) console.log(`time: ${hook ? `${((hook - started) / 1000).toFixed(1)} s to the signed webhook; ` : ''}${formatTimings(t, hook ? hook - t.committedAtMs : undefined)}`);
       console.log(`cover: ${p.cover_url}${p.subtitles_url ? `\nsubtitles: ${p.subtitles_url}` : ''}`);
       // The file behind the URL: the path after /files/ is its storage key (videos/<id>/<token>/video.mp4).
       console.log(`file: ${path.join(dataDir, 'files', ...new URL(p.video_url).pathname.replace(/^\/files\//, '').split('/'))}`);

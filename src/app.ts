@@ -112,6 +112,7 @@ import { workUnitOfWork } from './jobs/work-unit.ts';
 import { TEMPLATE_FILES_JOB_KIND, TemplateFilesJob } from './templates/template-files.job.ts';
 import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
 import { VideoJob } from './videos/video-job.ts';
+import { warmUp, type WarmStep, type WarmUpReport } from './jobs/warm-up.ts';
 import { DeliveryRepository } from './webhooks/delivery.repository.ts';
 import { deliveryRoutes } from './webhooks/delivery.routes.ts';
 import { DeliveryService } from './webhooks/delivery.service.ts';
@@ -492,6 +493,11 @@ export interface Running {
   janitor: StorageJanitor;
   /** Starts the job runner (or BullMQ enqueuer and sweeper) and the webhook dispatcher. */
   startBackground(): void;
+  /**
+   * Warms what the first video would load on first use (src/jobs/warm-up.ts), in the background;
+   * logs one `warm-up done` line. Nothing to do (null) where no video job runs here.
+   */
+  warmUp(steps?: readonly WarmStep[]): Promise<WarmUpReport | null>;
   close(): Promise<void>;
 }
 
@@ -582,6 +588,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   const generator = runJobs ? await resolveGenerator(config, overrides, services, app.log) : undefined;
   const background = buildBackground('serve', config, services, generator, app.log, runJobs);
   const janitor = buildJanitor(config, services, app.log);
+  const warming = warmer(runJobs && !overrides.generator && !config.testGenerator, services, app.log);
   return {
     app,
     services,
@@ -594,7 +601,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       background.start();
       janitor.start();
     },
+    warmUp: warming.start,
     close: async () => {
+      await warming.stop();
       await janitor.stop();
       await background.stop();
       await app.close();
@@ -617,7 +626,39 @@ export interface RunningWorker {
   services: Services;
   db: Db;
   background: Background;
+  /** As Running.warmUp. */
+  warmUp(steps?: readonly WarmStep[]): Promise<WarmUpReport | null>;
   close(): Promise<void>;
+}
+
+/**
+ * The start-up warm-up of a job-running process (warm-up.ts): started once, in the background,
+ * after the process is ready; `stop` (on close) lets the current step finish and skips the rest.
+ */
+function warmer(runsVideos: boolean, services: Services, log: Log): { start(steps?: readonly WarmStep[]): Promise<WarmUpReport | null>; stop(): Promise<void> } {
+  let running: Promise<WarmUpReport | null> | null = null;
+  let stopping = false;
+  return {
+    start: (steps) => {
+      running ??= !runsVideos
+        ? Promise.resolve(null)
+        : warmUp({ espeak: services.speechEngine, music: services.music, steps, stopped: () => stopping }).then(
+            (report) => {
+              log.info({ warmUp: report }, 'warm-up done');
+              return report;
+            },
+            (err: unknown) => {
+              log.warn({ err }, 'warm-up failed');
+              return null;
+            },
+          );
+      return running;
+    },
+    stop: async () => {
+      stopping = true;
+      await running;
+    },
+  };
 }
 
 /** Everything `reelsmith worker` runs: jobs (BullMQ with REDIS_URL, else the database) and deliveries. Started. */
@@ -633,11 +674,14 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
   background.start();
   const janitor = buildJanitor(config, services, log);
   janitor.start();
+  const warming = warmer(!overrides.generator && !config.testGenerator, services, log);
   return {
     services,
     db,
     background,
+    warmUp: warming.start,
     close: async () => {
+      await warming.stop();
       await janitor.stop();
       await background.stop();
       await services.faces.close();

@@ -74,6 +74,8 @@ export function cli(): Command {
         }),
       );
       running.startBackground();
+      // After listening: readiness never waits for it (src/jobs/warm-up.ts).
+      if (config.warmUp) void running.warmUp();
     });
 
   registerWorkerCommand(program);

@@ -15,6 +15,7 @@ export function registerWorkerCommand(program: Command): void {
     .action(async () => {
       const config = loadConfig();
       const worker = await explained({ databaseUrl: config.databaseUrl ?? '' }, () => createWorker(config));
+      if (config.warmUp) void worker.warmUp();
       let stopping = false;
       const stop = async () => {
         if (stopping) return;

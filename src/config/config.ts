@@ -48,6 +48,8 @@ export interface Config {
   tts: ExternalTtsConfig | null;
   /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
   renderScale: number;
+  /** WARM_UP (default 1): `serve` (with its worker) and `worker` warm speech, renderer and music beds after start (src/jobs/warm-up.ts). */
+  warmUp: boolean;
   /**
    * TEST ONLY (REELSMITH_TEST_GENERATOR): selects the ffmpeg test generator of
    * test/support/ffmpeg-generator.ts, e.g. "ffmpeg" or "ffmpeg:seconds=1,stageDelayMs=500".
@@ -469,5 +471,6 @@ export function loadConfig(env: Env = process.env): Config {
     crawl: crawlSettings(env),
     tts: ttsSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
+    warmUp: flagDefault(env, 'WARM_UP', true),
   };
 }

@@ -12,6 +12,7 @@ import { videoFailedEvents, videoSucceededEvents } from '../webhooks/event.ts';
 import { GenerationError, type GeneratedVideo, type ProgressReporter, type VideoGenerator } from './video-generator.ts';
 import { VideoStatus, type Video, type VideoRepository } from './video.repository.ts';
 import { eventKindsFor, videoKind } from './kinds/index.ts';
+import { StageClock } from './video-timings.ts';
 
 export interface VideoJobDeps {
   uow: WorkUnitOfWork;
@@ -75,7 +76,8 @@ export class VideoJob implements JobHandler {
       return;
     }
     const attemptDir = path.join(this.d.workRoot, job.id, String(job.attempts));
-    const progress = this.reporter(job, ctx);
+    const stages = new StageClock(job.runAt);
+    const progress = this.reporter(job, ctx, stages);
     try {
       const product = video.productId === null ? null : ((await this.d.products.get(video.accountId, video.productId)) ?? null);
       if (video.productId !== null && !product) throw new GenerationError('The product of this video no longer exists', { code: 10104, retryable: false });
@@ -85,9 +87,14 @@ export class VideoJob implements JobHandler {
       const result = await this.d.generator.generate({ video, product, workDir: attemptDir }, progress.report, ctx.signal);
       progress.close();
       ctx.signal.throwIfAborted();
+      stages.mark('publish');
       await jobs.setStage(job.id, ctx.owner, 'publish', clock.nowMs());
       const files = await this.publish(video, result);
-      await this.succeed(job, ctx, video, result, files);
+      stages.mark('commit');
+      if (await this.succeed(job, ctx, video, result, files)) {
+        // Where this video's time went (video-timings.ts): read by bench:e2e and the demo.
+        this.d.log.info({ projectId: video.id, timings: stages.finish(video.id, job.attempts) }, 'video timings');
+      }
     } catch (err) {
       progress.close();
       await this.onError(job, ctx, video, err);
@@ -122,7 +129,8 @@ export class VideoJob implements JobHandler {
     return { ...keys, storageBytes };
   }
 
-  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, files: PublishedFiles): Promise<void> {
+  /** True when this worker recorded the result (false: the lease was lost meanwhile). */
+  private async succeed(job: Job, ctx: JobContext, video: Video, r: GeneratedVideo, files: PublishedFiles): Promise<boolean> {
     const now = this.d.clock.nowMs();
     const { store } = this.d;
     const emitted = await this.d.uow(async (repos) => {
@@ -139,6 +147,7 @@ export class VideoJob implements JobHandler {
       return true;
     });
     if (emitted) this.d.signals.deliveriesCommitted();
+    return emitted;
   }
 
   private async onError(job: Job, ctx: JobContext, video: Video, err: unknown): Promise<void> {
@@ -200,13 +209,14 @@ export class VideoJob implements JobHandler {
    * Monotonic progress, at most one write per PROGRESS_INTERVAL_MS within a stage; 100 is kept for
    * success. Reports arriving after the attempt ended (close) are dropped.
    */
-  private reporter(job: Job, ctx: JobContext): { report: ProgressReporter; close(): void } {
+  private reporter(job: Job, ctx: JobContext, stages: StageClock): { report: ProgressReporter; close(): void } {
     let last = 0;
     let lastStage = '';
     let lastWrite = 0;
     let closed = false;
     const report: ProgressReporter = async (stage, pct) => {
       if (closed) return;
+      stages.mark(stage);
       const p = Math.max(last, Math.min(99, Math.max(0, Math.round(pct))));
       const now = this.d.clock.nowMs();
       const newStage = stage !== lastStage;

@@ -52,6 +52,7 @@ export interface TalkingRenderInput {
   scale?: number;
   seed?: number;
   outDir: string;
+  /** Fraction of frames drawn; 1 once every frame is in the encoder (its tail follows). */
   onProgress?: (fraction: number) => void;
   /** Called with the layout before the first frame (figure, captions band, per-frame text and face boxes). */
   onPlan?: (plan: TalkingPlan) => void;
@@ -135,6 +136,8 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
       await encoder.write(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
+    // Every frame drawn and handed over: what follows is the encoder's tail.
+    input.onProgress?.(1);
     await encoder.finish();
     await cover;
   } catch (err) {
@@ -144,6 +147,5 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   }
   if (!alpha) await checkMp4Audio({ videoPath, mixPath: input.audioPath, durationS: frames / fps });
   if (vttPath && input.captions) await fs.writeFile(vttPath, toWebVtt(input.captions));
-  input.onProgress?.(1);
   return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames };
 }

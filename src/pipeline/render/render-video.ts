@@ -51,6 +51,7 @@ export interface RenderVideoInput {
    */
   scale?: number;
   outDir: string;
+  /** Fraction of frames drawn; 1 once every frame is in the encoder (its tail follows). */
   onProgress?: (fraction: number) => void;
   /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
   signal?: AbortSignal;
@@ -149,6 +150,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
       await encoder.write(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
+    // Every frame drawn and handed over: what follows is the encoder's tail.
+    input.onProgress?.(1);
     await encoder.finish();
     await cover;
   } catch (err) {
@@ -160,6 +163,5 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   }
   const audio = profile.checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
-  input.onProgress?.(1);
   return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio };
 }

@@ -46,11 +46,17 @@ export async function presenterFor(deps: PipelineDeps, accountId: string, avatar
 
 /**
  * The renderer's onProgress for a job: the frames' fraction mapped onto [fromPct, toPct] of the
- * video's progress, reported in steps of 5 (never waited for; a failed report is dropped).
+ * video's progress, reported in steps of 5 (never waited for; a failed report is dropped). The
+ * renderer reports 1 once every frame is in the encoder: from then on the job is in its 'encode'
+ * stage (ffmpeg's tail, faststart, the audio check), timed apart from drawing (video-timings.ts).
  */
 export function renderProgress(progress: ProgressReporter, fromPct: number, toPct: number): (fraction: number) => void {
   let reported = fromPct;
   return (fraction) => {
+    if (fraction >= 1) {
+      void Promise.resolve(progress('encode', toPct)).catch(() => {});
+      return;
+    }
     const pct = Math.floor(fromPct + fraction * (toPct - fromPct));
     if (pct >= reported + 5) {
       reported = pct;
