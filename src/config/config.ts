@@ -38,6 +38,8 @@ export interface Config {
   crawl: CrawlSettings;
   /** Optional OpenAI-compatible speech endpoint (TTS_BASE_URL, TTS_API_KEY, TTS_MODEL, TTS_VOICES, TTS_TIMEOUT_MS, TTS_RETRIES, TTS_ON_FAILURE). */
   tts: ExternalTtsConfig | null;
+  /** The voice folder (docs/narration.md "Voice models"). */
+  voiceModels: VoiceModelSettings;
   /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
   renderScale: number;
   /**
@@ -50,6 +52,15 @@ export interface Config {
    * carrying it in `x-admin-token`; absent → those routes do not exist (404).
    */
   adminToken: string | undefined;
+}
+
+export interface VoiceModelSettings {
+  /** VOICE_MODELS_DIR (default DATA_DIR/voices): one sub-folder per model (Piper, Kokoro, Kitten, Matcha). */
+  dir: string;
+  /** VOICE_MODELS_DEFAULT (default true): a model's voices become the default of their language and gender. */
+  asDefaults: boolean;
+  /** VOICE_MODEL_THREADS (default 1): worker threads speaking with the models. */
+  threads: number;
 }
 
 export interface JobSettings {
@@ -391,5 +402,10 @@ export function loadConfig(env: Env = process.env): Config {
     crawl: crawlSettings(env),
     tts: ttsSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
+    voiceModels: {
+      dir: path.resolve(optional(env, 'VOICE_MODELS_DIR') ?? path.join(optional(env, 'DATA_DIR') ?? './data', 'voices')),
+      asDefaults: flagDefault(env, 'VOICE_MODELS_DEFAULT', true),
+      threads: intSetting(env, 'VOICE_MODEL_THREADS', 1, 1, 64),
+    },
   };
 }
