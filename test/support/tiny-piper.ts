@@ -21,6 +21,14 @@ const SYMBOLS = ['_', '^', '$', ' ', '!', "'", '(', ')', ',', '-', '.', ':', ';'
   ...'æçðøħŋœǀǁǂǃɐɑɒɓɔɕɖɗɘəɚɛɜɞɟɠɡɢɣɤɥɦɧɨɪɫɬɭɮɯɰɱɲɳɴɵɶɸɹɺɻɽɾʀʁʂʃʄʈʉʊʋʌʍʎʏʐʑʒʔʕʘʙʛʜʝʟʡʢˈˌːˑ˞βθχᵻⱱ'.split(''),
   'ʲ', '̃', '̩', '̪', '↓', '↑', '→', '↗', '↘', 'ᵝ'];
 
+/** Piper's .onnx.json phoneme_id_map for the same symbols (what a Piper export carries instead of tokens.txt). */
+export function tinyPhonemeIdMap(): Record<string, number[]> {
+  return Object.fromEntries(SYMBOLS.map((s, i) => [s, [i]]));
+}
+
+/** The sherpa metadata keys a Piper export lacks (to make one: `metadata: PIPER_EXPORT`). */
+export const PIPER_EXPORT: Record<string, null> = { model_type: null, comment: null, language: null, voice: null, has_espeak: null, n_speakers: null, sample_rate: null };
+
 export function tinyTokens(): string {
   return SYMBOLS.map((s, i) => `${s} ${i}`).join('\n') + '\n';
 }
@@ -28,6 +36,8 @@ export function tinyTokens(): string {
 export interface TinyModelOptions {
   /** Speakers (n_speakers metadata; > 1 adds the sid input). */
   speakers?: number;
+  /** An operator onnxruntime does not know: the file parses, loading it fails (a corrupt model). */
+  badOp?: boolean;
   /** sherpa-onnx metadata, merged over the Piper defaults; a key set to null is left out. */
   metadata?: Record<string, string | null>;
 }
@@ -71,7 +81,7 @@ export function tinyPiperModel(opts: TinyModelOptions = {}): Uint8Array {
       node('Reshape', ['bursts', 'flat'], ['y0']),
       node('Slice', ['scales', 'one', 'two'], ['ls']),
       node('Concat', ['ones2', 'ls'], ['rs'], { axis: 0 }),
-      node('Resize', ['y0', '', 'rs'], ['output'], { mode: 'nearest' }),
+      node(opts.badOp ? 'NoSuchOperator' : 'Resize', ['y0', '', 'rs'], ['output'], { mode: 'nearest' }),
     ],
     initializer: [
       f32('inv_vocab', [], [0.7 / SYMBOLS.length]),
@@ -91,7 +101,7 @@ export function tinyPiperModel(opts: TinyModelOptions = {}): Uint8Array {
     ],
     output: [valueInfo('output', F, [1, 1, 'T'])],
   });
-  // The pad token (id 0) still gets the floor amplitude × 0? No: amp = id × inv + floor; pad bursts are quiet but not silent.
+  // amp = id × 0.7 / vocabulary + 0.15: every token is heard, higher ids louder.
   const meta: Record<string, string | null> = {
     model_type: 'vits',
     comment: 'piper',
@@ -113,10 +123,10 @@ export function tinyPiperModel(opts: TinyModelOptions = {}): Uint8Array {
 }
 
 /** Writes a Piper voice folder: <name>.onnx, tokens.txt, and <name>.onnx.json when `config` is given. */
-export async function writeTinyVoice(dir: string, name: string, opts: TinyModelOptions & { config?: object | null; voiceJson?: object } = {}): Promise<string> {
+export async function writeTinyVoice(dir: string, name: string, opts: TinyModelOptions & { config?: object | null; voiceJson?: object; tokens?: boolean } = {}): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${name}.onnx`), tinyPiperModel(opts));
-  await fs.writeFile(path.join(dir, 'tokens.txt'), tinyTokens());
+  if (opts.tokens !== false) await fs.writeFile(path.join(dir, 'tokens.txt'), tinyTokens());
   if (opts.config !== null) await fs.writeFile(path.join(dir, `${name}.onnx.json`), JSON.stringify(opts.config ?? { language: { code: 'en_US' }, dataset: name, audio: { sample_rate: TINY_SAMPLE_RATE }, num_speakers: opts.speakers ?? 1 }));
   if (opts.voiceJson) await fs.writeFile(path.join(dir, 'voice.json'), JSON.stringify(opts.voiceJson));
   return dir;

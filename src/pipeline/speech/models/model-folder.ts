@@ -102,6 +102,13 @@ interface PiperJson {
 
 /** Makes a Piper export loadable by sherpa-onnx: tokens.txt from the phoneme map, metadata from the config. */
 async function preparePiper(dir: string, onnx: string, cfg: PiperJson | null): Promise<string[]> {
+  let have: Record<string, string>;
+  try {
+    have = await readOnnxMetadataFile(onnx);
+  } catch (err) {
+    if (err instanceof OnnxFormatError) throw new ModelFolderError(`${path.basename(onnx)} is not an ONNX model (${err.message})`);
+    throw err;
+  }
   const changed: string[] = [];
   const tokens = path.join(dir, 'tokens.txt');
   if (!(await exists(tokens))) {
@@ -109,13 +116,6 @@ async function preparePiper(dir: string, onnx: string, cfg: PiperJson | null): P
     const lines = Object.entries(cfg.phoneme_id_map).filter(([s, ids]) => [...s].length === 1 && ids.length > 0).map(([s, ids]) => `${s} ${ids[0]}`);
     await fs.writeFile(tokens, lines.join('\n') + '\n');
     changed.push('tokens.txt written from phoneme_id_map');
-  }
-  let have: Record<string, string>;
-  try {
-    have = await readOnnxMetadataFile(onnx);
-  } catch (err) {
-    if (err instanceof OnnxFormatError) throw new ModelFolderError(`${path.basename(onnx)} is not an ONNX model (${err.message})`);
-    throw err;
   }
   const fromConfig: Record<string, string> = {};
   if (cfg) {

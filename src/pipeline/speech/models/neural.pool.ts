@@ -36,6 +36,11 @@ export class NeuralPool {
     return this.pool.run(task, { signal: AbortSignal.timeout(this.timeoutMs) });
   }
 
+  /** Sentences spoken by the pool's threads so far. */
+  get completed(): number {
+    return this.pool?.completed ?? 0;
+  }
+
   async close(): Promise<void> {
     await this.pool?.destroy();
     this.pool = null;
