@@ -545,10 +545,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await app.close();
       await services.photoMotions.idle();
       await services.productAvatars.idle();
+      // The neural pool's threads (onnxruntime) end with the other speech engines.
+      await services.speech.neural?.close();
       await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
-      await services.speech.neural?.close();
       await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();
@@ -588,10 +589,11 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
     close: async () => {
       await janitor.stop();
       await background.stop();
+      // The neural pool's threads (onnxruntime) end with the other speech engines.
+      await services.speech.neural?.close();
       await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
-      await services.speech.neural?.close();
       await services.ttsFetcher?.close();
       await services.fetcher.close();
       await services.deliveryFetcher.close();

@@ -14,7 +14,6 @@ import { registerVoiceModels, scanVoiceModels, type ModelScan } from '../src/pip
 import { speak } from '../src/pipeline/speech/speech.service.ts';
 import { readWav } from '../src/pipeline/speech/wav.ts';
 import { defaultVoice, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
-import { startServer, success } from './support/server.ts';
 import { PIPER_EXPORT, TINY_SAMPLE_RATE, tinyPhonemeIdMap, writeTinyVoice } from './support/tiny-piper.ts';
 
 const run = promisify(execFile);
@@ -145,34 +144,6 @@ describe('voice models (VOICE_MODELS_DIR, sherpa-onnx)', () => {
       assert.ok(voiceSpec('nv-en-tiny'), 'still a valid voice_id');
     } finally {
       registerVoiceModels(scan, true);
-    }
-  });
-});
-
-describe('voice models through the server', () => {
-  it('GET /v1/voices and /v2/voices list them with engine "neural"; the audition speaks; broken ones do not stop the list', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-voice-srv-'));
-    await piperExport(path.join(dir, 'en-tiny'), 'en_US-tiny-medium');
-    fs.mkdirSync(path.join(dir, 'broken'));
-    fs.writeFileSync(path.join(dir, 'broken', 'b.onnx'), 'garbage');
-    fs.writeFileSync(path.join(dir, 'broken', 'b.onnx.json'), '{}');
-    const srv = await startServer({ env: { VOICE_MODELS_DIR: dir } });
-    try {
-      const { apiKey } = await srv.account();
-      const v1 = success(await srv.call('GET', '/v1/voices?page_size=100&language=english', { key: apiKey })).voices as any[];
-      const tiny = v1.find((v) => v.voice_id === 'nv-en-tiny');
-      assert.ok(tiny);
-      assert.equal(tiny.engine, 'neural');
-      assert.equal(tiny.gender, 'male');
-      const v2 = (await srv.call('GET', '/v2/voices?page_size=100', { key: apiKey })).body;
-      assert.ok(JSON.stringify(v2).includes('nv-en-tiny'));
-      const audition = await fetch(new URL(new URL(tiny.audition_url).pathname, srv.baseUrl));
-      assert.equal(audition.status, 200);
-      assert.match(audition.headers.get('content-type') ?? '', /audio\/mpeg/);
-      assert.ok((await audition.arrayBuffer()).byteLength > 2_000);
-    } finally {
-      await srv.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
