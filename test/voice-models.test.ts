@@ -195,7 +195,7 @@ describe('Flite clustergen US male (Debian flite)', { skip: !fliteInstalled() &&
       assert.equal(s.engine, 'flite');
       assert.equal(s.sampleRate, 16000);
       assert.ok(s.durationMs > 1200 && s.durationMs < 4000, String(s.durationMs));
-      assert.equal(s.words.length, 7);
+      assert.equal(s.words.map((w) => w.text).join('').toLowerCase().replace(/[^a-z]/g, ''), 'hellothereiamthefli tevoice'.replace(' ', ''));
       assert.ok(s.words.at(-1)!.endMs <= s.durationMs && s.words[0]!.startMs < 600);
     } finally {
       await espeak.close();
