@@ -30,6 +30,10 @@ import { createSafeFetcher } from '../src/net/safe-fetch.ts';
 import type { SpeechEngines } from '../src/pipeline/speech/engines.ts';
 import { externalVoiceSpecs, type ExternalTtsConfig } from '../src/pipeline/speech/external/external.config.ts';
 import { ExternalEngine } from '../src/pipeline/speech/external/external.engine.ts';
+import { fliteInstalled } from '../src/pipeline/speech/flite/flite.installed.ts';
+import { NeuralPool } from '../src/pipeline/speech/models/neural.pool.ts';
+import { registerVoiceModels, scanVoiceModels } from '../src/pipeline/speech/models/voice-models.ts';
+import { writeTinyVoice } from '../test/support/tiny-piper.ts';
 import { festivalInstalled, sharedFestival } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
 import { startTtsServer } from '../test/support/tts-server.ts';
@@ -99,10 +103,25 @@ console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).t
   const fetcher = createSafeFetcher({ allowPrivate: true });
   const cfg: ExternalTtsConfig = { baseUrl: tts.baseUrl, apiKey: null, model: 'bench', voices: [{ name: 'bench_f', language: 'english', gender: 'female' }], timeoutMs: 30_000, retries: 0, onFailure: 'fail' };
   const ext = externalVoiceSpecs(cfg);
-  const engines: SpeechEngines = { espeak: engine, external: new ExternalEngine(cfg, fetcher, engine), voices: (id) => ext.find((v) => v.voiceId === id) };
+  // Every neural model of VOICE_MODELS_DIR (default data/voices) that speaks English; without one,
+  // the tiny test model (engine overhead: pool, sherpa-onnx, espeak-ng phonemes, forced alignment).
+  const neural = new NeuralPool(1);
+  const modelsDir = process.env.VOICE_MODELS_DIR ?? path.resolve('data/voices');
+  let scan = await scanVoiceModels(modelsDir, { warn: (m) => console.log(m) });
+  let neuralVoices = scan.models.flatMap((m) => m.specs).filter((v) => v.language === 'english');
+  if (neuralVoices.length === 0) {
+    const tinyDir = path.join(dir, 'tiny-voices');
+    await writeTinyVoice(path.join(tinyDir, 'tiny-test-model'), 'en_US-tiny-medium');
+    scan = await scanVoiceModels(tinyDir, { warn: (m) => console.log(m) });
+    neuralVoices = scan.models.flatMap((m) => m.specs);
+  }
+  registerVoiceModels(scan, false);
+  const engines: SpeechEngines = { espeak: engine, neural, external: new ExternalEngine(cfg, fetcher, engine), voices: (id) => ext.find((v) => v.voiceId === id) };
   const columns = [
     { label: 'espeak-ng', voiceId: 'en-us-f1' },
     ...(festivalInstalled() ? [{ label: 'festival', voiceId: 'en-us-slt' }] : []),
+    ...(fliteInstalled() ? [{ label: 'flite rms', voiceId: 'en-us-rms' }] : []),
+    ...neuralVoices.map((v) => ({ label: v.voiceId, voiceId: v.voiceId })),
     { label: 'external', voiceId: ext[0]!.voiceId },
   ];
   console.log(`\nengines, English (wall ms per s of audio | spoken s / asked s)`);
@@ -125,6 +144,7 @@ console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).t
   console.log(`all  ${sums.map((x) => `${(x.ms / x.audio).toFixed(0)} ms/s`.padStart(22)).join('')}`);
   await tts.close();
   await fetcher.close();
+  await neural.close();
 }
 
 if (withMusic || withMix) {

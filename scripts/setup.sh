@@ -5,11 +5,12 @@
 #   ffmpeg             probing product videos, encoding and mixing
 #   espeak-ng, libespeak-ng1   offline speech with word and phoneme timings (library API via FFI)
 #   festival, festvox-us-slt-hts   Festival with the HTS US English voice (word/phoneme timings from the utterance)
+#   flite                    Flite's clustergen US male voice (rms), default for male English presenters
 #   fonts-noto-core fonts-noto-cjk   text in every script of the 54 languages
 #   chromium           the browser of the dashboard's end-to-end test (driven by playwright-core)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts fonts-noto-core fonts-noto-cjk chromium)
+packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts flite fonts-noto-core fonts-noto-cjk chromium)
 need=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")

@@ -17,6 +17,8 @@ import { catalogAssetRoutes } from './catalog/catalog-assets.routes.ts';
 import { EspeakProcess } from './pipeline/speech/espeak.client.ts';
 import type { SpeechEngines } from './pipeline/speech/engines.ts';
 import { externalVoiceSpecs } from './pipeline/speech/external/external.config.ts';
+import { configureNeuralPool } from './pipeline/speech/models/neural.pool.ts';
+import { registerVoiceModels, scanVoiceModels, type ModelScan } from './pipeline/speech/models/voice-models.ts';
 import { ExternalEngine } from './pipeline/speech/external/external.engine.ts';
 import { FestivalProcess } from './pipeline/speech/festival/festival.client.ts';
 import { defaultVoice, installedVoiceSpecs } from './pipeline/speech/voice.catalog.ts';
@@ -172,19 +174,29 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   // The operator's own speech server (often on the LAN or loopback): its URL is configuration,
   // not user input, so private addresses are allowed; deadline, size cap and redirects still apply.
   const ttsFetcher = config.tts ? createSafeFetcher({ allowPrivate: true, userAgent: `Reelsmith/${VERSION} (speech)` }) : null;
+  // The voice folder's models speak in worker threads; the folder is read by loadVoiceModels().
+  const neural = configureNeuralPool(config.voiceModels.threads);
+  let voiceModels: Promise<ModelScan> | null = null;
+  /** Reads VOICE_MODELS_DIR once (probing new models in child processes) and registers its voices; a broken model is one warning. */
+  const loadVoiceModels = (log: Pick<Log, 'warn'> = jsonLogger(config.logLevel)) =>
+    (voiceModels ??= scanVoiceModels(config.voiceModels.dir, { warn: (msg) => log.warn({ dir: config.voiceModels.dir }, msg) }).then((scan) => {
+      registerVoiceModels(scan, config.voiceModels.asDefaults);
+      return scan;
+    }));
   const speech: SpeechEngines = {
     espeak: speechEngine,
+    neural,
     festival: new FestivalProcess(),
     external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
   const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
   const catalog = buildCatalog(config, music, customAvatars);
-  const listedVoices = new Map([...installedVoiceSpecs(), ...externalVoices].map((v) => [v.voiceId, v]));
   // One key for this server's signed URLs (uploads, custom voices' auditions).
   const urlSigningKey = signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs());
   const customVoices = new CustomVoiceService(new CustomVoiceRepository(db.kysely), clock, {
-    listed: (id) => listedVoices.get(id),
+    // Looked up per call: the voice folder's voices register after the scan.
+    listed: (id) => installedVoiceSpecs().find((v) => v.voiceId === id) ?? externalVoices.find((v) => v.voiceId === id),
     externalConfigured: config.tts !== null,
     publicBaseUrl: config.publicBaseUrl,
     signer: new UrlSigner(urlSigningKey),
@@ -282,6 +294,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     music,
     speechEngine,
     speech,
+    loadVoiceModels,
     ttsFetcher,
     customVoices,
     customAvatars,
@@ -511,6 +524,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   await migrate(db);
   const services = buildServices(config, db, overrides);
   await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
+  await services.loadVoiceModels(jsonLogger(config.logLevel, { role: 'serve' }));
   // Rate-limit counters. No offline queue: while Redis is away a request is not held up waiting
   // for it (the limiter skips, /health says degraded). Connected once its error listener is on.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true, enableOfflineQueue: false }) : undefined;
@@ -608,6 +622,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await background.stop();
       await app.close();
       await services.productAvatars.idle();
+      // The neural pool's threads (onnxruntime) end with the other speech engines.
+      await services.speech.neural?.close();
       await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();
@@ -669,6 +685,7 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
   await migrate(db);
   const services = buildServices(config, db, overrides);
   await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
+  await services.loadVoiceModels(log);
   const generator = await resolveGenerator(config, overrides, services, log);
   const background = buildBackground('worker', config, services, generator, log);
   background.start();
@@ -684,6 +701,8 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
       await warming.stop();
       await janitor.stop();
       await background.stop();
+      // The neural pool's threads (onnxruntime) end with the other speech engines.
+      await services.speech.neural?.close();
       await services.faces.close();
       await services.speechEngine.close();
       await services.speech.festival?.close();

@@ -18,10 +18,12 @@ async function withServices<T>(work: (services: ReturnType<typeof buildServices>
     await explained({ databaseUrl: config.databaseUrl ?? '' }, () => migrate(db));
     const services = buildServices(config, db);
     try {
+      await services.loadVoiceModels();
       return await work(services);
     } finally {
       await services.fetcher.close();
       await services.speechEngine.close();
+      await services.speech.neural?.close();
     }
   } finally {
     await db.close();

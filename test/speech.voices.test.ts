@@ -12,6 +12,7 @@ import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { narrationMediaLibrary } from '../src/pipeline/narrate.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice, LANGUAGE_VOICES, voiceRecords, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
+import { fliteInstalled } from '../src/pipeline/speech/flite/flite.installed.ts';
 import { voiceAuditionRoutes } from '../src/catalog/voice-audition.routes.ts';
 import { LocalBlobStore } from '../src/storage/blob-store.ts';
 
@@ -37,7 +38,7 @@ describe('voice catalog', () => {
   it('records carry the contract fields and an audition URL under the public base URL', () => {
     for (const v of voices) {
       assert.deepEqual(Object.keys(v).sort(), ['age', 'audition_url', 'engine', 'gender', 'language', 'name', 'voice_id']);
-      assert.ok(['espeak', 'festival'].includes(v.engine));
+      assert.ok(['espeak', 'festival', 'flite'].includes(v.engine));
       assert.equal(v.audition_url, `${BASE}/v1/voices/${v.voice_id}/audition`);
       assert.ok(v.name.length > 0);
     }
@@ -54,7 +55,7 @@ describe('voice catalog', () => {
     assert.equal(defaultVoice('english', 'female', 'adult', false), 'en-us-f1');
     assert.equal(defaultVoice('english', 'female', 'adult', true), 'en-us-slt', 'Festival HTS when installed');
     assert.equal(defaultVoice('english', 'female', 'young', true), 'en-us-f2', 'Festival has one voice: adult');
-    assert.equal(defaultVoice('english', 'male'), 'en-us-m1');
+    assert.equal(defaultVoice('english', 'male'), fliteInstalled() ? 'en-us-rms' : 'en-us-m1', 'Flite clustergen rms when installed');
     assert.equal(defaultVoice('german', 'male'), 'de-m1');
     assert.equal(defaultVoice('chinese', 'female'), 'zh-cn-f1');
     assert.equal(defaultVoice('zulu', 'female'), 'zu-f1');

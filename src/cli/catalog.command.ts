@@ -5,6 +5,7 @@ import { SCRIPT_STYLES } from '../catalog/languages.ts';
 import { loadConfig } from '../config/config.ts';
 import { MusicLibrary } from '../catalog/music.library.ts';
 import { printTable } from './output.ts';
+import { loadVoiceFolderForCli, registerVoiceInstall } from './voices.command.ts';
 
 function catalog() {
   const config = loadConfig();
@@ -41,13 +42,19 @@ export function registerCatalogCommands(program: Command): void {
     printTable(visual, ['id', 'name'], false);
   });
 
-  list('voices', 'voices (voice_id / render --voice)')
+  const voices = program.command('voices').description('voices (voice_id / render --voice): list them, install a voice model');
+  voices
+    .command('list')
+    .description('every voice with its engine (espeak, festival, flite, neural for VOICE_MODELS_DIR models, external)')
+    .option('--json', 'print JSON')
     .option('--language <language>', 'only this language, e.g. german')
     .option('--gender <gender>', 'only female or male')
-    .action((opts: { json?: boolean; language?: string; gender?: string }) => {
-      const { voices } = catalog().voices({ page: 1, page_size: 10_000, language: opts.language, gender: opts.gender });
-      printTable(voices, ['voice_id', 'language', 'gender', 'age', 'name'], opts.json);
+    .action(async (opts: { json?: boolean; language?: string; gender?: string }) => {
+      await loadVoiceFolderForCli();
+      const { voices: rows } = catalog().voices({ page: 1, page_size: 10_000, language: opts.language, gender: opts.gender });
+      printTable(rows, ['voice_id', 'engine', 'language', 'gender', 'age', 'name'], opts.json);
     });
+  registerVoiceInstall(voices);
 
   list('music', 'background music tracks (music_id / render --music)').action((opts: { json?: boolean }) => {
     printTable([...catalog().musics()], ['id', 'name', 'duration'], opts.json);

@@ -46,6 +46,8 @@ export interface Config {
   crawl: CrawlSettings;
   /** Optional OpenAI-compatible speech endpoint (TTS_BASE_URL, TTS_API_KEY, TTS_MODEL, TTS_VOICES, TTS_TIMEOUT_MS, TTS_RETRIES, TTS_ON_FAILURE). */
   tts: ExternalTtsConfig | null;
+  /** The voice folder (docs/narration.md "Voice models"). */
+  voiceModels: VoiceModelSettings;
   /** Output size as a fraction of the CONTRACT sizes (RENDER_SCALE, default 1 → 1080x1920 etc.). */
   renderScale: number;
   /** WARM_UP (default 1): `serve` (with its worker) and `worker` warm speech, renderer and music beds after start (src/jobs/warm-up.ts). */
@@ -82,6 +84,15 @@ export interface ExternalTtsConfig {
 }
 
 export type TrustProxy = boolean | number | string[];
+
+export interface VoiceModelSettings {
+  /** VOICE_MODELS_DIR (default DATA_DIR/voices): one sub-folder per model (Piper, Kokoro, Kitten, Matcha). */
+  dir: string;
+  /** VOICE_MODELS_DEFAULT (default true): a model's voices become the default of their language and gender. */
+  asDefaults: boolean;
+  /** VOICE_MODEL_THREADS (default 1): worker threads speaking with the models. */
+  threads: number;
+}
 
 export interface JobSettings {
   /** 'inline': the server process runs jobs from the database; 'bullmq': `reelsmith worker` processes take them through Redis. */
@@ -472,5 +483,10 @@ export function loadConfig(env: Env = process.env): Config {
     tts: ttsSettings(env),
     renderScale: numberSetting(env, 'RENDER_SCALE', 1, 0.25, 1),
     warmUp: flagDefault(env, 'WARM_UP', true),
+    voiceModels: {
+      dir: path.resolve(optional(env, 'VOICE_MODELS_DIR') ?? path.join(optional(env, 'DATA_DIR') ?? './data', 'voices')),
+      asDefaults: flagDefault(env, 'VOICE_MODELS_DEFAULT', true),
+      threads: intSetting(env, 'VOICE_MODEL_THREADS', 1, 1, 64),
+    },
   };
 }

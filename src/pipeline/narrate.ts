@@ -74,8 +74,9 @@ export function timingsJson(speech: Narration['speech']): string {
 
 /** The MediaLibrary the catalog lists voices and music from (CatalogService's dependency). */
 export function narrationMediaLibrary(publicBaseUrl: string, musicRecords: readonly MusicRecord[], extraVoices: readonly VoiceSpec[] = []): MediaLibrary {
-  const voices: readonly VoiceRecord[] = voiceRecords(publicBaseUrl, extraVoices);
+  // Listed per call: the voice folder's voices register after its scan (speech/models/voice-models.ts).
+  const voices = (): readonly VoiceRecord[] => voiceRecords(publicBaseUrl, extraVoices);
   // Served by GET /v1/musics/:id/audio, which renders a track on its first request.
   const musics: readonly MusicRecord[] = musicRecords.map((r) => ({ ...r, music_url: `${publicBaseUrl}/v1/musics/${r.id}/audio` }));
-  return { voices: () => voices, musics: () => musics };
+  return { voices, musics: () => musics };
 }

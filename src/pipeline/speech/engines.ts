@@ -1,5 +1,6 @@
 import type { SpeechEngine } from './espeak.client.ts';
 import type { FestivalProcess } from './festival/festival.client.ts';
+import type { NeuralPool } from './models/neural.pool.ts';
 import type { SamplePhoneme, SampleWord } from './timings.ts';
 import type { EngineName, VoiceSpec } from './voice.catalog.ts';
 
@@ -47,6 +48,8 @@ export interface SpeechEngines {
   espeak: SpeechEngine;
   festival?: FestivalProcess;
   external?: ExternalVoiceEngine | null;
+  /** The worker threads of the model folder's voices (default: the process's shared pool). */
+  neural?: NeuralPool;
   /** Voices beyond the built-in table: configured external voices, an account's custom voices. */
   voices?: (voiceId: string) => VoiceSpec | undefined;
 }

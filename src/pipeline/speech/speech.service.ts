@@ -5,6 +5,9 @@ import type { SpeechEngine } from './espeak.client.ts';
 import { EspeakEngine } from './espeak.engine.ts';
 import { asEngines, type SpeechEngines, type VoiceEngine } from './engines.ts';
 import { FestivalEngine } from './festival/festival.engine.ts';
+import { FliteEngine } from './flite/flite.engine.ts';
+import { NeuralEngine } from './models/neural.engine.ts';
+import { sharedNeuralPool } from './models/neural.pool.ts';
 import { shiftPitch } from './pitch.ts';
 import { sentenceSpan, toMs, type SampleTimings } from './timings.ts';
 import { voiceSpec, type VoiceSpec } from './voice.catalog.ts';
@@ -59,6 +62,8 @@ export async function speak(input: SpeakInput, engine: SpeechEngine | SpeechEngi
 
 function engineFor(voice: VoiceSpec, engines: SpeechEngines): VoiceEngine {
   if (voice.engine === 'festival') return new FestivalEngine(engines.festival);
+  if (voice.engine === 'flite') return new FliteEngine(engines.espeak);
+  if (voice.engine === 'neural') return new NeuralEngine(engines.espeak, engines.neural ?? sharedNeuralPool());
   if (voice.engine === 'external') {
     if (!engines.external) throw new ExternalSpeechError('no external speech engine is configured (TTS_BASE_URL)');
     return engines.external;

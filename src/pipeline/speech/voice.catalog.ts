@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '../../catalog/languages.ts';
 import type { VoiceRecord } from '../../catalog/catalog.service.ts';
 import { festivalInstalled } from './festival/festival.client.ts';
+import { fliteInstalled } from './flite/flite.installed.ts';
 
 /**
  * Which espeak-ng voice speaks each of our 54 languages, and the voice variants offered for each.
@@ -147,7 +148,7 @@ export const VOICE_VARIANTS: readonly VoiceVariant[] = [
 ];
 
 /** Which engine speaks a voice (see docs/narration.md, "Speech engines"). */
-export type EngineName = 'espeak' | 'festival' | 'external';
+export type EngineName = 'espeak' | 'festival' | 'flite' | 'neural' | 'external';
 
 /**
  * Everything the engine needs to speak with one voice id. The espeak fields (espeakVoice, rate,
@@ -158,7 +159,7 @@ export type EngineName = 'espeak' | 'festival' | 'external';
 export interface VoiceSpec {
   voiceId: string;
   engine: EngineName;
-  /** Festival voice name ("cmu_us_slt_arctic_hts") or the external engine's voice name; null for espeak. */
+  /** Festival or Flite voice name ("cmu_us_slt_arctic_hts", "rms"), the external engine's voice name, "<model id>#<speaker>" of a neural voice; null for espeak. */
   engineVoice: string | null;
   /** The built-in voice that stands in for this one (itself for espeak voices). */
   fallbackVoiceId: string;
@@ -247,18 +248,58 @@ for (const f of FESTIVAL_VOICES) {
   });
 }
 
-/** Every voice of the built-in table, in catalog order (language order of LANGUAGE_VOICES, then variants; Festival voices last). */
+/**
+ * Flite voices (Debian's flite package, clustergen). Like Festival's, each stands on an espeak
+ * voice of the same language and gender, and is listed and chosen as a default only where the
+ * flite program is installed.
+ */
+export const FLITE_VOICES: readonly FestivalVoice[] = [
+  { voiceId: 'en-us-rms', festival: 'rms', label: 'English (US)', gender: 'male', age: 'adult', standIn: 'en-us-m1' },
+];
+
+for (const f of FLITE_VOICES) {
+  const standIn = SPECS.get(f.standIn)!;
+  SPECS.set(f.voiceId, { ...standIn, voiceId: f.voiceId, engine: 'flite', engineVoice: f.festival, fallbackVoiceId: f.standIn, name: `${f.label} – ${f.gender}, ${f.age} (Flite clustergen)`, gender: f.gender, age: f.age });
+}
+
+/** Which optional engines this machine has (festival.client.ts, flite.installed.ts). */
+export interface InstalledEngines {
+  festival: boolean;
+  flite: boolean;
+}
+
+const installed = (festival?: boolean): InstalledEngines => ({ festival: festival ?? festivalInstalled(), flite: fliteInstalled() });
+
+/**
+ * The voices of the model folder (VOICE_MODELS_DIR, speech/models/voice-models.ts), registered
+ * after the folder's scan: listed with the built-in ones, valid as voice_id, and, unless the
+ * operator turned it off, preferred as the default of their language and gender.
+ */
+let modelVoices = new Map<string, VoiceSpec>();
+let modelVoicesAreDefaults = true;
+
+export function setModelVoices(specs: readonly VoiceSpec[], asDefaults: boolean): void {
+  modelVoices = new Map(specs.map((s) => [s.voiceId, s]));
+  modelVoicesAreDefaults = asDefaults;
+}
+
+export function modelVoiceSpecs(): readonly VoiceSpec[] {
+  return [...modelVoices.values()];
+}
+
+/** Every voice of the built-in table, in catalog order (language order of LANGUAGE_VOICES, then variants; Festival and Flite voices last). */
 export function allVoiceSpecs(): readonly VoiceSpec[] {
   return [...SPECS.values()];
 }
 
-/** The voices this machine can speak with: espeak's, and Festival's when it is installed. */
-export function installedVoiceSpecs(festival: boolean = festivalInstalled()): readonly VoiceSpec[] {
-  return allVoiceSpecs().filter((s) => s.engine !== 'festival' || festival);
+/** The voices this machine can speak with: espeak's, Festival's and Flite's where installed, then the model folder's. */
+export function installedVoiceSpecs(festival?: boolean): readonly VoiceSpec[] {
+  const on = installed(festival);
+  return [...allVoiceSpecs().filter((s) => (s.engine !== 'festival' || on.festival) && (s.engine !== 'flite' || on.flite)), ...modelVoices.values()];
 }
 
 export function voiceSpec(voiceId: string): VoiceSpec | undefined {
-  return SPECS.get(voiceId);
+  return SPECS.get(voiceId) ?? modelVoices.get(voiceId);
 }
 
 /** One voice as GET /v1/voices lists it (`engine` is our extension field). */
@@ -275,22 +316,34 @@ export function voiceRecord(s: VoiceSpec, publicBaseUrl: string): VoiceRecord {
   };
 }
 
-/** The voice list of GET /v1/voices: the installed built-in voices, then `extra` (configured external voices). */
-export function voiceRecords(publicBaseUrl: string, extra: readonly VoiceSpec[] = [], festival: boolean = festivalInstalled()): VoiceRecord[] {
+/** The voice list of GET /v1/voices: the installed voices, then `extra` (configured external voices). */
+export function voiceRecords(publicBaseUrl: string, extra: readonly VoiceSpec[] = [], festival?: boolean): VoiceRecord[] {
   return [...installedVoiceSpecs(festival), ...extra].map((s) => voiceRecord(s, publicBaseUrl));
 }
 
-/**
- * The voice a video gets when voice_id is absent: the language's main accent, adult, the avatar's
- * gender, from the most natural engine installed (Festival's HTS voice for a US English woman;
- * espeak-ng otherwise; see docs/narration.md for how that was judged).
- */
-export function defaultVoice(language: string, avatarGender: Gender, age: Age = 'adult', festival: boolean = festivalInstalled()): string {
+/** The language's espeak voice of a gender and age: every other voice's stand-in. */
+export function espeakVoiceFor(language: string, gender: Gender, age: Age = 'adult'): string {
   const lv = LANGUAGE_VOICES.find((l) => l.language === language);
   if (!lv) throw new Error(`no voice for language "${language}"`);
-  const variant = VOICE_VARIANTS.find((x) => x.gender === avatarGender && x.age === age) ?? VOICE_VARIANTS[0]!;
-  const espeak = `${lv.prefix}-${variant.key}`;
-  const better = festival ? FESTIVAL_VOICES.find((f) => f.standIn === espeak) : undefined;
+  const variant = VOICE_VARIANTS.find((x) => x.gender === gender && x.age === age) ?? VOICE_VARIANTS[0]!;
+  return `${lv.prefix}-${variant.key}`;
+}
+
+/**
+ * The voice a video gets when voice_id is absent: the language's main accent, the avatar's
+ * gender, from the most natural engine installed: a neural voice of the model folder (same age
+ * first, then any), then Festival's HTS voice (US English woman) or Flite's clustergen voice (US
+ * English man), then espeak-ng (see docs/narration.md for how that was judged).
+ */
+export function defaultVoice(language: string, avatarGender: Gender, age: Age = 'adult', festival?: boolean): string {
+  const espeak = espeakVoiceFor(language, avatarGender, age);
+  if (modelVoicesAreDefaults) {
+    const mine = [...modelVoices.values()].filter((s) => s.language === language && s.gender === avatarGender);
+    const pick = mine.find((s) => s.age === age) ?? mine[0];
+    if (pick) return pick.voiceId;
+  }
+  const on = installed(festival);
+  const better = (on.festival ? FESTIVAL_VOICES.find((f) => f.standIn === espeak) : undefined) ?? (on.flite ? FLITE_VOICES.find((f) => f.standIn === espeak) : undefined);
   return better?.voiceId ?? espeak;
 }
 

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { startServer, success } from './support/server.ts';
+import { PIPER_EXPORT, TINY_SAMPLE_RATE, tinyPhonemeIdMap, writeTinyVoice } from './support/tiny-piper.ts';
+
+async function piperExport(dir: string, name: string) {
+  await writeTinyVoice(dir, name, {
+    metadata: PIPER_EXPORT,
+    tokens: false,
+    config: { dataset: 'tiny', audio: { sample_rate: TINY_SAMPLE_RATE }, language: { code: 'en_US' }, espeak: { voice: 'en-us' }, num_speakers: 1, phoneme_id_map: tinyPhonemeIdMap() },
+  });
+}
+
+describe('voice models through the server', () => {
+  it('GET /v1/voices and /v2/voices list them with engine "neural"; the audition speaks; broken ones do not stop the list', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-voice-srv-'));
+    await piperExport(path.join(dir, 'en-tiny'), 'en_US-tiny-medium');
+    fs.mkdirSync(path.join(dir, 'broken'));
+    fs.writeFileSync(path.join(dir, 'broken', 'b.onnx'), 'garbage');
+    fs.writeFileSync(path.join(dir, 'broken', 'b.onnx.json'), '{}');
+    const srv = await startServer({ env: { VOICE_MODELS_DIR: dir } });
+    try {
+      const { apiKey } = await srv.account();
+      const v1 = success(await srv.call('GET', '/v1/voices?page_size=100&language=english', { key: apiKey })).voices as any[];
+      const tiny = v1.find((v) => v.voice_id === 'nv-en-tiny');
+      assert.ok(tiny, JSON.stringify(v1.map((v) => v.voice_id)));
+      assert.equal(tiny.engine, 'neural');
+      assert.equal(tiny.gender, 'male', JSON.stringify(tiny));
+      const v2 = (await srv.call('GET', '/v2/voices?page_size=100&language=english', { key: apiKey })).body;
+      assert.ok(JSON.stringify(v2).includes('nv-en-tiny'));
+      const audition = await fetch(new URL(new URL(tiny.audition_url).pathname, srv.baseUrl));
+      assert.equal(audition.status, 200);
+      assert.match(audition.headers.get('content-type') ?? '', /audio\/mpeg/);
+      assert.ok((await audition.arrayBuffer()).byteLength > 2_000);
+    } finally {
+      // Known issue (open): after a neural audition, running.close() without ending the pool first did not return here.
+      await srv.running.services.speech.neural?.close();
+      await srv.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
