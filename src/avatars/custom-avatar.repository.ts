@@ -3,8 +3,8 @@ import type { CustomAvatarRow, Database } from '../db/schema.ts';
 import type { DrawnPresenter } from '../pipeline/avatar/index.ts';
 import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 
-/** drawn: painted from look; photo: animated from photo_key; product: either of them holding a product (product_key, product_hold). */
-export type CustomAvatarKind = 'drawn' | 'photo' | 'product';
+/** drawn: painted from look; photo: animated from photo_key; video: the idle loop at video_key played (POST /v1/avatar/create); product: either of them holding a product (product_key, product_hold). */
+export type CustomAvatarKind = 'drawn' | 'photo' | 'product' | 'video';
 /** 0 processing, 1 ready, 2 failed (CONTRACT §10). */
 export type CustomAvatarStatus = 0 | 1 | 2;
 
@@ -33,6 +33,8 @@ export interface CustomAvatar {
   /** Product avatars: the stored product cut-out the presenter holds, and how. */
   productKey: string | null;
   productHold: HoldSpec | null;
+  /** Video avatars: the stored idle loop (loop.mp4; its landmarks in track.json beside it). */
+  videoKey: string | null;
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -42,7 +44,7 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   id: Number(r.id),
   accountId: r.account_id,
   name: r.name,
-  kind: r.kind === 'photo' || r.kind === 'product' ? r.kind : 'drawn',
+  kind: r.kind === 'photo' || r.kind === 'product' || r.kind === 'video' ? r.kind : 'drawn',
   status: (Number(r.status) as CustomAvatarStatus) ?? 0,
   failMsg: r.fail_msg,
   look: r.look ? (JSON.parse(r.look) as DrawnPresenter) : null,
@@ -58,13 +60,14 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   motionId: r.motion_id,
   productKey: r.product_key ?? null,
   productHold: r.product_hold ? (JSON.parse(r.product_hold) as HoldSpec) : null,
+  videoKey: r.video_key ?? null,
   deletedAt: r.deleted_at === null ? null : Number(r.deleted_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
 
 /** Fields a later step may set (processing → ready or failed, cover, preview). */
-export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId'>>;
+export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'videoKey' | 'gender' | 'age'>>;
 
 export class CustomAvatarRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -92,6 +95,7 @@ export class CustomAvatarRepository {
         motion_id: a.motionId,
         product_key: a.productKey,
         product_hold: a.productHold ? JSON.stringify(a.productHold) : null,
+        ...(a.videoKey ? { video_key: a.videoKey } : {}),
         deleted_at: null,
         created_at: a.createdAt,
         updated_at: a.updatedAt,
@@ -145,6 +149,9 @@ export class CustomAvatarRepository {
         ...(u.previewKey !== undefined ? { preview_key: u.previewKey } : {}),
         ...(u.voiceId !== undefined ? { voice_id: u.voiceId } : {}),
         ...(u.motionId !== undefined ? { motion_id: u.motionId } : {}),
+        ...(u.videoKey !== undefined ? { video_key: u.videoKey } : {}),
+        ...(u.gender !== undefined ? { gender: u.gender } : {}),
+        ...(u.age !== undefined ? { age: u.age } : {}),
       })
       .where('id', '=', id)
       .where('deleted_at', 'is', null);

@@ -52,6 +52,7 @@ export interface CustomAvatarView {
 export type ReadyCustomAvatar = (
   | { kind: 'drawn'; avatar: CustomAvatar; presenter: DrawnPresenter }
   | { kind: 'photo'; avatar: CustomAvatar; photoKey: string }
+  | { kind: 'video'; avatar: CustomAvatar; videoKey: string }
 ) & {
   /** A product avatar: the presenter holds this stored product cut-out (docs/avatars.md "Product avatars"). */
   held?: { productKey: string; hold: HoldSpec };
@@ -102,6 +103,7 @@ export class CustomAvatarService {
       motionId: input.motionId ?? null,
       productKey: input.product?.key ?? null,
       productHold: input.product?.hold ?? null,
+      videoKey: null,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -158,7 +160,7 @@ export class CustomAvatarService {
   async delete(accountId: string, avatarId: number): Promise<void> {
     const a = await this.get(accountId, avatarId);
     if (!(await this.repo.markDeleted(avatarId, accountId, this.clock.nowMs()))) throw errors.notFound(`avatar_id ${avatarId}; see GET /v1/avatars/custom`);
-    for (const key of new Set([a.coverKey, a.previewKey])) {
+    for (const key of new Set([a.coverKey, a.previewKey, a.videoKey])) {
       if (key && key.startsWith('avatars/a-')) await this.store.removeUnder(path.posix.dirname(key));
     }
   }
@@ -179,6 +181,7 @@ export class CustomAvatarService {
     if (!a || a.status !== 1) return undefined;
     if (a.kind === 'drawn' && a.look) return { kind: 'drawn', avatar: a, presenter: a.look };
     if (a.kind === 'photo' && a.photoKey) return { kind: 'photo', avatar: a, photoKey: a.photoKey };
+    if (a.kind === 'video' && a.videoKey) return { kind: 'video', avatar: a, videoKey: a.videoKey };
     if (a.kind === 'product' && a.productKey && a.productHold) {
       const held = { productKey: a.productKey, hold: a.productHold };
       if (a.look) return { kind: 'drawn', avatar: a, presenter: a.look, held };

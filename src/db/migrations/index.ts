@@ -12,6 +12,7 @@ import * as m010 from './010_request_webhooks.ts';
 import * as m011 from './011_ai_script_tasks.ts';
 import * as m012 from './012_product_avatars.ts';
 import * as m013 from './013_storage_keys.ts';
+import * as m018 from './018_video_avatars.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_ai_script_tasks': m011,
   '012_product_avatars': m012,
   '013_storage_keys': m013,
+  '018_video_avatars': m018,
 };

@@ -42,6 +42,8 @@ export interface AvatarPose {
   gestureAmount: number;
   /** Fingers raised for 'count' (1..3); 1 otherwise. */
   countFingers: number;
+  /** The frame's time in the video (ms); a video presenter plays its loop by it. */
+  timeMs?: number;
 }
 
 export const NEUTRAL_POSE: Readonly<AvatarPose> = Object.freeze({
