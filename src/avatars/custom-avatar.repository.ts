@@ -35,6 +35,9 @@ export interface CustomAvatar {
   productHold: HoldSpec | null;
   /** Video avatars: the stored idle loop (loop.mp4; its landmarks in track.json beside it). */
   videoKey: string | null;
+  /** Video avatars: the clip given (URL, or the uploaded asset's storage key). */
+  videoOrigin: { url: string; assetKey: string | null } | null;
+  storageBytes: number;
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
@@ -61,13 +64,15 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   productKey: r.product_key ?? null,
   productHold: r.product_hold ? (JSON.parse(r.product_hold) as HoldSpec) : null,
   videoKey: r.video_key ?? null,
+  videoOrigin: r.video_origin ? (JSON.parse(r.video_origin) as { url: string; assetKey: string | null }) : null,
+  storageBytes: Number(r.storage_bytes ?? 0),
   deletedAt: r.deleted_at === null ? null : Number(r.deleted_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
 
 /** Fields a later step may set (processing → ready or failed, cover, preview). */
-export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'videoKey' | 'gender' | 'age'>>;
+export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'videoKey' | 'gender' | 'age' | 'storageBytes'>>;
 
 export class CustomAvatarRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -96,6 +101,7 @@ export class CustomAvatarRepository {
         product_key: a.productKey,
         product_hold: a.productHold ? JSON.stringify(a.productHold) : null,
         ...(a.videoKey ? { video_key: a.videoKey } : {}),
+        ...(a.videoOrigin ? { video_origin: JSON.stringify(a.videoOrigin) } : {}),
         deleted_at: null,
         created_at: a.createdAt,
         updated_at: a.updatedAt,
@@ -152,6 +158,7 @@ export class CustomAvatarRepository {
         ...(u.videoKey !== undefined ? { video_key: u.videoKey } : {}),
         ...(u.gender !== undefined ? { gender: u.gender } : {}),
         ...(u.age !== undefined ? { age: u.age } : {}),
+        ...(u.storageBytes !== undefined ? { storage_bytes: u.storageBytes } : {}),
       })
       .where('id', '=', id)
       .where('deleted_at', 'is', null);

@@ -24,6 +24,8 @@ export interface NewCustomAvatar {
   motionId?: string | undefined;
   /** Product avatars (kind product): the product the presenter (look or photoKey) holds; ready at once, with this cover. */
   product?: { key: string; hold: HoldSpec; coverKey: string } | undefined;
+  /** Video avatars (kind video): the clip to make it from; it starts processing (status 0). */
+  videoOrigin?: { url: string; assetKey: string | null } | undefined;
 }
 
 /** A row of GET /v1/avatars/custom and /v1/avatars/photo_avatars. */
@@ -77,6 +79,13 @@ export class CustomAvatarService {
   ) {}
 
   async create(accountId: string, input: NewCustomAvatar): Promise<CustomAvatar> {
+    const a = await this.draft(accountId, input);
+    await this.repo.insert(a);
+    return a;
+  }
+
+  /** The avatar create() would insert (its cover stored), for a caller that inserts it in its own transaction. */
+  async draft(accountId: string, input: NewCustomAvatar): Promise<CustomAvatar> {
     const name = input.name.trim();
     if (!name) throw errors.parameter('name', 'must not be empty');
     if (name.length > MAX_AVATAR_NAME) throw errors.parameter('name', `must be at most ${MAX_AVATAR_NAME} characters`);
@@ -104,6 +113,8 @@ export class CustomAvatarService {
       productKey: input.product?.key ?? null,
       productHold: input.product?.hold ?? null,
       videoKey: null,
+      videoOrigin: input.videoOrigin ?? null,
+      storageBytes: 0,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -118,7 +129,6 @@ export class CustomAvatarService {
       a.coverKey = input.product.coverKey;
       a.status = 1;
     }
-    await this.repo.insert(a);
     return a;
   }
 

@@ -263,6 +263,10 @@ export interface CustomAvatarsTable {
   motion_id: string | null;
   /** Stored idle loop (blob key), video avatars (migration 018). */
   video_key?: string | null;
+  /** JSON {url, assetKey}: the clip a video avatar is made from. */
+  video_origin?: string | null;
+  /** Bytes of the avatar's stored files (storage quota). */
+  storage_bytes?: ColumnType<number, number | undefined, number>;
   deleted_at: number | null;
   created_at: number;
   updated_at: number;

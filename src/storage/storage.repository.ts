@@ -23,8 +23,14 @@ export class StorageRepository {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
+    const avatars = await this.db
+      .selectFrom('custom_avatars')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_bytes'), eb.lit(0)).as('n'))
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
     // PostgreSQL returns sum(bigint) as numeric (a string).
-    return Number(products.n) + Number(videos.n) + Number(assets.n);
+    return Number(products.n) + Number(videos.n) + Number(assets.n) + Number(avatars.n);
   }
 
   /** Of these ids, the products that exist and are not deleted. */

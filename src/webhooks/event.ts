@@ -130,3 +130,13 @@ export function testEvent(kind: string, accountId: string, nowMs: number): NewEv
     : { project_id: zero, video_id: zero, status: 'success', video_url: '', cover_url: '', duration: 0, test: true };
   return event(kind, accountId, zero, data, nowMs);
 }
+
+/** A video avatar (POST /v1/avatar/create) is ready: create_avatar_success, the vendor's avatar event payload. */
+export function createAvatarSucceededEvent(a: { accountId: string; avatarId: number; previewUrl: string; coverUrl: string }, nowMs: number): NewEvent {
+  return event('create_avatar_success', a.accountId, String(a.avatarId), { avatar_id: a.avatarId, status: 1, preview_url: a.previewUrl, cover_url: a.coverUrl }, nowMs);
+}
+
+/** A video avatar was refused or failed: create_avatar_failed, `error` a sentence the user can act on. */
+export function createAvatarFailedEvent(a: { accountId: string; avatarId: number; error: string }, nowMs: number): NewEvent {
+  return event('create_avatar_failed', a.accountId, String(a.avatarId), { avatar_id: a.avatarId, error: a.error }, nowMs);
+}
