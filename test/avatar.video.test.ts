@@ -76,8 +76,10 @@ describe('video presenters: tracking and the idle loop', () => {
     const loop = pickIdleLoop(v.landmarks, fps);
     assert.ok(loop.start / fps >= 3.9, `loop starts at ${(loop.start / fps).toFixed(2)} s (the talking part ends at 4 s)`);
     assert.ok((loop.end - loop.start + 1) / fps >= 2, 'the forward half lasts at least 2 s');
-    const talking = v.landmarks.slice(0, 4 * fps).map(mouthGap);
-    assert.ok(Math.max(...talking) > loop.mouth * 2, `talking mouth ${Math.max(...talking).toFixed(3)} vs loop ${loop.mouth.toFixed(3)}`);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const talking = mean(v.landmarks.slice(0, 4 * fps).map(mouthGap));
+    const idle = mean(v.landmarks.slice(loop.start, loop.end + 1).map(mouthGap));
+    assert.ok(talking > idle * 1.1, `mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
   });
 });
 
@@ -90,7 +92,7 @@ describe('video presenters: refusals, each with its clip', () => {
     { name: 'too blurred', spec: async () => ({ blurPx: 9 }), reason: /blurred/ },
   ];
   for (const c of cases) {
-    it(`refuses a clip with ${c.name}`, { timeout: 200_000 }, async () => {
+    it(`refuses a clip with ${c.name}`, { timeout: 400_000 }, async () => {
       const fps = 5;
       const file = path.join(dir, `${c.name.replace(/\W+/g, '-')}.mp4`);
       const spec = await c.spec();

@@ -53,8 +53,9 @@ export interface VideoTrackResult {
   error?: string;
 }
 
-/** Run the SSD detector every this many frames (and when the face is lost). */
+/** Run the SSD detector every this many frames, and every LOST_EVERY while the face is lost. */
 const DETECT_EVERY = 12;
+const LOST_EVERY = 3;
 /** Age/gender on at most this many detection frames. */
 const AGE_GENDER_SAMPLES = 6;
 
@@ -165,6 +166,10 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
     const t = tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), [H, W, 3], 'int32');
     try {
       let box: Box | null = null;
+      if ((prev === null || fit === null) && f % LOST_EVERY !== 0 && f % DETECT_EVERY !== 0) {
+        landmarks.push(null);
+        return;
+      }
       const detected = prev === null || fit === null || f % DETECT_EVERY === 0;
       if (prev === null || fit === null || f % DETECT_EVERY === 0) {
         const found = await faceapi.detectAllFaces(t as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 10 }));
