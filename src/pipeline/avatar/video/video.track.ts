@@ -75,10 +75,13 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   if (facts.durationS < MIN_CLIP_S) return { ok: false, reason: `the clip is ${facts.durationS.toFixed(1)} s long; it must be ${MIN_CLIP_S} s to ${MAX_CLIP_S / 60} min` };
   if (facts.durationS > MAX_CLIP_S + 0.5) return { ok: false, reason: `the clip is ${facts.durationS.toFixed(0)} s long; it must be ${MIN_CLIP_S} s to ${MAX_CLIP_S / 60} min (cut it shorter)` };
   const withFace = t.samples.filter((s) => s.faces > 0);
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
+  if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameLight)) < MIN_LIGHT) {
+    return { ok: false, reason: 'no face could be seen: the clip is too dark; film in more light' };
+  }
   if (t.frames === 0 || withFace.length === 0) return { ok: false, reason: 'no face was found in the clip; film one person facing the camera' };
   const several = t.samples.filter((s) => s.faces > 1).length;
   if (several > t.samples.length * 0.2) return { ok: false, reason: 'several faces were found in the clip; film one person alone' };
-  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
   const size = median(withFace.map((s) => s.faceSize));
   if (size < MIN_FACE_PX) return { ok: false, reason: `the face is ${Math.round(size)} px; it must be at least ${MIN_FACE_PX} px (film closer or at a higher resolution)` };
   const light = median(withFace.map((s) => s.light));
