@@ -35,8 +35,9 @@ export interface FrameSample {
   light: number;
   /** Variance of the Laplacian of the face box scaled to 128 px (higher is sharper). */
   sharpness: number;
-  /** Mean luma 0..255 of the whole frame. */
+  /** Mean luma 0..255 and sharpness of the whole frame. */
   frameLight: number;
+  frameSharpness: number;
   /** Largest side of the detected face, clip pixels. */
   faceSize: number;
   age?: number;
@@ -179,7 +180,8 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
         // A second face counts when it is at least half the size of the first (not a poster far behind).
         const big = faces.filter((b) => b.w >= faces[0]!.w * 0.5);
         box = faces[0] ?? null;
-        const s: FrameSample = { frame: f, faces: big.length, light: 0, sharpness: 0, frameLight: lightAndSharpness(rgb, W, H, { x: 0, y: 0, w: W, h: H }).light, faceSize: box ? Math.max(box.w * sx, box.h * sy) : 0 };
+        const whole = lightAndSharpness(rgb, W, H, { x: 0, y: 0, w: W, h: H });
+        const s: FrameSample = { frame: f, faces: big.length, light: 0, sharpness: 0, frameLight: whole.light, frameSharpness: whole.sharpness, faceSize: box ? Math.max(box.w * sx, box.h * sy) : 0 };
         if (box) Object.assign(s, lightAndSharpness(rgb, W, H, box));
         samples.push(s);
         if (!box) {

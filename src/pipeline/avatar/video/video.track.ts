@@ -79,6 +79,9 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameLight)) < MIN_LIGHT) {
     return { ok: false, reason: 'no face could be seen: the clip is too dark; film in more light' };
   }
+  if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameSharpness)) < MIN_SHARPNESS) {
+    return { ok: false, reason: 'no face could be seen: the clip is too blurred; hold the camera still and keep the face in focus' };
+  }
   if (t.frames === 0 || withFace.length === 0) return { ok: false, reason: 'no face was found in the clip; film one person facing the camera' };
   const several = t.samples.filter((s) => s.faces > 1).length;
   if (several > t.samples.length * 0.2) return { ok: false, reason: 'several faces were found in the clip; film one person alone' };
