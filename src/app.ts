@@ -27,6 +27,9 @@ import { AvatarGenerationRepository } from './avatars/avatar-generation.reposito
 import { AvatarGenerationService } from './avatars/avatar-generation.service.ts';
 import { photoGenerationRoutes } from './avatars/photo-generation.routes.ts';
 import { photoMotionRoutes } from './avatars/photo-motion.routes.ts';
+import { VideoAvatarJob } from './avatars/video-avatar.job.ts';
+import { videoAvatarRoutes } from './avatars/video-avatar.routes.ts';
+import { VIDEO_AVATAR_JOB_KIND, VideoAvatarService } from './avatars/video-avatar.service.ts';
 import { PhotoMotionService, type MotionPreviewMaker } from './avatars/photo-motion.service.ts';
 import { FacePool } from './pipeline/avatar/photo/index.ts';
 import { ProductAvatarJob, PRODUCT_AVATAR_JOB_KIND } from './avatars/product-avatar.job.ts';
@@ -190,7 +193,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     external: config.tts && ttsFetcher ? new ExternalEngine(config.tts, ttsFetcher, speechEngine) : null,
     voices: (id) => externalVoices.find((v) => v.voiceId === id),
   };
-  const customAvatars = new CustomAvatarService(new CustomAvatarRepository(db.kysely), store, clock);
+  const customAvatarRepo = new CustomAvatarRepository(db.kysely);
+  const customAvatars = new CustomAvatarService(customAvatarRepo, store, clock);
   const catalog = buildCatalog(config, music, customAvatars);
   // One key for this server's signed URLs (uploads, custom voices' auditions).
   const urlSigningKey = signingKey(db.kysely, config.assets.signingSecret, () => clock.nowMs());
@@ -279,6 +283,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
   });
   // Product avatars (issue 14): pictures of a presenter holding a product; add_motion makes them avatars.
   const productAvatarRepo = new ProductAvatarRepository(db.kysely);
+  // Video presenters (issue 24): the avatar and its job in one transaction; VideoAvatarJob makes it.
+  const videoAvatars = new VideoAvatarService({ avatars: customAvatars, mediaRefs, work, signals, clock, storage, jobMaxAttempts: config.jobs.maxAttempts });
   const productAvatars = new ProductAvatarService({
     repo: productAvatarRepo, work, mediaRefs, avatars: customAvatars, outcomes: avatarOutcomes, store, urlPolicy, clock, signals, jobMaxAttempts: config.jobs.maxAttempts, storage,
     resolveVoice: async (accountId, voiceId) => (await videos.resolveVoiceId(accountId, voiceId, 'english', [])) ?? undefined,
@@ -305,6 +311,8 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
     photoMotions,
     motionPreview,
     customAvatarRows: repos.customAvatars,
+    videoAvatars,
+    customAvatarRepo,
     productAvatarRepo,
     productAvatars,
     signals,
@@ -447,6 +455,19 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     signals: s.signals,
     log,
   });
+  // Video presenters: the face tracked in the face worker, the loop cut with ffmpeg.
+  if (runJobs) handlers[VIDEO_AVATAR_JOB_KIND] = new VideoAvatarJob({
+    uow: s.work,
+    avatars: s.customAvatarRepo,
+    jobs: s.jobs,
+    store: s.store,
+    fetcher: s.fetcher,
+    faces: s.faces,
+    clock: s.clock,
+    signals: s.signals,
+    preview: s.motionPreview,
+    log,
+  });
   return new Background({
     role,
     config,
@@ -556,6 +577,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       customAvatarRoutes(api, services.customAvatars);
       photoGenerationRoutes(api, services.avatarGenerations);
       photoMotionRoutes(api, services.photoMotions);
+      videoAvatarRoutes(api, services.videoAvatars);
       productAvatarRoutes(api, services.productAvatars, services.customAvatars);
       endpointRoutes(api, services.endpoints);
       deliveryRoutes(api, services.deliveries);

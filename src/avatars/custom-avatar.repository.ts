@@ -3,8 +3,8 @@ import type { CustomAvatarRow, Database } from '../db/schema.ts';
 import type { DrawnPresenter } from '../pipeline/avatar/index.ts';
 import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 
-/** drawn: painted from look; photo: animated from photo_key; product: either of them holding a product (product_key, product_hold). */
-export type CustomAvatarKind = 'drawn' | 'photo' | 'product';
+/** drawn: painted from look; photo: animated from photo_key; video: the idle loop at video_key played (POST /v1/avatar/create); product: either of them holding a product (product_key, product_hold). */
+export type CustomAvatarKind = 'drawn' | 'photo' | 'product' | 'video';
 /** 0 processing, 1 ready, 2 failed (CONTRACT §10). */
 export type CustomAvatarStatus = 0 | 1 | 2;
 
@@ -45,6 +45,10 @@ export interface CustomAvatar {
   productHold: HoldSpec | null;
   /** What the add_motion job still has to do (null once the motion is finished). */
   motionRequest: MotionRequest | null;
+  /** Video avatars: the stored idle loop (loop.mp4; its landmarks in track.json beside it). */
+  videoKey: string | null;
+  /** Video avatars: the clip given (URL, or the uploaded asset's storage key). */
+  videoOrigin: { url: string; assetKey: string | null } | null;
   /** Bytes of the avatar's own files, counted in the account's quota. */
   storageBytes: number;
   deletedAt: number | null;
@@ -56,7 +60,7 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   id: Number(r.id),
   accountId: r.account_id,
   name: r.name,
-  kind: r.kind === 'photo' || r.kind === 'product' ? r.kind : 'drawn',
+  kind: r.kind === 'photo' || r.kind === 'product' || r.kind === 'video' ? r.kind : 'drawn',
   status: (Number(r.status) as CustomAvatarStatus) ?? 0,
   failMsg: r.fail_msg,
   look: r.look ? (JSON.parse(r.look) as DrawnPresenter) : null,
@@ -73,6 +77,8 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
   productKey: r.product_key ?? null,
   productHold: r.product_hold ? (JSON.parse(r.product_hold) as HoldSpec) : null,
   motionRequest: r.motion_request ? (JSON.parse(r.motion_request) as MotionRequest) : null,
+  videoKey: r.video_key ?? null,
+  videoOrigin: r.video_origin ? (JSON.parse(r.video_origin) as { url: string; assetKey: string | null }) : null,
   storageBytes: Number(r.storage_bytes ?? 0),
   deletedAt: r.deleted_at === null ? null : Number(r.deleted_at),
   createdAt: Number(r.created_at),
@@ -80,7 +86,7 @@ const fromRow = (r: CustomAvatarRow): CustomAvatar => ({
 });
 
 /** Fields a later step may set (processing → ready or failed, cover, preview). */
-export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'motionRequest' | 'storageBytes'>>;
+export type CustomAvatarUpdate = Partial<Pick<CustomAvatar, 'name' | 'status' | 'failMsg' | 'look' | 'photoKey' | 'coverKey' | 'previewKey' | 'voiceId' | 'motionId' | 'motionRequest' | 'videoKey' | 'gender' | 'age' | 'storageBytes'>>;
 
 export class CustomAvatarRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -110,6 +116,8 @@ export class CustomAvatarRepository {
         product_hold: a.productHold ? JSON.stringify(a.productHold) : null,
         motion_request: a.motionRequest ? JSON.stringify(a.motionRequest) : null,
         storage_bytes: a.storageBytes,
+        ...(a.videoKey ? { video_key: a.videoKey } : {}),
+        ...(a.videoOrigin ? { video_origin: JSON.stringify(a.videoOrigin) } : {}),
         deleted_at: null,
         created_at: a.createdAt,
         updated_at: a.updatedAt,
@@ -161,6 +169,9 @@ export class CustomAvatarRepository {
         ...(u.voiceId !== undefined ? { voice_id: u.voiceId } : {}),
         ...(u.motionId !== undefined ? { motion_id: u.motionId } : {}),
         ...(u.motionRequest !== undefined ? { motion_request: u.motionRequest ? JSON.stringify(u.motionRequest) : null } : {}),
+        ...(u.videoKey !== undefined ? { video_key: u.videoKey } : {}),
+        ...(u.gender !== undefined ? { gender: u.gender } : {}),
+        ...(u.age !== undefined ? { age: u.age } : {}),
         ...(u.storageBytes !== undefined ? { storage_bytes: u.storageBytes } : {}),
       })
       .where('id', '=', id)

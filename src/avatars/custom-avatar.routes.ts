@@ -17,7 +17,7 @@ const CustomAvatar = Type.Object({
   style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
   gender: Type.String({ description: 'Female or Male' }),
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
-  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description), photo (made from a photo of a person) or product (either of them holding a product: POST /v2/product_avatar/add_motion)' }),
+  kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description), photo (made from a photo of a person) product (either of them holding a product: POST /v2/product_avatar/add_motion) or video (a person\'s own clip: POST /v1/avatar/create)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
 });
 
@@ -47,7 +47,7 @@ export const CustomAvatarV2 = Type.Object({
   style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
   gender: Type.String({ description: 'Female or Male' }),
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
-  kind: Type.String({ description: 'Extension: drawn, photo, or product (a presenter holding a product)' }),
+  kind: Type.String({ description: 'Extension: drawn, photo, product (a presenter holding a product) or video (a person\'s own clip)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
 });
 export const v2 = (a: CustomAvatarView) => ({

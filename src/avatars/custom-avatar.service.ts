@@ -26,6 +26,8 @@ export interface NewCustomAvatar {
   product?: { key: string; hold: HoldSpec; coverKey: string } | undefined;
   /** add_motion: what its job will do (photo avatars: the photo; drawn ones: the talking preview). */
   motionRequest?: MotionRequest | undefined;
+  /** Video avatars (kind video): the clip to make it from; it starts processing (status 0). */
+  videoOrigin?: { url: string; assetKey: string | null } | undefined;
 }
 
 /** A row of GET /v1/avatars/custom and /v1/avatars/photo_avatars. */
@@ -54,6 +56,7 @@ export interface CustomAvatarView {
 export type ReadyCustomAvatar = (
   | { kind: 'drawn'; avatar: CustomAvatar; presenter: DrawnPresenter }
   | { kind: 'photo'; avatar: CustomAvatar; photoKey: string }
+  | { kind: 'video'; avatar: CustomAvatar; videoKey: string }
 ) & {
   /** A product avatar: the presenter holds this stored product cut-out (docs/avatars.md "Product avatars"). */
   held?: { productKey: string; hold: HoldSpec };
@@ -82,6 +85,13 @@ export class CustomAvatarService {
    * in the same transaction.
    */
   async create(accountId: string, input: NewCustomAvatar, insert?: (a: CustomAvatar) => Promise<void>): Promise<CustomAvatar> {
+    const a = await this.draft(accountId, input);
+    await (insert ? insert(a) : this.repo.insert(a));
+    return a;
+  }
+
+  /** The avatar create() would insert (its cover stored), for a caller that inserts it in its own transaction. */
+  async draft(accountId: string, input: NewCustomAvatar): Promise<CustomAvatar> {
     const name = input.name.trim();
     if (!name) throw errors.parameter('name', 'must not be empty');
     if (name.length > MAX_AVATAR_NAME) throw errors.parameter('name', `must be at most ${MAX_AVATAR_NAME} characters`);
@@ -109,6 +119,8 @@ export class CustomAvatarService {
       productKey: input.product?.key ?? null,
       productHold: input.product?.hold ?? null,
       motionRequest: input.motionRequest ?? null,
+      videoKey: null,
+      videoOrigin: input.videoOrigin ?? null,
       storageBytes: 0,
       deletedAt: null,
       createdAt: now,
@@ -126,7 +138,6 @@ export class CustomAvatarService {
       a.coverKey = input.product.coverKey;
       a.status = 1;
     }
-    await (insert ? insert(a) : this.repo.insert(a));
     return a;
   }
 
@@ -168,7 +179,7 @@ export class CustomAvatarService {
   async delete(accountId: string, avatarId: number): Promise<void> {
     const a = await this.get(accountId, avatarId);
     if (!(await this.repo.markDeleted(avatarId, accountId, this.clock.nowMs()))) throw errors.notFound(`avatar_id ${avatarId}; see GET /v1/avatars/custom`);
-    for (const key of new Set([a.coverKey, a.previewKey])) {
+    for (const key of new Set([a.coverKey, a.previewKey, a.videoKey])) {
       if (key && key.startsWith('avatars/a-')) await this.store.removeUnder(path.posix.dirname(key));
     }
   }
@@ -189,6 +200,7 @@ export class CustomAvatarService {
     if (!a || a.status !== 1) return undefined;
     if (a.kind === 'drawn' && a.look) return { kind: 'drawn', avatar: a, presenter: a.look };
     if (a.kind === 'photo' && a.photoKey) return { kind: 'photo', avatar: a, photoKey: a.photoKey };
+    if (a.kind === 'video' && a.videoKey) return { kind: 'video', avatar: a, videoKey: a.videoKey };
     if (a.kind === 'product' && a.productKey && a.productHold) {
       const held = { productKey: a.productKey, hold: a.productHold };
       if (a.look) return { kind: 'drawn', avatar: a, presenter: a.look, held };

@@ -141,6 +141,7 @@ export class ProductAvatarJob implements JobHandler {
       const custom = await this.d.customAvatars.ready(b.accountId, s.avatar_id);
       if (!custom) throw new PictureError(`avatar_source.avatar_id ${s.avatar_id} is no longer a ready custom avatar of this account`);
       if (custom.kind === 'drawn') return () => ({ paint: custom.presenter, record: { kind: 'drawn', presenter: custom.presenter } });
+      if (custom.kind === 'video') throw new PictureError(`avatar_source.avatar_id ${s.avatar_id} is a video presenter; a product is held by a drawn or photo presenter`);
       const photo = await loadPhotoPresenter(this.d.store, custom.photoKey);
       return () => ({ paint: photo, record: { kind: 'photo', photoKey: custom.photoKey } });
     }

@@ -263,6 +263,10 @@ export interface CustomAvatarsTable {
   /** The generation (photo_id) a drawn avatar was chosen from. */
   photo_id: string | null;
   motion_id: string | null;
+  /** Stored idle loop (blob key), video avatars (migration 018). */
+  video_key?: string | null;
+  /** JSON {url, assetKey}: the clip a video avatar is made from. */
+  video_origin?: string | null;
   deleted_at: number | null;
   created_at: number;
   updated_at: number;

@@ -12,7 +12,6 @@ import { AppError, Codes } from '../lib/errors.ts';
  */
 const FEATURES = {
   lipSync: 'lip sync of an existing video',
-  instantAvatar: 'instant avatars trained from a video',
 } as const;
 type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 
@@ -43,7 +42,6 @@ interface UnsupportedRoute {
 const ROUTES: UnsupportedRoute[] = [
   { method: 'POST', url: '/v2/create_lip_sync_video', feature: FEATURES.lipSync, summary: 'Lip-sync an existing video to new audio (not supported)' },
   { method: 'GET', url: '/v2/lip_sync_video/:task_id', feature: FEATURES.lipSync, summary: 'A lip-sync task (not supported)', params: idParam('task_id', 'lip-sync task') },
-  { method: 'POST', url: '/v1/avatar/create', feature: FEATURES.instantAvatar, summary: 'An instant avatar from a video of a person (not supported)' },
 ];
 
 export function unsupportedRoutes(app: App): void {

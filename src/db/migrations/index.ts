@@ -14,6 +14,7 @@ import * as m012 from './012_product_avatars.ts';
 import * as m013 from './013_storage_keys.ts';
 import * as m015 from './015_video_script_plan.ts';
 import * as m016 from './016_avatar_jobs_and_bytes.ts';
+import * as m018 from './018_video_avatars.ts';
 
 /** Numbered, append-only. Never edit a migration that has shipped; add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_storage_keys': m013,
   '015_video_script_plan': m015,
   '016_avatar_jobs_and_bytes': m016,
+  '018_video_avatars': m018,
 };

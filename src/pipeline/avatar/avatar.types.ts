@@ -48,6 +48,8 @@ export interface AvatarPose {
    * (mouthShapeOf).
    */
   mouthShape?: MouthShape;
+  /** The frame's time in the video (ms); a video presenter plays its loop by it. */
+  timeMs?: number;
 }
 
 export interface MouthShape {

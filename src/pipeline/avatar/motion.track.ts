@@ -233,6 +233,7 @@ export function buildAvatarTrack(input: AvatarTrackInput): AvatarTrack {
       gesture,
       gestureAmount: amount,
       countFingers: fingers,
+      timeMs: t,
     };
   }
 

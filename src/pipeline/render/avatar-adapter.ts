@@ -4,9 +4,10 @@
  * data (timeline/presenter.ts).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
+import { buildAvatarTrack, createAvatarPainter, drawScene, NEUTRAL_POSE, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
 import { createPhotoPainter, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
 import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
+import { createVideoPainter, isVideoPresenter, type VideoPresenter } from '../avatar/video/video.painter.ts';
 import type { AvatarPainterOptions } from '../avatar/avatar.types.ts';
 import type { Script, Speech } from '../types.ts';
 import type { Box } from '../templates/types.ts';
@@ -26,8 +27,8 @@ export interface HoldingPresenter {
   held: HeldProduct;
 }
 
-/** Who presents: a public avatar_id, a drawn presenter's parameters, a photo presenter, or one of them holding a product. */
-export type PresenterSource = PresenterRef | PhotoPresenter | HoldingPresenter;
+/** Who presents: a public avatar_id, a drawn presenter's parameters, a photo presenter, one of them holding a product, or a video presenter (its own loop). */
+export type PresenterSource = PresenterRef | PhotoPresenter | HoldingPresenter | VideoPresenter;
 
 export const isHoldingPresenter = (x: unknown): x is HoldingPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'holding';
 
@@ -35,6 +36,7 @@ export const isHoldingPresenter = (x: unknown): x is HoldingPresenter => typeof 
 export function createSourcePainter(source: PresenterSource, size: { width: number; height: number }, options: Omit<AvatarPainterOptions, 'held'> = {}): AvatarPainter {
   if (isHoldingPresenter(source)) return createHoldingPainter(source.base, size, source.held, options);
   if (isPhotoPresenter(source)) return createPhotoPainter(source.photo, source.rig, size);
+  if (isVideoPresenter(source)) return createVideoPainter(source, size);
   return createAvatarPainter(source, size, options);
 }
 
@@ -73,6 +75,11 @@ export function presenterFaceShare(source: PresenterSource): Box | null {
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
 export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
   const avatarId = isHoldingPresenter(source) ? source.base : source;
+  if (isVideoPresenter(avatarId)) {
+    // The loop's first frame, framed for the box: the person's own background.
+    createVideoPainter(avatarId, { width, height }).draw(ctx, { ...NEUTRAL_POSE, timeMs: 0 }, 0, 0);
+    return;
+  }
   if (isPhotoPresenter(avatarId)) {
     // The photo's own background, from its side edges only: no second copy of the person behind the presenter.
     drawPhotoExtension(ctx, avatarId.photo, avatarId.rig.width, avatarId.rig.height, { x: width / 2, y: 0, w: 0, h: height }, Math.round(width), Math.round(height));

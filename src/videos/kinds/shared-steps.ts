@@ -1,4 +1,5 @@
 import { loadHeldProduct, loadPhotoPresenter } from '../../avatars/photo-avatar.files.ts';
+import { loadVideoPresenter } from '../../avatars/video-avatar.files.ts';
 import { presenterOf, type PresenterRef, type PresenterTraits } from '../../pipeline/avatar/index.ts';
 import type { PhotoPresenter } from '../../pipeline/avatar/photo/index.ts';
 import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
@@ -36,12 +37,24 @@ export async function presenterFor(deps: PipelineDeps, accountId: string, avatar
   // A product avatar's presenter holds its product in every frame (docs/avatars.md "Product avatars").
   const holding = async (base: PresenterRef | PhotoPresenter): Promise<PresenterSource> =>
     custom.held ? { kind: 'holding', base, held: { image: await loadHeldProduct(deps.store, custom.held.productKey), hold: custom.held.hold } } : base;
+  if (custom.kind === 'video') {
+    // A video presenter plays its own loop (docs/avatars.md "Video presenters"); its default voice follows face-api's guess when it was confident.
+    const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
+    return { ref: await loadVideoPresenter(deps.store, custom.videoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: ageWord(custom.avatar.age) } };
+  }
   if (custom.kind === 'photo') {
     // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
     const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
     return { ref: await holding(await loadPhotoPresenter(deps.store, custom.photoKey)), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
   }
   return { ref: await holding(custom.presenter), voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
+}
+
+/** The catalog's age word for a recorded age (vendor words, or face-api's years). */
+function ageWord(age: string): PresenterTraits['age'] {
+  const years = Number(age);
+  if (Number.isFinite(years) && age.trim() !== '') return years < 20 ? 'young' : years >= 60 ? 'senior' : 'adult';
+  return 'adult';
 }
 
 /**

@@ -5,11 +5,12 @@
  */
 import { Piscina } from 'piscina';
 import type { RigVerdict } from './photo.rig.ts';
+import type { VideoTrackInput, VideoTrackResult } from '../video/face-video.task.ts';
 
 const WORKER = new URL('./face.worker.mjs', import.meta.url);
 
 export class FacePool {
-  private pool: Piscina<{ image: Uint8Array }, RigVerdict> | null = null;
+  private pool: Piscina | null = null;
 
   constructor(
     private readonly threads = 1,
@@ -19,14 +20,26 @@ export class FacePool {
 
   /** Finds the one face in `image` and returns its rig, or why the photo cannot be a presenter. */
   async analyse(image: Uint8Array): Promise<RigVerdict> {
-    this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const pool = this.start();
     const copy = new Uint8Array(image);
     try {
-      return await this.pool.run({ image: copy }, { transferList: [copy.buffer], signal: AbortSignal.timeout(this.timeoutMs) });
+      return (await pool.run({ image: copy }, { transferList: [copy.buffer], signal: AbortSignal.timeout(this.timeoutMs) })) as RigVerdict;
     } catch (err) {
       if ((err as Error).name === 'AbortError') return { ok: false, reason: `the photo took longer than ${this.timeoutMs / 1000} s to analyse; use a smaller photo` };
       throw err;
     }
+  }
+
+  /**
+   * The face in every frame of a local video file (video presenters, lip-sync; face-video.task.ts),
+   * in the same thread as the photos. `signal` ends the thread's work when the job is stopped.
+   */
+  async trackVideo(input: VideoTrackInput, signal?: AbortSignal): Promise<VideoTrackResult> {
+    return (await this.start().run(input, { name: 'trackVideoTask', ...(signal ? { signal } : {}) })) as VideoTrackResult;
+  }
+
+  private start(): Piscina {
+    return (this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } }));
   }
 
   async close(): Promise<void> {

@@ -4,5 +4,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { faceTask } = await import('./face.task.ts');
+const video = await import('../video/face-video.task.ts');
 
 export default faceTask;
+export const trackVideoTask = video.trackVideoTask;

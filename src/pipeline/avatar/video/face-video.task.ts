@@ -1,0 +1,246 @@
+/**
+ * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
+ * ffmpeg decodes the clip at a reduced size (the landmark net sees a 112 px face; a face of
+ * ~200 px in the decoded frames loses nothing), the SSD detector runs on a frame every
+ * DETECT_EVERY (and whenever the face was lost), and the 68-point landmark net runs on every
+ * frame inside a box carried from the previous frame's landmarks. Per frame: the landmarks in the
+ * clip's own pixels (or null), and on detection frames the number of faces, the face's light and
+ * sharpness, and face-api's age/gender guess. Judging and smoothing happen on the main thread
+ * (video.track.ts, pure).
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ensureBackend } from '../photo/face.detect.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface VideoTrackInput {
+  /** A local video file. */
+  path: string;
+  /** The clip's own size and frame rate (ffprobe). */
+  width: number;
+  height: number;
+  fps: number;
+  /** Longest side of the decoded frames. */
+  decodeMaxSide: number;
+  /** Frames to read at most. */
+  maxFrames: number;
+}
+
+export interface FrameSample {
+  frame: number;
+  faces: number;
+  /** Mean luma 0..255 of the face box. */
+  light: number;
+  /** Variance of the Laplacian of the face box scaled to 128 px (higher is sharper). */
+  sharpness: number;
+  /** Mean luma 0..255 and sharpness of the whole frame. */
+  frameLight: number;
+  frameSharpness: number;
+  /** Largest side of the detected face, clip pixels. */
+  faceSize: number;
+  age?: number;
+  gender?: string;
+  genderProbability?: number;
+}
+
+export interface VideoTrackResult {
+  frames: number;
+  /** 68 points per frame (flattened x,y, clip pixels), null where no face was tracked. */
+  landmarks: Array<number[] | null>;
+  samples: FrameSample[];
+  /** Decoded size. */
+  decodeWidth: number;
+  decodeHeight: number;
+  error?: string;
+}
+
+/** Run the SSD detector every this many frames, and every LOST_EVERY while the face is lost. */
+const DETECT_EVERY = 12;
+const LOST_EVERY = 3;
+/** Age/gender on at most this many detection frames. */
+const AGE_GENDER_SAMPLES = 6;
+
+type FaceApi = typeof import('@vladmandic/face-api');
+type Tf = typeof import('@tensorflow/tfjs');
+let loaded: Promise<{ tf: Tf; faceapi: FaceApi }> | null = null;
+
+function load(): Promise<{ tf: Tf; faceapi: FaceApi }> {
+  loaded ??= (async () => {
+    const tf = await ensureBackend();
+    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    if (!faceapi.nets.ssdMobilenetv1.isLoaded) await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+    if (!faceapi.nets.faceLandmark68Net.isLoaded) await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+    if (!faceapi.nets.ageGenderNet.isLoaded) await faceapi.nets.ageGenderNet.loadFromDisk(models);
+    return { tf, faceapi };
+  })();
+  return loaded;
+}
+
+interface Box { x: number; y: number; w: number; h: number }
+
+/** The last detector box and the landmarks found in it: later boxes follow the landmarks' centre and scale. */
+interface BoxFit { box: Box; cx: number; cy: number; size: number }
+
+function lmBounds(p: number[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < p.length; i += 2) {
+    x0 = Math.min(x0, p[i]!); x1 = Math.max(x1, p[i]!);
+    y0 = Math.min(y0, p[i + 1]!); y1 = Math.max(y1, p[i + 1]!);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** Centre (mean of the 68 points) and scale (outer eye corners to chin) of landmarks. */
+function anchor(lm: number[]): { cx: number; cy: number; size: number } {
+  let cx = 0, cy = 0;
+  for (let i = 0; i < lm.length; i += 2) { cx += lm[i]!; cy += lm[i + 1]!; }
+  cx /= lm.length / 2; cy /= lm.length / 2;
+  const ex = (lm[72]! + lm[90]!) / 2, ey = (lm[73]! + lm[91]!) / 2;
+  return { cx, cy, size: Math.hypot(lm[16]! - ex, lm[17]! - ey) + Math.hypot(lm[90]! - lm[72]!, lm[91]! - lm[73]!) };
+}
+
+function fitOf(det: Box, lm: number[]): BoxFit {
+  return { box: det, ...anchor(lm) };
+}
+
+function boxFrom(lm: number[], fit: BoxFit): Box {
+  const a = anchor(lm);
+  const k = a.size / fit.size;
+  const b = fit.box;
+  const w = b.w * k, h = b.h * k;
+  const bcx = fit.cx + (b.x + b.w / 2 - fit.cx) * k + (a.cx - fit.cx);
+  const bcy = fit.cy + (b.y + b.h / 2 - fit.cy) * k + (a.cy - fit.cy);
+  return { x: bcx - w / 2, y: bcy - h / 2, w, h };
+}
+
+/** Light and sharpness of a box of an RGB frame (grey, sampled to ≤ 128 px). */
+function lightAndSharpness(rgb: Buffer, W: number, H: number, box: Box): { light: number; sharpness: number } {
+  const n = 128;
+  const step = Math.max(box.w, box.h) / n;
+  const g = new Float32Array(n * n);
+  let sum = 0;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const x = Math.min(W - 1, Math.max(0, Math.round(box.x + i * step * (box.w / Math.max(box.w, box.h)))));
+      const y = Math.min(H - 1, Math.max(0, Math.round(box.y + j * step * (box.h / Math.max(box.w, box.h)))));
+      const o = (y * W + x) * 3;
+      const v = 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
+      g[j * n + i] = v;
+      sum += v;
+    }
+  }
+  let m = 0, m2 = 0, c = 0;
+  for (let j = 1; j < n - 1; j++) {
+    for (let i = 1; i < n - 1; i++) {
+      const k = j * n + i;
+      const lap = g[k - 1]! + g[k + 1]! + g[k - n]! + g[k + n]! - 4 * g[k]!;
+      m += lap; m2 += lap * lap; c++;
+    }
+  }
+  m /= c;
+  return { light: sum / (n * n), sharpness: m2 / c - m * m };
+}
+
+export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrackResult> {
+  const { tf, faceapi } = await load();
+  const k = Math.min(1, input.decodeMaxSide / Math.max(input.width, input.height));
+  const W = Math.max(2, Math.round((input.width * k) / 2) * 2);
+  const H = Math.max(2, Math.round((input.height * k) / 2) * 2);
+  const sx = input.width / W;
+  const sy = input.height / H;
+  const frameBytes = W * H * 3;
+  const ff = spawn('ffmpeg', ['-v', 'error', '-i', input.path, '-an', '-vf', `scale=${W}:${H}:flags=bilinear`, '-frames:v', String(input.maxFrames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  ff.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const exited = new Promise<number>((resolve) => ff.on('close', (code) => resolve(code ?? 1)));
+
+  const landmarks: Array<number[] | null> = [];
+  const samples: FrameSample[] = [];
+  let prev: number[] | null = null;
+  let fit: BoxFit | null = null;
+  let ageGender = 0;
+  let pending: Buffer[] = [];
+  let pendingLen = 0;
+
+  const processFrame = async (rgb: Buffer, f: number): Promise<void> => {
+    const t = tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), [H, W, 3], 'int32');
+    try {
+      let box: Box | null = null;
+      if ((prev === null || fit === null) && f % LOST_EVERY !== 0 && f % DETECT_EVERY !== 0) {
+        landmarks.push(null);
+        return;
+      }
+      const detected = prev === null || fit === null || f % DETECT_EVERY === 0;
+      if (prev === null || fit === null || f % DETECT_EVERY === 0) {
+        const found = await faceapi.detectAllFaces(t as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 10 }));
+        const faces = found.map((d) => ({ x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height })).sort((a, b) => b.w * b.h - a.w * a.h);
+        // A second face counts when it is at least half the size of the first (not a poster far behind).
+        const big = faces.filter((b) => b.w >= faces[0]!.w * 0.5);
+        box = faces[0] ?? null;
+        const whole = lightAndSharpness(rgb, W, H, { x: 0, y: 0, w: W, h: H });
+        const s: FrameSample = { frame: f, faces: big.length, light: 0, sharpness: 0, frameLight: whole.light, frameSharpness: whole.sharpness, faceSize: box ? Math.max(box.w * sx, box.h * sy) : 0 };
+        if (box) Object.assign(s, lightAndSharpness(rgb, W, H, box));
+        samples.push(s);
+        if (!box) {
+          prev = null;
+          landmarks.push(null);
+          return;
+        }
+        if (ageGender < AGE_GENDER_SAMPLES && big.length === 1) {
+          ageGender++;
+          const crop = cropTensor(tf, t, box, W, H);
+          try {
+            const r = (await faceapi.nets.ageGenderNet.predictAgeAndGender(crop as never)) as { age: number; gender: string; genderProbability: number };
+            Object.assign(s, { age: r.age, gender: r.gender, genderProbability: r.genderProbability });
+          } finally {
+            crop.dispose();
+          }
+        }
+      } else {
+        box = boxFrom(prev, fit);
+      }
+      const crop = cropTensor(tf, t, box, W, H);
+      const bx = Math.max(0, Math.round(box.x));
+      const by = Math.max(0, Math.round(box.y));
+      try {
+        const lm = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop as never)) as { positions: Array<{ x: number; y: number }> };
+        const pts = lm.positions.flatMap((p) => [p.x + bx, p.y + by]);
+        if (detected) fit = fitOf(box, pts);
+        prev = pts;
+        landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
+      } finally {
+        crop.dispose();
+      }
+    } finally {
+      t.dispose();
+    }
+  };
+
+  let f = 0;
+  for await (const chunk of ff.stdout as AsyncIterable<Buffer>) {
+    pending.push(chunk);
+    pendingLen += chunk.length;
+    while (pendingLen >= frameBytes) {
+      const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+      const frame = all.subarray(0, frameBytes);
+      const rest = all.subarray(frameBytes);
+      pending = rest.length ? [Buffer.from(rest)] : [];
+      pendingLen = rest.length;
+      await processFrame(frame, f++);
+    }
+  }
+  const code = await exited;
+  if (code !== 0 && f === 0) return { frames: 0, landmarks: [], samples: [], decodeWidth: W, decodeHeight: H, error: stderr.trim() || `ffmpeg exited ${code}` };
+  return { frames: f, landmarks, samples, decodeWidth: W, decodeHeight: H };
+}
+
+function cropTensor(tf: Tf, t: import('@tensorflow/tfjs').Tensor3D, box: Box, W: number, H: number): import('@tensorflow/tfjs').Tensor3D {
+  const x = Math.max(0, Math.min(W - 2, Math.round(box.x)));
+  const y = Math.max(0, Math.min(H - 2, Math.round(box.y)));
+  const w = Math.max(2, Math.min(W - x, Math.round(box.w)));
+  const h = Math.max(2, Math.min(H - y, Math.round(box.h)));
+  return tf.slice(t, [y, x, 0], [h, w, 3]);
+}
