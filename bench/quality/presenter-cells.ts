@@ -12,6 +12,7 @@ import { buildCaptions } from '../../src/pipeline/captions/build.ts';
 import { narrate } from '../../src/pipeline/narrate.ts';
 import { FacePool, type PhotoPresenter } from '../../src/pipeline/avatar/photo/index.ts';
 import type { PresenterSource } from '../../src/pipeline/render/avatar-adapter.ts';
+import type { VideoPresenter } from '../../src/pipeline/avatar/video/video.painter.ts';
 import { renderTalkingAvatar, type TalkingPlan } from '../../src/pipeline/render/render-talking.ts';
 import type { EspeakProcess } from '../../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
@@ -26,7 +27,7 @@ import { portraitPhoto } from '../../test/support/face-photos.ts';
 
 export interface PresenterCell {
   n: number;
-  presenter: 'drawn' | 'photo';
+  presenter: 'drawn' | 'photo' | 'video';
   aspect: AspectRatio;
   /** A template video (public template id) instead of a talking-avatar video. */
   templateId?: number;
@@ -42,6 +43,11 @@ export const PRESENTER_CELLS: PresenterCell[] = [
   // Template videos with a photo presenter: full presenter (5) and the inset card (1).
   { n: 107, presenter: 'photo', aspect: 0, templateId: 5 },
   { n: 108, presenter: 'photo', aspect: 1, templateId: 1 },
+  // Talking-avatar videos with a video presenter (a loop of the same portrait with its landmarks:
+  // the painter, framing and layout of a video avatar; test/avatar.video.test.ts makes real ones).
+  { n: 109, presenter: 'video', aspect: 0 },
+  { n: 110, presenter: 'video', aspect: 1 },
+  { n: 111, presenter: 'video', aspect: 2 },
 ];
 
 const TEXT = 'Hello and welcome. Today I will show you three quick tips for better mornings. First, drink a glass of water. Second, plan your day. Third, take a short walk.';
@@ -57,6 +63,14 @@ async function photoPresenter(): Promise<PhotoPresenter> {
     return { kind: 'photo', photo: await loadImage(bytes), rig: v.rig };
   })();
   return photo;
+}
+
+/** A video presenter whose loop is the portrait held still for a second (25 frames, the photo's own landmarks). */
+async function videoPresenter(): Promise<VideoPresenter> {
+  const p = await photoPresenter();
+  const bytes = await portraitPhoto();
+  const frames = Array.from({ length: 25 }, () => bytes);
+  return { kind: 'video', width: p.rig.width, height: p.rig.height, fps: 25, frames, landmarks: frames.map(() => p.rig.landmarks) };
 }
 
 /** Renders one cell; returns its video and the text-face defects of its plan. */
@@ -79,7 +93,7 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
   const captions = buildCaptions(n.speech.words, { language: 'english', aspectRatio: cell.aspect, sentences: script.sentences, sentenceSpans: n.speech.sentences });
-  const source: PresenterSource = cell.presenter === 'photo' ? await photoPresenter() : 5;
+  const source: PresenterSource = cell.presenter === 'photo' ? await photoPresenter() : cell.presenter === 'video' ? await videoPresenter() : 5;
   let plan: TalkingPlan | null = null;
   const r = await renderTalkingAvatar({
     avatarId: source, speech: n.speech, script, audioPath: n.mixedAudioPath, durationMs: n.speech.durationMs + 400, aspectRatio: cell.aspect,

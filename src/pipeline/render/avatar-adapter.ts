@@ -3,8 +3,8 @@
  * painter per presenter box and the avatar's scene. Where the painter goes is pure timeline
  * data (timeline/presenter.ts).
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
-import { buildAvatarTrack, createAvatarPainter, drawScene, NEUTRAL_POSE, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
+import { Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
 import { createPhotoPainter, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
 import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
 import { createVideoPainter, isVideoPresenter, type VideoPresenter } from '../avatar/video/video.painter.ts';
@@ -76,8 +76,10 @@ export function presenterFaceShare(source: PresenterSource): Box | null {
 export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
   const avatarId = isHoldingPresenter(source) ? source.base : source;
   if (isVideoPresenter(avatarId)) {
-    // The loop's first frame, framed for the box: the person's own background.
-    createVideoPainter(avatarId, { width, height }).draw(ctx, { ...NEUTRAL_POSE, timeMs: 0 }, 0, 0);
+    // Like a photo's: the loop's first frame's own background, from its side edges only (no second copy of the person).
+    const first = new Image();
+    first.src = avatarId.frames[0]!;
+    drawPhotoExtension(ctx, first, avatarId.width, avatarId.height, { x: width / 2, y: 0, w: 0, h: height }, Math.round(width), Math.round(height));
     return;
   }
   if (isPhotoPresenter(avatarId)) {

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { buildAvatarTrack, type Viseme } from '../avatar/index.ts';
 import { createSourcePainter, isHoldingPresenter, paintAvatarScene, type PresenterSource } from './avatar-adapter.ts';
 import { isPhotoPresenter } from '../avatar/photo/index.ts';
+import { isVideoPresenter } from '../avatar/video/video.painter.ts';
 import { planTalking, talkingLayout, type TalkingPlan } from './talking.plan.ts';
 import type { Captions } from '../captions/build.ts';
 import { toWebVtt } from '../captions/vtt.ts';
@@ -77,8 +78,9 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   const fps = input.fps ?? DEFAULT_FPS;
   const { width, height } = outputSize(input.aspectRatio, input.scale);
   const frames = frameCount(input.durationMs, fps);
-  // A photo presenter fills the frame like a selfie video, over its own photo's background.
-  const photo = isPhotoPresenter(isHoldingPresenter(input.avatarId) ? input.avatarId.base : input.avatarId);
+  // A photo or video presenter fills the frame like a selfie video, over its own background.
+  const person = isHoldingPresenter(input.avatarId) ? input.avatarId.base : input.avatarId;
+  const photo = isPhotoPresenter(person) || isVideoPresenter(person);
   const layout = talkingLayout(input.aspectRatio, width, height, photo);
   const track = buildAvatarTrack({ speech: input.speech, script: input.script, fps, durationMs: input.durationMs, seed: input.seed ?? 1, ...(input.mouth ? { mouth: input.mouth } : {}) });
   // On a green screen, no part of the figure may be green enough to be keyed out.

@@ -10,7 +10,7 @@ import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks } from '../face-box.ts';
 import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
-import { framePhoto } from '../photo/photo.painter.ts';
+import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
 export interface VideoPresenter {
@@ -74,7 +74,8 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   // Framed once for the whole loop, on the first frame's face (the loop's head is steady).
   const lm0 = v.landmarks[0]!;
   const fb = bbox(lm0.slice(0, 27), 0);
-  const crop = framePhoto({ width: v.width, height: v.height, landmarks: lm0 as Array<[number, number]>, face: { x: fb.x, y: fb.y, width: fb.width, height: fb.height * 1.25 } }, width, height);
+  const rig0 = { width: v.width, height: v.height, landmarks: lm0 as Array<[number, number]>, face: { x: fb.x, y: fb.y, width: fb.width, height: fb.height * 1.25 } };
+  const crop = framePhoto(rig0, width, height);
   const s = width / crop.w;
   const toBox = (p: readonly Pt[]) => p.map((q): Pt => [(q[0] - crop.x) * s, (q[1] - crop.y) * s]);
   const boxLm0 = toBox(lm0);
@@ -96,9 +97,10 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     if (stillIndex === i) return;
     const img = new Image();
     img.src = v.frames[i]!;
-    sctx.fillStyle = '#000';
-    sctx.fillRect(0, 0, width, height);
-    sctx.drawImage(img, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height);
+    // Framed like the photo presenter (the same crop for every frame), the clip's own background
+    // extended and blurred where the box is wider than the clip: no black bands, no second copy.
+    sctx.clearRect(0, 0, width, height);
+    sctx.drawImage(renderPhotoStill(img, rig0, width, height), 0, 0);
     stillIndex = i;
   }
 
