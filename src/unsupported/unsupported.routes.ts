@@ -4,8 +4,9 @@ import type { App } from '../http/http-types.ts';
 import { AppError, Codes } from '../lib/errors.ts';
 
 /**
- * What this server does not do (CONTRACT §13): lip sync of an existing video and instant avatars
- * trained from a video need models that cannot run offline here. The routes
+ * What this server does not do yet (CONTRACT §13 asks for it; issue 24 item 5): lip sync of an
+ * existing video. Video translation and avatars from a video are built (src/videos/kinds,
+ * src/avatars). The routes
  * exist, so clients get a readable answer instead of 10104 "no route": HTTP 200, code 40000,
  * `Not supported by this server: <feature>`. Their operations carry `x-unsupported: true` and say
  * so in their description.
@@ -52,7 +53,7 @@ export function unsupportedRoutes(app: App): void {
       schema: {
         tags,
         summary: r.summary,
-        description: `Not supported by this server: ${r.feature} needs models that cannot run offline here. Always answers code 40000 with msg "Not supported by this server: ${r.feature}".`,
+        description: `Not supported by this server: ${r.feature} is not built yet. Always answers code 40000 with msg "Not supported by this server: ${r.feature}".`,
         ...(r.params ? { params: r.params } : {}),
         response: { 200: NotSupported(r.feature) },
         'x-error-codes': { 40000: `always: Not supported by this server: ${r.feature}` },
