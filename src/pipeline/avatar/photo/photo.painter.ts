@@ -11,6 +11,7 @@ import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi
 import type { AvatarLayout, AvatarPainter, AvatarPose, Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks } from '../face-box.ts';
 import { mouthShapeOf } from '../paint/mouth.ts';
+import { SEAM_PX, warpTriangle as warpStill } from './triangle-warp.ts';
 import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from './photo.mesh.ts';
 import type { PhotoRig } from './photo.rig.ts';
 
@@ -27,7 +28,6 @@ const TEETH_TOP = 'rgba(232,226,214,0.92)';
 const TEETH_LOW = 'rgba(205,195,182,0.75)';
 const LASH = 'rgba(38,24,24,0.75)';
 /** Clip each triangle this much beyond its edges so neighbours overlap: no hairline seams. */
-const SEAM_PX = 0.7;
 
 /**
  * Selfie framing by the box's shape: the face box (brows to chin, padded) takes FACE_SHARE of the
@@ -189,41 +189,7 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
     const i0 = mesh.triangles[t * 3]!;
     const i1 = mesh.triangles[t * 3 + 1]!;
     const i2 = mesh.triangles[t * 3 + 2]!;
-    const [x0, y0] = rest[i0]!;
-    const [x1, y1] = rest[i1]!;
-    const [x2, y2] = rest[i2]!;
-    const [u0, v0] = dst[i0]!;
-    const [u1, v1] = dst[i1]!;
-    const [u2, v2] = dst[i2]!;
-    const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    if (Math.abs(den) < 1e-6) return;
-    const a = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / den;
-    const c = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / den;
-    const bb = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / den;
-    const d = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / den;
-    const e = u0 - a * x0 - c * y0;
-    const f = v0 - bb * x0 - d * y0;
-    const gx = (u0 + u1 + u2) / 3;
-    const gy = (v0 + v1 + v2) / 3;
-    const grow = (u: number, v: number): Pt => {
-      const l = Math.hypot(u - gx, v - gy) || 1;
-      return [u + ((u - gx) / l) * SEAM_PX, v + ((v - gy) / l) * SEAM_PX];
-    };
-    ctx.save();
-    ctx.beginPath();
-    for (const [k, [u, v]] of [grow(u0, v0), grow(u1, v1), grow(u2, v2)].entries()) {
-      if (k === 0) ctx.moveTo(u, v);
-      else ctx.lineTo(u, v);
-    }
-    ctx.closePath();
-    ctx.clip();
-    ctx.transform(a, bb, c, d, e, f);
-    const sx = Math.max(0, Math.floor(Math.min(x0, x1, x2) - 2));
-    const sy = Math.max(0, Math.floor(Math.min(y0, y1, y2) - 2));
-    const sw = Math.min(width, Math.ceil(Math.max(x0, x1, x2) + 2)) - sx;
-    const sh = Math.min(height, Math.ceil(Math.max(y0, y1, y2) + 2)) - sy;
-    if (sw > 0 && sh > 0) ctx.drawImage(still, sx, sy, sw, sh, sx, sy, sw, sh);
-    ctx.restore();
+    warpStill(ctx, still, rest[i0]!, rest[i1]!, rest[i2]!, dst[i0]!, dst[i1]!, dst[i2]!);
   }
 
   /**

@@ -11,6 +11,7 @@ import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, t
 import { faceBoxFromLandmarks } from '../face-box.ts';
 import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
 import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
+import { warpTriangle } from '../photo/triangle-warp.ts';
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
 export interface VideoPresenter {
@@ -25,7 +26,6 @@ export interface VideoPresenter {
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
 const MOUTH_DARK = '#2A0E12';
-const SEAM_PX = 0.7;
 const LOWER_INNER = [65, 66, 67];
 const LOWER_OUTER = [55, 56, 57, 58, 59];
 const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
@@ -132,7 +132,7 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     for (let t = 0; t < tris.length / 3; t++) {
       if (a.mouthInterior.has(t)) continue;
       const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
-      if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
+      if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, still, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
     }
     if (pose.mouthOpen > 0) {
       const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((k) => target[k]!);
@@ -148,37 +148,6 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     ctx.restore();
   }
 
-  /** One triangle of the still drawn where the mesh moved it (clip, affine transform, blit). */
-  function warpTriangle(ctx: SKRSContext2D, s0: Pt, s1: Pt, s2: Pt, d0: Pt, d1: Pt, d2: Pt): void {
-    const [x0, y0] = s0, [x1, y1] = s1, [x2, y2] = s2;
-    const [u0, v0] = d0, [u1, v1] = d1, [u2, v2] = d2;
-    const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    if (Math.abs(den) < 1e-6) return;
-    const ta = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / den;
-    const tc = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / den;
-    const tb = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / den;
-    const td = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / den;
-    const te = u0 - ta * x0 - tc * y0;
-    const tf = v0 - tb * x0 - td * y0;
-    const gx = (u0 + u1 + u2) / 3, gy = (v0 + v1 + v2) / 3;
-    ctx.save();
-    ctx.beginPath();
-    [d0, d1, d2].forEach(([u, w], k) => {
-      const l = Math.hypot(u - gx, w - gy) || 1;
-      const px = u + ((u - gx) / l) * SEAM_PX, py = w + ((w - gy) / l) * SEAM_PX;
-      if (k === 0) ctx.moveTo(px, py);
-      else ctx.lineTo(px, py);
-    });
-    ctx.closePath();
-    ctx.clip();
-    ctx.transform(ta, tb, tc, td, te, tf);
-    const sx = Math.max(0, Math.floor(Math.min(x0, x1, x2) - 2));
-    const sy = Math.max(0, Math.floor(Math.min(y0, y1, y2) - 2));
-    const sw = Math.min(width, Math.ceil(Math.max(x0, x1, x2) + 2)) - sx;
-    const sh = Math.min(height, Math.ceil(Math.max(y0, y1, y2) + 2)) - sy;
-    if (sw > 0 && sh > 0) ctx.drawImage(still, sx, sy, sw, sh, sx, sy, sw, sh);
-    ctx.restore();
-  }
 
   return { width, height, layout, draw, frameOf };
 }
