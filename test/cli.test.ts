@@ -283,8 +283,8 @@ describe('reelsmith CLI: list commands', () => {
   });
 
   it('voices list --language german, templates list, music list, styles list', async () => {
-    const voices = table(await run(dataDir, ['voices', 'list', '--language', 'german']), ['VOICE_ID', 'LANGUAGE', 'GENDER', 'AGE', 'NAME']);
-    assert.ok(voices.length >= 2 && voices.every((v) => v[1] === 'german'), JSON.stringify(voices));
+    const voices = table(await run(dataDir, ['voices', 'list', '--language', 'german']), ['VOICE_ID', 'ENGINE', 'LANGUAGE', 'GENDER', 'AGE', 'NAME']);
+    assert.ok(voices.length >= 2 && voices.every((v) => v[2] === 'german' && v[1] === 'espeak'), JSON.stringify(voices));
     const templates = table(await run(dataDir, ['templates', 'list']), ['ID', 'NAME', 'PREVIEW_URL']);
     assert.equal(templates.length, 6);
     const music = JSON.parse((await run(dataDir, ['music', 'list', '--json'])).stdout) as { id: number; duration: number }[];
