@@ -271,8 +271,10 @@ describe('speech engines with real audio', { skip: !festivalInstalled() && 'fest
       assert.ok(Date.now() - t0 < 5000);
       assert.equal(tts.requests.length, 2);
       assert.equal(s.voiceId, 'ext-bm-george');
-      assert.equal(s.engine, 'espeak', 'a man: the espeak stand-in');
-      assert.match(s.fallback ?? '', /external speech engine failed \(.*timeout.*\); the built-in voice en-us-m1 spoke instead/);
+      // The stand-in is the default male English voice: Flite's en-us-rms where flite is installed, else espeak's en-us-m1.
+      const standIn = voiceSpec(defaultVoice('english', 'male'))!;
+      assert.equal(s.engine, standIn.engine, 'a man: the default male voice stands in');
+      assert.match(s.fallback ?? '', new RegExp(`external speech engine failed \\(.*timeout.*\\); the built-in voice ${standIn.voiceId} spoke instead`));
       assert.deepEqual(alignmentProblems(s, new Energy(await readWav(s.wavPath))), []);
     });
   });
