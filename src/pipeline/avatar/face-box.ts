@@ -35,3 +35,12 @@ export function faceBoxFromLandmarks(pts: readonly LandmarkPt[]): Rect {
 export function rectsOverlap(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/** The whole-pixel box around `points`, grown by `pad` on each side. */
+export function pointsBox(points: readonly LandmarkPt[], pad = 0): Rect {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const x = Math.floor(Math.min(...xs) - pad);
+  const y = Math.floor(Math.min(...ys) - pad);
+  return { x, y, width: Math.ceil(Math.max(...xs) + pad) - x, height: Math.ceil(Math.max(...ys) + pad) - y };
+}

@@ -9,7 +9,7 @@
  */
 import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AvatarLayout, AvatarPainter, AvatarPose, Rect } from '../avatar.types.ts';
-import { faceBoxFromLandmarks } from '../face-box.ts';
+import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
 import { mouthShapeOf } from '../paint/mouth.ts';
 import { SEAM_PX, warpTriangle as warpStill } from './triangle-warp.ts';
 import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from './photo.mesh.ts';
@@ -148,14 +148,6 @@ export function renderPhotoStill(photo: Image | Canvas, rig: PhotoRig, width: nu
   return still;
 }
 
-function bbox(points: readonly Pt[], pad: number): Rect {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const x = Math.floor(Math.min(...xs) - pad);
-  const y = Math.floor(Math.min(...ys) - pad);
-  return { x, y, width: Math.ceil(Math.max(...xs) + pad) - x, height: Math.ceil(Math.max(...ys) + pad) - y };
-}
-
 export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: { width: number; height: number }): PhotoPainter {
   const width = Math.round(size.width);
   const height = Math.round(size.height);
@@ -171,11 +163,11 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
 
   const slice = (a: number, b: number) => lm.slice(a, b);
   const layout: AvatarLayout = {
-    head: bbox([...slice(0, 27)], 0),
-    mouth: bbox(slice(48, 68), faceH * 0.16),
-    leftEye: bbox(slice(36, 42), faceH * 0.05),
-    rightEye: bbox(slice(42, 48), faceH * 0.05),
-    cheek: bbox([[(lm[2]![0] * 2 + lm[31]![0]) / 3, (lm[2]![1] * 2 + lm[31]![1]) / 3]], faceH * 0.025),
+    head: pointsBox([...slice(0, 27)], 0),
+    mouth: pointsBox(slice(48, 68), faceH * 0.16),
+    leftEye: pointsBox(slice(36, 42), faceH * 0.05),
+    rightEye: pointsBox(slice(42, 48), faceH * 0.05),
+    cheek: pointsBox([[(lm[2]![0] * 2 + lm[31]![0]) / 3, (lm[2]![1] * 2 + lm[31]![1]) / 3]], faceH * 0.025),
     face: faceBoxFromLandmarks(lm),
   };
   /** The face box of a pose: from the landmarks as the mesh moves them (jaw drop, head turn). */
@@ -252,7 +244,7 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
       [60, 61, 62, 63, 64, 65, 66, 67].forEach((i, k) => (k === 0 ? ctx.moveTo(rest[i]![0] + dx, rest[i]![1] + dy) : ctx.lineTo(rest[i]![0] + dx, rest[i]![1] + dy)));
       ctx.closePath();
       ctx.clip();
-      const b = bbox(rest.slice(60, 68), 2);
+      const b = pointsBox(rest.slice(60, 68), 2);
       ctx.globalAlpha = 0.9;
       ctx.drawImage(still, b.x, b.y, b.width, b.height, b.x + dx, b.y + dy, b.width, b.height);
     }

@@ -8,7 +8,7 @@
  */
 import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
-import { faceBoxFromLandmarks } from '../face-box.ts';
+import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
 import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
 import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
 import { warpTriangle } from '../photo/triangle-warp.ts';
@@ -54,14 +54,6 @@ export function closeMouth(lm: readonly Pt[]): Pt[] {
 export const loopFrameAt = (v: Pick<VideoPresenter, 'fps' | 'frames'>, timeMs: number): number =>
   ((Math.floor((timeMs * v.fps) / 1000 + 1e-6) % v.frames.length) + v.frames.length) % v.frames.length;
 
-function bbox(points: readonly Pt[], pad: number): Rect {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const x = Math.floor(Math.min(...xs) - pad);
-  const y = Math.floor(Math.min(...ys) - pad);
-  return { x, y, width: Math.ceil(Math.max(...xs) + pad) - x, height: Math.ceil(Math.max(...ys) + pad) - y };
-}
-
 export interface VideoPainter extends AvatarPainter {
   readonly layout: AvatarLayout & { face: Rect };
   /** The loop frame a pose is drawn from. */
@@ -73,7 +65,7 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const height = Math.round(size.height);
   // Framed once for the whole loop, on the first frame's face (the loop's head is steady).
   const lm0 = v.landmarks[0]!;
-  const fb = bbox(lm0.slice(0, 27), 0);
+  const fb = pointsBox(lm0.slice(0, 27), 0);
   const rig0 = { width: v.width, height: v.height, landmarks: lm0 as Array<[number, number]>, face: { x: fb.x, y: fb.y, width: fb.width, height: fb.height * 1.25 } };
   const crop = framePhoto(rig0, width, height);
   const s = width / crop.w;
@@ -81,11 +73,11 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const boxLm0 = toBox(lm0);
   const faceH = Math.hypot(boxLm0[8]![0] - boxLm0[27]![0], boxLm0[8]![1] - boxLm0[27]![1]);
   const layout = {
-    head: bbox(boxLm0.slice(0, 27), 0),
-    mouth: bbox(boxLm0.slice(48, 68), faceH * 0.16),
-    leftEye: bbox(boxLm0.slice(36, 42), faceH * 0.05),
-    rightEye: bbox(boxLm0.slice(42, 48), faceH * 0.05),
-    cheek: bbox([[(boxLm0[2]![0] * 2 + boxLm0[31]![0]) / 3, (boxLm0[2]![1] * 2 + boxLm0[31]![1]) / 3]], faceH * 0.025),
+    head: pointsBox(boxLm0.slice(0, 27), 0),
+    mouth: pointsBox(boxLm0.slice(48, 68), faceH * 0.16),
+    leftEye: pointsBox(boxLm0.slice(36, 42), faceH * 0.05),
+    rightEye: pointsBox(boxLm0.slice(42, 48), faceH * 0.05),
+    cheek: pointsBox([[(boxLm0[2]![0] * 2 + boxLm0[31]![0]) / 3, (boxLm0[2]![1] * 2 + boxLm0[31]![1]) / 3]], faceH * 0.025),
     face: faceBoxFromLandmarks(boxLm0),
   };
   const still = createCanvas(width, height);
