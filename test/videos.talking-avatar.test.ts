@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { createAvatarPainter, MOUTH_INTERIOR } from '../src/pipeline/avatar/index.ts';
 import { CHROMA_GREEN, talkingLayout } from '../src/pipeline/render/render-talking.ts';
 import { outputSize } from '../src/pipeline/timeline/build.ts';
+import { download, startFileServer, waitDone } from './support/published-files.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -20,39 +19,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-talk-'));
 
 function ffmpeg(args: string[]): Buffer {
   return execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { maxBuffer: 1 << 30 });
-}
-
-function startFileServer(root: string): Promise<{ url: (name: string) => string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, path.basename(req.url ?? ''));
-    if (!fs.existsSync(file)) return void res.writeHead(404).end('no');
-    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      resolve({ url: (name) => `http://127.0.0.1:${port}/${name}`, close: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
-}
-
-async function waitDone(s: TestServer, key: string, id: string, ms = 170_000): Promise<any> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const p = (await s.call('GET', `/v1/project?project_id=${id}`, { key })).body.data;
-    if (p.status_code === 4 || p.status_code === 5) return p;
-    if (Date.now() > end) throw new Error(`project ${id} still at ${p.status_code} ${p.progress}%`);
-    await sleep(250);
-  }
-}
-
-/** A published file, fetched from the test server (PUBLIC_BASE_URL is not its address). */
-async function download(s: TestServer, url: string, name: string): Promise<string> {
-  const file = path.join(dir, name);
-  const res = await fetch(`${s.baseUrl}${new URL(url).pathname}`);
-  assert.equal(res.status, 200, url);
-  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return file;
 }
 
 /** RGBA frames of a region of a video (VP9 decoded with libvpx so its alpha plane is read). */
@@ -194,9 +160,9 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     assert.match(p.script, /made from a script/);
     assert.ok(p.video_duration > 2 && p.video_duration < 8, `duration ${p.video_duration}`);
     assert.ok(p.subtitles_url.endsWith('.vtt'));
-    const vtt = fs.readFileSync(await download(s, p.subtitles_url, 'script.vtt'), 'utf8');
+    const vtt = fs.readFileSync(await download(s, dir, p.subtitles_url, 'script.vtt'), 'utf8');
     assert.match(vtt, /Maya/);
-    const video = await download(s, p.video_url, 'script.mp4');
+    const video = await download(s, dir, p.video_url, 'script.mp4');
     const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', video]).toString();
     assert.match(streams, /h264,540,960/);
     assert.match(streams, /aac/);
@@ -215,7 +181,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     assert.equal(p.status_code, 4, JSON.stringify(p.error));
     assert.equal(p.subtitles_url, '');
     assert.ok(Math.abs(p.video_duration - 4) < 0.2, `duration ${p.video_duration}`);
-    const video = await download(s, p.video_url, 'audio.mp4');
+    const video = await download(s, dir, p.video_url, 'audio.mp4');
     const frames = rgbaFrames(video, mouthBox(1, 2, 0.5));
     const [mr, mg, mb] = [1, 3, 5].map((i) => parseInt(MOUTH_INTERIOR.slice(i, i + 2), 16)) as [number, number, number];
     const open = frames.map((px) => {
@@ -245,7 +211,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     const p = await waitDone(s, key, created.body.data.project_id);
     assert.equal(p.status_code, 4, JSON.stringify(p.error));
     assert.match(p.script, /whole desk/);
-    const vtt = fs.readFileSync(await download(s, p.subtitles_url, 'said.vtt'), 'utf8');
+    const vtt = fs.readFileSync(await download(s, dir, p.subtitles_url, 'said.vtt'), 'utf8');
     const cues = [...vtt.matchAll(/(?:\d+:)?(\d+):(\d+)\.(\d+) --> (?:\d+:)?(\d+):(\d+)\.(\d+)/g)].map((m) => [Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 1000, Number(m[4]) * 60 + Number(m[5]) + Number(m[6]) / 1000] as const);
     assert.ok(cues.length >= 1, vtt);
     assert.match(vtt, /lamp/);
@@ -278,7 +244,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     const p = await waitDone(s, key, created.body.data.project_id);
     assert.equal(p.status_code, 4, JSON.stringify(p.error));
     assert.match(p.video_url, /\/video\.webm$/);
-    const video = await download(s, p.video_url, 'alpha.webm');
+    const video = await download(s, dir, p.video_url, 'alpha.webm');
     const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:stream_tags=alpha_mode', '-of', 'csv=p=0', video]).toString();
     assert.match(streams, /vp9,1/);
     assert.match(streams, /opus/);
@@ -304,7 +270,7 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     assert.equal(created.body.code, 0, JSON.stringify(created.body));
     const p = await waitDone(s, key, created.body.data.project_id);
     assert.equal(p.status_code, 4, JSON.stringify(p.error));
-    const video = await download(s, p.video_url, 'green.mp4');
+    const video = await download(s, dir, p.video_url, 'green.mp4');
     const { width, height } = outputSize(1, 0.5);
     const { figure } = talkingLayout(1, width, height);
     const frame = rgbaFrames(video, { x: 0, y: 0, w: width, h: height })[30]!;

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { detectLanguage } from '../src/products/language-detect.ts';
 import { readWav } from '../src/pipeline/speech/wav.ts';
 import { startLlmServer, type LlmServer } from './support/llm-server.ts';
+import { download, startFileServer, waitDone } from './support/published-files.ts';
 import { startServer, success, businessError, type TestServer } from './support/server.ts';
 import { startSttServer, type SttServer } from './support/stt-server.ts';
 import { Energy } from './support/voiced.ts';
@@ -38,38 +37,6 @@ function translator(messages: { role: string; content: string }[]): string {
   return JSON.stringify({ translation: out });
 }
 
-function startFileServer(root: string): Promise<{ url: (name: string) => string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, path.basename(req.url ?? ''));
-    if (!fs.existsSync(file)) return void res.writeHead(404).end('no');
-    res.writeHead(200, { 'content-type': 'video/mp4' }).end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      resolve({ url: (name) => `http://127.0.0.1:${port}/${name}`, close: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
-}
-
-async function waitDone(s: TestServer, key: string, id: string, ms = 240_000): Promise<any> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const p = (await s.call('GET', `/v1/project?project_id=${id}`, { key })).body.data;
-    if (p.status_code === 4 || p.status_code === 5) return p;
-    if (Date.now() > end) throw new Error(`project ${id} still at ${p.status_code} ${p.progress}%`);
-    await sleep(300);
-  }
-}
-
-async function download(s: TestServer, url: string, name: string): Promise<string> {
-  const file = path.join(dir, name);
-  const res = await fetch(`${s.baseUrl}${new URL(url).pathname}`);
-  assert.equal(res.status, 200, url);
-  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return file;
-}
-
 const duration = (file: string) => Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString());
 const credits = async (s: TestServer, key: string) => success(await s.call('GET', '/v2/user/remaining_quota', { key })).remaining_quota as number;
 const translations = async (s: TestServer, key: string) => success(await s.call('GET', '/v1/projects?page=1&page_size=50', { key })).total as number;
@@ -96,7 +63,7 @@ describe('video translation with no LLM and no STT server', () => {
   let files: Awaited<ReturnType<typeof startFileServer>>;
   before(async () => {
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=160x90:r=10:d=2', '-f', 'lavfi', '-i', 'sine=frequency=220:d=2', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', path.join(dir, 'tone.mp4')]);
-    files = await startFileServer(dir);
+    files = await startFileServer(dir, 'video/mp4');
     s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', RENDER_SCALE: '0.5' } });
     s.running.startBackground();
     ({ apiKey: key } = await s.account({ credits: 20 }));
@@ -121,8 +88,8 @@ describe('video translation with no LLM and no STT server', () => {
     assert.equal(done.status_code, 4, JSON.stringify(done.error));
     assert.equal(detectLanguage(done.script), 'german', done.script);
     assert.notEqual(done.script, source.script);
-    const sourceS = duration(await download(s, source.video_url, 'product-en.mp4'));
-    const translatedS = duration(await download(s, done.video_url, 'product-de.mp4'));
+    const sourceS = duration(await download(s, dir, source.video_url, 'product-en.mp4'));
+    const translatedS = duration(await download(s, dir, done.video_url, 'product-de.mp4'));
     assert.ok(Math.abs(translatedS - 15) <= 1.5, `German video lasts ${translatedS} s (English ${sourceS} s), video_length 15`);
     // The same template, presenter, size and captions: the source's request with only language and voice changed.
     const row = await s.running.services.videoRepo.getById(id);
@@ -164,7 +131,7 @@ describe('video translation with a loopback LLM and STT server', () => {
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=64x64:r=5:d=3', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '3', '-c:v', 'libx264', '-c:a', 'aac', path.join(dir, 'silent.mp4')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=64x64:r=5:d=3', '-c:v', 'libx264', path.join(dir, 'mute.mp4')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=black:s=32x32:r=1:d=601', '-f', 'lavfi', '-i', 'sine=frequency=200:sample_rate=8000:d=601', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '16k', path.join(dir, 'long.mp4')]);
-    files = await startFileServer(dir);
+    files = await startFileServer(dir, 'video/mp4');
     llm = await startLlmServer(translator);
     stt = await startSttServer(ENGLISH);
     receiver = await startReceiver();
@@ -206,12 +173,12 @@ describe('video translation with a loopback LLM and STT server', () => {
     assert.ok(asked[0]!.messages[1]!.content.includes(ENGLISH.join(' ')));
     assert.equal(done.title, 'Lamp intro (german)');
     assert.ok(done.subtitles_url, 'captions asked for with add_subtitles');
-    assert.match(fs.readFileSync(await download(s, done.subtitles_url, 'avatar-de.vtt'), 'utf8'), /Schreibtisch/);
+    assert.match(fs.readFileSync(await download(s, dir, done.subtitles_url, 'avatar-de.vtt'), 'utf8'), /Schreibtisch/);
   });
 
   it('an outside video: transcribed by the STT server, translated segment by segment, re-voiced in each segment\'s time, captions on the new speech', async () => {
     const source = success(await s.call('GET', `/v1/project?project_id=${avatarId}`, { key }));
-    fs.copyFileSync(await download(s, source.video_url, 'avatar-en.mp4'), path.join(dir, 'outside.mp4'));
+    fs.copyFileSync(await download(s, dir, source.video_url, 'avatar-en.mp4'), path.join(dir, 'outside.mp4'));
     const sttBefore = stt.requests.length;
     const llmBefore = llm.requests.length;
     const left = await credits(s, key);
@@ -231,8 +198,8 @@ describe('video translation with a loopback LLM and STT server', () => {
     assert.equal(llm.requests.length - llmBefore, segments.length);
     assert.equal(done.script, segments.map((x) => GERMAN[x.text] ?? x.text).join(' '));
 
-    const video = await download(s, done.video_url, 'outside-de.mp4');
-    const vtt = fs.readFileSync(await download(s, done.subtitles_url, 'outside-de.vtt'), 'utf8');
+    const video = await download(s, dir, done.video_url, 'outside-de.mp4');
+    const vtt = fs.readFileSync(await download(s, dir, done.subtitles_url, 'outside-de.vtt'), 'utf8');
     assert.match(vtt, /Guten/);
     assert.match(vtt, /Schreibtisch/);
     assert.doesNotMatch(vtt, /Good morning/);
