@@ -54,7 +54,7 @@ import { createLlmClient } from './pipeline/script/index.ts';
 import { PipelineGenerator } from './videos/pipeline-generator.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { catalogV2Routes } from './catalog/catalog.v2.routes.ts';
-import { buildServer } from './http/server.ts';
+import { buildServer, closeServer } from './http/server.ts';
 import type { App } from './http/http-types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { ProductCrawler } from './products/product.crawler.ts';
@@ -642,7 +642,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       await warming.stop();
       await janitor.stop();
       await background.stop();
-      await app.close();
+      await closeServer(app);
       await services.productAvatars.idle();
       // The neural pool's threads (onnxruntime) end with the other speech engines.
       await services.speech.neural?.close();

@@ -171,3 +171,18 @@ export async function buildServer(opts: ServerOptions, auth: AuthService, routes
 
   return app;
 }
+
+/**
+ * Stops the HTTP server gracefully: in-flight requests finish, and keep-alive connections are
+ * closed as soon as they fall idle. Node closes idle connections once, when close starts; a
+ * connection whose last response is still finishing then (a client that read the whole body a
+ * moment earlier) would otherwise hold close() for the whole keep-alive timeout (72 s).
+ */
+export async function closeServer(app: App, sweepMs = 100): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections?.(), sweepMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
