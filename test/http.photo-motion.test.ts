@@ -74,6 +74,9 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     const row = list.find((a: any) => a.avatar_id === made.avatar_id);
     assert.equal(row?.status, 1);
     assert.equal(row?.kind, 'photo');
+    // No gender asked for: face-api's confident guess (a woman in her late twenties) is recorded, and picks the default voice.
+    assert.equal(row?.gender, 'Female', JSON.stringify(row));
+    assert.ok(Number(row?.age) >= 20 && Number(row?.age) < 45, JSON.stringify(row));
     const cover = await fetch(row.cover_url.replace(s.config.publicBaseUrl, s.baseUrl));
     assert.equal(cover.status, 200);
     assert.equal(cover.headers.get('content-type'), 'image/png');

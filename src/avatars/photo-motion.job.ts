@@ -18,8 +18,10 @@ import type { WorkUnitOfWork } from '../jobs/work-unit.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { createAvatarPainter, NEUTRAL_POSE } from '../pipeline/avatar/index.ts';
+import { apparentRecord, recordedTraits } from '../pipeline/avatar/apparent.ts';
 import { PREVIEW_SIZE } from '../pipeline/avatar/talking.preview.ts';
 import { createPhotoPainter, type FacePool, type PhotoPresenter } from '../pipeline/avatar/photo/index.ts';
+import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { motionFailedEvents, motionSucceededEvents, type NewEvent } from '../webhooks/event.ts';
 import type { CustomAvatar, CustomAvatarRepository, CustomAvatarUpdate, MotionRequest } from './custom-avatar.repository.ts';
@@ -99,6 +101,9 @@ export class PhotoMotionJob implements JobHandler {
     signal.throwIfAborted();
     const verdict = await this.d.faces.analyse(res.body);
     if (!verdict.ok) throw new MotionRefused(verdict.reason);
+    // A photo of the user's own (no gender asked for): face-api's confident guess sets the default voice.
+    const apparent = a.gender === '' && verdict.apparent ? apparentRecord(verdict.apparent) : null;
+    const traits = recordedTraits(apparent ?? a);
     signal.throwIfAborted();
     const prefix = avatarFilesPrefix();
     const photoKey = `${prefix}/photo.${EXT[res.contentType] ?? 'img'}`;
@@ -115,13 +120,13 @@ export class PhotoMotionJob implements JobHandler {
     if (this.d.preview) {
       signal.throwIfAborted();
       previewKey = `${prefix}/preview.mp4`;
-      const clip = await this.d.preview(createPhotoPainter(presenter.photo, presenter.rig, PREVIEW_SIZE), req.line, a.voiceId);
+      const clip = await this.d.preview(createPhotoPainter(presenter.photo, presenter.rig, PREVIEW_SIZE), req.line, a.voiceId ?? defaultVoice('english', traits.gender, traits.age));
       await this.d.store.put(previewKey, clip);
       bytes += clip.length;
     }
     const url = (k: string) => this.d.store.publicUrl(k);
     return {
-      update: { status: 1, failMsg: null, photoKey, coverKey, previewKey, storageBytes: bytes },
+      update: { status: 1, failMsg: null, photoKey, coverKey, previewKey, storageBytes: bytes, ...apparent },
       events: motionSucceededEvents({ accountId: a.accountId, avatarId: a.id, motionId: a.motionId!, photoUrl: url(photoKey), coverUrl: url(coverKey), previewUrl: previewKey ? url(previewKey) : url(coverKey) }, this.d.clock.nowMs()),
     };
   }

@@ -21,9 +21,11 @@ import { probe } from '../media/ffprobe.ts';
 import type { SafeFetcher } from '../net/safe-fetch.ts';
 import { NEUTRAL_POSE } from '../pipeline/avatar/index.ts';
 import type { FacePool } from '../pipeline/avatar/photo/index.ts';
+import { apparentRecord, recordedTraits } from '../pipeline/avatar/apparent.ts';
 import { PREVIEW_SIZE } from '../pipeline/avatar/talking.preview.ts';
 import { createVideoPainter, type VideoPresenter } from '../pipeline/avatar/video/video.painter.ts';
 import { judgeClip, MAX_CLIP_S, MIN_CLIP_S, pickIdleLoop, type Pt } from '../pipeline/avatar/video/video.track.ts';
+import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { avatarCreatedEvent, avatarCreateFailedEvent } from '../webhooks/event.ts';
 import { avatarFilesPrefix } from './custom-avatar.service.ts';
@@ -128,7 +130,9 @@ export class VideoAvatarJob implements JobHandler {
     const cover = createCanvas(COVER, COVER);
     createVideoPainter(presenter, { width: COVER, height: COVER }).draw(cover.getContext('2d'), { ...NEUTRAL_POSE, timeMs: 0 }, 0, 0);
     const coverBytes = await cover.encode('png');
-    const preview = this.d.preview ? await this.d.preview(createVideoPainter(presenter, PREVIEW_SIZE), DEFAULT_WELCOME, a.voiceId) : null;
+    const apparent = verdict.gender ? apparentRecord({ gender: verdict.gender, age: verdict.age ?? 30 }) : null;
+    const traits = recordedTraits(apparent ?? a);
+    const preview = this.d.preview ? await this.d.preview(createVideoPainter(presenter, PREVIEW_SIZE), DEFAULT_WELCOME, a.voiceId ?? defaultVoice('english', traits.gender, traits.age)) : null;
     await this.d.store.put(videoKey, loopBytes);
     await this.d.store.put(trackKeyFor(videoKey), trackBytes);
     await this.d.store.put(`${prefix}/cover.png`, coverBytes);
@@ -137,10 +141,7 @@ export class VideoAvatarJob implements JobHandler {
       status: 1, failMsg: null, videoKey, coverKey: `${prefix}/cover.png`, previewKey: preview ? `${prefix}/preview.mp4` : null,
       storageBytes: loopBytes.length + trackBytes.length + coverBytes.length + (preview?.length ?? 0),
     };
-    if (verdict.gender) {
-      update.gender = verdict.gender === 'male' ? 'Male' : 'Female';
-      update.age = String(Math.round(verdict.age ?? 30));
-    }
+    if (apparent) Object.assign(update, apparent);
     return update;
   }
 

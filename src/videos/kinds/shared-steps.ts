@@ -5,6 +5,7 @@ import type { PhotoPresenter } from '../../pipeline/avatar/photo/index.ts';
 import type { PresenterSource } from '../../pipeline/render/avatar-adapter.ts';
 import { asEngines, type SpeechEngines } from '../../pipeline/speech/engines.ts';
 import type { PipelineDeps } from './kind.ts';
+import { recordedTraits } from '../../pipeline/avatar/apparent.ts';
 import { GenerationError, type ProgressReporter } from '../video-generator.ts';
 
 /** Steps every kind shares: the presenter, the speech engines of the account, the fallback warning. */
@@ -39,22 +40,13 @@ export async function presenterFor(deps: PipelineDeps, accountId: string, avatar
     custom.held ? { kind: 'holding', base, held: { image: await loadHeldProduct(deps.store, custom.held.productKey), hold: custom.held.hold } } : base;
   if (custom.kind === 'video') {
     // A video presenter plays its own loop (docs/avatars.md "Video presenters"); its default voice follows face-api's guess when it was confident.
-    const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
-    return { ref: await loadVideoPresenter(deps.store, custom.videoKey), voiceId: custom.avatar.voiceId, traits: { gender, age: ageWord(custom.avatar.age) } };
+    return { ref: await loadVideoPresenter(deps.store, custom.videoKey), voiceId: custom.avatar.voiceId, traits: recordedTraits(custom.avatar) };
   }
   if (custom.kind === 'photo') {
-    // A photo avatar's voice default: its recorded gender when known, else a female adult voice.
-    const gender = custom.avatar.gender.toLowerCase() === 'male' ? 'male' : 'female';
-    return { ref: await holding(await loadPhotoPresenter(deps.store, custom.photoKey)), voiceId: custom.avatar.voiceId, traits: { gender, age: 'adult' } };
+    // A photo avatar's voice default: its recorded (asked for, or face-api's confident guess) gender and age, else a female adult voice.
+    return { ref: await holding(await loadPhotoPresenter(deps.store, custom.photoKey)), voiceId: custom.avatar.voiceId, traits: recordedTraits(custom.avatar) };
   }
   return { ref: await holding(custom.presenter), voiceId: custom.avatar.voiceId, traits: custom.presenter.traits };
-}
-
-/** The catalog's age word for a recorded age (vendor words, or face-api's years). */
-function ageWord(age: string): PresenterTraits['age'] {
-  const years = Number(age);
-  if (Number.isFinite(years) && age.trim() !== '') return years < 20 ? 'young' : years >= 60 ? 'senior' : 'adult';
-  return 'adult';
 }
 
 /**

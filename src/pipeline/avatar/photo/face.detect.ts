@@ -15,6 +15,10 @@ export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number };
   /** 68 points (iBUG 300-W order) in image pixels. */
   landmarks: Array<[number, number]>;
+  /** face-api's age/gender model: apparent age in years, gender and its probability. */
+  age: number;
+  gender: string;
+  genderProbability: number;
 }
 
 export interface FaceScan {
@@ -54,6 +58,7 @@ function load(): Promise<{ tf: Tf; faceapi: FaceApi }> {
     const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+    await faceapi.nets.ageGenderNet.loadFromDisk(models);
     return { tf, faceapi };
   })();
   return loaded;
@@ -76,11 +81,15 @@ export async function detectFaces(image: Uint8Array): Promise<FaceScan> {
   try {
     const found = await faceapi
       .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_SCORE, maxResults: 10 }))
-      .withFaceLandmarks();
+      .withFaceLandmarks()
+      .withAgeAndGender();
     const faces = found.map((f) => ({
       score: f.detection.score,
       box: { x: f.detection.box.x * k, y: f.detection.box.y * k, width: f.detection.box.width * k, height: f.detection.box.height * k },
       landmarks: f.landmarks.positions.map((p): [number, number] => [p.x * k, p.y * k]),
+      age: f.age,
+      gender: f.gender,
+      genderProbability: f.genderProbability,
     }));
     return { width, height, faces };
   } finally {

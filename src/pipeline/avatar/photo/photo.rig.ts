@@ -3,6 +3,7 @@
  * least 256 px, in an image at least 256 px on its short side. Pure: the detection itself runs in
  * the face worker (face.detect.ts via face.pool.ts).
  */
+import { guessAgeGender } from '../apparent.ts';
 import type { FaceScan } from './face.detect.ts';
 
 export const MIN_FACE_PX = 256;
@@ -21,7 +22,11 @@ export interface PhotoRig {
   mask?: string;
 }
 
-export type RigVerdict = { ok: true; rig: PhotoRig } | { ok: false; reason: string };
+/**
+ * A rig, with the person's apparent gender and age when face-api's age/gender model is confident
+ * (guessAgeGender: the same rule as video presenters), which picks the presenter's default voice.
+ */
+export type RigVerdict = { ok: true; rig: PhotoRig; apparent?: { gender: 'male' | 'female'; age: number } } | { ok: false; reason: string };
 
 export function rigFromScan(scan: FaceScan): RigVerdict {
   if (Math.min(scan.width, scan.height) < MIN_FACE_PX) {
@@ -32,5 +37,8 @@ export function rigFromScan(scan: FaceScan): RigVerdict {
   const face = scan.faces[0]!;
   const size = Math.round(Math.max(face.box.width, face.box.height));
   if (size < MIN_FACE_PX) return { ok: false, reason: `the face is ${size} px; it must be at least ${MIN_FACE_PX} px (use a larger or closer photo)` };
-  return { ok: true, rig: { width: scan.width, height: scan.height, landmarks: face.landmarks, face: face.box } };
+  const verdict: RigVerdict = { ok: true, rig: { width: scan.width, height: scan.height, landmarks: face.landmarks, face: face.box } };
+  const apparent = guessAgeGender([face]);
+  if (apparent) verdict.apparent = apparent;
+  return verdict;
 }

@@ -4,6 +4,7 @@
  * (mouth closed or nearly, head steady, eyes open) the presenter plays. See docs/avatars.md
  * "Video presenters".
  */
+import { guessAgeGender } from '../apparent.ts';
 import type { FrameSample, VideoTrackResult } from './face-video.task.ts';
 
 export type Pt = [number, number];
@@ -108,18 +109,6 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   const ag = guessAgeGender(t.samples);
   if (ag) Object.assign(verdict, ag);
   return verdict;
-}
-
-/** face-api's age/gender model, when it agrees with itself: mean probability ≥ 0.8 on every sampled frame's majority. */
-export function guessAgeGender(samples: readonly FrameSample[]): { gender: 'male' | 'female'; age: number } | undefined {
-  const s = samples.filter((x) => x.gender !== undefined);
-  if (s.length === 0) return undefined;
-  const female = s.filter((x) => x.gender === 'female').length;
-  const gender = female * 2 >= s.length ? 'female' : 'male';
-  const agree = s.filter((x) => x.gender === gender);
-  const p = agree.reduce((a, x) => a + x.genderProbability!, 0) / s.length;
-  if (p < 0.8) return undefined;
-  return { gender, age: agree.reduce((a, x) => a + x.age!, 0) / agree.length };
 }
 
 export interface IdleLoop {
