@@ -72,6 +72,23 @@ export interface TextOverlay {
   exitMs: number;
 }
 
+/**
+ * A designed shape of the layout (brand-colour field, panel behind text), drawn under the
+ * presenter and text; static shapes (the whole video) are drawn once with the background.
+ */
+export interface Shape {
+  role: 'field' | 'panel' | 'band';
+  box: Box;
+  /** Palette colour it is filled with. */
+  fill: 'accent' | 'surface' | 'bg2' | 'decor';
+  /** Opacity 0..1. */
+  alpha: number;
+  /** Corner radius in px. */
+  radius: number;
+  startMs: number;
+  endMs: number;
+}
+
 export interface Timeline {
   width: number;
   height: number;
@@ -99,6 +116,8 @@ export interface Timeline {
   captions: Captions | null;
   scenes: Scene[];
   overlays: TextOverlay[];
+  /** Designed shapes (coverage.ts counts them as content; the compositor draws them over the background). */
+  shapes: Shape[];
   safeArea: Box;
   /** Where a custom template's logo is drawn (contained in the box), or null. */
   logo: Box | null;
