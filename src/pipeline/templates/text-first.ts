@@ -34,24 +34,25 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
 }
 
 const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
-const panel = (box: Box): ShapeRule => ({ role: 'panel', box, fill: 'surface', alpha: 0.45, radius: 0.03 });
+/** A full-width band of the background's second colour behind the cards and price. */
+const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 1, h), fill: 'bg2', alpha: 1, radius: 0 });
 
-/** Full-frame designs: header field, card panel, footer field. */
+/** Full-frame designs: header field, card band, footer field. */
 const FULL_FRAME: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.08), b(0.05, 0.48, 0.83, 0.085), b(0.05, 0.47, 0.6, 0.1), b(0.05, 0.615, 0.83, 0.055)),
+    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.085), b(0.05, 0.48, 0.83, 0.09), b(0.05, 0.47, 0.6, 0.1), b(0.05, 0.615, 0.83, 0.055)),
     captions: b(0.05, 0.68, 0.83, 0.12),
-    shapes: [field(b(0, 0, 1, 0.33)), panel(b(0.03, 0.46, 0.94, 0.21)), field(b(0, 0.82, 1, 0.18))],
+    shapes: [field(b(0, 0, 1, 0.33)), band(0.46, 0.21), field(b(0, 0.82, 1, 0.18))],
   },
   1: {
-    slots: slots(b(0.05, 0.07, 0.55, 0.065), b(0.05, 0.15, 0.55, 0.13), b(0.05, 0.56, 0.55, 0.11), b(0.05, 0.56, 0.32, 0.14), b(0.05, 0.72, 0.4, 0.09)),
+    slots: slots(b(0.05, 0.065, 0.55, 0.065), b(0.05, 0.14, 0.55, 0.17), b(0.05, 0.52, 0.55, 0.13), b(0.05, 0.52, 0.32, 0.16), b(0.05, 0.71, 0.4, 0.09)),
     captions: b(0.05, 0.8, 0.55, 0.14),
-    shapes: [field(b(0, 0, 1, 0.3)), panel(b(0.03, 0.53, 0.94, 0.25)), field(b(0, 0.91, 1, 0.09))],
+    shapes: [field(b(0, 0, 1, 0.3)), band(0.49, 0.3), field(b(0, 0.91, 1, 0.09))],
   },
   2: {
-    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.1), b(0.05, 0.5, 0.9, 0.09), b(0.05, 0.5, 0.45, 0.12), b(0.05, 0.63, 0.6, 0.08)),
+    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.12), b(0.05, 0.49, 0.9, 0.1), b(0.05, 0.49, 0.45, 0.13), b(0.05, 0.64, 0.6, 0.075)),
     captions: b(0.05, 0.74, 0.9, 0.16),
-    shapes: [field(b(0, 0, 1, 0.3)), panel(b(0.03, 0.47, 0.94, 0.25)), field(b(0, 0.92, 1, 0.08))],
+    shapes: [field(b(0, 0, 1, 0.3)), band(0.47, 0.26), field(b(0, 0.92, 1, 0.08))],
   },
 };
 

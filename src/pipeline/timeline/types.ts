@@ -61,6 +61,8 @@ export interface TextOverlay {
   fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */
   badge: string | null;
+  /** A lucide-static icon name drawn in the badge instead of its number (the no-media design's cards). */
+  icon?: string;
   box: Box;
   align: 'left' | 'center' | 'right';
   enter: Enter;
