@@ -27,7 +27,7 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
   return {
     brand: s(brand, ALL, 'fade', 0.58, 1),
     name: s(name, NAME, 'rise', 0.64, nameLines),
-    cue: s(cue, ['point', 'story'], 'slide', 0.58, 2),
+    cue: s(cue, ['point', 'story'], 'slide', 0.58, 3),
     price: s(price, ['price', 'cta'], 'pop', 0.66, 1),
     cta: s(cta, ['cta'], 'pop', 0.5, 1, 'center'),
   };
@@ -40,17 +40,17 @@ const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 
 /** Full-frame designs: header field, card band, footer field. */
 const FULL_FRAME: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.085), b(0.05, 0.48, 0.83, 0.09), b(0.05, 0.47, 0.6, 0.1), b(0.05, 0.615, 0.83, 0.055)),
-    captions: b(0.05, 0.68, 0.83, 0.12),
+    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.085), b(0.05, 0.48, 0.83, 0.09), b(0.05, 0.47, 0.6, 0.105), b(0.05, 0.612, 0.83, 0.05)),
+    captions: b(0.05, 0.685, 0.83, 0.115),
     shapes: [field(b(0, 0, 1, 0.33)), band(0.46, 0.21), field(b(0, 0.82, 1, 0.18))],
   },
   1: {
-    slots: slots(b(0.05, 0.065, 0.55, 0.065), b(0.05, 0.14, 0.55, 0.17), b(0.05, 0.52, 0.55, 0.13), b(0.05, 0.52, 0.32, 0.16), b(0.05, 0.71, 0.4, 0.09)),
+    slots: slots(b(0.05, 0.065, 0.55, 0.065), b(0.05, 0.14, 0.55, 0.17), b(0.05, 0.52, 0.55, 0.13), b(0.05, 0.47, 0.4, 0.17), b(0.05, 0.705, 0.4, 0.065)),
     captions: b(0.05, 0.8, 0.55, 0.14),
     shapes: [field(b(0, 0, 1, 0.3)), band(0.49, 0.3), field(b(0, 0.91, 1, 0.09))],
   },
   2: {
-    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.12), b(0.05, 0.49, 0.9, 0.1), b(0.05, 0.49, 0.45, 0.13), b(0.05, 0.64, 0.6, 0.075)),
+    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.12), b(0.05, 0.49, 0.9, 0.1), b(0.05, 0.48, 0.48, 0.13), b(0.05, 0.66, 0.48, 0.065)),
     captions: b(0.05, 0.74, 0.9, 0.16),
     shapes: [field(b(0, 0, 1, 0.3)), band(0.47, 0.26), field(b(0, 0.92, 1, 0.08))],
   },
@@ -59,7 +59,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
 /** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.17, 0.45, 0.065), b(0.05, 0.63, 0.83, 0.075), b(0.05, 0.63, 0.6, 0.1), b(0.05, 0.745, 0.83, 0.055)),
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.17, 0.45, 0.065), b(0.05, 0.625, 0.83, 0.07), b(0.05, 0.625, 0.6, 0.078), b(0.05, 0.728, 0.83, 0.05)),
     captions: b(0.05, 0.5, 0.83, 0.11),
     shapes: [field(b(0, 0.5, 1, 0.5))],
   },
@@ -92,10 +92,20 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
   const design = split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
-  const held = full ? { ...design.slots, name: { ...design.slots.name, scenes: ['hook', 'intro'] as SceneKind[] } } : design.slots;
+  // In 9:16 the call to action takes the title's place above the head (beside the face it would not
+  // fit), and the price stands in the column beside the face.
+  const held = full
+    ? {
+        ...design.slots,
+        name: { ...design.slots.name, scenes: ['hook', 'intro'] as SceneKind[] },
+        ...(aspectRatio === 0
+          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
+          : {}),
+      }
+    : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
   const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio]);
-  const captions = presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
+  const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
   return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
 
