@@ -1,8 +1,8 @@
 /**
  * The layout's designed shapes (brand-colour fields, panels, bands): static, drawn once into the
  * base layer. A 'field' takes the style's field colour: of highlight, accent, text and bg2, the
- * one farthest from the accent (price and CTA pills), the surface (cards) and the background,
- * so every card and pill stands out on the field.
+ * one farthest from the accent (price and CTA pills), the surface (cards) and the background
+ * (the highlight unless another is clearly farther), so every card and pill stands out on it.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
@@ -25,7 +25,7 @@ const dist = (a: string, b: string): number => {
 export function fieldColour(style: VisualStyleDef): string {
   const p = style.palette;
   const score = (c: string) => Math.min(dist(c, p.accent), dist(c, p.surface), dist(c, p.bg));
-  return [p.highlight, p.accent, p.text, p.bg2].filter((c) => rgb(c)).reduce((best, c) => (score(c) > score(best) + 1 ? c : best), p.highlight);
+  return [p.highlight, p.accent, p.text, p.bg2].filter((c) => rgb(c)).reduce((best, c) => (score(c) > score(best) * 1.15 ? c : best), p.highlight);
 }
 
 export function drawShapes(ctx: SKRSContext2D, t: Pick<Timeline, 'shapes' | 'style'>): void {

@@ -59,7 +59,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
 /** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.17, 0.45, 0.065), b(0.05, 0.625, 0.83, 0.07), b(0.05, 0.625, 0.6, 0.078), b(0.05, 0.728, 0.83, 0.05)),
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.625, 0.83, 0.075), b(0.05, 0.625, 0.83, 0.07), b(0.05, 0.625, 0.6, 0.078), b(0.05, 0.728, 0.83, 0.05)),
     captions: b(0.05, 0.5, 0.83, 0.11),
     shapes: [field(b(0, 0.5, 1, 0.5))],
   },
@@ -92,13 +92,14 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
   const design = split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
+  // A 9:16 split has one field for the title, then the cards: the title opens only.
   // In 9:16 the call to action takes the title's place above the head (beside the face it would not
   // fit), and the price stands in the column beside the face.
-  const held = full
+  const held = full || (split && aspectRatio === 0)
     ? {
         ...design.slots,
         name: { ...design.slots.name, scenes: ['hook', 'intro'] as SceneKind[] },
-        ...(aspectRatio === 0
+        ...(full && aspectRatio === 0
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
           : {}),
       }
