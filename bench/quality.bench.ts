@@ -37,6 +37,8 @@ import { narrationLanguageShare } from '../src/pipeline/script/language-share.ts
 import { shortName } from '../src/pipeline/script/text.ts';
 import { FIXTURES, writeImage } from './quality/fixtures.ts';
 import { MATRIX, cellLabel, coverage, type Cell } from './quality/matrix.ts';
+import { COVERAGE_TAGS, DESIGN_CELLS, coverageLine, coverageViolations } from './quality/design-cells.ts';
+import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
 import { defects, formatTable, totals, type Row } from './quality/table.ts';
@@ -45,7 +47,7 @@ const BASE = 'http://reelsmith.local';
 const { values: args } = parseArgs({ options: { sheets: { type: 'string' }, scale: { type: 'string', default: '0.5' }, only: { type: 'string' }, keep: { type: 'string' } } });
 const scale = Number(args.scale);
 const only = args.only ? new Set(args.only.split(',').map(Number)) : null;
-const cells = MATRIX.filter((c) => !only || only.has(c.n));
+const cells = [...MATRIX, ...DESIGN_CELLS].filter((c) => !only || only.has(c.n));
 const presenterCells = PRESENTER_CELLS.filter((c) => !only || only.has(c.n));
 
 /** A stored product for a cell: fixture text, the cell's price, images put in the blob store as crawled media are. */
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let presenterDefects = 0;
   const details: string[] = [];
+  const coverageLines: string[] = [];
   try {
     for (const cell of cells) {
       const label = cellLabel(cell);
@@ -119,9 +122,10 @@ async function main(): Promise<void> {
         const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
-        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t))];
+        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t)];
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
-        row.layout = countByTag(lay, LAYOUT_TAGS, 'layout');
+        row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');
+        coverageLines.push(coverageLine(label, timelineCoverage(t)));
         const prices = priceViolations(n.script, product.price, product.currency);
         row.price = prices.length;
         // The name as the writer says it is its short form ("UltraComfort … Lumbar Support" of the 80-character name): a name too.
@@ -165,6 +169,7 @@ async function main(): Promise<void> {
   console.log(`\n${formatTable(rows)}`);
   console.log('\n! = target missed.');
   console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation.');
+  console.log(`\nNo empty frames (coverage ≥ 45 % and no band over a third empty for over 2 s, from the timeline's boxes):\n${coverageLines.join('\n')}`);
   console.log(`\nDetails:\n${details.join('\n')}`);
   const tot = totals(rows);
   console.log(`\nTOTAL DEFECTS: ${tot.defects + presenterDefects} over ${tot.videos + presenterCells.length} videos (${tot.clean} clean product videos; ${presenterDefects} presenter-cell defects). Target 0.`);

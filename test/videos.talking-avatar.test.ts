@@ -293,7 +293,8 @@ describe('POST /v1/create_video_from_talking_avatar', () => {
     };
     let spill = 0;
     let inside = 0;
-    for (let y = figure.y; y < height; y++)
+    // The 16:9 figure is framed closer than the frame: its box starts above the top edge.
+    for (let y = Math.max(0, figure.y); y < height; y++)
       for (let x = figure.x; x < figure.x + figure.w; x++) {
         if (nearScreen(x, y)) continue;
         const i = (y * width + x) * 4;

@@ -14,6 +14,8 @@ import { FacePool, type PhotoPresenter } from '../../src/pipeline/avatar/photo/i
 import type { PresenterSource } from '../../src/pipeline/render/avatar-adapter.ts';
 import type { VideoPresenter } from '../../src/pipeline/avatar/video/video.painter.ts';
 import { renderTalkingAvatar, type TalkingPlan } from '../../src/pipeline/render/render-talking.ts';
+import { talkingCoverage } from '../../src/pipeline/render/talking.plan.ts';
+import { timelineCoverage } from '../../src/pipeline/timeline/coverage.ts';
 import type { EspeakProcess } from '../../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
@@ -89,7 +91,7 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     );
     const t = timeline as Timeline | null;
     if (!t) throw new Error('the render gave no timeline');
-    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t))];
+    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
   const captions = buildCaptions(n.speech.words, { language: 'english', aspectRatio: cell.aspect, sentences: script.sentences, sentenceSpans: n.speech.sentences });
@@ -100,7 +102,11 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     screen: 'scene', captions, scale, outDir: path.join(workDir, 'render'), onPlan: (p) => (plan = p),
   });
   if (!plan) throw new Error('the render gave no plan');
-  return { videoPath: r.videoPath, durationS: r.durationS, fps: r.frames / r.durationS, defects: textFaceViolations(plan) };
+  const p = plan as TalkingPlan;
+  const fps = r.frames / r.durationS;
+  // No empty frames: the figure and the captions band cover enough of every frame (timeline/coverage.ts).
+  const covered = talkingCoverage({ figure: p.figure, captions: captions ? p.captions : null }, r.width, r.height, fps, r.frames).violations;
+  return { videoPath: r.videoPath, durationS: r.durationS, fps, defects: [...textFaceViolations(p), ...covered] };
 }
 
 export const presenterLabel = (c: PresenterCell) => `#${c.n} ${c.templateId !== undefined ? `template ${c.templateId}` : 'talking'} ${c.presenter} ${['9:16', '16:9', '1:1'][c.aspect]}`;

@@ -26,7 +26,9 @@ import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
-import { overlaySprite, type Sprite } from './text-sprites.ts';
+import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
+import { drawShapes } from './shapes.ts';
+import { iconImage } from './icons.ts';
 
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
 export const poseFrame = (frame: number): number => frame - (frame % 2);
@@ -133,11 +135,15 @@ export class Compositor {
         bctx.restore();
       } else this.inset = this.buildInset();
     }
+    drawShapes(bctx, t);
     this.base = base;
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
     const m = t.media;
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
-    for (const o of t.overlays) this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height)));
+    for (const o of t.overlays) {
+      const icon = o.icon && o.badge ? await iconImage(o.icon, t.style.palette.onAccent, cardIconPx(o)) : null;
+      this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height), icon));
+    }
   }
 
   /** The logo image fitted inside its box (kept in proportion, centred), at whole pixels; null when it does not decode. */

@@ -12,17 +12,27 @@ import { DESIGN_H, DESIGN_W } from '../avatar/paint/layout.ts';
 import type { AspectRatio, Box } from '../templates/types.ts';
 import { rectToBox, type FrameBoxSource } from '../timeline/face-check.ts';
 import { placeAll } from '../timeline/layout.ts';
+import { coverageReport, type CoverageReport } from '../timeline/coverage.ts';
 import { poseFrame } from './compositor.ts';
 
-/** Presenter height over frame height, by aspect ratio: head and torso to the waist, cut by the bottom edge. */
-const FIGURE_SHARE: Record<AspectRatio, number> = { 0: 0.74, 1: 0.96, 2: 0.9 };
+/**
+ * Presenter height over frame height, by aspect ratio: head and torso to the waist, cut by the
+ * bottom edge; in 16:9 closer (head and chest), so the figure covers enough of the wide frame
+ * (timeline/coverage.ts, "No empty frames").
+ */
+const FIGURE_SHARE: Record<AspectRatio, number> = { 0: 0.74, 1: 1.36, 2: 0.9 };
+/** Top of the hair in design units, and the margin kept above it (share of the frame height). */
+const HAIR_TOP = 170;
+const HEAD_ROOM = 0.05;
 
 /** Where the presenter goes (pure): scaled design box, bottom-centred; or the whole frame (`fill`: photo presenters). */
 export function talkingLayout(aspectRatio: AspectRatio, width: number, height: number, fill = false): { figure: Box; captions: Box } {
   const s = (FIGURE_SHARE[aspectRatio] * height) / DESIGN_H;
   const w = Math.round(DESIGN_W * s);
   const h = Math.round(DESIGN_H * s);
-  const figure = fill ? { x: 0, y: 0, w: width, h: height } : { x: Math.round((width - w) / 2), y: height - h, w, h };
+  // Bottom-aligned, unless that would put the hair above the head room: then the body runs off the bottom.
+  const y = Math.max(height - h, Math.round(height * HEAD_ROOM - HAIR_TOP * s));
+  const figure = fill ? { x: 0, y: 0, w: width, h: height } : { x: Math.round((width - w) / 2), y, w, h };
   // Captions low in the frame, over the torso, inside the title-safe margins.
   const captions =
     aspectRatio === 1
@@ -68,4 +78,11 @@ export function planTalking(painter: Pick<AvatarPainter, 'layout' | 'faceBoxAt'>
     frames,
     boxesAt: (f) => ({ texts: captions ? [{ id: 'captions band', box: captions }] : [], faces: [faceAt(f)] }),
   };
+}
+
+/** The coverage rules on a talking-avatar video: the figure (clipped to the frame) and the captions band, the whole video. */
+export function talkingCoverage(layout: { figure: Box; captions: Box | null }, width: number, height: number, fps: number, frames: number): CoverageReport {
+  const whole = { startMs: 0, endMs: (frames * 1000) / fps };
+  const boxes = [{ what: 'presenter', box: layout.figure, ...whole }, ...(layout.captions ? [{ what: 'captions', box: layout.captions, ...whole }] : [])];
+  return coverageReport({ width, height, fps, frames, boxes });
 }

@@ -3,7 +3,7 @@
  * lines the layout step wrapped are shaped and rasterised once, with their box, shadow or glow,
  * and per frame only the bitmap is drawn (with an entrance move).
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
 import type { TextOverlay } from '../timeline/types.ts';
 import { languageTag } from '../captions/lang.ts';
@@ -36,7 +36,7 @@ export function baselineFor(ctx: SKRSContext2D, text: string, centerY: number): 
  * font measures wider than the box (the layout estimates widths) shrinks the text, never below
  * the minimum text size `minFontPx`.
  */
-export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, languageRtl: boolean, minFontPx = 0): Sprite {
+export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, languageRtl: boolean, minFontPx = 0, icon: Image | null = null): Sprite {
   // The text's own direction: a Latin selling point shown in an Arabic video reads left to right.
   const rtl = isRtlText(o.text, languageRtl);
   const p = style.palette;
@@ -93,10 +93,13 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
     ctx.arc(bx, firstY, badgeD / 2, 0, Math.PI * 2);
     ctx.fillStyle = p.accent;
     ctx.fill();
-    ctx.font = fontString(style.fonts.body, 700, badgeD * 0.55);
-    ctx.fillStyle = p.onAccent;
-    ctx.textAlign = 'center';
-    ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, firstY));
+    if (icon) ctx.drawImage(icon, Math.round(bx - icon.width / 2), Math.round(firstY - icon.height / 2));
+    else {
+      ctx.font = fontString(style.fonts.body, 700, badgeD * 0.55);
+      ctx.fillStyle = p.onAccent;
+      ctx.textAlign = 'center';
+      ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, firstY));
+    }
     x += (rtl ? -1 : 1) * (badgeD + gap);
   }
   ctx.font = fontString(family, weight, size);
@@ -124,3 +127,6 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const offset = align === 'left' ? 0 : align === 'right' ? o.box.w - pillW : (o.box.w - pillW) / 2;
   return { canvas, dx: Math.round(offset - pad), dy: -pad };
 }
+
+/** Size (px) a card's icon is drawn at inside its badge. */
+export const cardIconPx = (o: Pick<TextOverlay, 'fontPx'>): number => BADGE_EM * o.fontPx * 0.62;

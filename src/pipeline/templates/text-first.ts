@@ -1,49 +1,148 @@
 /**
- * The no-media design: a product with no images or videos is told in text — brand line, big
- * name, the selling points as cards, price and call to action — on the style's background, with
- * the template's presenter if there is one. The name may take 4 lines in 9:16 (3 elsewhere). No media box, so nothing pretends to be a photo.
- * Slots are starting points; the layout step moves them off the presenter's face and each other.
+ * The no-media design: a product with no images or videos is told in type on a full-frame
+ * design — a brand-colour header field with the brand line and the big name (held over every
+ * scene but price and call to action), each selling point as a large card with an icon on a
+ * panel, the price as a hero, the call to action, and a brand-colour footer field; the
+ * template's presenter, larger. A split-screen template gives its product half to a brand-colour
+ * field that carries the cards. No media box, so nothing pretends to be a photo. Slots are
+ * starting points; the layout step moves them off the presenter's face and each other.
+ * Rules: docs/rendering.md "Design rules".
  */
 import { SAFE_AREAS } from './safe-area.ts';
-import type { AspectRatio, Box, SceneKind, TemplateLayout, TextSlot } from './types.ts';
+import type { AspectRatio, Box, PresenterRule, SceneKind, ShapeRule, TemplateLayout, TextSlot } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
 const ALL: readonly SceneKind[] = ['hook', 'intro', 'point', 'story', 'price', 'cta'];
-const NAME: readonly SceneKind[] = ['hook', 'intro'];
+/** The title stays until the price: the frame's "one big thing" while the points are told. */
+const NAME: readonly SceneKind[] = ['hook', 'intro', 'point', 'story'];
+
+interface Design {
+  slots: TemplateLayout['slots'];
+  captions: Box;
+  shapes: ShapeRule[];
+}
 
 function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines = 3): TemplateLayout['slots'] {
   const s = (box: Box, scenes: readonly SceneKind[], enter: TextSlot['enter'], fill: number, lines: number, align: TextSlot['align'] = 'left'): TextSlot => ({ box, scenes, enter, fill, lines, align });
   return {
     brand: s(brand, ALL, 'fade', 0.58, 1),
-    name: s(name, NAME, 'rise', 0.62, nameLines),
-    cue: s(cue, ['point', 'story'], 'slide', 0.6, 2),
-    price: s(price, ['price', 'cta'], 'pop', 0.62, 1),
+    name: s(name, NAME, 'rise', 0.64, nameLines),
+    cue: s(cue, ['point', 'story'], 'slide', 0.58, 3),
+    price: s(price, ['price', 'cta'], 'pop', 0.66, 1),
     cta: s(cta, ['cta'], 'pop', 0.5, 1, 'center'),
   };
 }
 
-const TEXT_FIRST: Record<AspectRatio, TemplateLayout['slots']> = {
-  0: slots(b(0.05, 0.12, 0.83, 0.045), b(0.05, 0.18, 0.83, 0.09), b(0.05, 0.42, 0.83, 0.075), b(0.05, 0.42, 0.5, 0.075), b(0.05, 0.52, 0.83, 0.07), 4),
-  1: slots(b(0.05, 0.07, 0.55, 0.07), b(0.05, 0.16, 0.55, 0.17), b(0.05, 0.48, 0.55, 0.12), b(0.05, 0.48, 0.3, 0.12), b(0.05, 0.62, 0.4, 0.1)),
-  2: slots(b(0.05, 0.07, 0.9, 0.06), b(0.05, 0.14, 0.9, 0.13), b(0.05, 0.45, 0.9, 0.095), b(0.05, 0.45, 0.4, 0.09), b(0.05, 0.56, 0.6, 0.085)),
+const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
+/** A full-width band of the background's second colour behind the cards and price. */
+const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 1, h), fill: 'bg2', alpha: 1, radius: 0 });
+
+/** Full-frame designs: header field, card band, footer field. */
+const FULL_FRAME: Record<AspectRatio, Design> = {
+  0: {
+    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.085), b(0.05, 0.48, 0.83, 0.09), b(0.05, 0.47, 0.6, 0.105), b(0.05, 0.612, 0.83, 0.05)),
+    captions: b(0.05, 0.685, 0.83, 0.115),
+    shapes: [field(b(0, 0, 1, 0.33)), band(0.46, 0.21), field(b(0, 0.82, 1, 0.18))],
+  },
+  1: {
+    slots: slots(b(0.05, 0.065, 0.55, 0.065), b(0.05, 0.14, 0.55, 0.17), b(0.05, 0.52, 0.55, 0.13), b(0.05, 0.47, 0.4, 0.17), b(0.05, 0.705, 0.4, 0.065)),
+    captions: b(0.05, 0.8, 0.55, 0.14),
+    shapes: [field(b(0, 0, 1, 0.3)), band(0.49, 0.3), field(b(0, 0.91, 1, 0.09))],
+  },
+  2: {
+    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.12), b(0.05, 0.49, 0.9, 0.1), b(0.05, 0.48, 0.48, 0.13), b(0.05, 0.66, 0.48, 0.065)),
+    captions: b(0.05, 0.74, 0.9, 0.16),
+    shapes: [field(b(0, 0, 1, 0.3)), band(0.47, 0.26), field(b(0, 0.92, 1, 0.08))],
+  },
 };
 
+/** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
+const SPLIT: Record<AspectRatio, Design> = {
+  0: {
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.625, 0.83, 0.075), b(0.05, 0.625, 0.83, 0.07), b(0.05, 0.625, 0.6, 0.078), b(0.05, 0.728, 0.83, 0.05)),
+    captions: b(0.05, 0.5, 0.83, 0.11),
+    shapes: [field(b(0, 0.5, 1, 0.5))],
+  },
+  1: {
+    slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.1), b(0.53, 0.5, 0.42, 0.1), b(0.53, 0.5, 0.3, 0.13), b(0.53, 0.65, 0.42, 0.09)),
+    captions: b(0.53, 0.77, 0.42, 0.17),
+    shapes: [field(b(0.5, 0, 0.5, 1))],
+  },
+  2: {
+    slots: slots(b(0.53, 0.06, 0.42, 0.05), b(0.53, 0.12, 0.42, 0.08), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.4, 0.3, 0.11), b(0.53, 0.53, 0.42, 0.08)),
+    captions: b(0.05, 0.75, 0.9, 0.19),
+    shapes: [field(b(0.5, 0, 0.5, 0.72))],
+  },
+};
+
+/** An inset presenter grows by this much in the no-media design (kept at its corner of the frame). */
+const INSET_GROWTH = 1.35;
+const SMALL_INSET = 0.3;
+
 /**
- * The text-first variant of a layout: no media, the text-first slots; a presenter who fills the
- * frame steps to the right edge, so the text has the left side.
+ * The text-first variant of a layout: no media, the no-media design's slots, captions and shapes;
+ * a presenter who fills the frame steps to the right edge, an inset grows.
  */
 export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio): TemplateLayout {
   let presenter = layout.presenter;
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
+  const split = !!presenter && presenter.frame === 'none' && !full;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
+  if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
+  const design = split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
+  // A 9:16 split has one field for the title, then the cards: the title opens only.
+  // In 9:16 the call to action takes the title's place above the head (beside the face it would not
+  // fit), and the price stands in the column beside the face.
+  const held = full || (split && aspectRatio === 0)
+    ? {
+        ...design.slots,
+        name: { ...design.slots.name, scenes: ['hook', 'intro'] as SceneKind[] },
+        ...(full && aspectRatio === 0
+          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
+          : {}),
+      }
+    : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
-  const slots = presenter ? TEXT_FIRST[aspectRatio] : widen(TEXT_FIRST[aspectRatio], SAFE_AREAS[aspectRatio]);
-  return { ...layout, media: null, presenter, slots };
+  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio]);
+  const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
+  return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
 
-/** Name, brand and cards run to the safe area's right edge; the name also gets a quarter more height. */
+/**
+ * An inset presenter in the no-media design: in the right column (top right in 9:16, bottom
+ * right elsewhere, inside the safe area), INSET_GROWTH larger when its short side is under
+ * SMALL_INSET of the frame's short side.
+ */
+function placedInset(p: PresenterRule, aspectRatio: AspectRatio, safe: Box): PresenterRule {
+  const { box } = p;
+  // Short side in frame units of the frame's short side (9:16: width is short; 16:9: height).
+  const short = aspectRatio === 0 ? Math.min(box.w, (box.h * 16) / 9) : aspectRatio === 1 ? Math.min((box.w * 16) / 9, box.h) : Math.min(box.w, box.h);
+  const k = short < SMALL_INSET ? INSET_GROWTH : 1;
+  const w = box.w * k;
+  const h = box.h * k;
+  const x = safe.x + safe.w - w;
+  const y = aspectRatio === 0 ? safe.y : safe.y + safe.h - h;
+  const placed = { x, y, w, h };
+  return { ...p, box: placed, panel: placed };
+}
+
+/** Brand and name in the column left of an inset that shares their rows. */
+function besideInset(slots: TemplateLayout['slots'], p: PresenterRule): TemplateLayout['slots'] {
+  if (p.frame === 'none') return slots;
+  const narrow = (slot: TextSlot): TextSlot => {
+    const { box } = slot;
+    const rows = box.y < p.box.y + p.box.h && p.box.y < box.y + box.h * 3;
+    return rows && box.x + box.w > p.box.x ? { ...slot, box: { ...box, w: Math.max(0.2, p.box.x - 0.02 - box.x) } } : slot;
+  };
+  return { ...slots, name: narrow(slots.name), ...(slots.brand ? { brand: narrow(slots.brand) } : {}) };
+}
+
+const widenBox = (box: Box, safe: Box): Box => ({ ...box, w: safe.x + safe.w - box.x });
+
+/** Name, brand and cards run to the safe area's right edge. */
 function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
-  const wide = (slot: TextSlot, taller = 1): TextSlot => ({ ...slot, box: { ...slot.box, w: safe.x + safe.w - slot.box.x, h: slot.box.h * taller } });
-  return { ...slots, name: wide(slots.name, 1.25), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
+  const wide = (slot: TextSlot): TextSlot => ({ ...slot, box: widenBox(slot.box, safe) });
+  return { ...slots, name: wide(slots.name), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
 }

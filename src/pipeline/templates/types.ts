@@ -69,6 +69,20 @@ export interface TemplateLayout {
   captions: Box;
   /** Text slots; 'brand' is optional (the no-media, text-first design shows it). */
   slots: Record<Exclude<TextSlotName, 'brand'>, TextSlot> & { brand?: TextSlot };
+  /** Designed shapes (brand-colour fields, panels) drawn over the background for the whole video. */
+  shapes?: ShapeRule[];
+  /** Numbered selling-point cards carry an icon picked from the point's words (the no-media design). */
+  iconCards?: boolean;
+}
+
+/** A designed shape: a box in frame fractions filled with a palette colour. */
+export interface ShapeRule {
+  role: 'field' | 'panel' | 'band';
+  box: Box;
+  fill: 'accent' | 'surface' | 'bg2' | 'decor';
+  alpha: number;
+  /** Corner radius as a fraction of the frame's shorter side. */
+  radius: number;
 }
 
 export interface TemplateDef {

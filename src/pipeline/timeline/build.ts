@@ -227,6 +227,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     textFirst,
     scenes,
     overlays,
+    shapes: (layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
     safeArea,
     logo,
     product: {

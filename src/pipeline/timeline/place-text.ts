@@ -7,6 +7,7 @@ import type { Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/
 import type { TimelineInput, Span } from './build.ts';
 import { withoutDanglingTail } from '../script/dangling.ts';
 import { formatPrice, shopNow } from './text.ts';
+import { cardIcon } from './card-icon.ts';
 import { cutCleanly, fitText } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
@@ -111,6 +112,7 @@ export interface OverlaySpec {
   endMs: number;
   badge: string | null;
   claim?: string;
+  icon?: string;
 }
 
 /** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
@@ -138,6 +140,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       ...(spec.claim ? { claim: spec.claim } : {}),
       fontPx: fit.fontPx,
       badge,
+      ...(spec.icon && badge ? { icon: spec.icon } : {}),
       box: { ...region, h: boxHeight(fit.lines.length, fit.fontPx) },
       align: rule.align,
       enter: rule.enter,
@@ -198,6 +201,7 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     if (numbered) shownPoints.add(cue.pointIndex!);
     const badge = numbered ? String(shownPoints.size) : null;
     add('cue', candidates, s.startMs, endMs, badge, point);
+    if (badge && layout.iconCards) out[out.length - 1]!.icon = cardIcon(point ?? candidates[0]!);
   }
   return out;
 }

@@ -84,3 +84,14 @@ function drawnFaceShare(): Box {
   }
   return drawnFace;
 }
+
+/** What of the frame the presenter covers: the inset, or the painter's box within its scene panel (coverage.ts). */
+export function presenterDrawnBox(p: NonNullable<Timeline['presenter']>): Box | null {
+  if (p.frame === 'card' || p.frame === 'circle') return p.box;
+  const pl = presenterPlacement(p);
+  const x0 = Math.max(pl.x, pl.clip.x);
+  const y0 = Math.max(pl.y, pl.clip.y);
+  const x1 = Math.min(pl.x + pl.width, pl.clip.x + pl.clip.w);
+  const y1 = Math.min(pl.y + pl.height, pl.clip.y + pl.clip.h);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+}

@@ -61,6 +61,8 @@ export interface TextOverlay {
   fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */
   badge: string | null;
+  /** A lucide-static icon name drawn in the badge instead of its number (the no-media design's cards). */
+  icon?: string;
   box: Box;
   align: 'left' | 'center' | 'right';
   enter: Enter;
@@ -70,6 +72,23 @@ export interface TextOverlay {
   endMs: number;
   /** Fade-out length before endMs; 0 when the overlay holds to the last frame (price, CTA). */
   exitMs: number;
+}
+
+/**
+ * A designed shape of the layout (brand-colour field, panel behind text), drawn under the
+ * presenter and text; static shapes (the whole video) are drawn once with the background.
+ */
+export interface Shape {
+  role: 'field' | 'panel' | 'band';
+  box: Box;
+  /** Palette colour it is filled with. */
+  fill: 'accent' | 'surface' | 'bg2' | 'decor';
+  /** Opacity 0..1. */
+  alpha: number;
+  /** Corner radius in px. */
+  radius: number;
+  startMs: number;
+  endMs: number;
 }
 
 export interface Timeline {
@@ -99,6 +118,8 @@ export interface Timeline {
   captions: Captions | null;
   scenes: Scene[];
   overlays: TextOverlay[];
+  /** Designed shapes (coverage.ts counts them as content; the compositor draws them over the background). */
+  shapes: Shape[];
   safeArea: Box;
   /** Where a custom template's logo is drawn (contained in the box), or null. */
   logo: Box | null;

@@ -1,0 +1,30 @@
+/**
+ * bench:quality's "no empty frames" part (issue 27 item 2): the coverage rules from the
+ * timeline's boxes (timeline/coverage.ts) for every video, and the cells that need them — the
+ * no-media design in each ratio (a product with no images or videos, drawn presenter) and the
+ * template-2 layout with no image (the template kind's public template 2 with no image variable
+ * builds this same timeline). Talking-avatar cells get the same rules from their plan
+ * (presenter-cells.ts, talkingCoverage).
+ */
+import { timelineCoverage, type CoverageReport } from '../../src/pipeline/timeline/coverage.ts';
+import type { Timeline } from '../../src/pipeline/timeline/types.ts';
+import type { Cell } from './matrix.ts';
+
+export const COVERAGE_TAGS = ['coverage', 'empty-band'] as const;
+
+export const DESIGN_CELLS: Cell[] = [
+  { n: 201, aspect: 0, length: 15, language: 'english', templateId: 1, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 1, musicId: null },
+  { n: 202, aspect: 1, length: 30, language: 'english', templateId: 1, visualStyle: 'Warm Lifestyle', scriptStyle: 'Top 3 reasons', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 2, musicId: null },
+  { n: 203, aspect: 2, length: 15, language: 'spanish', templateId: 6, visualStyle: 'Tech Neon', scriptStyle: 'Feature Explainer', fixture: 'noMedia', price: '89,00', currency: 'EUR', avatarId: 4, musicId: null },
+  { n: 204, aspect: 0, length: 15, language: 'english', templateId: 2, visualStyle: 'Bold Pop', scriptStyle: 'Soft Selling', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 3, musicId: null },
+];
+
+/** The coverage violations of a video's timeline ("coverage: …", "empty-band: …"). */
+export function coverageViolations(t: Timeline): string[] {
+  return timelineCoverage(t).violations;
+}
+
+/** One line per video for the report: the lowest coverage and the longest empty band. */
+export function coverageLine(label: string, r: CoverageReport): string {
+  return `${label}: min coverage ${(r.minShare * 100).toFixed(0)} % at ${(r.minAtMs / 1000).toFixed(1)} s, longest empty band ${(r.longestEmptyBandMs / 1000).toFixed(1)} s${r.violations.length ? ` — ${r.violations.length} violation(s)` : ''}`;
+}

@@ -1,0 +1,149 @@
+/**
+ * "No empty frames" (pure): from the boxes of what is on screen in each frame — product,
+ * presenter, text cards, captions, designed shapes, logo — how much of the frame they cover and
+ * whether a band of the frame stays empty. Used by the tests, bench:quality and the layouts'
+ * own checks; every kind (product, preview, template, talking) hands its boxes in the same form.
+ *
+ * Rules (docs/rendering.md "Design rules" → "No empty frames"), after the first half second:
+ * - `coverage`: the union of the boxes covers at least MIN_COVERAGE of the frame in every frame;
+ * - `empty-band`: no band across the whole frame (a row band the full width, or a column band the
+ *   full height) wider than EMPTY_BAND_SHARE of the frame's side stays free of boxes for longer
+ *   than EMPTY_BAND_MS.
+ */
+import type { Box } from '../templates/types.ts';
+import { presenterDrawnBox } from './presenter.ts';
+import { intersection } from './rules.ts';
+import { sceneContent } from './safety.ts';
+import type { Timeline } from './types.ts';
+
+export const MIN_COVERAGE = 0.45;
+export const EMPTY_BAND_SHARE = 1 / 3;
+export const EMPTY_BAND_MS = 2000;
+/** The opening the rules leave alone (entrances). */
+export const COVERAGE_GRACE_MS = 500;
+
+export interface ScreenBox {
+  what: string;
+  box: Box;
+  startMs: number;
+  endMs: number;
+}
+
+/** What a coverage check needs: the frame, its timing and the boxes on screen over time. */
+export interface CoverageSource {
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  boxes: ScreenBox[];
+}
+
+/** The boxes a timeline puts on screen, clipped to the frame, with when each shows. */
+export function screenBoxes(t: Timeline): ScreenBox[] {
+  const frame = { x: 0, y: 0, w: t.width, h: t.height };
+  const whole = { startMs: 0, endMs: t.durationMs };
+  const out: ScreenBox[] = [];
+  const add = (what: string, b: Box | null, span: { startMs: number; endMs: number }) => {
+    const v = b && intersection(b, frame);
+    if (v && span.endMs > span.startMs) out.push({ what, box: v, startMs: span.startMs, endMs: span.endMs });
+  };
+  for (const c of sceneContent(t)) add(c.image !== null ? `image ${c.image}` : 'media', c.content, c);
+  if (t.presenter) add('presenter', presenterDrawnBox(t.presenter), whole);
+  for (const s of t.shapes ?? []) add(`shape ${s.role}`, s.box, s);
+  for (const o of t.overlays) add(`${o.slot} "${o.text.slice(0, 24)}"`, o.box, o);
+  if (t.logo) add('logo', t.logo, whole);
+  if (t.captions) for (const p of t.captions.pages) add('captions', t.captionsBox, p);
+  return out;
+}
+
+/** Area share of the frame the union of `boxes` covers, and the widest empty row and column bands (shares). */
+export function frameCoverage(boxes: readonly Box[], width: number, height: number): { share: number; emptyRows: number; emptyCols: number } {
+  const xs = new Set<number>([0, width]);
+  const ys = new Set<number>([0, height]);
+  const clipped: Box[] = [];
+  for (const b of boxes) {
+    const v = intersection(b, { x: 0, y: 0, w: width, h: height });
+    if (!v) continue;
+    clipped.push(v);
+    xs.add(v.x).add(v.x + v.w);
+    ys.add(v.y).add(v.y + v.h);
+  }
+  const X = [...xs].sort((a, b) => a - b);
+  const Y = [...ys].sort((a, b) => a - b);
+  let area = 0;
+  for (let j = 0; j + 1 < Y.length; j++) {
+    const y0 = Y[j]!;
+    const y1 = Y[j + 1]!;
+    for (let i = 0; i + 1 < X.length; i++) {
+      const x0 = X[i]!;
+      const x1 = X[i + 1]!;
+      if (clipped.some((b) => b.x <= x0 && b.x + b.w >= x1 && b.y <= y0 && b.y + b.h >= y1)) area += (x1 - x0) * (y1 - y0);
+    }
+  }
+  return { share: area / (width * height), emptyRows: widestGap(clipped.map((b) => [b.y, b.y + b.h]), height) / height, emptyCols: widestGap(clipped.map((b) => [b.x, b.x + b.w]), width) / width };
+}
+
+/** The longest stretch of [0, size] no interval covers. */
+function widestGap(intervals: [number, number][], size: number): number {
+  const sorted = intervals.sort((a, b) => a[0] - b[0]);
+  let reach = 0;
+  let best = 0;
+  for (const [a, b] of sorted) {
+    if (a > reach) best = Math.max(best, a - reach);
+    reach = Math.max(reach, b);
+  }
+  return Math.max(best, size - reach);
+}
+
+export interface CoverageReport {
+  /** Lowest coverage share over the judged frames, and the time of that frame. */
+  minShare: number;
+  minAtMs: number;
+  /** Longest time one band wider than a third stayed empty (ms). */
+  longestEmptyBandMs: number;
+  violations: string[];
+}
+
+/** Judges every frame after the grace time; one violation string per rule and run of failing frames. */
+export function coverageReport(src: CoverageSource): CoverageReport {
+  const violations: string[] = [];
+  let minShare = 1;
+  let minAtMs = 0;
+  let lowRun: { from: number; share: number } | null = null;
+  let bandFrom: number | null = null;
+  let longest = 0;
+  const flushLow = (tMs: number) => {
+    if (lowRun) violations.push(`coverage: ${(lowRun.share * 100).toFixed(0)} % of the frame covered at ${(lowRun.from / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s (under ${MIN_COVERAGE * 100} %)`);
+    lowRun = null;
+  };
+  const flushBand = (tMs: number) => {
+    if (bandFrom !== null) {
+      longest = Math.max(longest, tMs - bandFrom);
+      if (tMs - bandFrom > EMPTY_BAND_MS) violations.push(`empty-band: a band over a third of the frame is empty at ${(bandFrom / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s`);
+    }
+    bandFrom = null;
+  };
+  const endMs = (src.frames * 1000) / src.fps;
+  for (let f = 0; f < src.frames; f++) {
+    const tMs = (f * 1000) / src.fps;
+    if (tMs < COVERAGE_GRACE_MS) continue;
+    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs).map((b) => b.box);
+    const c = frameCoverage(on, src.width, src.height);
+    if (c.share < minShare) {
+      minShare = c.share;
+      minAtMs = tMs;
+    }
+    if (c.share < MIN_COVERAGE - 1e-9) lowRun = lowRun ? { from: lowRun.from, share: Math.min(lowRun.share, c.share) } : { from: tMs, share: c.share };
+    else flushLow(tMs);
+    if (c.emptyRows > EMPTY_BAND_SHARE + 1e-9 || c.emptyCols > EMPTY_BAND_SHARE + 1e-9) bandFrom ??= tMs;
+    else flushBand(tMs);
+  }
+  flushLow(endMs);
+  flushBand(endMs);
+  return { minShare, minAtMs, longestEmptyBandMs: longest, violations };
+}
+
+/** The coverage rules on a built timeline. */
+export function timelineCoverage(t: Timeline): CoverageReport {
+  return coverageReport({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t) });
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
+import { buildTimeline, coverageReport, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
+import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
+import { cardIcon, FALLBACK_ICON } from '../src/pipeline/timeline/card-icon.ts';
+import type { ProductFacts } from '../src/pipeline/types.ts';
+
+const noMedia = (): ProductFacts => ({ ...SAMPLE_PRODUCT_TEXT, sellingPoints: [...SAMPLE_PRODUCT_TEXT.sellingPoints], targetAudience: 'everyone', imagePaths: [], videoPaths: [] });
+const SIZES = { 0: [1080, 1920], 1: [1920, 1080], 2: [1080, 1080] } as const;
+
+describe('no empty frames: the rule (timeline/coverage.ts)', () => {
+  it('measures the union of boxes and the widest empty row and column bands', () => {
+    const c = frameCoverage([{ x: 0, y: 0, w: 50, h: 100 }, { x: 25, y: 0, w: 50, h: 50 }], 100, 100);
+    assert.equal(c.share, 0.625);
+    assert.equal(c.emptyCols, 0.25);
+    assert.equal(c.emptyRows, 0);
+    assert.deepEqual(frameCoverage([], 100, 100), { share: 0, emptyRows: 1, emptyCols: 1 });
+  });
+
+  it('flags frames under 45 % after the first half second, and an empty band only when it lasts over 2 s', () => {
+    const src = (boxes: { box: { x: number; y: number; w: number; h: number }; startMs: number; endMs: number }[]) => coverageReport({ width: 100, height: 100, fps: 10, frames: 60, boxes: boxes.map((b) => ({ what: 'x', ...b })) });
+    // Top half all along: 50 %, but the bottom half (a band over a third) is empty for 6 s.
+    const top = src([{ box: { x: 0, y: 0, w: 100, h: 50 }, startMs: 0, endMs: 6000 }]);
+    assert.equal(top.minShare, 0.5);
+    assert.deepEqual(top.violations.map((v) => v.split(':')[0]), ['empty-band']);
+    // A card fills the bottom half except for 2 s: no band empty for over 2 s, coverage 50 % then.
+    const gap = src([{ box: { x: 0, y: 0, w: 100, h: 50 }, startMs: 0, endMs: 6000 }, { box: { x: 0, y: 50, w: 100, h: 40 }, startMs: 0, endMs: 2000 }, { box: { x: 0, y: 50, w: 100, h: 40 }, startMs: 4000, endMs: 6000 }]);
+    assert.deepEqual(gap.violations, []);
+    // Nothing before 0.4 s is judged; a 30 % frame after it is.
+    const low = src([{ box: { x: 0, y: 0, w: 100, h: 100 }, startMs: 0, endMs: 6000 }, { box: { x: 0, y: 0, w: 0, h: 0 }, startMs: 0, endMs: 1 }]);
+    assert.deepEqual(low.violations, []);
+    const thin = src([{ box: { x: 0, y: 0, w: 30, h: 100 }, startMs: 0, endMs: 6000 }, { box: { x: 30, y: 0, w: 70, h: 100 }, startMs: 0, endMs: 400 }]);
+    assert.ok(thin.violations.some((v) => v.startsWith('coverage: 30 %')), thin.violations.join('\n'));
+  });
+
+  it('picks a card icon from the selling point’s words, with a fallback', () => {
+    assert.equal(cardIcon('Vitamin C + hyaluronic acid'), 'flask-conical');
+    assert.equal(cardIcon('30-hour battery life'), 'battery-charging');
+    assert.equal(cardIcon('Lasts all day'), 'clock');
+    assert.equal(cardIcon('Adjustable lumbar support'), 'ruler');
+    assert.equal(cardIcon('Fragrance-free & vegan'), 'sparkles');
+    assert.equal(cardIcon('Lorem ipsum'), FALLBACK_ICON);
+  });
+});
+
+describe('no empty frames: every kind and ratio meets the rule (fails on the design before issue 27)', () => {
+  const { script, speech } = sampleSpeech(sampleSentences(30));
+
+  it('product and preview videos of a product with no media, every template, with and without a presenter and captions', () => {
+    const failures: string[] = [];
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const)
+        for (const hasPresenter of [true, false])
+          for (const caption of [true, false])
+            for (const fps of [30, 15]) {
+              const t = buildTimeline({ script, speech, product: noMedia(), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption, fps, scale: fps === 15 ? 1 / 3 : 1 });
+              const r = timelineCoverage(t);
+              const tag = `template ${tpl.id} ratio ${ar} presenter ${hasPresenter} captions ${caption} fps ${fps}`;
+              if (r.violations.length) failures.push(`${tag}: ${r.violations[0]}`);
+              if (fps === 30) for (const v of layoutViolations(t)) failures.push(`${tag}: ${v}`);
+            }
+    assert.deepEqual(failures, []);
+  });
+
+  it('the template video of public template 2 with no image variable: the bottom half is a brand-colour field with the title, then the cards, then the price', () => {
+    for (const ar of [0, 1, 2] as const) {
+      const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: ar, caption: true });
+      assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `ratio ${ar}`);
+      const name = t.overlays.find((o) => o.slot === 'name')!;
+      const firstCard = t.overlays.find((o) => o.slot === 'cue')!;
+      assert.ok(name.endMs - name.startMs > 2000 && name.endMs >= firstCard.startMs, `the title shows ${name.startMs}–${name.endMs} ms, the first card from ${firstCard.startMs}`);
+    }
+    const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true });
+    const field = t.shapes.find((s) => s.role === 'field')!;
+    assert.deepEqual(field.box, { x: 0, y: t.height / 2, w: t.width, h: t.height / 2 });
+    const cards = t.overlays.filter((o) => o.slot === 'cue');
+    assert.ok(cards.length >= 2);
+    for (const c of [...cards, t.overlays.find((o) => o.slot === 'name')!]) assert.ok(c.box.y >= t.height / 2, `${c.text} in the bottom half`);
+    const numbered = cards.filter((c) => c.badge);
+    assert.ok(numbered.length >= 2 && numbered.every((c) => c.icon), 'every numbered card has an icon');
+    assert.ok(screenBoxes(t).some((b) => b.what === 'shape field'));
+  });
+
+  it('talking-avatar videos: the drawn presenter covers enough in every ratio, with or without captions', () => {
+    for (const ar of [0, 1, 2] as const) {
+      const [w, h] = SIZES[ar];
+      const l = talkingLayout(ar, w, h);
+      for (const captions of [l.captions, null]) {
+        const r = talkingCoverage({ figure: l.figure, captions }, w, h, 30, 300);
+        assert.deepEqual(r.violations, [], `ratio ${ar} captions ${!!captions}`);
+      }
+      // The face stays in the frame, under the head room.
+      assert.ok(l.figure.y + 150 * (l.figure.h / 1000) >= 0, `ratio ${ar}`);
+    }
+  });
+});
