@@ -159,7 +159,7 @@ describe('layoutViolations finds the defects seen before issue 10', () => {
     u.overlays[0]!.box = { ...u.overlays[0]!.box, y: u.height * 0.85 };
     assert.ok(tags(layoutViolations(u)).has('safe-area'));
     const v = base();
-    v.images = v.images.map(() => ({ mode: 'cover', content: { x: 0, y: 0, w: v.width, h: v.height }, cutout: false, source: { width: 300, height: 300 } }));
+    v.images = v.images.map(() => ({ mode: 'cover', treatment: 'cover', content: { x: 0, y: 0, w: v.width, h: v.height }, cutout: false, source: { width: 300, height: 300 } }));
     assert.ok(layoutViolations(v).some((s) => s.startsWith('media-frame:') && s.includes('drawn at')));
   });
 });

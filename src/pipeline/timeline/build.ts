@@ -13,6 +13,7 @@ import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
+import { productShareTarget } from './product-share.ts';
 import { px } from './rules.ts';
 import type { MediaSource, Scene, Timeline } from './types.ts';
 
@@ -184,7 +185,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = input.product.imagePaths.map((_, i) => {
     const info = input.imageInfo?.[i];
-    return info && mediaBox && stage ? frameImage(info, mediaBox, stage) : null;
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' };
+    return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
   const presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
