@@ -24,6 +24,8 @@ export interface ImageInfo {
   alpha: boolean;
   /** Its border is mostly one colour (a packshot on white): the backdrop can be removed. */
   plain?: boolean;
+  /** Blank: one colour all over (a placeholder or a failed export); not used. */
+  blank?: boolean;
 }
 
 export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
