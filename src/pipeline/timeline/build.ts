@@ -188,7 +188,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = input.product.imagePaths.map((_, i) => {
     const info = input.imageInfo?.[i];
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel' };
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
     return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
   const presenter = layout.presenter

@@ -74,8 +74,10 @@ export interface FrameContext {
   frame: { width: number; height: number };
   /** Share of the frame the product should cover (productShareTarget); 0: the stage fit only. */
   target: number;
-  /** The box is a card (a framed slot) rather than a full-bleed layer. */
+  /** The box is a card (a framed slot) rather than a full-bleed layer; a cut-out may stand past it. */
   card?: boolean;
+  /** Carousel cards hold their picture: a packshot on a plain backdrop covers the card as it is. */
+  carousel?: boolean;
 }
 
 /** A photo in a window (a card or a part of the frame) may be cropped this much to cover it. */
@@ -115,7 +117,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const fh = ctx?.frame.height ?? box.y + box.h;
   const view = intersection(box, { x: 0, y: 0, w: fw, h: fh }) ?? box;
   const windowed = !!ctx && (box.w < fw - 1 || box.h < fh - 1);
-  const treatment = ctx ? chooseTreatment(info, box, windowed) : legacyTreatment(info, box);
+  const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed) : legacyTreatment(info, box);
   if (treatment === 'cover') return { mode: 'cover', treatment, content: { ...box }, cutout: false, source };
   if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0);
   if (treatment === 'blur-extend') {
