@@ -37,6 +37,8 @@ import { narrationLanguageShare } from '../src/pipeline/script/language-share.ts
 import { shortName } from '../src/pipeline/script/text.ts';
 import { FIXTURES, writeImage } from './quality/fixtures.ts';
 import { MATRIX, cellLabel, coverage, type Cell } from './quality/matrix.ts';
+import { LEAD_CELLS } from './quality/product-cells.ts';
+import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
 import { defects, formatTable, totals, type Row } from './quality/table.ts';
@@ -45,7 +47,7 @@ const BASE = 'http://reelsmith.local';
 const { values: args } = parseArgs({ options: { sheets: { type: 'string' }, scale: { type: 'string', default: '0.5' }, only: { type: 'string' }, keep: { type: 'string' } } });
 const scale = Number(args.scale);
 const only = args.only ? new Set(args.only.split(',').map(Number)) : null;
-const cells = MATRIX.filter((c) => !only || only.has(c.n));
+const cells = [...MATRIX, ...LEAD_CELLS].filter((c) => !only || only.has(c.n));
 const presenterCells = PRESENTER_CELLS.filter((c) => !only || only.has(c.n));
 
 /** A stored product for a cell: fixture text, the cell's price, images put in the blob store as crawled media are. */
@@ -119,7 +121,8 @@ async function main(): Promise<void> {
         const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
-        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t))];
+        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...productShareViolations(t)];
+        details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, LAYOUT_TAGS, 'layout');
         const prices = priceViolations(n.script, product.price, product.currency);

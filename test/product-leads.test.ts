@@ -157,7 +157,6 @@ describe('the product leads: a real render', () => {
         }
       const filled = inside / ((x1 - x0) * (y1 - y0));
       assert.ok(filled > 0.85, `the photo fills ${(filled * 100).toFixed(1)} % of its box`);
-      await fs.writeFile('/tmp/hD/leads-frame.rgb', px);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
