@@ -133,7 +133,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (source.width * source.height));
     // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
     const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / source.width, (room.h * (cutout ? 0.97 : 0.94)) / source.height, MAX_UPSCALE);
+    const fit = Math.min((room.w * 0.96) / source.width, (room.h * (cutout && ctx.card ? 0.9 : cutout ? 0.97 : 0.94)) / source.height, MAX_UPSCALE);
     k = Math.max(k, Math.min(want, fit));
   }
   const w = source.width * k;
