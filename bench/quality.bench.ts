@@ -39,6 +39,8 @@ import { FIXTURES, writeImage } from './quality/fixtures.ts';
 import { MATRIX, cellLabel, coverage, type Cell } from './quality/matrix.ts';
 import { COVERAGE_TAGS, DESIGN_CELLS, coverageLine, coverageViolations } from './quality/design-cells.ts';
 import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
+import { LEAD_CELLS } from './quality/product-cells.ts';
+import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
 import { defects, formatTable, totals, type Row } from './quality/table.ts';
@@ -47,7 +49,7 @@ const BASE = 'http://reelsmith.local';
 const { values: args } = parseArgs({ options: { sheets: { type: 'string' }, scale: { type: 'string', default: '0.5' }, only: { type: 'string' }, keep: { type: 'string' } } });
 const scale = Number(args.scale);
 const only = args.only ? new Set(args.only.split(',').map(Number)) : null;
-const cells = [...MATRIX, ...DESIGN_CELLS].filter((c) => !only || only.has(c.n));
+const cells = [...MATRIX, ...LEAD_CELLS, ...DESIGN_CELLS].filter((c) => !only || only.has(c.n));
 const presenterCells = PRESENTER_CELLS.filter((c) => !only || only.has(c.n));
 
 /** A stored product for a cell: fixture text, the cell's price, images put in the blob store as crawled media are. */
@@ -122,7 +124,8 @@ async function main(): Promise<void> {
         const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
-        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t)];
+        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t)];
+        details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');
         coverageLines.push(coverageLine(label, timelineCoverage(t)));

@@ -159,7 +159,7 @@ describe('layoutViolations finds the defects seen before issue 10', () => {
     u.overlays[0]!.box = { ...u.overlays[0]!.box, y: u.height * 0.85 };
     assert.ok(tags(layoutViolations(u)).has('safe-area'));
     const v = base();
-    v.images = v.images.map(() => ({ mode: 'cover', content: { x: 0, y: 0, w: v.width, h: v.height }, cutout: false, source: { width: 300, height: 300 } }));
+    v.images = v.images.map(() => ({ mode: 'cover', treatment: 'cover', content: { x: 0, y: 0, w: v.width, h: v.height }, cutout: false, source: { width: 300, height: 300 } }));
     assert.ok(layoutViolations(v).some((s) => s.startsWith('media-frame:') && s.includes('drawn at')));
   });
 });
@@ -262,7 +262,7 @@ describe('rendering with awkward images', () => {
     try {
       const paths = Object.values(LAYOUT_FIXTURES).map((f) => path.join(LAYOUT_FIXTURES_DIR, f.file));
       const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-      assert.deepEqual(infos, Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha })));
+      assert.deepEqual(infos, Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false })));
       const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
       let t: Timeline | null = null;
       const r = await renderVideo(
@@ -272,7 +272,8 @@ describe('rendering with awkward images', () => {
       assert.ok(t);
       const tl = t as Timeline;
       assert.deepEqual(layoutViolations(tl), []);
-      assert.deepEqual(tl.images.map((f) => f?.mode), ['contain', 'contain', 'contain', 'contain']);
+      // The treatment by shape (docs/rendering.md "The product leads"): the wide and tall photos pan, the small one is contained, the cut-out used as it is.
+      assert.deepEqual(tl.images.map((f) => f?.treatment), ['pan', 'pan', 'contain', 'alpha']);
       assert.equal(tl.images[3]!.cutout, true);
       assert.ok(tl.overlays.every((o) => o.fontPx >= minFontPx(tl.height)));
       assert.ok((await fs.stat(r.videoPath)).size > 10_000);

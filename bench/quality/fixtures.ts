@@ -6,10 +6,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { LEAD_FIXTURES, LEAD_SIZES, leadSvg, type LeadShape } from './product-cells.ts';
 
-export type ImageShape = 'square' | 'wide' | 'tall' | 'small' | 'transparent';
+export type ImageShape = 'square' | 'wide' | 'tall' | 'small' | 'transparent' | LeadShape;
 
 const SIZES: Record<ImageShape, [number, number]> = {
+  ...LEAD_SIZES,
   square: [1200, 1200],
   wide: [1800, 600],
   tall: [500, 1500],
@@ -19,6 +21,7 @@ const SIZES: Record<ImageShape, [number, number]> = {
 
 /** A product-like picture: a lit object on a backdrop (none when transparent), hue per index. */
 function svg(shape: ImageShape, hue: number): string {
+  if (shape in LEAD_SIZES) return leadSvg(shape as LeadShape, hue);
   const [w, h] = SIZES[shape];
   const s = Math.min(w, h);
   const cx = w / 2;
@@ -61,6 +64,7 @@ export interface ProductFixture {
 }
 
 export const FIXTURES: Record<string, ProductFixture> = {
+  ...LEAD_FIXTURES,
   lamp: {
     id: 'lamp', name: 'Aurora Desk Lamp', brand: 'Lumina',
     description: 'A dimmable LED desk lamp with a USB-C charging port and a warm-to-cool light range.',

@@ -158,6 +158,7 @@ export class MediaLayer {
       }
     }
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    if (img?.mode === 'pan') return this.drawPan(ctx, i, img, tMs);
     const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
     // Zooms step on twos (every other frame), so the frame between repeats its picture.
     const pz = clamp01((frameTimeMs(this.zoomFrame(tMs), this.t.fps) - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
@@ -172,7 +173,7 @@ export class MediaLayer {
       ctx.drawImage(src, r.x, r.y, r.w, r.h, b.x, b.y, b.w, b.h);
       return;
     }
-    ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    if (img.backdrop || !this.floats(i)) ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
     const c = this.contentCentre((s.media as { index: number }).index);
     if (pan) {
       const room = this.containRoom();
@@ -186,6 +187,49 @@ export class MediaLayer {
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
     const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
     ctx.drawImage(img.image, c.x - w / 2 + fx * b.w * 0.025, c.y - h / 2 + fy * b.h * 0.025, w, h);
+  }
+
+  /**
+   * The pan treatment (media-frame.ts): the whole image slides across its window along its long
+   * side over the scene, at whole output pixels (a copy per frame, no resampling).
+   */
+  private drawPan(ctx: SKRSContext2D, i: number, img: Extract<PreparedImage, { mode: 'pan' }>, tMs: number): void {
+    const s = this.t.scenes[i]!;
+    const f = this.t.images[(s.media as { index: number }).index]!;
+    const win = f.content;
+    if (img.backdrop) ctx.drawImage(img.backdrop, this.box.x, this.box.y);
+    const o = this.panTreatmentOffset(i, tMs);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(win.x, win.y, win.w, win.h);
+    ctx.clip();
+    ctx.drawImage(img.image, Math.round(win.x) - o.x, Math.round(win.y) - o.y);
+    ctx.restore();
+  }
+
+  /** Scene i's pan-treatment offset at tMs: eased from one end of the image to the other. */
+  private panTreatmentOffset(i: number, tMs: number): { x: number; y: number } {
+    const s = this.t.scenes[i]!;
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    const f = s.media.kind === 'image' ? this.t.images[s.media.index] : null;
+    if (!img || img.mode !== 'pan' || !f) return { x: 0, y: 0 };
+    const fps = this.t.fps;
+    const start = this.vStart(i);
+    const n = Math.max(1, Math.round(((this.vEnd(i) - start) * fps) / 1000));
+    const k = Math.min(n, Math.max(0, Math.round(((tMs - start) * fps) / 1000)));
+    const p = easeInOut(k / n);
+    // The scene's seeded move says which way it goes.
+    const forward = s.motion.toX >= s.motion.fromX;
+    const q = forward ? p : 1 - p;
+    const rx = Math.max(0, img.image.width - Math.round(f.content.w));
+    const ry = Math.max(0, img.image.height - Math.round(f.content.h));
+    return { x: Math.round(q * rx), y: Math.round(q * ry) };
+  }
+
+  /** Scene i shows a cut-out that stands on the background past its card (no card, no clip). */
+  private floats(i: number): boolean {
+    const s = this.t.scenes[i]!;
+    return this.t.media?.frame === 'card' && this.t.media.motion !== 'carousel' && s.media.kind === 'image' && !!this.t.images[s.media.index]?.cutout;
   }
 
   /** Room a contained (letterboxed) image pans in. */
@@ -236,10 +280,11 @@ export class MediaLayer {
       ctx.scale(k, k);
       ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
     }
-    if (this.cardBack) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
-    const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
-    if (!full) clipPath(ctx, b, m.radius);
     const pair = this.transitionAt(i, tMs);
+    const floating = !pair && this.floats(i);
+    if (this.cardBack && !floating) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
+    const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
+    if (!full && !floating) clipPath(ctx, b, m.radius);
     if (!pair) await this.drawScene(ctx, i, tMs);
     else await this.drawTransition(ctx, pair[0], pair[1], clamp01(pair[2]), tMs);
     ctx.restore();
@@ -273,6 +318,10 @@ export class MediaLayer {
     if (v < 1 || this.transitionAt(i, tMs)) return null;
     const s = this.t.scenes[i]!;
     if (s.media.kind === 'video') return null;
+    if (this.images.get(s.media.kind === 'image' ? s.media.index : -1)?.mode === 'pan') {
+      const o = this.panTreatmentOffset(i, tMs);
+      return `${i}:t${o.x},${o.y}`;
+    }
     if (s.motion.kind === 'pan') {
       const o = this.panAt(i, tMs);
       return `${i}:p${o.x},${o.y}`;
@@ -323,6 +372,12 @@ export class MediaLayer {
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
     if (!img) ctx.drawImage(this.artCanvas(), 0, 0, c.width, c.height);
     else if (img.mode === 'cover') ctx.drawImage(img.image, 0, 0, c.width, c.height);
+    else if (img.mode === 'pan') {
+      // A carousel card holds still: the middle of the long image.
+      const f = this.t.images[(s.media as { index: number }).index]!;
+      if (img.backdrop) ctx.drawImage(img.backdrop, 0, 0, c.width, c.height);
+      ctx.drawImage(img.image, Math.round(f.content.x - b.x - (img.image.width - f.content.w) / 2), Math.round(f.content.y - b.y - (img.image.height - f.content.h) / 2));
+    }
     else {
       ctx.drawImage(img.backdrop ?? this.styleFill!, 0, 0, c.width, c.height);
       const at = this.contentCentre((s.media as { index: number }).index);

@@ -8,6 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
+import { plainBorder } from '../avatar/product/backdrop.ts';
+import { cutOutImage } from './cutout-pool.ts';
 
 import type { ImageFrame } from '../timeline/media-frame.ts';
 import { fitsByCover } from '../timeline/media-frame.ts';
@@ -41,10 +43,26 @@ export interface ContainImage {
   pad: number;
 }
 
-export type PreparedImage = CoverImage | ContainImage;
+export interface PanImage {
+  mode: 'pan';
+  /** The whole image at its pan size (ImageFrame.pan), drawn at whole-pixel offsets. */
+  image: Canvas;
+  /** Box-sized blurred fill for the part of the box the window leaves, or null when it fills the box. */
+  backdrop: Canvas | null;
+}
 
-/** Size and transparency of an image file, for the timeline's framing (media-frame.ts); null when unreadable. */
-export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean } | null> {
+export type PreparedImage = CoverImage | ContainImage | PanImage;
+
+/** A blank image: every channel's spread under this (8-bit levels) is one colour. */
+const BLANK_STDEV = 3;
+/** Thumbnail side for the plain-border test. */
+const THUMB = 96;
+
+/**
+ * Size, transparency, plain backdrop and blankness of an image file, for the timeline's framing
+ * (media-frame.ts); null when unreadable. libvips does the work (stats and a 96 px thumbnail).
+ */
+export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean; plain: boolean; blank: boolean } | null> {
   try {
     const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 });
     const meta = await base.metadata();
@@ -52,8 +70,13 @@ export async function imageInfo(path: string): Promise<{ width: number; height: 
     const width = (swap ? meta.height : meta.width) ?? 0;
     const height = (swap ? meta.width : meta.height) ?? 0;
     if (!width || !height) return null;
-    const alpha = !!meta.hasAlpha && !(await base.stats()).isOpaque;
-    return { width, height, alpha };
+    const stats = await base.stats();
+    const alpha = !!meta.hasAlpha && !stats.isOpaque;
+    const colour = stats.channels.slice(0, Math.min(3, stats.channels.length));
+    const blank = colour.every((c) => c.stdev < BLANK_STDEV) && (!alpha || stats.channels[stats.channels.length - 1]!.stdev < BLANK_STDEV);
+    const thumb = await base.clone().rotate().resize(THUMB, THUMB, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const plain = !alpha && !blank && plainBorder(new Uint8Array(thumb.data.buffer, thumb.data.byteOffset, thumb.data.length), thumb.info.width, thumb.info.height);
+    return { width, height, alpha, plain, blank };
   } catch {
     return null;
   }
@@ -73,6 +96,12 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   const W = Math.max(2, Math.round(w * maxScale));
   const H = Math.max(2, Math.round(h * maxScale));
   const frame = opts.frame;
+  if (!opts.cover && frame?.treatment === 'pan' && frame.pan) {
+    // The whole image at its pan size; the layer slides it (no zoom, so no extra scale).
+    const image = await rawCanvas(base.clone().resize(Math.max(2, Math.round(frame.pan.width)), Math.max(2, Math.round(frame.pan.height)), { fit: 'fill', kernel: 'lanczos3' }));
+    const fills = frame.content.w >= w - 1 && frame.content.h >= h - 1;
+    return { mode: 'pan', image, backdrop: fills ? null : await blurredFill(base, w, h) };
+  }
   if (opts.cover || (frame ? frame.mode === 'cover' : fitsByCover(iw / ih, w / h))) {
     const image = await rawCanvas(base.clone().resize(W, H, { fit: 'cover', position: sharp.strategy.attention }));
     return { mode: 'cover', image };
@@ -82,7 +111,10 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   // The content size the timeline decided (never past MAX_UPSCALE), or 80% of the box.
   const fw = Math.max(2, Math.round((frame ? frame.content.w : w * 0.8) * maxScale));
   const fh = Math.max(2, Math.round((frame ? frame.content.h : h * 0.8) * maxScale));
-  const fg = await base.clone().resize(fw, fh, { fit: 'inside', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  // A packshot on a plain backdrop loses it in a worker thread (once per video, not per frame).
+  const fg = frame?.treatment === 'cutout'
+    ? await cutOutImage({ path, width: fw, height: fh }).then((r) => ({ data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), info: { width: r.width, height: r.height } }))
+    : await base.clone().resize(fw, fh, { fit: 'inside', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const pad = Math.round(Math.min(w, h) * 0.06);
   const image = createCanvas(fg.info.width + pad * 2, fg.info.height + pad * 2);
   const ctx = image.getContext('2d');
@@ -90,18 +122,20 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   ctx.shadowBlur = pad * 0.8;
   ctx.shadowOffsetY = pad * 0.3;
   ctx.drawImage(canvasFromRaw(fg.data, fg.info.width, fg.info.height), pad, pad);
-  let backdrop: Canvas | null = null;
-  if (!cutout) {
-    const small = await base
-      .clone()
-      .resize(Math.max(8, Math.round(w / 8)), Math.max(8, Math.round(h / 8)), { fit: 'cover' })
-      .blur(6)
-      .modulate({ brightness: 0.82, saturation: 1.1 })
-      .png()
-      .toBuffer();
-    backdrop = await rawCanvas(sharp(small).resize(Math.round(w), Math.round(h), { kernel: 'cubic' }));
-  }
+  const backdrop = cutout ? null : await blurredFill(base, w, h);
   return { mode: 'contain', backdrop, image, pad };
+}
+
+/** A w x h blurred, darkened fill of the image (the extension behind a photo shown whole). */
+async function blurredFill(base: Sharp, w: number, h: number): Promise<Canvas> {
+  const small = await base
+    .clone()
+    .resize(Math.max(8, Math.round(w / 8)), Math.max(8, Math.round(h / 8)), { fit: 'cover' })
+    .blur(6)
+    .modulate({ brightness: 0.82, saturation: 1.1 })
+    .png()
+    .toBuffer();
+  return rawCanvas(sharp(small).resize(Math.round(w), Math.round(h), { kernel: 'cubic' }));
 }
 
 /**

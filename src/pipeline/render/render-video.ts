@@ -67,6 +67,8 @@ export interface RenderVideoResult {
   frames: number;
   /** The MP4's audio as measured after encoding (true peak ≤ -1 dBTP; gainDb ≠ 0 if it had to be re-encoded); null when the profile skips the check (draft). */
   audio: Mp4AudioCheck | null;
+  /** What was left out without stopping the video (blank product images), for the video's `warnings`. */
+  warnings: string[];
 }
 
 export interface RenderTuning {
@@ -163,5 +165,6 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   }
   const audio = profile.checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
-  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio };
+  const warnings = timeline.blankImages.map((i) => `media not used: product image ${i + 1} is blank (one colour all over)`);
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio, warnings };
 }

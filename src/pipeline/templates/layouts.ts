@@ -37,7 +37,7 @@ const presenterInset: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.37, 0.85, 0.43) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.2, 0.85, 0.47) },
       presenter: { box: b(0.6, 0.1, 0.28, 0.26), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.26) },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
@@ -67,9 +67,9 @@ const splitScreen: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0, 0.5, 1, 0.45), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.4, 0.1, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.5) },
-      captions: b(0.05, 0.5, 0.83, 0.11),
+      media: { box: b(0, 0.42, 1, 0.56), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.4, 0.08, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.42) },
+      captions: b(0.05, 0.42, 0.83, 0.11),
       slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
     },
     1: {
@@ -82,7 +82,7 @@ const splitScreen: TemplateDef = {
     2: {
       background: 'avatar-scene',
       media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.05, 0.14, 0.4, 0.86), frame: 'none', panel: b(0, 0, 0.5, 1) },
+      presenter: { box: b(0.06, 0.3, 0.38, 0.7), frame: 'none', panel: b(0, 0, 0.5, 1) },
       captions: b(0.05, 0.75, 0.9, 0.19),
       slots: slots(b(0.53, 0.06, 0.42, 0.09), b(0.53, 0.17, 0.3, 0.07), b(0.53, 0.06, 0.42, 0.08), b(0.55, 0.56, 0.38, 0.09)),
     },
@@ -97,36 +97,36 @@ const productCards: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.55, 0.3, 0.33, 0.22), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.41, 0.26, 0.54, 0.4), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.05, 0.16, 0.6, 0.84), frame: 'none', panel: FULL },
       captions: b(0.05, 0.67, 0.83, 0.12),
       slots: {
         name: slot(b(0.05, 0.105, 0.83, 0.07), NAME, 'rise'),
-        price: slot(b(0.55, 0.53, 0.33, 0.06), PRICE, 'pop', 'center'),
+        price: slot(b(0.41, 0.185, 0.47, 0.06), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'left', 0.6),
         cta: slot(b(0.05, 0.105, 0.83, 0.075), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.5, 0.17, 0.3, 0.42), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.48, 0.15, 0.42, 0.5), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.06, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
       captions: b(0.05, 0.8, 0.9, 0.14),
       slots: {
         name: slot(b(0.5, 0.05, 0.45, 0.09), NAME, 'rise'),
-        price: slot(b(0.5, 0.6, 0.3, 0.08), PRICE, 'pop', 'center'),
-        cue: slot(b(0.5, 0.6, 0.45, 0.1), CUE, 'slide', 'left', 0.5),
+        price: slot(b(0.48, 0.66, 0.3, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.48, 0.66, 0.47, 0.1), CUE, 'slide', 'left', 0.5),
         cta: slot(b(0.5, 0.69, 0.45, 0.1), CTA, 'pop', 'center', 0.45),
       },
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.56, 0.16, 0.39, 0.36), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.52, 0.14, 0.44, 0.48), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
       presenter: { box: b(0.05, 0.15, 0.48, 0.85), frame: 'none', panel: FULL },
       captions: b(0.05, 0.76, 0.9, 0.18),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise'),
-        price: slot(b(0.56, 0.535, 0.39, 0.065), PRICE, 'pop', 'center'),
+        price: slot(b(0.52, 0.635, 0.43, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.45, 0.62, 0.5, 0.1), CUE, 'slide', 'left', 0.42),
         cta: slot(b(0.45, 0.62, 0.5, 0.1), CTA, 'pop', 'center', 0.48),
       },
@@ -172,36 +172,36 @@ const presenterFull: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.6, 0.33, 0.28, 0.19), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      media: { box: b(0.5, 0.3, 0.46, 0.45), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
       presenter: { box: b(0, 0.18, 0.76, 0.82), frame: 'none', panel: FULL },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: {
         name: slot(b(0.05, 0.105, 0.83, 0.07), NAME, 'rise', 'center'),
-        price: slot(b(0.6, 0.54, 0.28, 0.065), PRICE, 'pop', 'center'),
+        price: slot(b(0.5, 0.2, 0.38, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'center', 0.6),
         cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.68, 0.14, 0.27, 0.46), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      media: { box: b(0.6, 0.1, 0.36, 0.58), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
       presenter: { box: b(0.3, -0.06, 0.4, 1.06), frame: 'none', panel: FULL },
       captions: b(0.15, 0.78, 0.7, 0.16),
       slots: {
         name: slot(b(0.05, 0.06, 0.36, 0.1), NAME, 'rise'),
-        price: slot(b(0.68, 0.62, 0.27, 0.08), PRICE, 'pop', 'center'),
+        price: slot(b(0.66, 0.7, 0.29, 0.08), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.06, 0.36, 0.085), CUE, 'slide'),
         cta: slot(b(0.05, 0.56, 0.24, 0.1), CTA, 'pop', 'center', 0.48),
       },
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.66, 0.17, 0.29, 0.29), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
-      presenter: { box: b(0.16, -0.02, 0.68, 1.02), frame: 'none', panel: FULL },
+      media: { box: b(0.56, 0.12, 0.41, 0.5), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      presenter: { box: b(0.02, -0.02, 0.6, 1.02), frame: 'none', panel: FULL },
       captions: b(0.05, 0.75, 0.9, 0.19),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
-        price: slot(b(0.66, 0.48, 0.29, 0.065), PRICE, 'pop', 'center'),
+        price: slot(b(0.56, 0.64, 0.39, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.6, 0.3, 0.09), CTA, 'pop', 'center', 0.48),
       },
@@ -217,19 +217,19 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.2, 0.17, 0.6, 0.3), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.6, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.6, 0.397, 0.2233) },
-      captions: b(0.05, 0.48, 0.83, 0.11),
+      media: { box: b(0.1, 0.175, 0.8, 0.39), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.575, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.575, 0.397, 0.2233) },
+      captions: b(0.47, 0.65, 0.41, 0.14),
       slots: {
         name: slot(b(0.05, 0.1, 0.83, 0.065), NAME, 'rise', 'center'),
-        price: slot(b(0.47, 0.62, 0.41, 0.065), PRICE, 'pop', 'left'),
+        price: slot(b(0.47, 0.58, 0.41, 0.065), PRICE, 'pop', 'left'),
         cue: slot(b(0.05, 0.1, 0.83, 0.065), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.1, 0.83, 0.07), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
       background: 'style',
-      media: { box: b(0.32, 0.17, 0.36, 0.55), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.28, 0.15, 0.44, 0.6), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
       presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
       captions: b(0.22, 0.77, 0.56, 0.17),
       slots: {
@@ -241,12 +241,12 @@ const carousel: TemplateDef = {
     },
     2: {
       background: 'style',
-      media: { box: b(0.23, 0.16, 0.54, 0.46), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.2, 0.14, 0.6, 0.52), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
       presenter: { box: b(0.05, 0.7, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.7, 0.24, 0.24) },
       captions: b(0.33, 0.73, 0.62, 0.21),
       slots: {
         name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
-        price: slot(b(0.33, 0.635, 0.34, 0.065), PRICE, 'pop', 'center'),
+        price: slot(b(0.33, 0.665, 0.34, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.05, 0.9, 0.08), CTA, 'pop', 'center', 0.5),
       },

@@ -13,6 +13,7 @@ import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
+import { productShareTarget } from './product-share.ts';
 import { px } from './rules.ts';
 import type { MediaSource, Scene, Timeline } from './types.ts';
 
@@ -101,8 +102,8 @@ function sameMedia(a: MediaSource, b: MediaSource): boolean {
   return a.index === (b as { index: number }).index;
 }
 
-function pickMedia(script: Script, product: ProductFacts, spans: readonly Span[], allowVideo: boolean): MediaSource[] {
-  const images = product.imagePaths.length;
+function pickMedia(script: Script, product: ProductFacts, spans: readonly Span[], allowVideo: boolean, usable: readonly number[]): MediaSource[] {
+  const images = usable.length;
   const videos = allowVideo ? product.videoPaths.length : 0;
   const videoUse = new Array<number>(videos).fill(0);
   let nextVideo = 0;
@@ -113,14 +114,14 @@ function pickMedia(script: Script, product: ProductFacts, spans: readonly Span[]
     const prev = out[i - 1];
     let media: MediaSource;
     if (cue.imageIndex !== null && images > 0) {
-      media = { kind: 'image', index: ((cue.imageIndex % images) + images) % images };
+      media = { kind: 'image', index: usable[((cue.imageIndex % images) + images) % images]! };
     } else if (videos > 0) {
       const index = prev?.kind === 'video' ? prev.index : nextVideo++ % videos;
       media = { kind: 'video', index, offsetMs: videoUse[index]! };
       videoUse[index]! += span.endMs - span.startMs;
     } else if (images > 0) {
-      let index = nextImage++ % images;
-      if (images > 1 && prev?.kind === 'image' && prev.index === index) index = nextImage++ % images;
+      let index = usable[nextImage++ % images]!;
+      if (images > 1 && prev?.kind === 'image' && prev.index === index) index = usable[nextImage++ % images]!;
       media = { kind: 'image', index };
     } else {
       media = { kind: 'art' };
@@ -140,17 +141,20 @@ export function buildTimeline(input: TimelineInput): Timeline {
     ? resolveTemplate(input.custom.def, input.hasPresenter, input.aspectRatio, null, input.custom.style)
     : resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
   const { def, style } = resolved;
-  const textFirst = input.product.imagePaths.length === 0 && input.product.videoPaths.length === 0;
+  // A blank (single-colour) image is not used (the video's warnings say so).
+  const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
+  const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
+  const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
   const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : resolved.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
-  const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel');
+  const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
 
   const scenes: Scene[] = [];
   spans.forEach((span, i) => {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
-    const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && input.product.imagePaths.length > 0 : true;
+    const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && usable.length > 0 : true;
     if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
@@ -184,7 +188,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = input.product.imagePaths.map((_, i) => {
     const info = input.imageInfo?.[i];
-    return info && mediaBox && stage ? frameImage(info, mediaBox, stage) : null;
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
+    return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
   const presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
@@ -225,6 +230,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     captions,
     images,
     textFirst,
+    blankImages,
     scenes,
     overlays,
     shapes: (layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),

@@ -6,6 +6,7 @@ export { presenterPlacement, presenterFaceBox, INSET_FACE_SHARE, type PresenterP
 export { kenBurnsSource, kenBurnsFor, panOffset, MAX_KEN_BURNS_SCALE, rng, hashString, easeInOut, easeOutCubic, easeOutBack, clamp01 } from './motion.ts';
 export { formatPrice, parsePrice, shopNow } from './text.ts';
 export { fitText, cutCleanly } from './fit-text.ts';
-export { frameImage, type ImageInfo, type ImageFrame } from './media-frame.ts';
+export { frameImage, chooseTreatment, type ImageInfo, type ImageFrame, type ImageTreatment } from './media-frame.ts';
+export { productShares, productShareTarget, productShareViolations, productShareNotes, presenterShare, PRODUCT_SHARE, PRESENTER_LED_SHARE } from './product-share.ts';
 export { MIN_CAP_SHARE, MIN_FACE_SHARE, MAX_UPSCALE, CAP_HEIGHT_EM, minFontPx, faceZone, contentHeart } from './rules.ts';
 export type * from './types.ts';

@@ -1,51 +1,196 @@
 /**
- * How each product image is framed (pure), decided once from its pixel size: an image of about
- * the box's shape and big enough fills the box (cover); any other — very wide or tall, small, or
- * a transparent cut-out — is shown whole (contain) on the template's stage, as large as fits
- * without upscaling it past MAX_UPSCALE, over a blurred fill of itself or, for cut-outs, the style.
+ * How each product image is framed (pure), decided once from its pixel size, transparency and
+ * backdrop: the treatment by shape (docs/rendering.md "The product leads") and where the product
+ * lies at rest. The renderer (render/media.ts, media-layer.ts) makes the pixels.
+ * - cover: an image of about the box's shape (and big enough) fills the box;
+ * - pan: a photo much wider (or taller) than its box covers a window of the box at a size it
+ *   keeps sharp and slides across it along its long side for the scene;
+ * - blur-extend: a wide photo in a wide box sits full width over a blurred fill of itself;
+ * - cutout: a packshot on a plain backdrop (tall packshots above all) loses the backdrop and
+ *   stands large on the template's background with a soft shadow;
+ * - alpha: an image with real transparency is used as it is, placed like a cut-out;
+ * - contain: any other image whole, as large as the share target asks, over a blurred fill.
+ * Sizes grow until the product covers the share of the frame its template asks (productShareTarget)
+ * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
-import { MAX_UPSCALE } from './rules.ts';
+import { intersection, MAX_UPSCALE } from './rules.ts';
 
-/** What the renderer learns about an image before the timeline is built (sharp metadata). */
+/** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
 export interface ImageInfo {
   width: number;
   height: number;
   /** Has transparent pixels (a cut-out). */
   alpha: boolean;
+  /** Its border is mostly one colour (a packshot on white): the backdrop can be removed. */
+  plain?: boolean;
+  /** Blank: one colour all over (a placeholder or a failed export); not used. */
+  blank?: boolean;
 }
+
+export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
 
 export interface ImageFrame {
   mode: 'cover' | 'contain';
-  /** Where the visible product lies at rest, in frame pixels (the box itself when it covers it). */
+  /** The treatment chosen by shape (the renderer prepares the pixels for it). */
+  treatment: ImageTreatment;
+  /**
+   * Where the product lies at rest, in frame pixels: the box for cover, the visible window for
+   * pan, the whole image (before any backdrop removal) for the others.
+   */
   content: Box;
-  /** Show over the style (transparent cut-out) rather than a blurred fill of the image. */
+  /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
+  /** pan: the image's drawn size (covers `content`, longer along the pan axis). */
+  pan?: { axis: 'x' | 'y'; width: number; height: number };
+  /**
+   * Why the product stays under its share target, when it does for a reason no slot can change:
+   * `sharpness` (already at MAX_UPSCALE: a small image), `shape` (as large as the whole frame
+   * allows for an image this long, e.g. a 1:3 bottle in 16:9).
+   */
+  limited?: 'sharpness' | 'shape';
 }
 
 /** Boxes whose aspect differs from the image's by more than this show the image whole. */
 export const COVER_TOLERANCE = 1.3;
 /** A contained product fills this share of its stage's limiting side (room for its shadow). */
 export const CONTAIN_FILL = 0.9;
+/** Wide: at least this many times wider than high (tall: the inverse). */
+export const WIDE_ASPECT = 2;
+export const TALL_ASPECT = 0.6;
+/** A panning image is at most this many windows long, so the pan reads as a move, not a blur. */
+export const PAN_MAX_WINDOWS = 2.2;
+/** Share targets are met with this margin (the boxes are in whole pixels after scaling). */
+const SHARE_MARGIN = 1.08;
 
 export function fitsByCover(a: number, b: number): boolean {
   const r = a / b;
   return r <= COVER_TOLERANCE && r >= 1 / COVER_TOLERANCE;
 }
 
+export interface FrameContext {
+  /** The output frame (0,0,w,h). */
+  frame: { width: number; height: number };
+  /** Share of the frame the product should cover (productShareTarget); 0: the stage fit only. */
+  target: number;
+  /** The box is a card (a framed slot) rather than a full-bleed layer; a cut-out may stand past it. */
+  card?: boolean;
+  /** Carousel cards hold their picture: a packshot on a plain backdrop covers the card as it is. */
+  carousel?: boolean;
+}
+
+/** A photo in a window (a card or a part of the frame) may be cropped this much to cover it. */
+export const WINDOW_COVER_TOLERANCE = 1.5;
+
+/**
+ * The treatment for an image of this shape in this box (pure). `windowed`: the box is a card or
+ * a part of the frame (a photo covers it, panning when much longer than it); else the box is the
+ * whole frame and a photo far from its shape sits on the stage.
+ */
+export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): ImageTreatment {
+  const a = Math.max(1, info.width) / Math.max(1, info.height);
+  const boxA = box.w / box.h;
+  const coverScale = Math.max(box.w / Math.max(1, info.width), box.h / Math.max(1, info.height));
+  if (info.alpha) return 'alpha';
+  if (info.plain && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
+  if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
+  if (windowed) {
+    const r = a / boxA;
+    if (r <= WINDOW_COVER_TOLERANCE && r >= 1 / WINDOW_COVER_TOLERANCE && coverScale <= MAX_UPSCALE) return 'cover';
+    // Longer than the window: covers its cross side at a sharp size and slides along the long one.
+    const cross = r > 1 ? box.h / Math.max(1, info.height) : box.w / Math.max(1, info.width);
+    return cross <= MAX_UPSCALE ? 'pan' : 'contain';
+  }
+  if (a >= WIDE_ASPECT) return boxA <= COVER_TOLERANCE ? 'pan' : 'blur-extend';
+  if (a <= TALL_ASPECT && boxA >= a * COVER_TOLERANCE) return 'pan';
+  return 'contain';
+}
+
 /**
  * The frame of one image for a media box and the stage a contained product sits on (the stage
  * is the box itself for cards, a text-free band for full-bleed layouts).
  */
-export function frameImage(info: ImageInfo, box: Box, stage: Box): ImageFrame {
+export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameContext): ImageFrame {
   const source = { width: Math.max(1, info.width), height: Math.max(1, info.height) };
-  const coverScale = Math.max(box.w / source.width, box.h / source.height);
-  if (!info.alpha && fitsByCover(source.width / source.height, box.w / box.h) && coverScale <= MAX_UPSCALE) {
-    return { mode: 'cover', content: { ...box }, cutout: false, source };
+  const fw = ctx?.frame.width ?? box.x + box.w;
+  const fh = ctx?.frame.height ?? box.y + box.h;
+  const view = intersection(box, { x: 0, y: 0, w: fw, h: fh }) ?? box;
+  const windowed = !!ctx && (box.w < fw - 1 || box.h < fh - 1);
+  const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed) : legacyTreatment(info, box);
+  if (treatment === 'cover') return { mode: 'cover', treatment, content: { ...box }, cutout: false, source };
+  if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0);
+  if (treatment === 'blur-extend') {
+    const w = Math.min(view.w, source.width * MAX_UPSCALE);
+    const h = (w * source.height) / source.width;
+    const cy = clampCentre(stage.y + stage.h / 2, h, view.y, view.h);
+    return { mode: 'contain', treatment, content: { x: view.x + (view.w - w) / 2, y: cy - h / 2, w, h }, cutout: false, source };
   }
-  const k = Math.min((stage.w * CONTAIN_FILL) / source.width, (stage.h * CONTAIN_FILL) / source.height, MAX_UPSCALE);
+  // contain, cutout, alpha: the whole image on the stage, grown towards the share target.
+  const cutout = treatment === 'cutout' || treatment === 'alpha';
+  let k = Math.min((stage.w * CONTAIN_FILL) / source.width, (stage.h * CONTAIN_FILL) / source.height, MAX_UPSCALE);
+  if (ctx && ctx.target > 0 && source.width * source.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
+    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (source.width * source.height));
+    // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
+    const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
+    const fit = Math.min((room.w * 0.96) / source.width, (room.h * (cutout && ctx.card ? 0.9 : cutout ? 0.97 : 0.94)) / source.height, MAX_UPSCALE);
+    k = Math.max(k, Math.min(want, fit));
+  }
   const w = source.width * k;
   const h = source.height * k;
-  return { mode: 'contain', content: { x: stage.x + (stage.w - w) / 2, y: stage.y + (stage.h - h) / 2, w, h }, cutout: info.alpha, source };
+  const room = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
+  const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source };
+  if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
+    if (k >= MAX_UPSCALE - 1e-9 || source.width * source.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
+    else if (room.w >= fw - 1 && room.h >= fh - 1) frame.limited = 'shape';
+  }
+  return frame;
+}
+
+/** Before treatments (a caller with no frame context): cover or contain by shape only. */
+function legacyTreatment(info: ImageInfo, box: Box): ImageTreatment {
+  const coverScale = Math.max(box.w / Math.max(1, info.width), box.h / Math.max(1, info.height));
+  if (!info.alpha && fitsByCover(info.width / Math.max(1, info.height), box.w / box.h) && coverScale <= MAX_UPSCALE) return 'cover';
+  return info.alpha ? 'alpha' : 'contain';
+}
+
+/** A centre for a length `len` near `c`, kept inside [from, from + span] when it fits. */
+function clampCentre(c: number, len: number, from: number, span: number): number {
+  if (len >= span) return from + span / 2;
+  return Math.min(Math.max(c, from + len / 2), from + span - len / 2);
+}
+
+/**
+ * Pan: the image covers a window of the box, scaled so it stays sharp (MAX_UPSCALE) and is at
+ * most PAN_MAX_WINDOWS windows long; the window is the box's full width (height for tall images)
+ * and as tall (wide) as that allows, centred on the stage.
+ */
+function panFrame(source: { width: number; height: number }, view: Box, stage: Box, wantArea: number): ImageFrame {
+  const wide = source.width >= source.height * (view.w / view.h);
+  const a = source.width / source.height;
+  if (wide) {
+    const w = view.w;
+    const sharp = Math.min(view.h, source.height * MAX_UPSCALE);
+    // At most PAN_MAX_WINDOWS windows long, unless the share target asks for a taller window.
+    const h = Math.min(sharp, Math.max((PAN_MAX_WINDOWS * w) / a, wantArea / w), sharp);
+    const k = Math.max(h / source.height, w / source.width);
+    const cy = clampCentre(stage.y + stage.h / 2, h, view.y, view.h);
+    return {
+      mode: 'cover', treatment: 'pan', cutout: false, source,
+      content: { x: view.x, y: cy - h / 2, w, h },
+      pan: { axis: 'x', width: source.width * k, height: source.height * k },
+    };
+  }
+  const h = view.h;
+  const sharp = Math.min(view.w, source.width * MAX_UPSCALE);
+  const w = Math.min(sharp, Math.max(PAN_MAX_WINDOWS * h * a, wantArea / h));
+  const k = Math.max(w / source.width, h / source.height);
+  const cx = clampCentre(stage.x + stage.w / 2, w, view.x, view.w);
+  return {
+    mode: 'cover', treatment: 'pan', cutout: false, source,
+    content: { x: cx - w / 2, y: view.y, w, h },
+    pan: { axis: 'y', width: source.width * k, height: source.height * k },
+  };
 }

@@ -115,6 +115,8 @@ export interface Timeline {
   images: (ImageFrame | null)[];
   /** The no-media design: no media box, the product told in text. */
   textFirst: boolean;
+  /** Product images left out because they are blank (one colour), by index. */
+  blankImages: number[];
   captions: Captions | null;
   scenes: Scene[];
   overlays: TextOverlay[];

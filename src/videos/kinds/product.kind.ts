@@ -112,6 +112,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   }, { onTimeline: deps.observe?.timeline });
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
+  warnings.push(...rendered.warnings);
   return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, scriptPlan: script, warnings };
 }
 

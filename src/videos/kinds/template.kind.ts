@@ -130,6 +130,6 @@ export const templateKind: VideoKind = {
       { onTimeline: deps.observe?.timeline },
     );
     signal.throwIfAborted();
-    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: narration.script.text, warnings: media.warnings };
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: narration.script.text, warnings: [...media.warnings, ...rendered.warnings] };
   },
 };

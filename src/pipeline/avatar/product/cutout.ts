@@ -9,6 +9,7 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { removePlainBackdrop } from './backdrop.ts';
 
 export type ProductBackground = 'transparent' | 'removed' | 'kept';
 
@@ -18,12 +19,6 @@ export interface ProductCutout {
 }
 
 const MAX_PX = 640;
-/** A border is plain when this share of its pixels is within BORDER_TOL of its median colour. */
-const PLAIN_SHARE = 0.85;
-const BORDER_TOL = 30;
-/** Flood tolerance (largest channel difference from the backdrop colour). */
-const FLOOD_TOL = 42;
-
 export async function cutOutProduct(bytes: Buffer): Promise<ProductCutout> {
   const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
     .rotate()
@@ -64,49 +59,6 @@ export async function cutOutProduct(bytes: Buffer): Promise<ProductCutout> {
 function roundRect(ctx: ReturnType<Canvas['getContext']>, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
-}
-
-const diff = (px: Uint8ClampedArray, i: number, c: readonly number[]) =>
-  Math.max(Math.abs(px[i]! - c[0]!), Math.abs(px[i + 1]! - c[1]!), Math.abs(px[i + 2]! - c[2]!));
-
-/** Clears a plain backdrop in place (alpha 0, a soft edge of one pixel); false when the border is not plain or nothing would be left. */
-function removePlainBackdrop(px: Uint8ClampedArray, w: number, h: number): boolean {
-  const border: number[] = [];
-  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
-  const median = [0, 1, 2].map((c) => {
-    const v = border.map((p) => px[p * 4 + c]!).sort((a, b) => a - b);
-    return v[v.length >> 1]!;
-  });
-  const near = border.filter((p) => diff(px, p * 4, median) <= BORDER_TOL).length;
-  if (near < border.length * PLAIN_SHARE) return false;
-  const cleared = new Uint8Array(w * h);
-  const stack: number[] = border.filter((p) => diff(px, p * 4, median) <= FLOOD_TOL);
-  for (const p of stack) cleared[p] = 1;
-  let count = stack.length;
-  while (stack.length) {
-    const p = stack.pop()!;
-    const x = p % w;
-    const y = (p - x) / w;
-    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-      if (q < 0 || cleared[q] || diff(px, q * 4, median) > FLOOD_TOL) continue;
-      cleared[q] = 1;
-      count++;
-      stack.push(q);
-    }
-  }
-  // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
-  if (count > w * h * 0.9) return false;
-  for (let p = 0; p < w * h; p++) {
-    if (cleared[p]) px[p * 4 + 3] = 0;
-    else {
-      // Edge pixels next to the cleared backdrop are half see-through: no hard fringe.
-      const x = p % w;
-      const edge = (x > 0 && cleared[p - 1]) || (x < w - 1 && cleared[p + 1]) || (p >= w && cleared[p - w]) || (p + w < w * h && cleared[p + w]);
-      if (edge) px[p * 4 + 3] = Math.min(px[p * 4 + 3]!, 150);
-    }
-  }
-  return true;
 }
 
 function opaqueBox(px: Uint8ClampedArray, w: number, h: number): { x: number; y: number; w: number; h: number } {

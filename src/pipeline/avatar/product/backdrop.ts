@@ -1,0 +1,69 @@
+/**
+ * Plain backdrops (pure pixel work, no I/O): whether a picture's border is mostly one colour (a
+ * packshot on white), and its removal by a flood from the border. Shared by the product avatar's
+ * cut-out (cutout.ts) and the product video's cut-out treatment (render/cutout-pool.ts).
+ */
+/** A border is plain when this share of its pixels is within BORDER_TOL of its median colour. */
+const PLAIN_SHARE = 0.85;
+const BORDER_TOL = 30;
+/** Flood tolerance (largest channel difference from the backdrop colour). */
+const FLOOD_TOL = 42;
+
+const diff = (px: Uint8ClampedArray | Uint8Array, i: number, c: readonly number[]) =>
+  Math.max(Math.abs(px[i]! - c[0]!), Math.abs(px[i + 1]! - c[1]!), Math.abs(px[i + 2]! - c[2]!));
+
+/** Clears a plain backdrop in place (alpha 0, a soft edge of one pixel); false when the border is not plain or nothing would be left. */
+export function removePlainBackdrop(px: Uint8ClampedArray, w: number, h: number): boolean {
+  if (!plainBorder(px, w, h)) return false;
+  const border = borderPixels(w, h);
+  const median = borderMedian(px, border);
+  const cleared = new Uint8Array(w * h);
+  const stack: number[] = border.filter((p) => diff(px, p * 4, median) <= FLOOD_TOL);
+  for (const p of stack) cleared[p] = 1;
+  let count = stack.length;
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+      if (q < 0 || cleared[q] || diff(px, q * 4, median) > FLOOD_TOL) continue;
+      cleared[q] = 1;
+      count++;
+      stack.push(q);
+    }
+  }
+  // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
+  if (count > w * h * 0.9) return false;
+  for (let p = 0; p < w * h; p++) {
+    if (cleared[p]) px[p * 4 + 3] = 0;
+    else {
+      // Edge pixels next to the cleared backdrop are half see-through: no hard fringe.
+      const x = p % w;
+      const edge = (x > 0 && cleared[p - 1]) || (x < w - 1 && cleared[p + 1]) || (p >= w && cleared[p - w]) || (p + w < w * h && cleared[p + w]);
+      if (edge) px[p * 4 + 3] = Math.min(px[p * 4 + 3]!, 150);
+    }
+  }
+  return true;
+}
+
+function borderPixels(w: number, h: number): number[] {
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  return border;
+}
+
+function borderMedian(px: Uint8ClampedArray | Uint8Array, border: readonly number[]): number[] {
+  return [0, 1, 2].map((c) => {
+    const v = border.map((p) => px[p * 4 + c]!).sort((a, b) => a - b);
+    return v[v.length >> 1]!;
+  });
+}
+
+/** The border is plain: PLAIN_SHARE of its pixels within BORDER_TOL of its median colour (RGBA pixels). */
+export function plainBorder(px: Uint8ClampedArray | Uint8Array, w: number, h: number): boolean {
+  const border = borderPixels(w, h);
+  const median = borderMedian(px, border);
+  return border.filter((p) => diff(px, p * 4, median) <= BORDER_TOL).length >= border.length * PLAIN_SHARE;
+}
+

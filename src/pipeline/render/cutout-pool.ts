@@ -1,0 +1,22 @@
+/**
+ * Product cut-outs off the event loop: one small pool of worker threads (piscina) per process,
+ * started on the first cut-out and idle-closed after a minute. Each image is cut out once per
+ * video (media.ts prepareImage), never per frame.
+ */
+import { Piscina } from 'piscina';
+import type { CutoutResult, CutoutTask } from './cutout.task.ts';
+
+const WORKER = new URL('./cutout.worker.mjs', import.meta.url);
+let pool: Piscina<CutoutTask, CutoutResult> | null = null;
+
+export function cutOutImage(task: CutoutTask): Promise<CutoutResult> {
+  pool ??= new Piscina<CutoutTask, CutoutResult>({ filename: WORKER.href, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+  return pool.run(task);
+}
+
+/** Ends the pool's threads (tests and shutdown; a later cut-out starts a new pool). */
+export async function closeCutoutPool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.destroy();
+}
