@@ -1,7 +1,6 @@
 import '../src/pipeline/render/alloc-env.ts';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,20 +11,9 @@ import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
 import { renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch } from '../src/pipeline/render/render-segments.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
+import { countedFrames, pcmDigest } from './support/media-probe.ts';
 
 const run = promisify(execFile);
-
-/** Frames actually decoded (ffprobe -count_frames), not what the header claims. */
-export async function countedFrames(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file]);
-  return Number(stdout.trim());
-}
-
-/** The decoded audio as 16-bit PCM, hashed with its length. */
-export async function pcmDigest(file: string): Promise<{ bytes: number; sha: string }> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a:0', '-f', 's16le', '-acodec', 'pcm_s16le', '-'], { encoding: 'buffer', maxBuffer: 1 << 30 });
-  return { bytes: stdout.length, sha: crypto.createHash('sha256').update(stdout).digest('hex') };
-}
 
 /** Keyframe positions of the video stream (frame numbers). */
 async function keyframes(file: string): Promise<number[]> {
@@ -42,12 +30,14 @@ function localDispatch(dir: string, helpers: number): SegmentDispatch & { render
     dir,
     rendered,
     idleHelpers: async () => helpers,
-    run: async (count, renderHere) => {
+    offer: async () => undefined,
+    collect: async (count, renderHere) => {
       for (let k = 1; k < count; k++) {
         await renderHere(k);
         rendered.push(k);
       }
     },
+    withdraw: async () => undefined,
   };
 }
 

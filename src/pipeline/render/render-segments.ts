@@ -48,12 +48,15 @@ export interface SegmentDispatch {
   readonly dir: string;
   /** Workers that could start on a segment now, this one not counted. */
   idleHelpers(): Promise<number>;
+  /** Offers segments 1..count-1 (their plan is in `dir`) to other workers. */
+  offer(count: number): Promise<void>;
   /**
-   * Offers segments 1..count-1 to other workers and resolves once each of them is in
-   * segmentPath(dir, k). Segments nobody took (or whose worker failed) are rendered here with
-   * `renderHere`. Rejects when the signal aborts.
+   * Resolves once each of segments 1..count-1 is in segmentPath(dir, k). Segments nobody took, or
+   * whose worker died or failed, are rendered here with `renderHere`. Rejects when the signal aborts.
    */
-  run(count: number, renderHere: (k: number) => Promise<void>, signal: AbortSignal): Promise<void>;
+  collect(count: number, renderHere: (k: number) => Promise<void>, signal: AbortSignal): Promise<void>;
+  /** The render stopped: segments not finished are called off. */
+  withdraw(count: number): Promise<void>;
 }
 
 export const planPath = (dir: string) => path.join(dir, 'plan.json');
@@ -165,24 +168,23 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
   const share = (ranges[0]!.to - ranges[0]!.from) / frames;
 
-  const abort = new AbortController();
-  const onAbort = () => abort.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal });
   try {
+    await dispatch.offer(ranges.length);
     // Segment 0 draws the cover frame when it holds it; a later segment's cover frame is drawn alone below.
     const coverAt = coverFrame(timeline);
-    const own = renderSegment(plan, 0, segmentPath(dispatch.dir, 0), {
-      signal: abort.signal,
+    await renderSegment(plan, 0, segmentPath(dispatch.dir, 0), {
+      signal,
       coverPath: coverAt < ranges[0]!.to ? coverPath : undefined,
       onProgress: (f) => onProgress?.(f * share),
     });
-    const others = dispatch.run(ranges.length, (k) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal: abort.signal }), abort.signal);
-    // If either side fails, the other stops too.
-    await Promise.all([own, others].map((p) => p.catch((err: unknown) => { abort.abort(err); throw err; })));
+    // Then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    await dispatch.collect(ranges.length, renderHere, signal ?? new AbortController().signal);
     onProgress?.(1);
     if (coverAt >= ranges[0]!.to) await renderCover(plan, coverAt, coverPath);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+  } catch (err) {
+    await dispatch.withdraw(ranges.length);
+    throw err;
   }
   signal?.throwIfAborted();
   await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: videoPath, settings });
