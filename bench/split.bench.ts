@@ -23,7 +23,7 @@ import { JobRepository } from '../src/jobs/job.repository.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { hexId } from '../src/lib/ids.ts';
 import { renderVideo, type RenderVideoInput } from '../src/pipeline/render/render-video.ts';
-import { renderVideoSplit } from '../src/pipeline/render/render-segments.ts';
+import { renderVideoSplit, type SegmentDispatch } from '../src/pipeline/render/render-segments.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { SplitRender } from '../src/videos/segment-dispatch.ts';
 import { postgresTestDb } from '../test/support/db.ts';
@@ -59,8 +59,25 @@ async function renderRole(role: string): Promise<void> {
     const job = (await jobs.claimOne(id, 'bench-parent', Date.now(), 600_000))!;
     const split = new SplitRender({ jobs, queue: () => queue, workRoot: process.env.SEG_WORK_ROOT!, concurrency: 1, maxAttempts: 3, leaseMs: 60_000, clock: systemClock, log: quiet });
     const t1 = performance.now();
-    const r = await renderVideoSplit({ ...input, outDir: path.join(dir, `split-${id.slice(0, 6)}`) }, {}, split.forAttempt(job, 'bench-parent'));
-    console.log(JSON.stringify({ ms: performance.now() - t1, frames: r.frames, video: r.videoPath }));
+    const d = split.forAttempt(job, 'bench-parent');
+    // Where the parent's time goes: its own segment (offer → collect), then waiting for and joining the others.
+    let collectAt = 0;
+    let collectedAt = 0;
+    let segments = 1;
+    const timedDispatch: SegmentDispatch = {
+      dir: d.dir,
+      idleHelpers: () => d.idleHelpers(),
+      offer: (n) => ((segments = n), d.offer(n)),
+      collect: async (n, here, signal) => {
+        collectAt = performance.now();
+        await d.collect(n, here, signal);
+        collectedAt = performance.now();
+      },
+      withdraw: (n) => d.withdraw(n),
+    };
+    const r = await renderVideoSplit({ ...input, outDir: path.join(dir, `split-${id.slice(0, 6)}`) }, {}, timedDispatch);
+    const end = performance.now();
+    console.log(JSON.stringify({ ms: end - t1, frames: r.frames, video: r.videoPath, segments, ownMs: collectAt - t1, waitMs: collectedAt - collectAt, joinMs: end - collectedAt }));
   } finally {
     await queue.close();
     await db.close();
@@ -71,13 +88,15 @@ function pinned(core: number, args: string[], env: NodeJS.ProcessEnv) {
   return spawn('taskset', ['-c', String(core), process.execPath, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-async function timed(core: number, env: NodeJS.ProcessEnv): Promise<{ ms: number; frames: number; video: string }> {
+type Timed = { ms: number; frames: number; video: string; segments?: number; ownMs?: number; waitMs?: number; joinMs?: number };
+
+async function timed(core: number, env: NodeJS.ProcessEnv): Promise<Timed> {
   const p = pinned(core, ['bench/split.bench.ts'], env);
   let out = '';
   p.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   const code = await new Promise<number | null>((res) => p.once('exit', res));
   if (code !== 0) throw new Error(`render process exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; frames: number; video: string };
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Timed;
 }
 
 async function main(): Promise<void> {
@@ -90,7 +109,10 @@ async function main(): Promise<void> {
   const env = { BENCH_DIR: dir, SEG_SCHEMA: testDb.db.pgSchema ?? '', SEG_PREFIX: prefix, SEG_WORK_ROOT: path.join(dir, 'work'), SEG_LEASE_MS: '60000', BENCH_ACCOUNT: account.id };
   // The segment worker on core 1, waiting in BullMQ's blocking read.
   const helper = pinned(1, ['test/support/segment-worker.ts'], env);
-  helper.stdout!.resume();
+  // The segment worker's "job finished" lines: which segments it rendered, and how long each took.
+  helper.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    for (const l of d.split('\n')) if (l.includes('job finished') || l.includes('job failed') || l.includes('given back')) console.log(`    segment worker: ${(JSON.parse(l) as { msg: string }).msg}`);
+  });
   const queue = new BullJobQueue({ redisUrl: process.env.REDIS_URL, prefix }, quiet);
   const results: { single: number[]; split: number[] } = { single: [], split: [] };
   try {
@@ -102,7 +124,8 @@ async function main(): Promise<void> {
         const r = await timed(0, { ...env, BENCH_SPLIT_ROLE: role });
         const frames = await countedFrames(r.video);
         (role === 'single' ? results.single : results.split).push(r.ms);
-        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected), load ${load}`);
+        const parts = r.segments ? `; ${r.segments} segments, own segment ${(r.ownMs! / 1000).toFixed(1)} s, then waiting ${(r.waitMs! / 1000).toFixed(1)} s, join ${(r.joinMs! / 1000).toFixed(1)} s` : '';
+        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected)${parts}; load before ${load}`);
       }
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;

@@ -116,7 +116,7 @@ import { Signals } from './jobs/wakeup.ts';
 import { workUnitOfWork } from './jobs/work-unit.ts';
 import { TEMPLATE_FILES_JOB_KIND, TemplateFilesJob } from './templates/template-files.job.ts';
 import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
-import { SEGMENT_JOB_KIND, SplitRender } from './videos/segment-dispatch.ts';
+import { SEGMENT_JOB_KIND, SplitRender, splitsRenders } from './videos/segment-dispatch.ts';
 import { SegmentJob } from './videos/segment.job.ts';
 import { VideoJob } from './videos/video-job.ts';
 import { warmUp, type WarmStep, type WarmUpReport } from './jobs/warm-up.ts';
@@ -403,7 +403,7 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
   // Split renders: only through BullMQ (single-node installs render in one piece); the queue exists once the background starts.
   let background: Background | null = null;
   const split =
-    runJobs && generator && config.jobs.runner === 'bullmq' && config.jobs.splitRender === 'auto'
+    runJobs && generator && splitsRenders(config.jobs)
       ? new SplitRender({ jobs: s.jobs, queue: () => background?.queue ?? null, workRoot, concurrency: config.jobs.concurrency, maxAttempts: config.jobs.maxAttempts, leaseMs: config.jobs.leaseMs, clock: s.clock, log })
       : null;
   // Segments are rendered wherever video jobs run (a worker that cannot see the plan fails the segment; the video job renders it).

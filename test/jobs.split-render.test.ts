@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
 import { renderVideoSplit } from '../src/pipeline/render/render-segments.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
-import { segmentJobId, SplitRender } from '../src/videos/segment-dispatch.ts';
+import { segmentJobId, SplitRender, splitsRenders } from '../src/videos/segment-dispatch.ts';
 import { postgresTestDb, type TestDb } from './support/db.ts';
 import { countedFrames, pcmDigest } from './support/media-probe.ts';
 
@@ -124,12 +124,17 @@ describe('split renders across BullMQ workers (issue 29, item 3)', { skip: REDIS
     assert.equal(await countedFrames(r.videoPath), whole.frames);
     assert.deepEqual(await pcmDigest(r.videoPath), await pcmDigest(whole.videoPath));
   });
+});
 
-  it('single-node settings never split: the in-process runner has no split render, SPLIT_RENDER=off neither', () => {
+describe('split renders: settings', () => {
+  it('single-node installs never split: the in-process runner (SQLite or PostgreSQL) and SPLIT_RENDER=off do not; BullMQ with auto does', () => {
+    const dir = os.tmpdir();
     const inline = loadConfig({ DATA_DIR: dir });
     assert.equal(inline.jobs.runner, 'inline');
-    const off = loadConfig({ DATA_DIR: dir, REDIS_URL: REDIS_URL!, SPLIT_RENDER: 'off' });
-    assert.equal(off.jobs.splitRender, 'off');
+    assert.equal(splitsRenders(inline.jobs), false);
+    assert.equal(splitsRenders(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@127.0.0.1/db' }).jobs), false);
+    assert.equal(splitsRenders(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://127.0.0.1:6379', SPLIT_RENDER: 'off' }).jobs), false);
+    assert.equal(splitsRenders(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://127.0.0.1:6379' }).jobs), true);
     assert.throws(() => loadConfig({ DATA_DIR: dir, SPLIT_RENDER: 'sometimes' }), /SPLIT_RENDER must be auto or off/);
   });
 });

@@ -25,8 +25,13 @@ export function parseSegmentJobId(id: string): { videoId: string; attempt: numbe
 /** Where one claim of a video job keeps its plan and segments: inside the attempt's work dir (DATA_DIR/work/<id>/<attempt>), removed with it. */
 export const splitDir = (workRoot: string, videoId: string, attempt: number) => path.join(workRoot, videoId, String(attempt), 'split');
 
-/** SPLIT_RENDER: auto splits videos of 30 s or more when other workers are idle (BullMQ only); off never splits. */
-export type SplitRenderMode = 'auto' | 'off';
+/**
+ * Whether this process's video jobs may split renders: SPLIT_RENDER=auto and BullMQ workers
+ * (REDIS_URL). Single-node installs (the in-process runner, SQLite or not) render in one piece.
+ */
+export function splitsRenders(jobs: { runner: 'inline' | 'bullmq'; splitRender: 'auto' | 'off' }): boolean {
+  return jobs.runner === 'bullmq' && jobs.splitRender === 'auto';
+}
 
 export interface SplitRenderDeps {
   jobs: JobRepository;
