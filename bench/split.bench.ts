@@ -34,6 +34,17 @@ const SCALE = Number(process.env.BENCH_RENDER_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const quiet = { info: () => undefined, warn: (o: object, m: string) => console.error(m, o), error: (o: object, m: string) => console.error(m, o) };
 
+/**
+ * CPU seconds of a process and its reaped children (ffmpeg): utime + stime + cutime + cstime from
+ * /proc/<pid>/stat, at 100 ticks a second. On a pinned, otherwise idle core, wall time ≈ this.
+ */
+function cpuSeconds(pid: number | 'self'): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14-17 of stat; after the ")" the first is field 3.
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+}
+
 async function inputIn(dir: string): Promise<RenderVideoInput> {
   const product = await writeSampleProduct(path.join(dir, 'product'));
   const narration = await sampleNarration(path.join(dir, 'narration'), sampleSentences(LENGTH));
@@ -45,9 +56,10 @@ async function renderRole(role: string): Promise<void> {
   const dir = process.env.BENCH_DIR!;
   const input = await inputIn(dir);
   const t0 = performance.now();
+  const cpu0 = cpuSeconds('self');
   if (role === 'single') {
     const r = await renderVideo({ ...input, outDir: path.join(dir, `single-${hexId().slice(0, 6)}`) });
-    console.log(JSON.stringify({ ms: performance.now() - t0, frames: r.frames, video: r.videoPath }));
+    console.log(JSON.stringify({ ms: performance.now() - t0, frames: r.frames, video: r.videoPath, cpuS: cpuSeconds('self') - cpu0 }));
     return;
   }
   const db = openDb({ databaseUrl: process.env.DATABASE_URL!, pgSchema: process.env.SEG_SCHEMA!, poolSize: 2 });
@@ -77,7 +89,7 @@ async function renderRole(role: string): Promise<void> {
     };
     const r = await renderVideoSplit({ ...input, outDir: path.join(dir, `split-${id.slice(0, 6)}`) }, {}, timedDispatch);
     const end = performance.now();
-    console.log(JSON.stringify({ ms: end - t1, frames: r.frames, video: r.videoPath, segments, ownMs: collectAt - t1, waitMs: collectedAt - collectAt, joinMs: end - collectedAt }));
+    console.log(JSON.stringify({ ms: end - t1, frames: r.frames, video: r.videoPath, segments, ownMs: collectAt - t1, waitMs: collectedAt - collectAt, joinMs: end - collectedAt, cpuS: cpuSeconds('self') - cpu0 }));
   } finally {
     await queue.close();
     await db.close();
@@ -88,7 +100,7 @@ function pinned(core: number, args: string[], env: NodeJS.ProcessEnv) {
   return spawn('taskset', ['-c', String(core), process.execPath, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-type Timed = { ms: number; frames: number; video: string; segments?: number; ownMs?: number; waitMs?: number; joinMs?: number };
+type Timed = { cpuS: number; ms: number; frames: number; video: string; segments?: number; ownMs?: number; waitMs?: number; joinMs?: number };
 
 async function timed(core: number, env: NodeJS.ProcessEnv): Promise<Timed> {
   const p = pinned(core, ['bench/split.bench.ts'], env);
@@ -115,22 +127,30 @@ async function main(): Promise<void> {
   });
   const queue = new BullJobQueue({ redisUrl: process.env.REDIS_URL, prefix }, quiet);
   const results: { single: number[]; split: number[] } = { single: [], split: [] };
+  const cpu: { single: number[]; split: number[] } = { single: [], split: [] };
   try {
     while ((await queue.idleSlots(1)) < 1) await sleep(100);
     console.log(`bench:split: ${LENGTH} s video, render scale ${SCALE}, ${RUNS} alternating pair(s); one worker on core 0 vs two workers on cores 0 and 1`);
     for (let i = 0; i < RUNS; i++) {
       for (const role of ['single', 'parent'] as const) {
         const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+        const helperCpu0 = cpuSeconds(helper.pid!);
         const r = await timed(0, { ...env, BENCH_SPLIT_ROLE: role });
+        const helperCpu = cpuSeconds(helper.pid!) - helperCpu0;
+        // What the slower of the two pinned processes used: the wall time of this run on a quiet machine.
+        (role === 'single' ? cpu.single : cpu.split).push(role === 'single' ? r.cpuS : Math.max(r.cpuS, helperCpu));
         const frames = await countedFrames(r.video);
         (role === 'single' ? results.single : results.split).push(r.ms);
         const parts = r.segments ? `; ${r.segments} segments, own segment ${(r.ownMs! / 1000).toFixed(1)} s, then waiting ${(r.waitMs! / 1000).toFixed(1)} s, join ${(r.joinMs! / 1000).toFixed(1)} s` : '';
-        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected)${parts}; load before ${load}`);
+        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected)${parts}; CPU ${r.cpuS.toFixed(1)} s${role === 'single' ? '' : ` + segment worker ${helperCpu.toFixed(1)} s`}; load before ${load}`);
       }
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
     const speedup = median(results.single) / median(results.split);
     console.log(`speed-up (median one worker / median two workers): ${speedup.toFixed(2)} (target >= 1.6); load now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+    // On a loaded machine the wall times say more about the neighbours than about the split: the
+    // CPU seconds of the busier pinned process are what its core needs, i.e. the wall time on a quiet machine.
+    console.log(`CPU-bound estimate (one worker's CPU s / the busier of the two workers' CPU s): ${(median(cpu.single) / median(cpu.split)).toFixed(2)}`);
   } finally {
     helper.kill('SIGTERM');
     await new Promise((res) => helper.once('exit', res));
