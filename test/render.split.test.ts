@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
+import { encodeArgs, joinSegmentsArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
 import { renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch } from '../src/pipeline/render/render-segments.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { countedFrames, pcmDigest } from './support/media-probe.ts';
@@ -74,6 +75,21 @@ describe('segment cuts', () => {
     assert.equal(segmentCount(60, 1), 2);
     assert.equal(segmentCount(60, 0), 1);
     assert.equal(segmentCount(61, 9), 5);
+  });
+});
+
+describe('split render: ffmpeg arguments (data)', () => {
+  it('segments are video only with the one-piece keyframe interval; the join copies video and encodes the mix with the one-piece audio arguments', () => {
+    const seg = segmentEncodeArgs({ width: 540, height: 960, fps: 30, frames: 450, outPath: 's.mp4' });
+    assert.ok(seg.includes('-an'));
+    assert.equal(seg[seg.indexOf('-frames:v') + 1], '450');
+    assert.equal(seg[seg.indexOf('-g') + 1], '60');
+    const join = joinSegmentsArgs({ listPath: 'l.txt', fps: 30, frames: 900, audioPath: 'mix.wav', outPath: 'v.mp4' });
+    assert.deepEqual(join.slice(join.indexOf('-f'), join.indexOf('-f') + 6), ['-f', 'concat', '-safe', '0', '-i', 'l.txt']);
+    assert.equal(join[join.indexOf('-c:v') + 1], 'copy');
+    const one = encodeArgs({ width: 540, height: 960, fps: 30, frames: 900, audioPath: 'mix.wav', outPath: 'v.mp4' });
+    const audio = (a: string[]) => a.slice(a.indexOf('-af'), a.indexOf('-ac') + 2);
+    assert.deepEqual(audio(join), audio(one));
   });
 });
 
