@@ -116,6 +116,8 @@ import { Signals } from './jobs/wakeup.ts';
 import { workUnitOfWork } from './jobs/work-unit.ts';
 import { TEMPLATE_FILES_JOB_KIND, TemplateFilesJob } from './templates/template-files.job.ts';
 import { VIDEO_JOB_KIND, type VideoGenerator } from './videos/video-generator.ts';
+import { SEGMENT_JOB_KIND, SplitRender, splitsRenders } from './videos/segment-dispatch.ts';
+import { SegmentJob } from './videos/segment.job.ts';
 import { VideoJob } from './videos/video-job.ts';
 import { warmUp, type WarmStep, type WarmUpReport } from './jobs/warm-up.ts';
 import { DeliveryRepository } from './webhooks/delivery.repository.ts';
@@ -397,6 +399,15 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
 export function buildBackground(role: 'serve' | 'worker', config: Config, services: Services, generator: VideoGenerator | undefined, log: Log, runJobs = true): Background {
   const s = services;
   const handlers: Record<string, JobHandler> = {};
+  const workRoot = path.join(config.dataDir, 'work');
+  // Split renders: only through BullMQ (single-node installs render in one piece); the queue exists once the background starts.
+  let background: Background | null = null;
+  const split =
+    runJobs && generator && splitsRenders(config.jobs)
+      ? new SplitRender({ jobs: s.jobs, queue: () => background?.queue ?? null, workRoot, concurrency: config.jobs.concurrency, maxAttempts: config.jobs.maxAttempts, leaseMs: config.jobs.leaseMs, clock: s.clock, log })
+      : null;
+  // Segments are rendered wherever video jobs run (a worker that cannot see the plan fails the segment; the video job renders it).
+  if (runJobs && generator) handlers[SEGMENT_JOB_KIND] = new SegmentJob({ jobs: s.jobs, signals: s.signals, clock: s.clock, workRoot, log });
   if (runJobs && generator) {
     handlers[VIDEO_JOB_KIND] = new VideoJob({
           uow: s.work,
@@ -407,8 +418,9 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
           generator,
           clock: s.clock,
           signals: s.signals,
-          workRoot: path.join(config.dataDir, 'work'),
+          workRoot,
           backoffMs: config.jobs.backoffMs,
+          split,
           log,
         });
   }
@@ -468,7 +480,7 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     preview: s.motionPreview,
     log,
   });
-  return new Background({
+  background = new Background({
     role,
     config,
     jobs: s.jobs,
@@ -481,6 +493,7 @@ export function buildBackground(role: 'serve' | 'worker', config: Config, servic
     version: VERSION,
     log,
   });
+  return background;
 }
 
 /** Removes orphaned files and work directories, and expired video files; started with the background work. */

@@ -111,6 +111,12 @@ export interface JobSettings {
   sweepMs: number;
   /** Longest sleep when nothing is known to be due: a safety net for work written by other processes (JOB_MAX_SLEEP_MS). */
   maxSleepMs: number;
+  /**
+   * SPLIT_RENDER (default auto): with JOB_RUNNER=bullmq, a video of 30 s or more is rendered as
+   * segments by idle workers at once (docs/rendering.md "Split renders"); off: always in one piece.
+   * Never with the in-process runner.
+   */
+  splitRender: 'auto' | 'off';
 }
 
 /** Product-page crawling (docs/crawling.md). */
@@ -325,7 +331,10 @@ function jobSettings(env: Env, redisUrl: string | undefined): JobSettings {
   const runner = optional(env, 'JOB_RUNNER') ?? (redisUrl ? 'bullmq' : 'inline');
   if (runner !== 'inline' && runner !== 'bullmq') throw new ConfigError(`JOB_RUNNER must be inline or bullmq, got "${runner}"`);
   if (runner === 'bullmq' && !redisUrl) throw new ConfigError('JOB_RUNNER=bullmq needs REDIS_URL');
+  const splitRender = optional(env, 'SPLIT_RENDER') ?? 'auto';
+  if (splitRender !== 'auto' && splitRender !== 'off') throw new ConfigError(`SPLIT_RENDER must be auto or off, got "${splitRender}"`);
   return {
+    splitRender,
     runner,
     concurrency: intSetting(env, 'JOB_CONCURRENCY', 1, 1, 64),
     leaseMs: intSetting(env, 'JOB_LEASE_MS', 60_000, 500, 3_600_000),

@@ -63,6 +63,11 @@ export class Background {
     }
   }
 
+  /** The BullMQ queue once started (JOB_RUNNER=bullmq), else null: split renders offer their segments through it. */
+  get queue(): BullJobQueue | null {
+    return this.#queue;
+  }
+
   start(): void {
     if (this.#started) return;
     this.#started = true;

@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import { FlowProducer, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RedisLink } from '../health/redis-link.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -47,6 +47,7 @@ export const messageId = (jobId: string, attempts: number) => `${jobId}.${attemp
 export class BullJobQueue {
   readonly #queue: Queue;
   readonly #client: Redis;
+  #flows: FlowProducer | null = null;
   readonly link: RedisLink;
 
   constructor(connection: BullConnection, private readonly log: Log) {
@@ -64,6 +65,34 @@ export class BullJobQueue {
     );
   }
 
+  /**
+   * A BullMQ flow: the children's wake-ups (segments of a split render) under one parent message
+   * for `parent`, which BullMQ delivers only once every child message has been processed. The
+   * database rows stay the truth: the parent's message is a wake-up like any other (a job that is
+   * running under a live lease drops it; one whose worker died is claimed and retried at once).
+   */
+  async addFlow(parent: { jobId: string; attempts: number }, children: { jobId: string; attempts: number }[]): Promise<void> {
+    this.#flows ??= new FlowProducer({ connection: this.#client, prefix: this.#queue.opts.prefix });
+    const opts = (jobId: string, attempts: number) => ({ jobId: messageId(jobId, attempts), removeOnComplete: true, removeOnFail: true, attempts: 1 });
+    await this.#flows.add({
+      name: 'run',
+      queueName: JOB_QUEUE,
+      data: { jobId: parent.jobId },
+      // Its own id space: the parent job's ordinary message of this claim may exist already.
+      opts: { ...opts(parent.jobId, parent.attempts), jobId: `${messageId(parent.jobId, parent.attempts)}.flow` },
+      children: children.map((c) => ({ name: 'run', queueName: JOB_QUEUE, data: { jobId: c.jobId }, opts: { ...opts(c.jobId, c.attempts), ignoreDependencyOnFailure: true } })),
+    });
+  }
+
+  /**
+   * Job slots free right now across the workers connected to the queue, each assumed to run
+   * `perWorker` jobs at a time (JOB_CONCURRENCY): workers × perWorker − messages being processed.
+   */
+  async idleSlots(perWorker: number): Promise<number> {
+    const [workers, active] = await Promise.all([this.#queue.getWorkers(), this.#queue.getActiveCount()]);
+    return Math.max(0, workers.length * perWorker - active);
+  }
+
   /** Fire and forget after a commit: if Redis is away, the sweeper adds the message later. */
   enqueue(jobId: string, attempts: number, delayMs: number): void {
     this.add(jobId, attempts, delayMs).catch((err: unknown) => {
@@ -73,6 +102,7 @@ export class BullJobQueue {
   }
 
   async close(): Promise<void> {
+    await this.#flows?.close();
     await this.#queue.close();
     this.#client.disconnect();
   }

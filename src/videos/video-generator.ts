@@ -1,3 +1,4 @@
+import type { SegmentDispatch } from '../pipeline/render/render-segments.ts';
 import type { Script } from '../pipeline/types.ts';
 import type { Product } from '../products/product.repository.ts';
 import type { Video } from './video.repository.ts';
@@ -13,6 +14,8 @@ export interface GenerationJob {
   product: Product | null;
   /** Empty directory for this attempt; removed after the attempt. */
   workDir: string;
+  /** Set when this attempt may split a long render across idle workers (SPLIT_RENDER, BullMQ only): render-segments.ts. */
+  segments?: SegmentDispatch | null;
 }
 
 export interface GeneratedVideo {

@@ -13,6 +13,7 @@ import { GenerationError, type GeneratedVideo, type ProgressReporter, type Video
 import { VideoStatus, type Video, type VideoRepository } from './video.repository.ts';
 import { eventKindsFor, videoKind } from './kinds/index.ts';
 import { StageClock } from './video-timings.ts';
+import type { SplitRender } from './segment-dispatch.ts';
 
 export interface VideoJobDeps {
   uow: WorkUnitOfWork;
@@ -27,6 +28,8 @@ export interface VideoJobDeps {
   workRoot: string;
   /** Retry n waits backoffMs × 4^(n-1). */
   backoffMs: number;
+  /** Long renders split across idle workers (SPLIT_RENDER=auto with BullMQ); absent: one piece. */
+  split?: SplitRender | null;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -84,7 +87,7 @@ export class VideoJob implements JobHandler {
       await fs.rm(attemptDir, { recursive: true, force: true });
       await fs.mkdir(attemptDir, { recursive: true });
       await videos.setProgress(job.id, 0, clock.nowMs());
-      const result = await this.d.generator.generate({ video, product, workDir: attemptDir }, progress.report, ctx.signal);
+      const result = await this.d.generator.generate({ video, product, workDir: attemptDir, segments: this.d.split?.forAttempt(job, ctx.owner) ?? null }, progress.report, ctx.signal);
       progress.close();
       ctx.signal.throwIfAborted();
       stages.mark('publish');

@@ -95,13 +95,14 @@ async function videoDurationMs(narration: Narration): Promise<number> {
 }
 
 /** The cover frame: about 1 s into the hook, once the product name has come in. */
-function coverFrame(t: Timeline): number {
+export function coverFrame(t: Timeline): number {
   const name = t.overlays.find((o) => o.slot === 'name');
   const at = name ? Math.min(Math.max(1000, name.startMs + 700), Math.max(name.startMs, name.endMs - 100)) : 1000;
   return Math.min(t.frames - 1, Math.max(0, Math.round((at * t.fps) / 1000)));
 }
 
-export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<RenderVideoResult> {
+/** The profile, encoder settings and timeline of a render: the same for the whole video and for each of its segments (render-segments.ts). */
+export async function planRender(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<{ timeline: Timeline; settings: EncodeSettings; checkAudio: boolean }> {
   registerFonts();
   const { narration, product } = input;
   const profile = renderProfile(input.profile, input.scale ?? 1);
@@ -127,6 +128,12 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     imageInfo: imageInfos,
     effects: input.effects,
   });
+  return { timeline, settings, checkAudio: profile.checkAudio };
+}
+
+export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<RenderVideoResult> {
+  const { narration, product } = input;
+  const { timeline, settings, checkAudio } = await planRender(input, tuning);
   tuning.onTimeline?.(timeline);
   await fs.mkdir(input.outDir, { recursive: true });
   const videoPath = path.join(input.outDir, 'video.mp4');
@@ -163,7 +170,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   } finally {
     compositor.close();
   }
-  const audio = profile.checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
+  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   const warnings = timeline.blankImages.map((i) => `media not used: product image ${i + 1} is blank (one colour all over)`);
   return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio, warnings };

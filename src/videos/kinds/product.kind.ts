@@ -6,7 +6,7 @@ import type { Product } from '../../products/product.repository.ts';
 import { shortOfLength } from '../../pipeline/length/decide.ts';
 import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
 import type { RenderProfileName } from '../../pipeline/render/render-profile.ts';
-import { renderVideo } from '../../pipeline/render/render-video.ts';
+import { renderVideoSplit } from '../../pipeline/render/render-segments.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import type { ProductFacts } from '../../pipeline/types.ts';
@@ -94,7 +94,8 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
 
   deps.observe?.narration?.(narration);
   await step('render');
-  const rendered = await renderVideo({
+  // Long product videos may be split across idle workers (full profile only; previews are short).
+  const rendered = await renderVideoSplit({
     narration,
     product: facts,
     avatarId: presenter.ref,
@@ -109,7 +110,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
     outDir: path.join(job.workDir, 'render'),
     onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
     signal,
-  }, { onTimeline: deps.observe?.timeline });
+  }, { onTimeline: deps.observe?.timeline }, profile === 'full' ? (job.segments ?? null) : null);
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
   warnings.push(...rendered.warnings);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
 import type { Language } from '../../catalog/languages.ts';
 import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
-import { renderVideo } from '../../pipeline/render/render-video.ts';
+import { renderVideoSplit } from '../../pipeline/render/render-segments.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
 import { compileScene, type CustomScene } from '../../pipeline/templates/custom-scene.ts';
@@ -110,7 +110,7 @@ export const templateKind: VideoKind = {
     deps.observe?.narration?.(narration);
 
     await step('render');
-    const rendered = await renderVideo(
+    const rendered = await renderVideoSplit(
       {
         narration,
         product: facts,
@@ -128,6 +128,7 @@ export const templateKind: VideoKind = {
         signal,
       },
       { onTimeline: deps.observe?.timeline },
+      job.segments ?? null,
     );
     signal.throwIfAborted();
     return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: narration.script.text, warnings: [...media.warnings, ...rendered.warnings] };

@@ -1,0 +1,209 @@
+/**
+ * A long video rendered as segments, possibly by several workers at once (docs/rendering.md
+ * "Split renders"). The timeline is built once here with its seed fixed and written to a plan;
+ * every segment is frames [from, to) of that same timeline, drawn from absolute time (captions,
+ * motion, clips), so a segment's first frame is the frame a one-piece render draws there. Segments
+ * are cut at multiples of the keyframe interval and encoded video-only (segmentEncodeArgs); the
+ * join copies them with the concat demuxer and encodes the lossless mix once over the whole length.
+ * Who renders which segment is the caller's business (SegmentDispatch): no job or queue code here.
+ */
+import './alloc-env.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { runFfmpeg } from '../mix/ffmpeg.ts';
+import { toWebVtt } from '../captions/vtt.ts';
+import { checkMp4Audio } from './audio-check.ts';
+import { createPresenter } from './avatar-adapter.ts';
+import { Compositor } from './compositor.ts';
+import { createFrameSink } from './encoder.ts';
+import { DEFAULT_ENCODE, joinSegmentsArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { coverFrame, planRender, renderVideo, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
+
+/** Only videos at least this long are split. */
+export const SPLIT_MIN_S = 30;
+/** At most one segment per this many seconds of video. */
+export const SEGMENT_S = 15;
+
+export interface FrameRange {
+  from: number;
+  /** Exclusive. */
+  to: number;
+}
+
+/** What a worker needs to render any segment of a video: the render's input (no callbacks), its seed and encoder settings, and the cuts. */
+export interface SegmentPlan {
+  input: Omit<RenderVideoInput, 'onProgress' | 'signal'>;
+  seed: number;
+  settings: EncodeSettings;
+  ranges: FrameRange[];
+}
+
+/**
+ * How the segments of one video get rendered besides the one this process draws itself. The job
+ * layer implements it (src/videos/segment-dispatch.ts); `dir` is a directory every worker that may
+ * take a segment can read and write (the plan and the segment files live there).
+ */
+export interface SegmentDispatch {
+  readonly dir: string;
+  /** Workers that could start on a segment now, this one not counted. */
+  idleHelpers(): Promise<number>;
+  /** Offers segments 1..count-1 (their plan is in `dir`) to other workers. */
+  offer(count: number): Promise<void>;
+  /**
+   * Resolves once each of segments 1..count-1 is in segmentPath(dir, k). Segments nobody took, or
+   * whose worker died or failed, are rendered here with `renderHere`. Rejects when the signal aborts.
+   */
+  collect(count: number, renderHere: (k: number) => Promise<void>, signal: AbortSignal): Promise<void>;
+  /** The render stopped: segments not finished are called off. */
+  withdraw(count: number): Promise<void>;
+}
+
+export const planPath = (dir: string) => path.join(dir, 'plan.json');
+export const segmentPath = (dir: string, k: number) => path.join(dir, `segment-${k}.mp4`);
+
+/**
+ * Cuts `frames` into at most `n` nearly equal ranges whose starts are multiples of `gop` (the
+ * keyframe interval), so the joined file has a one-piece render's keyframes.
+ */
+export function segmentRanges(frames: number, gop: number, n: number): FrameRange[] {
+  const gops = Math.ceil(frames / gop);
+  const count = Math.max(1, Math.min(n, gops));
+  const out: FrameRange[] = [];
+  for (let k = 0; k < count; k++) {
+    const from = Math.min(frames, Math.round((k * gops) / count) * gop);
+    const to = k === count - 1 ? frames : Math.min(frames, Math.round(((k + 1) * gops) / count) * gop);
+    if (to > from) out.push({ from, to });
+  }
+  return out;
+}
+
+/** How many segments a video of `durationS` gets with `idleHelpers` other workers free: 1 means render in one piece. */
+export function segmentCount(durationS: number, idleHelpers: number): number {
+  if (durationS < SPLIT_MIN_S) return 1;
+  return Math.max(1, Math.min(1 + idleHelpers, Math.ceil(durationS / SEGMENT_S - 1e-9)));
+}
+
+/**
+ * Frames [from, to) of the plan's timeline into `outPath` (video only). A fresh compositor draws
+ * its first frame in full; everything it draws depends on the frame's absolute time only.
+ */
+export async function renderSegment(plan: SegmentPlan, k: number, outPath: string, opts: { signal?: AbortSignal; coverPath?: string; onProgress?: (fraction: number) => void } = {}): Promise<void> {
+  const range = plan.ranges[k];
+  if (!range) throw new Error(`segment ${k} is not in the plan (${plan.ranges.length} segments)`);
+  const input = plan.input;
+  const { timeline } = await planRender(input, { seed: plan.seed, settings: plan.settings });
+  const { width, height, fps } = timeline;
+  const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
+  const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
+  // Written under a name of its own, then renamed: a second worker rendering the same segment (a retry racing a slow one) never leaves half a file.
+  const tmp = `${outPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`;
+  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: range.to - range.from, outPath: tmp, settings: plan.settings }));
+  const coverAt = coverFrame(timeline);
+  let cover: Promise<unknown> | null = null;
+  try {
+    await compositor.prepare();
+    const n = range.to - range.from;
+    const step = Math.max(1, Math.floor(n / 100));
+    for (let f = range.from; f < range.to; f++) {
+      opts.signal?.throwIfAborted();
+      const pixels = await compositor.pixels(f);
+      if (f === coverAt && opts.coverPath) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
+      await encoder.write(pixels);
+      if (opts.onProgress && (f - range.from) % step === 0) opts.onProgress((f - range.from) / n);
+    }
+    await encoder.finish();
+    await cover;
+    await fs.rename(tmp, outPath);
+  } catch (err) {
+    encoder.abort();
+    await cover?.catch(() => undefined);
+    await fs.rm(tmp, { force: true });
+    throw err;
+  } finally {
+    compositor.close();
+  }
+}
+
+/** Reads the plan in `dir` and renders segment k there (what a segment job does). */
+export async function renderPlannedSegment(dir: string, k: number, signal?: AbortSignal): Promise<void> {
+  const plan = JSON.parse(await fs.readFile(planPath(dir), 'utf8')) as SegmentPlan;
+  await renderSegment(plan, k, segmentPath(dir, k), { signal });
+}
+
+/** The segment files, in order, joined frame-exactly, with the mix encoded once as the audio track. */
+export async function joinSegments(o: { segments: string[]; fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): Promise<void> {
+  const listPath = `${o.outPath}.segments.txt`;
+  // The concat demuxer's list: one `file` line each, quoted (a ' inside is written '\'').
+  await fs.writeFile(listPath, o.segments.map((s) => `file '${path.resolve(s).replace(/'/g, "'\\''")}'\n`).join(''));
+  try {
+    await runFfmpeg(joinSegmentsArgs({ listPath, fps: o.fps, frames: o.frames, audioPath: o.audioPath, outPath: o.outPath, settings: o.settings }));
+  } finally {
+    await fs.rm(listPath, { force: true });
+  }
+}
+
+/**
+ * renderVideo, split across workers when `dispatch` is given, the video is long enough and other
+ * workers are idle (segmentCount); otherwise exactly renderVideo. This process renders segment 0
+ * (with the cover) while the others are out, then joins.
+ */
+export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTuning, dispatch: SegmentDispatch | null): Promise<RenderVideoResult> {
+  if (!dispatch) return renderVideo(input, tuning);
+  const { timeline, settings, checkAudio } = await planRender(input, tuning);
+  const { frames, fps } = timeline;
+  const durationS = frames / fps;
+  const count = durationS >= SPLIT_MIN_S ? segmentCount(durationS, await dispatch.idleHelpers()) : 1;
+  const ranges = segmentRanges(frames, settings.gop ?? 2 * fps, count);
+  if (ranges.length < 2) return renderVideo(input, tuning);
+  tuning.onTimeline?.(timeline);
+
+  const { onProgress, signal, ...rest } = input;
+  const plan: SegmentPlan = { input: rest, seed: timeline.seed, settings: settings ?? DEFAULT_ENCODE, ranges };
+  await fs.mkdir(dispatch.dir, { recursive: true });
+  await fs.writeFile(planPath(dispatch.dir), JSON.stringify(plan));
+  await fs.mkdir(input.outDir, { recursive: true });
+  const videoPath = path.join(input.outDir, 'video.mp4');
+  const coverPath = path.join(input.outDir, 'cover.jpg');
+  const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
+  const share = (ranges[0]!.to - ranges[0]!.from) / frames;
+
+  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal });
+  try {
+    await dispatch.offer(ranges.length);
+    // Segment 0 draws the cover frame when it holds it; a later segment's cover frame is drawn alone below.
+    const coverAt = coverFrame(timeline);
+    await renderSegment(plan, 0, segmentPath(dispatch.dir, 0), {
+      signal,
+      coverPath: coverAt < ranges[0]!.to ? coverPath : undefined,
+      onProgress: (f) => onProgress?.(f * share),
+    });
+    // Then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    await dispatch.collect(ranges.length, renderHere, signal ?? new AbortController().signal);
+    onProgress?.(1);
+    if (coverAt >= ranges[0]!.to) await renderCover(plan, coverAt, coverPath);
+  } catch (err) {
+    await dispatch.withdraw(ranges.length);
+    throw err;
+  }
+  signal?.throwIfAborted();
+  await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: videoPath, settings });
+  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings }) : null;
+  if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
+  return { videoPath, coverPath, vttPath, durationS, width: timeline.width, height: timeline.height, frames, audio };
+}
+
+/** The cover frame drawn on its own (when it falls outside this process's segment). */
+async function renderCover(plan: SegmentPlan, frame: number, coverPath: string): Promise<void> {
+  const { timeline } = await planRender(plan.input, { seed: plan.seed, settings: plan.settings });
+  const input = plan.input;
+  const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
+  const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
+  try {
+    await compositor.prepare();
+    const pixels = await compositor.pixels(frame);
+    await sharp(pixels, { raw: { width: timeline.width, height: timeline.height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+  } finally {
+    compositor.close();
+  }
+}
