@@ -18,7 +18,7 @@ import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink } from './encoder.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
-import { coverFrame, planRender, renderVideo, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
+import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
 
 /** Only videos at least this long are split. */
 export const SPLIT_MIN_S = 30;
@@ -190,7 +190,7 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: videoPath, settings });
   const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
-  return { videoPath, coverPath, vttPath, durationS, width: timeline.width, height: timeline.height, frames, audio };
+  return { videoPath, coverPath, vttPath, durationS, width: timeline.width, height: timeline.height, frames, audio, warnings: renderWarnings(timeline) };
 }
 
 /** The cover frame drawn on its own (when it falls outside this process's segment). */

@@ -172,6 +172,10 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   }
   const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: narration.mixedAudioPath || null, durationS: frames / fps, settings }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
-  const warnings = timeline.blankImages.map((i) => `media not used: product image ${i + 1} is blank (one colour all over)`);
-  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio, warnings };
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, audio, warnings: renderWarnings(timeline) };
+}
+
+/** What a render left out without stopping the video (blank product images), for the video's `warnings`. */
+export function renderWarnings(timeline: Pick<Timeline, 'blankImages'>): string[] {
+  return timeline.blankImages.map((i) => `media not used: product image ${i + 1} is blank (one colour all over)`);
 }
