@@ -90,6 +90,8 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const sctx = still.getContext('2d');
   sctx.imageSmoothingQuality = 'high';
   let stillIndex = -1;
+  const dest = { x: -crop.x * s, y: -crop.y * s, w: v.width * s, h: v.height * s };
+  const covers = dest.x <= 0.5 && dest.x + dest.w >= width - 0.5 && dest.y <= 0.5 && dest.y + dest.h >= height - 0.5;
 
   function paintStill(i: number): void {
     if (stillIndex === i) return;
@@ -97,8 +99,13 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     img.src = v.frames[i]!;
     // Framed like the photo presenter (the same crop for every frame), the clip's own background
     // extended and blurred where the box is wider than the clip: no black bands, no second copy.
-    sctx.clearRect(0, 0, width, height);
-    sctx.drawImage(renderPhotoStill(img, rig0, width, height), 0, 0);
+    if (covers) {
+      // The clip covers the box (a portrait clip in a portrait box): drawn straight in, no layer.
+      sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
+    } else {
+      sctx.clearRect(0, 0, width, height);
+      sctx.drawImage(renderPhotoStill(img, rig0, width, height), 0, 0);
+    }
     stillIndex = i;
   }
 
