@@ -1,9 +1,11 @@
 /**
  * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
  * ffmpeg decodes the clip at a reduced size (the landmark net sees a 112 px face; a face of
- * ~200 px in the decoded frames loses nothing), the SSD detector runs on a frame every
- * DETECT_EVERY (and whenever the face was lost), and the 68-point landmark net runs on every
- * frame inside a box carried from the previous frame's landmarks. Per frame: the landmarks in the
+ * ~200 px in the decoded frames loses nothing; deblocking skipped, fast scaling), the SSD detector
+ * runs about once a second (and every few frames while the face is lost), and the 68-point
+ * landmark net on every 2nd frame inside a box carried from the previous frame's landmarks; the
+ * frames between are interpolated (fillBetween). Only the face's box is copied into a tensor
+ * (the whole frame only on detection frames). Per frame: the landmarks in the
  * clip's own pixels (or null), and on detection frames the number of faces, the face's light and
  * sharpness, and face-api's age/gender guess. Judging and smoothing happen on the main thread
  * (video.track.ts, pure).
