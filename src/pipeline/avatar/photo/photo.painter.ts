@@ -4,14 +4,14 @@
  * is drawn once into a still layer (renderPhotoStill); each frame blits it and re-draws only
  * the mesh triangles the pose moved, each as an affine warp of the still (clip to the triangle,
  * transform, draw): the lips keep their own texture, moved by the mesh. Then the opening's
- * interior (a feathered dark-red shading and an upper teeth band sized by the shape) and, in
- * blinks, a lash line. A still pose touches nothing but the blit, so pixels outside the mesh never change.
+ * interior (a feathered dark-red shading and an upper teeth band sized by the shape; the mouth
+ * model in mouth.model.ts, which the video presenter shares) and, in blinks, a lash line. A still pose touches nothing but the blit, so pixels outside the mesh never change.
  */
 import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AvatarLayout, AvatarPainter, AvatarPose, Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
-import { mouthShapeOf } from '../paint/mouth.ts';
-import { SEAM_PX, warpTriangle as warpStill } from './triangle-warp.ts';
+import { drawMouthInterior, warpMovedTriangles } from './mouth.model.ts';
+import { SEAM_PX } from './triangle-warp.ts';
 import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from './photo.mesh.ts';
 import type { PhotoRig } from './photo.rig.ts';
 
@@ -20,14 +20,7 @@ export interface PhotoPainter extends AvatarPainter {
   readonly warpBounds: Rect;
 }
 
-/** The inner mouth's shading, deep middle to edge, and the upper teeth band's top and bottom. */
-const MOUTH_DEEP = '#2A0C10';
-const MOUTH_DARK = '#4A1519';
-const MOUTH_EDGE = '#6E2A2C';
-const TEETH_TOP = 'rgba(232,226,214,0.92)';
-const TEETH_LOW = 'rgba(205,195,182,0.75)';
 const LASH = 'rgba(38,24,24,0.75)';
-/** Clip each triangle this much beyond its edges so neighbours overlap: no hairline seams. */
 
 /**
  * Selfie framing by the box's shape: the face box (brows to chin, padded) takes FACE_SHARE of the
@@ -159,7 +152,6 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
   const rest = mesh.points;
   const restGap = mouthGap(rest);
   const { faceH } = mesh;
-  const triCount = mesh.triangles.length / 3;
 
   const slice = (a: number, b: number) => lm.slice(a, b);
   const layout: AvatarLayout = {
@@ -177,79 +169,7 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
   const pad = Math.ceil(SEAM_PX) + 1;
   const warpBounds: Rect = { x: Math.floor(b.x0) - pad, y: Math.floor(b.y0) - pad, width: Math.ceil(b.x1 - b.x0) + 2 * pad + 1, height: Math.ceil(b.y1 - b.y0) + 2 * pad + 1 };
 
-  function warpTriangle(ctx: SKRSContext2D, t: number, dst: readonly Pt[]): void {
-    const i0 = mesh.triangles[t * 3]!;
-    const i1 = mesh.triangles[t * 3 + 1]!;
-    const i2 = mesh.triangles[t * 3 + 2]!;
-    warpStill(ctx, still, rest[i0]!, rest[i1]!, rest[i2]!, dst[i0]!, dst[i1]!, dst[i2]!);
-  }
-
-  /**
-   * The opening between the (warped, photo-textured) lips: a soft dark-red shading, darkest deep
-   * in the middle, its edge feathered under the lips; the upper teeth as a soft band hanging from
-   * the upper inner lip, as tall as the shape's teeth share of the gap (none on closed shapes), at
-   * most a tooth's height. No outline anywhere.
-   */
-  function drawMouthInterior(ctx: SKRSContext2D, p: readonly Pt[], pose: AvatarPose): void {
-    const gap = mouthGap(p);
-    if (gap - restGap < 0.8) return;
-    const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((i) => p[i]!);
-    const cx = inner.reduce((a, q) => a + q[0], 0) / inner.length;
-    const cy = inner.reduce((a, q) => a + q[1], 0) / inner.length;
-    const half = Math.hypot(p[64]![0] - p[60]![0], p[64]![1] - p[60]![1]) / 2;
-    const feather = Math.max(0.8, Math.min(gap * 0.12, faceH * 0.012));
-    const path = () => {
-      ctx.beginPath();
-      inner.forEach(([u, v], k) => (k === 0 ? ctx.moveTo(u, v) : ctx.lineTo(u, v)));
-      ctx.closePath();
-    };
-    ctx.save();
-    const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.max(half, gap));
-    g.addColorStop(0, MOUTH_DEEP);
-    g.addColorStop(0.55, MOUTH_DARK);
-    g.addColorStop(1, MOUTH_EDGE);
-    ctx.fillStyle = g;
-    ctx.filter = `blur(${feather.toFixed(1)}px)`;
-    path();
-    ctx.fill();
-    ctx.restore();
-    const shape = pose.mouthShape ?? mouthShapeOf(pose.viseme);
-    const depth = Math.min(gap * shape.teeth, faceH * 0.05);
-    if (depth < 0.8) return;
-    ctx.save();
-    path();
-    ctx.clip();
-    // Upper teeth: hanging from the upper inner lip (60-64) along the face's down direction,
-    // fading toward their edges. A photo that shows its teeth at rest lends its own (the still's
-    // rest opening, carried with the upper lip) over the band.
-    const dl = Math.hypot(p[8]![0] - p[27]![0], p[8]![1] - p[27]![1]) || 1;
-    const dn: Pt = [(p[8]![0] - p[27]![0]) / dl, (p[8]![1] - p[27]![1]) / dl];
-    const upper = [60, 61, 62, 63, 64].map((i) => p[i]!);
-    const t = ctx.createLinearGradient(p[62]![0], p[62]![1], p[62]![0] + dn[0] * depth, p[62]![1] + dn[1] * depth);
-    t.addColorStop(0, TEETH_TOP);
-    t.addColorStop(0.7, TEETH_LOW);
-    t.addColorStop(1, 'rgba(160,140,130,0)');
-    ctx.fillStyle = t;
-    ctx.filter = `blur(${(feather * 0.8).toFixed(1)}px)`;
-    ctx.beginPath();
-    upper.forEach(([u, v], k) => (k === 0 ? ctx.moveTo(u - dn[0] * feather, v - dn[1] * feather) : ctx.lineTo(u - dn[0] * feather, v - dn[1] * feather)));
-    for (const [u, v] of upper.slice().reverse()) ctx.lineTo(u + dn[0] * depth, v + dn[1] * depth);
-    ctx.closePath();
-    ctx.fill();
-    if (restGap > 2) {
-      ctx.filter = 'none';
-      const dx = p[62]![0] - rest[62]![0];
-      const dy = p[62]![1] - rest[62]![1];
-      ctx.beginPath();
-      [60, 61, 62, 63, 64, 65, 66, 67].forEach((i, k) => (k === 0 ? ctx.moveTo(rest[i]![0] + dx, rest[i]![1] + dy) : ctx.lineTo(rest[i]![0] + dx, rest[i]![1] + dy)));
-      ctx.closePath();
-      ctx.clip();
-      const b = pointsBox(rest.slice(60, 68), 2);
-      ctx.globalAlpha = 0.9;
-      ctx.drawImage(still, b.x, b.y, b.width, b.height, b.x + dx, b.y + dy, b.width, b.height);
-    }
-    ctx.restore();
-  }
+  const mouthCtx = { faceH, restGap, lend: { src: still, rest } };
 
   function drawLashes(ctx: SKRSContext2D, p: readonly Pt[], blink: number): void {
     ctx.save();
@@ -277,12 +197,8 @@ export function createPhotoPainter(photo: Image | Canvas, rig: PhotoRig, size: {
     ctx.rect(ox, oy, width, height);
     ctx.clip();
     ctx.translate(ox, oy);
-    for (let t = 0; t < triCount; t++) {
-      if (mesh.mouthInterior.has(t)) continue;
-      const tri = [mesh.triangles[t * 3]!, mesh.triangles[t * 3 + 1]!, mesh.triangles[t * 3 + 2]!];
-      if (tri.some((i) => moved[i])) warpTriangle(ctx, t, p);
-    }
-    if (pose.mouthOpen > 0) drawMouthInterior(ctx, p, pose);
+    warpMovedTriangles(ctx, still, mesh, rest, p, moved);
+    if (pose.mouthOpen > 0) drawMouthInterior(ctx, p, pose, mouthCtx);
     if (pose.blink > 0.5) drawLashes(ctx, p, pose.blink);
     ctx.restore();
   }

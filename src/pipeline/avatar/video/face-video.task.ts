@@ -1,9 +1,11 @@
 /**
  * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
  * ffmpeg decodes the clip at a reduced size (the landmark net sees a 112 px face; a face of
- * ~200 px in the decoded frames loses nothing), the SSD detector runs on a frame every
- * DETECT_EVERY (and whenever the face was lost), and the 68-point landmark net runs on every
- * frame inside a box carried from the previous frame's landmarks. Per frame: the landmarks in the
+ * ~200 px in the decoded frames loses nothing; deblocking skipped, fast scaling), the SSD detector
+ * runs about once a second (and every few frames while the face is lost), and the 68-point
+ * landmark net on every 2nd frame inside a box carried from the previous frame's landmarks; the
+ * frames between are interpolated (fillBetween). Only the face's box is copied into a tensor
+ * (the whole frame only on detection frames). Per frame: the landmarks in the
  * clip's own pixels (or null), and on detection frames the number of faces, the face's light and
  * sharpness, and face-api's age/gender guess. Judging and smoothing happen on the main thread
  * (video.track.ts, pure).
@@ -26,6 +28,8 @@ export interface VideoTrackInput {
   decodeMaxSide: number;
   /** Frames to read at most. */
   maxFrames: number;
+  /** Run the landmark net on every this many frames (default 2); the frames between are interpolated. */
+  landmarkEvery?: number;
 }
 
 export interface FrameSample {
@@ -56,8 +60,14 @@ export interface VideoTrackResult {
   error?: string;
 }
 
-/** Run the SSD detector every this many frames, and every LOST_EVERY while the face is lost. */
+/**
+ * Run the SSD detector (≈ 0.37 s of CPU) every DETECT_EVERY_S seconds of clip (at least every
+ * DETECT_EVERY frames apart), and every LOST_EVERY frames while the face is lost.
+ */
 const DETECT_EVERY = 12;
+const DETECT_EVERY_S = 1;
+/** The landmark net runs on every LANDMARK_EVERY-th frame; the frames between are interpolated. */
+const LANDMARK_EVERY = 2;
 const LOST_EVERY = 3;
 /** Age/gender on at most this many detection frames. */
 const AGE_GENDER_SAMPLES = 6;
@@ -152,7 +162,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
   const sx = input.width / W;
   const sy = input.height / H;
   const frameBytes = W * H * 3;
-  const ff = spawn('ffmpeg', ['-v', 'error', '-i', input.path, '-an', '-vf', `scale=${W}:${H}:flags=bilinear`, '-frames:v', String(input.maxFrames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const ff = spawn('ffmpeg', ['-v', 'error', '-skip_loop_filter', 'all', '-i', input.path, '-an', '-vf', `scale=${W}:${H}:flags=fast_bilinear`, '-frames:v', String(input.maxFrames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   ff.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const exited = new Promise<number>((resolve) => ff.on('close', (code) => resolve(code ?? 1)));
@@ -165,16 +175,26 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
   let pending: Buffer[] = [];
   let pendingLen = 0;
 
+  const detectEvery = Math.max(DETECT_EVERY, Math.round(input.fps * DETECT_EVERY_S));
+  const landmarkEvery = Math.max(1, Math.round(input.landmarkEvery ?? LANDMARK_EVERY));
+  /** Frames whose landmarks are interpolated from their tracked neighbours (after the clip is read). */
+  const between: number[] = [];
+
   const processFrame = async (rgb: Buffer, f: number): Promise<void> => {
-    const t = tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), [H, W, 3], 'int32');
-    try {
-      let box: Box | null = null;
-      if ((prev === null || fit === null) && f % LOST_EVERY !== 0 && f % DETECT_EVERY !== 0) {
-        landmarks.push(null);
-        return;
-      }
-      const detected = prev === null || fit === null || f % DETECT_EVERY === 0;
-      if (prev === null || fit === null || f % DETECT_EVERY === 0) {
+    if ((prev === null || fit === null) && f % LOST_EVERY !== 0 && f % detectEvery !== 0) {
+      landmarks.push(null);
+      return;
+    }
+    const detected = prev === null || fit === null || f % detectEvery === 0;
+    if (!detected && f % landmarkEvery !== 0) {
+      between.push(f);
+      landmarks.push(null);
+      return;
+    }
+    let box: Box | null = null;
+    if (detected) {
+      const t = tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), [H, W, 3], 'int32');
+      try {
         const found = await faceapi.detectAllFaces(t as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 10 }));
         const faces = found.map((d) => ({ x: d.box.x, y: d.box.y, w: d.box.width, h: d.box.height })).sort((a, b) => b.w * b.h - a.w * a.h);
         // A second face counts when it is at least half the size of the first (not a poster far behind).
@@ -191,7 +211,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
         }
         if (ageGender < AGE_GENDER_SAMPLES && big.length === 1) {
           ageGender++;
-          const crop = cropTensor(tf, t, box, W, H);
+          const crop = cropTensor(tf, rgb, box, W, H);
           try {
             const r = (await faceapi.nets.ageGenderNet.predictAgeAndGender(crop as never)) as { age: number; gender: string; genderProbability: number };
             Object.assign(s, { age: r.age, gender: r.gender, genderProbability: r.genderProbability });
@@ -199,24 +219,16 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
             crop.dispose();
           }
         }
-      } else {
-        box = boxFrom(prev, fit);
-      }
-      const crop = cropTensor(tf, t, box, W, H);
-      const bx = Math.max(0, Math.round(box.x));
-      const by = Math.max(0, Math.round(box.y));
-      try {
-        const lm = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop as never)) as { positions: Array<{ x: number; y: number }> };
-        const pts = lm.positions.flatMap((p) => [p.x + bx, p.y + by]);
-        if (detected) fit = fitOf(box, pts);
-        prev = pts;
-        landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
       } finally {
-        crop.dispose();
+        t.dispose();
       }
-    } finally {
-      t.dispose();
+    } else {
+      box = boxFrom(prev!, fit!);
     }
+    let pts = await landmarksIn(tf, faceapi, rgb, box, W, H);
+    if (detected) fit = fitOf(box, pts);
+    prev = pts;
+    landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
   };
 
   let f = 0;
@@ -232,15 +244,57 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       await processFrame(frame, f++);
     }
   }
+  fillBetween(landmarks, between);
   const code = await exited;
   if (code !== 0 && f === 0) return { frames: 0, landmarks: [], samples: [], decodeWidth: W, decodeHeight: H, error: stderr.trim() || `ffmpeg exited ${code}` };
   return { frames: f, landmarks, samples, decodeWidth: W, decodeHeight: H };
 }
 
-function cropTensor(tf: Tf, t: import('@tensorflow/tfjs').Tensor3D, box: Box, W: number, H: number): import('@tensorflow/tfjs').Tensor3D {
+/** The landmark net in a box of an RGB frame: 68 points flattened (x,y), frame pixels. */
+async function landmarksIn(tf: Tf, faceapi: FaceApi, rgb: Buffer, box: Box, W: number, H: number): Promise<number[]> {
+  const crop = cropTensor(tf, rgb, box, W, H);
+  const bx = Math.max(0, Math.min(W - 2, Math.round(box.x)));
+  const by = Math.max(0, Math.min(H - 2, Math.round(box.y)));
+  try {
+    const lm = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop as never)) as { positions: Array<{ x: number; y: number }> };
+    return lm.positions.flatMap((p) => [p.x + bx, p.y + by]);
+  } finally {
+    crop.dispose();
+  }
+}
+
+/** The box of an RGB frame as a tensor (only the box is copied: no tensor of the whole frame). */
+function cropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number): import('@tensorflow/tfjs').Tensor3D {
   const x = Math.max(0, Math.min(W - 2, Math.round(box.x)));
   const y = Math.max(0, Math.min(H - 2, Math.round(box.y)));
   const w = Math.max(2, Math.min(W - x, Math.round(box.w)));
   const h = Math.max(2, Math.min(H - y, Math.round(box.h)));
-  return tf.slice(t, [y, x, 0], [h, w, 3]);
+  const out = new Int32Array(w * h * 3);
+  for (let j = 0; j < h; j++) {
+    const o = ((y + j) * W + x) * 3;
+    for (let i = 0; i < w * 3; i++) out[j * w * 3 + i] = rgb[o + i]!;
+  }
+  return tf.tensor3d(out, [h, w, 3], 'int32');
+}
+
+/**
+ * Frames tracked by neither the detector nor the landmark net (every other frame): their
+ * landmarks interpolated linearly between the nearest tracked frames on each side, or the
+ * previous one's where the next is lost (a face at 25 fps moves little in 40 ms).
+ */
+export function fillBetween(landmarks: Array<number[] | null>, between: readonly number[]): void {
+  for (const f of between) {
+    let a = f - 1;
+    while (a >= 0 && landmarks[a] === null) a--;
+    let b = f + 1;
+    while (b < landmarks.length && landmarks[b] === null && b - f < 4) b++;
+    const pa = a >= 0 ? landmarks[a] : null;
+    const pb = b < landmarks.length ? landmarks[b] : null;
+    if (!pa) landmarks[f] = pb ? pb.slice() : null;
+    else if (!pb) landmarks[f] = pa.slice();
+    else {
+      const k = (f - a) / (b - a);
+      landmarks[f] = pa.map((v, i) => v + (pb[i]! - v) * k);
+    }
+  }
 }

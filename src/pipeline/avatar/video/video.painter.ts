@@ -2,16 +2,18 @@
  * The video presenter (a custom avatar made by POST /v1/avatar/create; also lip-sync): the
  * person's own idle loop played frame by frame, the face framed like the photo presenter's
  * (framePhoto), the person's background kept. Each frame's mouth region is warped by the pose's
- * viseme and opening with the photo presenter's mouth model (buildFaceMesh/deformMesh) applied on
- * that frame's own tracked landmarks: the lips are first brought to closed (whatever the clip's
- * mouth did), then opened as the speech says. Blinks and head motion are the clip's own.
+ * viseme, opening and eased shape with the photo presenter's mouth model (photo.mesh.ts deformMesh,
+ * mouth.model.ts: textured lips moved by the mesh, jaw and chin following, a feathered inner mouth
+ * and a teeth band by viseme) applied on that frame's own tracked landmarks: the lips are first
+ * brought to closed (whatever the clip's mouth did), then opened as the speech says. Blinks and
+ * head motion are the clip's own.
  */
 import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
-import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
+import { drawMouthInterior, warpMovedTriangles } from '../photo/mouth.model.ts';
+import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from '../photo/photo.mesh.ts';
 import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
-import { warpTriangle } from '../photo/triangle-warp.ts';
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
 export interface VideoPresenter {
@@ -25,20 +27,24 @@ export interface VideoPresenter {
 
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
-const MOUTH_DARK = '#2A0E12';
 const LOWER_INNER = [65, 66, 67];
 const LOWER_OUTER = [55, 56, 57, 58, 59];
 const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
 /** Inner-lip gap (face units) a closed mouth keeps. */
 const REST_GAP = 0.01;
+/** The most a loop's rest mouth may stay parted (face units): a smile with the teeth showing. */
+const MAX_REST_GAP = 0.08;
 
-/** The landmarks with the mouth brought to closed: the inverse of the mesh's jaw drop (photo.mesh.ts). */
-export function closeMouth(lm: readonly Pt[]): Pt[] {
+/**
+ * The landmarks with the mouth brought to closed, or to `restGap` (face units): the inverse of
+ * the mesh's jaw drop (photo.mesh.ts). A frame whose lips are nearer than `restGap` is opened to it.
+ */
+export function closeMouth(lm: readonly Pt[], restGap = REST_GAP): Pt[] {
   const p = lm.map((q): Pt => [q[0], q[1]]);
   const faceH = Math.hypot(lm[8]![0] - lm[27]![0], lm[8]![1] - lm[27]![1]);
   const down: Pt = [(lm[8]![0] - lm[27]![0]) / faceH, (lm[8]![1] - lm[27]![1]) / faceH];
   const gap = ((lm[66]![0] - lm[62]![0]) * down[0] + (lm[66]![1] - lm[62]![1]) * down[1]);
-  const lift = Math.max(0, gap - REST_GAP * faceH);
+  const lift = restGap === REST_GAP ? Math.max(0, gap - REST_GAP * faceH) : gap - restGap * faceH;
   if (lift === 0) return p;
   const move = (i: number, k: number) => {
     p[i]![0] -= down[0] * lift * k;
@@ -84,6 +90,8 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const sctx = still.getContext('2d');
   sctx.imageSmoothingQuality = 'high';
   let stillIndex = -1;
+  const dest = { x: -crop.x * s, y: -crop.y * s, w: v.width * s, h: v.height * s };
+  const covers = dest.x <= 0.5 && dest.x + dest.w >= width - 0.5 && dest.y <= 0.5 && dest.y + dest.h >= height - 0.5;
 
   function paintStill(i: number): void {
     if (stillIndex === i) return;
@@ -91,9 +99,33 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     img.src = v.frames[i]!;
     // Framed like the photo presenter (the same crop for every frame), the clip's own background
     // extended and blurred where the box is wider than the clip: no black bands, no second copy.
-    sctx.clearRect(0, 0, width, height);
-    sctx.drawImage(renderPhotoStill(img, rig0, width, height), 0, 0);
+    if (covers) {
+      // The clip covers the box (a portrait clip in a portrait box): drawn straight in, no layer.
+      sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
+    } else {
+      sctx.clearRect(0, 0, width, height);
+      sctx.drawImage(renderPhotoStill(img, rig0, width, height), 0, 0);
+    }
     stillIndex = i;
+  }
+
+  // The loop's rest mouth: the lips as parted as they mostly are in it (its 20th percentile gap;
+  // a person who idles with a smile keeps it, as the photo presenter keeps the photo's). Every
+  // frame's lips are brought to it, so the clip's own mouth motion is gone.
+  const gaps = v.landmarks.map((p) => Math.hypot(p[66]![0] - p[62]![0], p[66]![1] - p[62]![1]) / Math.hypot(p[8]![0] - p[27]![0], p[8]![1] - p[27]![1])).sort((a, b) => a - b);
+  const loopGap = Math.min(MAX_REST_GAP, Math.max(REST_GAP, gaps[Math.floor(gaps.length * 0.2)] ?? REST_GAP));
+  /** Each loop frame's mesh (its tracked landmarks, in box pixels) and the same with the mouth closed; built once. */
+  const meshes = new Map<number, { mesh: FaceMesh; closed: FaceMesh; restGap: number }>();
+  function meshOf(i: number): { mesh: FaceMesh; closed: FaceMesh; restGap: number } {
+    let m = meshes.get(i);
+    if (!m) {
+      const mesh = buildFaceMesh(toBox(v.landmarks[i]!));
+      const shut = closeMouth(mesh.points.slice(0, 68), loopGap);
+      const closed: FaceMesh = { ...mesh, points: [...shut, ...mesh.points.slice(68)], faceH: Math.hypot(shut[8]![0] - shut[27]![0], shut[8]![1] - shut[27]![1]) };
+      m = { mesh, closed, restGap: mouthGap(shut) };
+      meshes.set(i, m);
+    }
+    return m;
   }
 
   function frameOf(pose: AvatarPose): number {
@@ -106,40 +138,23 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     const ox = Math.round(x);
     const oy = Math.round(y);
     ctx.drawImage(still, ox, oy);
-    const lm = toBox(v.landmarks[i]!);
-    const closed = closeMouth(lm);
-    const a = buildFaceMesh(lm);
-    const b = buildFaceMesh(closed);
-    // Only the mouth: blinks, brows and head motion are the clip's own.
-    const d = deformMesh(b, { ...NEUTRAL_POSE, viseme: pose.viseme, mouthOpen: pose.mouthOpen });
-    const target = a.points.map((q, k): Pt => (k < 68 ? d[k]! : q));
-    const moved = target.map((q, k) => Math.abs(q[0] - a.points[k]![0]) + Math.abs(q[1] - a.points[k]![1]) > 0.05);
+    const { mesh, closed, restGap } = meshOf(i);
+    // The mouth model on this frame's landmarks: the lips brought to closed, then opened and
+    // shaped as the pose says (mouth only: blinks, brows and head motion are the clip's own). The
+    // rings under the jaw follow the drop as on the photo presenter.
+    const d = deformMesh(closed, { ...NEUTRAL_POSE, viseme: pose.viseme, mouthOpen: pose.mouthOpen, ...(pose.mouthShape ? { mouthShape: pose.mouthShape } : {}) });
+    const from = mesh.points;
+    const moved = d.map((q, k) => Math.abs(q[0] - from[k]![0]) + Math.abs(q[1] - from[k]![1]) > 0.05);
     if (!moved.some(Boolean)) return;
     ctx.save();
     ctx.beginPath();
     ctx.rect(ox, oy, width, height);
     ctx.clip();
     ctx.translate(ox, oy);
-    const tris = a.triangles;
-    for (let t = 0; t < tris.length / 3; t++) {
-      if (a.mouthInterior.has(t)) continue;
-      const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
-      if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, still, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
-    }
-    if (pose.mouthOpen > 0) {
-      const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((k) => target[k]!);
-      const gap = Math.hypot(target[66]![0] - target[62]![0], target[66]![1] - target[62]![1]);
-      if (gap >= 1) {
-        ctx.beginPath();
-        inner.forEach(([u, w], k) => (k === 0 ? ctx.moveTo(u, w) : ctx.lineTo(u, w)));
-        ctx.closePath();
-        ctx.fillStyle = MOUTH_DARK;
-        ctx.fill();
-      }
-    }
+    warpMovedTriangles(ctx, still, mesh, from, d, moved);
+    if (pose.mouthOpen > 0) drawMouthInterior(ctx, d, pose, { faceH: mesh.faceH, restGap, lend: { src: still, rest: closed.points } });
     ctx.restore();
   }
-
 
   return { width, height, layout, draw, frameOf };
 }
