@@ -23,7 +23,7 @@ export interface SceneEntrance {
 }
 
 /** Product entrance length: the move is over before the scene's first words are (~0.6 s in). */
-export const ENTRANCE_MS = 650;
+export const ENTRANCE_MS = 560;
 
 /**
  * The entrance for a scene showing an image framed as `frame` (null: a clip, the style's art or
@@ -35,7 +35,7 @@ export function productEntrance(kind: ProductEntrance, frame: ImageFrame | null,
   const whole = frame?.mode === 'contain';
   if (kind === 'parallax' && whole) {
     const dx = (rtl ? -1 : 1) * 0.14;
-    return { kind, durationMs: ENTRANCE_MS + 150, fromScale: 0.94, fromDx: dx, backdropDx: dx / 3, ease: 'out' };
+    return { kind, durationMs: ENTRANCE_MS + 140, fromScale: 0.94, fromDx: dx, backdropDx: dx / 3, ease: 'out' };
   }
   return whole
     ? { kind: 'settle', durationMs: ENTRANCE_MS, fromScale: 0.84, fromDx: 0, backdropDx: 0, ease: 'back' }
