@@ -1,4 +1,9 @@
-// Draw-only stats for a tree (argv[2]): frames drawn full / partial / unchanged and CPU ms, template argv[3].
+/**
+ * Drawing only, no encoding: how many frames of the 15 s sample video (9:16, captions, half
+ * size unless SCALE) the compositor draws whole, in part or not at all, and its CPU time, for
+ * the source tree given (so two checkouts compare with the same script):
+ *   node --import tsx bench/draw-stats.ts /path/to/checkout [templateId]
+ */
 import path from 'node:path';
 async function main() {
   const root = process.argv[2]!;
