@@ -16,7 +16,7 @@ import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { sampleSentences, sampleSpeech, SAMPLE_PRODUCT_TEXT } from '../src/pipeline/render/sample.ts';
 import { imageInfo } from '../src/pipeline/render/media.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
-import { easeInOut } from '../src/pipeline/timeline/motion.ts';
+import { easeInOut, MAX_KEN_BURNS_SCALE } from '../src/pipeline/timeline/motion.ts';
 import type { TransitionKind } from '../src/pipeline/templates/types.ts';
 import type { ProductFacts } from '../src/pipeline/types.ts';
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
@@ -65,11 +65,13 @@ after(() => {
 });
 
 /** Voice Over (full-bleed product, no presenter), still media, no text: only the media layer shows. */
-function timeline(kind: TransitionKind): Timeline {
+function timeline(kind: TransitionKind, entrances = false): Timeline {
   const { script, speech } = sampleSpeech(sampleSentences(15));
   const s2 = { ...script, sentences: script.sentences.map((s, i) => ({ ...s, cue: { ...s.cue, imageIndex: i % 2 } })) };
-  const t = buildTimeline({ script: s2, speech, product, templateId: 4, hasPresenter: false, visualStyle: null, aspectRatio: 0, caption: false, scale: 0.25, imageInfo: infos, effects: { transitions: true, motion: 'none' } });
+  const t = buildTimeline({ script: s2, speech, product, templateId: 4, hasPresenter: false, visualStyle: null, aspectRatio: 0, caption: false, scale: 0.25, imageInfo: infos, effects: { transitions: true, motion: entrances ? 'random' : 'none' } });
   assert.equal(t.width, W);
+  // A pan that stays put: the picture does not change between entrances (a still zoom is keyed per zoom step).
+  if (entrances) for (const s of t.scenes) s.motion = { kind: 'pan', fromScale: MAX_KEN_BURNS_SCALE, toScale: MAX_KEN_BURNS_SCALE, fromX: 0, fromY: 0, toX: 0, toY: 0 };
   t.overlays = [];
   for (const s of t.scenes.slice(1)) s.transitionIn = { kind, durationMs: 400 };
   return t;
@@ -202,5 +204,27 @@ describe('scene transitions, drawn', () => {
           n++;
         }
     assert.ok(sum / n < 3, `blend error ${(sum / n).toFixed(2)}`);
+  });
+
+  it('static spans stay static: only frames inside a transition or a product entrance (and the one after) are drawn whole; the rest are not drawn at all', async () => {
+    const t = timeline('push', true);
+    assert.ok(t.scenes.every((s) => s.entrance && s.entrance.durationMs > s.transitionIn.durationMs));
+    const c = new Compositor(t, product, null, null);
+    await c.prepare();
+    const moving = new Set<number>([0]);
+    for (const s of t.scenes) {
+      const from = s.startMs - s.transitionIn.durationMs / 2;
+      for (let f = 0; f < t.frames; f++) {
+        const ms = (f * 1000) / t.fps;
+        if (ms >= from && ms < from + s.entrance!.durationMs) moving.add(f);
+      }
+    }
+    const windows = t.scenes.length;
+    for (let f = 0; f < t.frames; f++) await c.pixels(f);
+    c.close();
+    assert.ok(c.stats.full >= moving.size && c.stats.full <= moving.size + windows, `full ${c.stats.full}, moving frames ${moving.size}`);
+    assert.equal(c.stats.partial, 0);
+    assert.equal(c.stats.unchanged, t.frames - c.stats.full);
+    assert.ok(c.stats.unchanged > t.frames / 2);
   });
 });
