@@ -37,7 +37,7 @@ const TemplateVideoV2Body = Type.Object({
   background_music_id: Opt(Type.Integer({ minimum: 0, description: 'From GET /v2/musics; 0 or absent → none' })),
   aspect_ratio: Opt(V2AspectRatioField('Extension: public templates only (a custom template has its own); absent → portrait')),
   disable_trans: Flag('No transitions: every scene change is a cut (default false)'),
-  disable_random_trans: Flag("No random transitions: honoured always — the transition is the template's visual style's one kind, never drawn at random"),
+  disable_random_trans: Flag("No random transitions: honoured always — the template's transitions come in a fixed turn, never drawn at random"),
   disable_moving: Flag('No image motion: pictures and clips stand still (default false)'),
   disable_random_moving: Flag('No random image motion: every picture gets the same slow zoom in on its centre instead of a move drawn at random (default false; disable_moving wins)'),
   webhook_url: WebhookUrlField(),

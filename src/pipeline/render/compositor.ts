@@ -79,6 +79,9 @@ interface OverlayPlacement {
   h: number;
   /** Drawn at its own size (whole pixels), not scaled. */
   exact: boolean;
+  /** The sprite drawn: the overlay's own, or a step of a price counting up. */
+  sprite: Sprite;
+  spriteId: string;
 }
 
 export class Compositor {
@@ -143,6 +146,8 @@ export class Compositor {
     for (const o of t.overlays) {
       const icon = o.icon && o.badge ? await iconImage(o.icon, t.style.palette.onAccent, cardIconPx(o)) : null;
       this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height), icon));
+      // A price counting up: one sprite per step (the last step is the price's own sprite).
+      o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, minFontPx(t.height), icon)));
     }
   }
 
@@ -262,9 +267,12 @@ export class Compositor {
   /** Where and how an overlay's sprite is drawn at tMs; null when it is not shown. */
   private overlayAt(o: TextOverlay, tMs: number): OverlayPlacement | null {
     if (tMs < o.startMs || tMs >= o.endMs) return null;
-    const s = this.sprites.get(o.id);
-    if (!s) return null;
     const enter = clamp01((tMs - o.startMs) / ENTER_MS);
+    const steps = o.enter === 'count' ? (o.count?.length ?? 0) : 0;
+    const step = Math.min(steps - 1, Math.floor(enter * steps));
+    const spriteId = step >= 0 && step < steps - 1 ? `${o.id}#${step}` : o.id;
+    const s = this.sprites.get(spriteId);
+    if (!s) return null;
     // Price and call to action hold to the end (exitMs 0): the loop frame shows them whole.
     const exit = o.exitMs > 0 ? clamp01((o.endMs - tMs) / o.exitMs) : 1;
     let alpha = Math.min(easeOutCubic(enter * 1.4), exit);
@@ -273,6 +281,7 @@ export class Compositor {
     let k = 1;
     // Moves in proportion to the font, not the box (a wrapped box is tall; it must not fly in from off-frame).
     if (o.enter === 'rise') dy = (1 - easeOutCubic(enter)) * o.fontPx * 0.9;
+    else if (o.enter === 'count') dy = (1 - easeOutCubic(enter)) * o.fontPx * 0.4;
     else if (o.enter === 'slide') dx = (1 - easeOutCubic(enter)) * o.fontPx * 2 * (this.rtl ? 1 : -1);
     else if (o.enter === 'pop') {
       k = 0.6 + 0.4 * easeOutBack(enter);
@@ -281,16 +290,16 @@ export class Compositor {
     if (alpha <= 0.004) return null;
     const x = o.box.x + s.dx + dx;
     const y = o.box.y + s.dy + dy;
-    if (Math.abs(k - 1) < 0.002) return { alpha, x: Math.round(x), y: Math.round(y), w: s.canvas.width, h: s.canvas.height, exact: true };
+    if (Math.abs(k - 1) < 0.002) return { alpha, x: Math.round(x), y: Math.round(y), w: s.canvas.width, h: s.canvas.height, exact: true, sprite: s, spriteId };
     const w = s.canvas.width * k;
     const h = s.canvas.height * k;
-    return { alpha, x: x + (s.canvas.width - w) / 2, y: y + (s.canvas.height - h) / 2, w, h, exact: false };
+    return { alpha, x: x + (s.canvas.width - w) / 2, y: y + (s.canvas.height - h) / 2, w, h, exact: false, sprite: s, spriteId };
   }
 
   private drawOverlay(ctx: SKRSContext2D, o: TextOverlay, tMs: number): void {
     const at = this.overlayAt(o, tMs);
     if (!at) return;
-    const c = this.sprites.get(o.id)!.canvas;
+    const c = at.sprite.canvas;
     ctx.globalAlpha = at.alpha;
     if (at.exact) ctx.drawImage(c, at.x, at.y);
     else ctx.drawImage(c, at.x, at.y, at.w, at.h);
@@ -310,7 +319,7 @@ export class Compositor {
     }
     for (const o of t.overlays) {
       const at = this.overlayAt(o, tMs);
-      out.push(at ? { key: `${at.alpha.toFixed(4)} ${at.x} ${at.y} ${at.w} ${at.h}`, rect: pixelRect(at, 2, t.width, t.height) } : { key: '-', rect: null });
+      out.push(at ? { key: `${at.spriteId} ${at.alpha.toFixed(4)} ${at.x} ${at.y} ${at.w} ${at.h}`, rect: pixelRect(at, 2, t.width, t.height) } : { key: '-', rect: null });
     }
     if (this.captions) out.push({ key: this.captions.stateKey(tMs), rect: pixelRect(this.captions.bounds(), 2, t.width, t.height) });
     return out;

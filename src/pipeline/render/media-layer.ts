@@ -1,14 +1,15 @@
 /**
  * The product media layer: per scene an image with its Ken Burns move, a product clip, or the
- * drawn product card, with the style's transition at each cut; or, for carousel templates, the
- * row of cards sliding one place per cut. Images are pre-sized (media.ts), so a frame costs one
- * resampled draw of the box (two during a transition).
+ * drawn product card, with the template's transition at each cut (crossfade, slide, push,
+ * zoom-through, wipe, circle reveal) and the product's entrance (settle, parallax) after it; or,
+ * for carousel templates, the row of cards sliding one place per cut. Images are pre-sized
+ * (media.ts), so a frame costs one resampled draw of the box (two during a transition).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { probe } from '../../media/ffprobe.ts';
 import type { ProductFacts } from '../types.ts';
 import type { Box } from '../templates/types.ts';
-import { clamp01, easeInOut, easeOutBack, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
+import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
@@ -144,8 +145,37 @@ export class MediaLayer {
     this.readers.clear();
   }
 
-  /** Draws scene i's media into the box at time tMs. */
+  /**
+   * Where scene i's product entrance is at tMs: its scale, its offset and its backdrop's (px);
+   * null once it is over (or the scene has none).
+   */
+  private entranceAt(i: number, tMs: number): { k: number; dx: number; bdx: number } | null {
+    const en = this.t.scenes[i]!.entrance;
+    if (!en) return null;
+    const q = (tMs - this.vStart(i)) / Math.max(1, en.durationMs);
+    if (q >= 1) return null;
+    const e = en.ease === 'back' ? easeOutBack(q) : easeOutCubic(q);
+    const w = this.box.w;
+    return { k: en.fromScale + (1 - en.fromScale) * e, dx: en.fromDx * (1 - e) * w, bdx: en.backdropDx * (1 - e) * w };
+  }
+
+  /** Draws scene i's media into the box at time tMs, with its entrance while that lasts. */
   private async drawScene(ctx: SKRSContext2D, i: number, tMs: number): Promise<void> {
+    const en = this.entranceAt(i, tMs);
+    const s = this.t.scenes[i]!;
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    // A product shown whole moves itself over its backdrop (drawSceneMedia); anything else moves as a whole.
+    if (!en || (img && img.mode !== 'cover')) return this.drawSceneMedia(ctx, i, tMs, en);
+    const b = this.box;
+    ctx.save();
+    ctx.translate(b.x + b.w / 2 + en.dx, b.y + b.h / 2);
+    ctx.scale(en.k, en.k);
+    ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
+    await this.drawSceneMedia(ctx, i, tMs, null);
+    ctx.restore();
+  }
+
+  private async drawSceneMedia(ctx: SKRSContext2D, i: number, tMs: number, en: { k: number; dx: number; bdx: number } | null): Promise<void> {
     const s = this.t.scenes[i]!;
     const b = this.box;
     if (s.media.kind === 'video') {
@@ -173,8 +203,29 @@ export class MediaLayer {
       ctx.drawImage(src, r.x, r.y, r.w, r.h, b.x, b.y, b.w, b.h);
       return;
     }
-    if (img.backdrop || !this.floats(i)) ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    if (img.backdrop || !this.floats(i)) {
+      const back = img.backdrop ?? this.styleFill!;
+      if (en && en.bdx !== 0) {
+        // Parallax: the backdrop travels a third as far as the product, grown just enough to keep covering the box.
+        const g = 1 + (2 * Math.abs(en.bdx)) / b.w;
+        ctx.drawImage(back, b.x + en.bdx - (b.w * (g - 1)) / 2, b.y - (b.h * (g - 1)) / 2, b.w * g, b.h * g);
+      } else ctx.drawImage(back, b.x, b.y);
+    }
     const c = this.contentCentre((s.media as { index: number }).index);
+    if (en) {
+      ctx.save();
+      ctx.translate(c.x + en.dx, c.y);
+      ctx.scale(en.k, en.k);
+      ctx.translate(-c.x, -c.y);
+    }
+    this.drawProduct(ctx, i, img, c, pan, pz);
+    if (en) ctx.restore();
+  }
+
+  /** A product shown whole (over its backdrop, already drawn), at its Ken Burns step. */
+  private drawProduct(ctx: SKRSContext2D, i: number, img: PreparedImage, c: { x: number; y: number }, pan: { x: number; y: number } | null, pz: number): void {
+    const s = this.t.scenes[i]!;
+    const b = this.box;
     if (pan) {
       const room = this.containRoom();
       ctx.drawImage(img.image, Math.round(c.x - img.image.width / 2 + room / 2) - pan.x, Math.round(c.y - img.image.height / 2 + room / 2) - pan.y);
@@ -305,7 +356,7 @@ export class MediaLayer {
   /**
    * What the media layer shows at tMs, as a key that is equal for two times exactly when the layer
    * paints the same pixels; null when it changes every frame (zoom steps are keyed, clips,
-   * cuts, pop-ins and the carousel are not). The compositor redraws only the moving parts of a
+   * cuts, product entrances, pop-ins and the carousel are not). The compositor redraws only the moving parts of a
    * frame whose media key equals the previous frame's.
    */
   stateKey(tMs: number): string | null {
@@ -315,7 +366,7 @@ export class MediaLayer {
     const i = this.sceneIndexAt(tMs);
     const v = this.visibility(i, tMs);
     if (v <= 0) return 'hidden';
-    if (v < 1 || this.transitionAt(i, tMs)) return null;
+    if (v < 1 || this.transitionAt(i, tMs) || this.entranceAt(i, tMs)) return null;
     const s = this.t.scenes[i]!;
     if (s.media.kind === 'video') return null;
     if (this.images.get(s.media.kind === 'image' ? s.media.index : -1)?.mode === 'pan') {
@@ -334,11 +385,21 @@ export class MediaLayer {
     return Math.floor(Math.round((tMs * this.t.fps) / 1000) / 2) * 2;
   }
 
+  /**
+   * Scenes a → b at progress p of the cut (0..1, eased here). slide: b comes in from the right
+   * over a; push: both move left together; zoom (through): a grows as b fades in from larger;
+   * wipe: b uncovered behind an accent bar sweeping left to right; reveal: b inside a circle
+   * opening from its product's centre, edged in the accent colour; crossfade: b fades in over a.
+   */
   private async drawTransition(ctx: SKRSContext2D, a: number, bIdx: number, p: number, tMs: number): Promise<void> {
     const kind = this.t.scenes[bIdx]!.transitionIn.kind;
     const e = easeInOut(p);
     const b = this.box;
-    if (kind === 'slide') {
+    const cx = b.x + b.w / 2;
+    const cy = b.y + b.h / 2;
+    const accent = this.t.style.palette.accent;
+    const edge = Math.max(2, Math.round(Math.min(this.t.width, this.t.height) * 0.012));
+    if (kind === 'push') {
       ctx.save();
       ctx.translate(-e * b.w, 0);
       await this.drawScene(ctx, a, tMs);
@@ -347,17 +408,64 @@ export class MediaLayer {
       ctx.restore();
       return;
     }
-    await this.drawScene(ctx, a, tMs);
-    ctx.save();
-    ctx.globalAlpha *= e;
     if (kind === 'zoom') {
-      const k = 1.12 - 0.12 * e;
-      ctx.translate(b.x + b.w / 2, b.y + b.h / 2);
-      ctx.scale(k, k);
-      ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
+      ctx.save();
+      const ka = 1 + 0.22 * e;
+      ctx.translate(cx, cy);
+      ctx.scale(ka, ka);
+      ctx.translate(-cx, -cy);
+      await this.drawScene(ctx, a, tMs);
+      ctx.restore();
+    } else await this.drawScene(ctx, a, tMs);
+    ctx.save();
+    if (kind === 'slide') {
+      ctx.translate(Math.round((1 - e) * b.w), 0);
+      ctx.shadowColor = 'rgba(0,0,0,0.35)';
+      ctx.shadowBlur = edge * 2;
+      ctx.fillStyle = this.t.style.palette.bg;
+      ctx.fillRect(b.x, b.y, b.w, b.h);
+      ctx.shadowColor = 'transparent';
+    } else if (kind === 'wipe') {
+      const x = b.x + e * b.w;
+      ctx.beginPath();
+      ctx.rect(b.x, b.y, x - b.x, b.h);
+      ctx.clip();
+    } else if (kind === 'reveal') {
+      const c = this.revealCentre(bIdx);
+      const r = e * Math.hypot(Math.max(c.x - b.x, b.x + b.w - c.x), Math.max(c.y - b.y, b.y + b.h - c.y));
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, Math.max(0.5, r), 0, Math.PI * 2);
+      ctx.clip();
+    } else {
+      ctx.globalAlpha *= e;
+      if (kind === 'zoom') {
+        const k = 1.12 - 0.12 * e;
+        ctx.translate(cx, cy);
+        ctx.scale(k, k);
+        ctx.translate(-cx, -cy);
+      }
     }
     await this.drawScene(ctx, bIdx, tMs);
     ctx.restore();
+    if (kind === 'wipe' && e > 0 && e < 1) {
+      ctx.fillStyle = accent;
+      ctx.fillRect(b.x + e * b.w - edge / 2, b.y, edge, b.h);
+    } else if (kind === 'reveal' && e > 0 && e < 1) {
+      const c = this.revealCentre(bIdx);
+      const r = e * Math.hypot(Math.max(c.x - b.x, b.x + b.w - c.x), Math.max(c.y - b.y, b.y + b.h - c.y));
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+      ctx.lineWidth = edge;
+      ctx.strokeStyle = accent;
+      ctx.stroke();
+    }
+  }
+
+  /** Where a circle reveal opens: the incoming product's centre, or the box's. */
+  private revealCentre(i: number): { x: number; y: number } {
+    const m = this.t.scenes[i]!.media;
+    if (m.kind === 'image') return this.contentCentre(m.index);
+    return { x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 };
   }
 
   /** A rounded card of scene i's media for the carousel (cached). */
@@ -411,7 +519,9 @@ export class MediaLayer {
     for (const { j, pos } of items) {
       const d = Math.min(1, Math.abs(pos));
       if (Math.abs(pos) > 1.6) continue;
-      const k = (1 - 0.2 * d) * (d < 0.01 ? 1 + 0.03 * clamp01((tMs - sc[base]!.startMs) / Math.max(1, sc[base]!.endMs - sc[base]!.startMs)) : 1);
+      // The card arriving in the centre settles (its scene's entrance) while it slides in.
+      const settle = j === base ? (this.entranceAt(base, tMs)?.k ?? 1) : 1;
+      const k = settle * (1 - 0.2 * d) * (d < 0.01 ? 1 + 0.03 * clamp01((tMs - sc[base]!.startMs) / Math.max(1, sc[base]!.endMs - sc[base]!.startMs)) : 1);
       const w = b.w * k;
       const h = b.h * k;
       const cx = b.x + b.w / 2 + pos * step;

@@ -15,7 +15,7 @@ import { renderVideo, type RenderVideoInput } from './render-video.ts';
 import { PREVIEW_SENTENCES, sampleNarration, writeSampleProduct } from './sample.ts';
 
 /** Bump when drawing changes in a way the template data does not show. */
-export const PREVIEW_RENDERER_VERSION = 2;
+export const PREVIEW_RENDERER_VERSION = 3;
 export const PREVIEW_SCALE = 0.5;
 
 /** A presenter per template, so the previews show the library's variety; none for Voice Over. */

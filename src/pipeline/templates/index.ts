@@ -9,6 +9,7 @@ import type { AspectRatio, TemplateDef, TemplateLayout, VisualStyleDef } from '.
 export type * from './types.ts';
 export { TEMPLATE_DEFS } from './layouts.ts';
 export { STYLE_DEFS } from './styles.ts';
+export { TEMPLATE_MOTION, templateMotion } from './template-motion.ts';
 export { SAFE_AREAS, boxInside, safeAreaPx } from './safe-area.ts';
 
 /** The template used when a request names none: Spotlight with a presenter, Voice Over without. */

@@ -1,6 +1,7 @@
 /**
  * Visual styles, keyed by the names in catalog.data.ts VISUAL_STYLES: palette, fonts, text
- * treatment, caption highlight, transition and background. Pure data.
+ * treatment, caption highlight and background. Pure data. (Motion is the template's:
+ * template-motion.ts.)
  */
 import type { VisualStyleDef } from './types.ts';
 
@@ -15,7 +16,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Sans Display', body: 'Noto Sans', displayWeight: 700, bodyWeight: 700 },
     text: { uppercase: false, treatment: 'boxed', radius: 0.22 },
     caption: { highlight: 'color', band: false },
-    transition: { kind: 'crossfade', ms: 350 },
     background: 'gradient',
   },
   {
@@ -28,7 +28,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Sans Display', body: 'Noto Sans', displayWeight: 700, bodyWeight: 700 },
     text: { uppercase: true, treatment: 'boxed', radius: 0.12 },
     caption: { highlight: 'pill', band: false },
-    transition: { kind: 'slide', ms: 300 },
     background: 'dots',
   },
   {
@@ -41,7 +40,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Serif Display', body: 'Noto Serif', displayWeight: 400, bodyWeight: 700 },
     text: { uppercase: true, treatment: 'boxed', radius: 0.04 },
     caption: { highlight: 'color', band: true },
-    transition: { kind: 'crossfade', ms: 400 },
     background: 'radial',
   },
   {
@@ -54,7 +52,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Serif Display', body: 'Noto Sans', displayWeight: 700, bodyWeight: 700 },
     text: { uppercase: false, treatment: 'boxed', radius: 0.3 },
     caption: { highlight: 'pill', band: false },
-    transition: { kind: 'zoom', ms: 350 },
     background: 'stripes',
   },
   {
@@ -67,7 +64,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Sans Display', body: 'Noto Sans', displayWeight: 700, bodyWeight: 700 },
     text: { uppercase: true, treatment: 'glow', radius: 0.18 },
     caption: { highlight: 'glow', band: false },
-    transition: { kind: 'zoom', ms: 300 },
     background: 'grid',
   },
   {
@@ -80,7 +76,6 @@ export const STYLE_DEFS: readonly VisualStyleDef[] = [
     fonts: { display: 'Noto Sans Display', body: 'Noto Sans', displayWeight: 700, bodyWeight: 700 },
     text: { uppercase: false, treatment: 'boxed', radius: 0.5 },
     caption: { highlight: 'pill', band: false },
-    transition: { kind: 'crossfade', ms: 380 },
     background: 'blobs',
   },
 ];

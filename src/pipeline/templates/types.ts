@@ -18,7 +18,8 @@ export interface Box {
 }
 
 export type TextSlotName = 'brand' | 'name' | 'price' | 'cta' | 'cue';
-export type Enter = 'fade' | 'rise' | 'pop' | 'slide';
+/** Text entrances: fade; rise (slides up into place); pop (scales up with an overshoot); slide (from the reading side); count (a price counting up to its value). */
+export type Enter = 'fade' | 'rise' | 'pop' | 'slide' | 'count';
 
 export interface TextSlot {
   box: Box;
@@ -94,7 +95,28 @@ export interface TemplateDef {
 }
 
 export type BackgroundKind = 'gradient' | 'radial' | 'dots' | 'grid' | 'blobs' | 'stripes';
-export type TransitionKind = 'crossfade' | 'slide' | 'zoom';
+/**
+ * Scene transitions: crossfade; slide (the incoming scene slides in over the outgoing one);
+ * push (both move together, the outgoing pushed out); zoom (zoom-through: the outgoing grows
+ * and fades while the incoming settles from larger); wipe (a hard edge sweeps across, with an
+ * accent bar); reveal (a circle mask opens from the product's centre).
+ */
+export type TransitionKind = 'crossfade' | 'slide' | 'push' | 'zoom' | 'wipe' | 'reveal';
+/** How the product enters its scene: scale and settle (overshoot), or a cut-out gliding in over its slower background (parallax). */
+export type ProductEntrance = 'settle' | 'parallax';
+
+/** A template's motion (templates/template-motion.ts): one row per layout. */
+export interface TemplateMotion {
+  /** Scene transitions, taken in turn at each cut. */
+  transitions: readonly TransitionKind[];
+  /** Transition length (shortened for short scenes). */
+  ms: number;
+  /** The product's entrance at each scene start; parallax needs a cut-out (others settle). */
+  product: ProductEntrance;
+  /** Entrances of the price and call-to-action texts. */
+  price: Enter;
+  cta: Enter;
+}
 export type TextTreatment = 'boxed' | 'shadow' | 'outline' | 'glow';
 export type CaptionHighlight = 'pill' | 'color' | 'underline' | 'glow';
 
@@ -121,6 +143,5 @@ export interface VisualStyleDef {
   fonts: { display: string; body: string; displayWeight: 400 | 700; bodyWeight: 400 | 700 };
   text: { uppercase: boolean; treatment: TextTreatment; /** corner radius of boxes, fraction of box height */ radius: number };
   caption: { highlight: CaptionHighlight; /** translucent band behind the caption lines */ band: boolean };
-  transition: { kind: TransitionKind; ms: number };
   background: BackgroundKind;
 }

@@ -5,17 +5,19 @@
  */
 import type { ProductFacts, Script, Speech } from '../types.ts';
 import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
-import { resolveTemplate } from '../templates/index.ts';
+import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import type { AspectRatio, Box, SceneKind, TemplateDef, VisualStyleDef } from '../templates/types.ts';
+import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
+import { priceCountUp, productEntrance } from './entrances.ts';
+import { isRtl } from '../captions/lang.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
 import { px } from './rules.ts';
-import type { MediaSource, Scene, Timeline } from './types.ts';
+import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   0: { width: 1080, height: 1920 },
@@ -45,7 +47,7 @@ export interface TimelineInput {
   seed?: number;
   /** Pixel size and transparency of each product image (by index), for framing; null or absent when unknown. */
   imageInfo?: readonly (ImageInfo | null)[];
-  /** Scene effects; absent: the style's transitions and a seeded move per scene. */
+  /** Scene effects; absent: the template's transitions and a seeded move per scene. */
   effects?: SceneEffects;
 }
 
@@ -171,16 +173,19 @@ export function buildTimeline(input: TimelineInput): Timeline {
       motion: kenBurnsFor(seed ^ hashString(`scene${scenes.length}`), span.endMs - span.startMs),
       transitionIn: { kind: 'cut', durationMs: 0 },
       showMedia,
+      entrance: null,
     });
   });
   const motion = input.effects?.motion ?? 'random';
+  const moves = templateMotion(def.layout);
   scenes.forEach((scene, i) => {
     const len = scene.endMs - scene.startMs;
     scene.motion = motion === 'none' ? STILL : motion === 'steady' ? steadyZoom(len) : kenBurnsFor(seed ^ hashString(`scene${i}`), len);
     if (i === 0 || input.effects?.transitions === false) return;
     const prevLen = scene.startMs - scenes[i - 1]!.startMs;
-    const kind = layout.media?.motion === 'carousel' ? 'slide' : style.transition.kind;
-    const d = Math.min(style.transition.ms, prevLen, len);
+    // The template's transitions in turn, one per cut.
+    const kind = moves.transitions[(i - 1) % moves.transitions.length]!;
+    const d = Math.min(moves.ms, prevLen, len);
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };
   });
 
@@ -195,6 +200,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
     : null;
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
+  // The product's entrance per scene (still media, a template video's disable_moving: none).
+  if (media && motion !== 'none')
+    for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
@@ -209,7 +217,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
         protectedSpans: [input.product.name, input.product.brand, formatPrice(input.product.price, input.product.currency, language)],
       })
     : null;
-  const overlays = placed.overlays;
+  const overlays = placed.overlays.map((o) => withEntrance(o, moves, input.product, language));
 
   return {
     width,
@@ -242,6 +250,18 @@ export function buildTimeline(input: TimelineInput): Timeline {
       price: formatPrice(input.product.price, input.product.currency, language),
     },
   };
+}
+
+/**
+ * The template's price and call-to-action entrances; a price counts up only when it is shown
+ * as the formatter writes it (whole, one line), else it pops.
+ */
+function withEntrance(o: TextOverlay, moves: TemplateMotion, product: ProductFacts, language: string): TextOverlay {
+  if (o.slot === 'cta') return { ...o, enter: moves.cta };
+  if (o.slot !== 'price') return o;
+  if (moves.price !== 'count') return { ...o, enter: moves.price };
+  const count = o.lines.length === 1 && o.lines[0] === o.source ? priceCountUp(o.source, product.price, product.currency, language) : null;
+  return count ? { ...o, enter: 'count', count } : { ...o, enter: 'pop' };
 }
 
 /**

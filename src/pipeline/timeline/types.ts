@@ -2,6 +2,7 @@
 import type { SceneCue } from '../types.ts';
 import type { Captions } from '../captions/build.ts';
 import type { ImageFrame } from './media-frame.ts';
+import type { SceneEntrance } from './entrances.ts';
 import type { AspectRatio, Box, Enter, LayoutName, MediaRule, PresenterRule, SceneKind, TextSlotName, TransitionKind, VisualStyleDef } from '../templates/types.ts';
 
 export type MediaSource =
@@ -44,6 +45,8 @@ export interface Scene {
   transitionIn: Transition;
   /** False when the template shows media only on image cues and this scene names none. */
   showMedia: boolean;
+  /** How the product enters (the template's motion), from the scene's first visible frame; null: no entrance. */
+  entrance: SceneEntrance | null;
 }
 
 export interface TextOverlay {
@@ -66,6 +69,8 @@ export interface TextOverlay {
   box: Box;
   align: 'left' | 'center' | 'right';
   enter: Enter;
+  /** enter 'count': the texts the price shows in turn while it enters (the last is `text`). */
+  count?: string[];
   /** Font size as a share of a one-line box's height. */
   fill: number;
   startMs: number;
