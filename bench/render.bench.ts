@@ -44,6 +44,8 @@ const baselines = list(process.env.BENCH_BASELINES, 'static,motion');
 const ringSize = Number(process.env.BENCH_RING ?? 24);
 const avatarId = templateId === 4 ? null : 1;
 const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
+/** BENCH_TIMED=0: every frame sent as raw RGBA (the renderer before timed frames), for A/B runs. */
+const timed = process.env.BENCH_TIMED !== '0';
 const profiles = list(process.env.BENCH_PROFILES, 'full') as RenderProfileName[];
 for (const p of profiles) if (!RENDER_PROFILES.includes(p)) throw new Error(`BENCH_PROFILES: unknown profile ${p}; one of ${RENDER_PROFILES.join(', ')}`);
 
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           const cpu0 = process.cpuUsage();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();
