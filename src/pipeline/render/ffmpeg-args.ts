@@ -86,6 +86,9 @@ export function encodeArgs(o: EncodeArgsInput): string[] {
   const audioIn = o.audioPath ? ['-i', o.audioPath] : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    // With two inputs ffmpeg reads each on its own thread, queueing up to 8 packets (8 MB frames
+    // here) by default; 2 keeps the overlap and ~20-30 MB less (docs/rendering.md "Peak memory").
+    '-thread_queue_size', '2',
     ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
     ...audioIn,
     '-map', '0:v:0', '-map', '1:a:0',
