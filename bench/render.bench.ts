@@ -12,7 +12,8 @@
  *   motion  – a ring of pre-made frames of the same video played back and forth: the encoder
  *             working on content that moves like the render's, without drawing.
  * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
- * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_SINK (direct|fifo,
+ * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_TIMED (1; 0 sends
+ * every frame as raw RGBA, the renderer before timed frames), BENCH_SINK (direct|fifo,
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
  * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
