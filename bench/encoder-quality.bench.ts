@@ -11,6 +11,7 @@
  *
  *   npm run bench:encoder
  *   BENCH_SETTINGS=veryfast:23,faster:21 BENCH_RENDER=1 npm run bench:encoder
+ *   BENCH_SETTINGS=veryfast:20,veryfast:20:rc-lookahead=5 npm run bench:encoder   # preset:crf[:x264-params]
  */
 import '../src/pipeline/render/alloc-env.ts';
 import { execFile } from 'node:child_process';
@@ -33,7 +34,7 @@ const lengthS = Number(process.env.BENCH_LENGTH ?? 30);
 const candidates: EncodeSettings[] = (process.env.BENCH_SETTINGS ?? 'veryfast:23,veryfast:20,faster:21,faster:20,fast:21,medium:20')
   .split(',')
   .map((s) => s.trim().split(':'))
-  .map(([preset, crf]) => ({ ...DEFAULT_ENCODE, preset: preset!, crf: Number(crf) }));
+  .map(([preset, crf, ...x264]) => ({ ...DEFAULT_ENCODE, preset: preset!, crf: Number(crf), x264Params: x264.join(":") || undefined }));
 const timeRender = process.env.BENCH_RENDER === '1';
 
 const ff = (args: string[]) => run('ffmpeg', ['-hide_banner', '-nostdin', '-y', ...args], { maxBuffer: 64 << 20 });
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     console.log(`${r.size}, ${r.frames} frames (${seconds.toFixed(1)} s), reference drawn in ${drawS.toFixed(1)} s, decode ${((decodeCpu * 1000) / r.frames).toFixed(1)} CPU ms/frame, load ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cpus`);
     console.log(`${'setting'.padEnd(14)}${'PSNR-Y dB'.padStart(10)}${'SSIM-Y'.padStart(9)}${'kb/s'.padStart(7)}${'CPU ms/f'.padStart(10)}${'wall fps'.padStart(10)}${timeRender ? 'render s'.padStart(10) + 'render fps'.padStart(12) : ''}${'load'.padStart(6)}`);
     for (const s of candidates) {
-      const out = path.join(dir, `${s.preset}-${s.crf}.mp4`);
+      const out = path.join(dir, `${s.preset}-${s.crf}-${candidates.indexOf(s)}.mp4`);
       const load = os.loadavg()[0]!;
       const [cpu, encS] = await timed(() => cpuSeconds(['-i', ref, ...videoCodecArgs(r.fps, s), '-an', out]));
       const q = await quality(out, ref);
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
         const [res, s2] = await timed(() => renderVideo({ narration: r.narration, product: r.product, avatarId: 1, templateId: 1, visualStyle: null, aspectRatio: 0, caption: true, scale, outDir: path.join(dir, 'render') }, { settings: s }));
         render = s2.toFixed(1).padStart(10) + (res.frames / s2).toFixed(1).padStart(12);
       }
-      console.log(`${`${s.preset} ${s.crf}`.padEnd(14)}${q.psnrY.toFixed(2).padStart(10)}${q.ssim.toFixed(4).padStart(9)}${kbps.toFixed(0).padStart(7)}${(((cpu - decodeCpu) * 1000) / r.frames).toFixed(1).padStart(10)}${(r.frames / encS).toFixed(1).padStart(10)}${render}${load.toFixed(1).padStart(6)}`);
+      console.log(`${`${s.preset} ${s.crf}${s.x264Params ? ` ${s.x264Params}` : ''}`.padEnd(14)}${q.psnrY.toFixed(2).padStart(10)}${q.ssim.toFixed(4).padStart(9)}${kbps.toFixed(0).padStart(7)}${(((cpu - decodeCpu) * 1000) / r.frames).toFixed(1).padStart(10)}${(r.frames / encS).toFixed(1).padStart(10)}${render}${load.toFixed(1).padStart(6)}`);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { baselineEncodeArgs, decodeClipArgs, encodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { frameMs, mkvFrameHeader, mkvHeader } from '../src/pipeline/render/mkv-frames.ts';
 
 /** The value following a flag (the first occurrence). */
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -13,6 +14,31 @@ describe('ffmpeg command lines (data)', () => {
     assert.deepEqual(a.slice(i + 9, i + 11), ['-i', '/w/mix.m4a']);
     assert.deepEqual(a.slice(a.indexOf('-map'), a.indexOf('-map') + 4), ['-map', '0:v:0', '-map', '1:a:0']);
     assert.equal(a[a.length - 1], '/w/video.mp4');
+  });
+
+  it('timed frames: Matroska from the pipe, converted first, then the fps filter fills the gaps; a small read-ahead queue', () => {
+    const a = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4', timed: true });
+    assert.deepEqual(a.slice(a.indexOf('matroska') - 3, a.indexOf('matroska') + 3), ['-thread_queue_size', '2', '-f', 'matroska', '-i', 'pipe:0']);
+    assert.ok(!a.includes('rawvideo'));
+    assert.equal(after(a, '-vf'), 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,fps=30');
+    assert.equal(after(a, '-t'), (451 / 30).toFixed(6));
+    const raw = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4' });
+    assert.doesNotMatch(after(raw, '-vf')!, /fps=/);
+  });
+
+  it('timed frames as Matroska bytes: EBML header with an RGBA V_UNCOMPRESSED track, one cluster per frame sized to its pixels', () => {
+    const h = mkvHeader(64, 48, 30);
+    assert.equal(h.readUInt32BE(0), 0x1a45dfa3);
+    assert.ok(h.includes(Buffer.from('V_UNCOMPRESSED')) && h.includes(Buffer.from('RGBA')) && h.includes(Buffer.from('matroska')));
+    const fh = mkvFrameHeader(451, 30, 64 * 48 * 4);
+    assert.equal(fh.readUInt32BE(0), 0x1f43b675);
+    // Cluster size (8-byte vint after the 4-byte ID) covers the rest of the header and the pixels.
+    assert.equal(fh.readUIntBE(6, 6), fh.length - 12 + 64 * 48 * 4);
+    assert.equal(frameMs(451, 30), 15033);
+    assert.equal(frameMs(1, 30), 33);
+    // The cluster's timestamp element (0xE7, 8-byte size, 8-byte value) holds the frame's ms.
+    const ts = fh.indexOf(0xe7, 12);
+    assert.equal(Number(fh.readBigUInt64BE(ts + 9)), 15033);
   });
 
   it('encode H.264 high profile, veryfast, CRF 20, yuv420p BT.709, keyframes every 2 s, AAC 160k, faststart', () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
 import { createFrameSink, EncoderError, type SinkMode } from '../src/pipeline/render/encoder.ts';
-import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { baselineEncodeArgs, encodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
 import { generateTemplatePreviews, previewDirName } from '../src/pipeline/render/preview.ts';
 
 const run = promisify(execFile);
@@ -33,6 +33,27 @@ describe('frame sinks', () => {
       }
       const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames,width,height', '-of', 'csv=p=0', out]);
       assert.equal(stdout.trim(), '64,48,45');
+    });
+
+    it(`${mode}: timed frames, only some sent, give every frame, each gap filled with the frame before it`, async () => {
+      const out = path.join(dir, `${mode}-timed.mp4`);
+      const sent = [0, 1, 5, 6, 13, 29];
+      const args = [...encodeArgs({ width: 64, height: 48, fps: 30, frames: 30, audioPath: null, outPath: out, timed: true })];
+      const sink = createFrameSink(args, { mode, maxQueued: 2, timed: { width: 64, height: 48, fps: 30 } });
+      // Frame k is a flat gray of level 8k, so each output frame shows which frame it came from.
+      const flat = (k: number) => Buffer.alloc(64 * 48 * 4, 8 * k).fill(255, 3, 4);
+      try {
+        for (const k of sent) await sink.write(flat(k), k);
+        await sink.finish();
+      } catch (err) {
+        sink.abort();
+        throw err;
+      }
+      const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', out, '-map', '0:v:0', '-vf', 'crop=2:2:31:23,scale=1:1,format=gray', '-f', 'rawvideo', '-'], { encoding: 'buffer' });
+      const levels = [...stdout];
+      assert.equal(levels.length, 30, 'every frame is in the file');
+      const source = (f: number) => Math.max(...sent.filter((k) => k <= f));
+      for (let f = 0; f < 30; f++) assert.ok(Math.abs(levels[f]! - 8 * source(f)) <= 3, `frame ${f} shows frame ${source(f)}: ${levels.join(' ')}`);
     });
 
     it(`${mode}: an ffmpeg failure rejects instead of hanging`, async () => {

@@ -5,9 +5,16 @@ import fs from 'node:fs';
  * worker), sampled from /proc every `everyMs`: what one render costs the machine, not just Node's
  * heap. `stop()` returns the peak in MB.
  */
-export function watchPeakRss(everyMs = 50): { stop(): number; /** Peak of this process alone (Node), MB. */ selfMb(): number } {
+export function watchPeakRss(everyMs = 50): {
+  stop(): number;
+  /** Peak of this process alone (Node), MB. */
+  selfMb(): number;
+  /** Peak of its descendants alone (ffmpeg, workers), MB. */
+  childrenMb(): number;
+} {
   let peakKb = 0;
   let selfPeakKb = 0;
+  let childrenPeakKb = 0;
   const sample = () => {
     const kids = new Map<number, number[]>();
     const rss = new Map<number, number>();
@@ -31,6 +38,7 @@ export function watchPeakRss(everyMs = 50): { stop(): number; /** Peak of this p
     }
     peakKb = Math.max(peakKb, total);
     selfPeakKb = Math.max(selfPeakKb, rss.get(process.pid) ?? 0);
+    childrenPeakKb = Math.max(childrenPeakKb, total - (rss.get(process.pid) ?? 0));
   };
   sample();
   const timer = setInterval(sample, everyMs);
@@ -41,5 +49,6 @@ export function watchPeakRss(everyMs = 50): { stop(): number; /** Peak of this p
       return Math.round(peakKb / 1024);
     },
     selfMb: () => Math.round(selfPeakKb / 1024),
+    childrenMb: () => Math.round(childrenPeakKb / 1024),
   };
 }

@@ -12,7 +12,7 @@
  * and the previous frame's, each under a plain rectangle clip with the same layers in the same
  * order, so the frame is the one a full redraw gives (tested against full redraws). A frame
  * where nothing changed is not drawn or read back at all: `pixels()` hands out the last buffer
- * again, and x264 codes it as skipped blocks.
+ * again, which the renderer then does not send (timed frames, mkv-frames.ts).
  */
 import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ProductFacts } from '../types.ts';

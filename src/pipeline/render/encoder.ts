@@ -13,11 +13,16 @@
  *   little slower here (more kernel time for 64 KB pipe chunks); it may pay off with more cores.
  * A worker thread feeding stdin from shared memory was measured too and dropped: Node copies
  * SharedArrayBuffer-backed writes, which cost more than the overlap saved.
+ *
+ * With `timed` (the renderer), each frame goes with its frame number as timed Matroska
+ * (mkv-frames.ts; the ffmpeg arguments must read it: encodeArgs `timed`), so a frame that did not
+ * change need not be sent at all: `write` only the frames that changed, and the last one.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mkvFrameHeader, mkvHeader } from './mkv-frames.ts';
 
 export class EncoderError extends Error {
   constructor(message: string, readonly stderr: string) {
@@ -29,8 +34,8 @@ export class EncoderError extends Error {
 export type SinkMode = 'direct' | 'fifo';
 
 export interface FrameSink {
-  /** Queues one frame; resolves once there is room for the next. */
-  write(frame: Buffer): Promise<void>;
+  /** Queues one frame (`index`: its frame number, needed when timed); resolves once there is room for the next. */
+  write(frame: Buffer, index?: number): Promise<void>;
   /** Closes the input and waits for ffmpeg to finish the file. */
   finish(): Promise<void>;
   /** Stops ffmpeg (on error or cancel). */
@@ -42,14 +47,37 @@ export interface FrameSink {
 /** Where the frames go in ffmpeg's arguments: this placeholder is replaced by the sink's input. */
 export const FRAME_INPUT = 'pipe:0';
 
-export function createFrameSink(args: readonly string[], opts: { mode?: SinkMode; maxQueued?: number; bin?: string } = {}): FrameSink {
+/** Timed frames: the stream's picture size and rate (for the Matroska header). */
+export interface TimedFrames {
+  width: number;
+  height: number;
+  fps: number;
+}
+
+export interface FrameSinkOptions {
+  mode?: SinkMode;
+  maxQueued?: number;
+  bin?: string;
+  /** Frames sent with their frame numbers, only those that changed (see above). */
+  timed?: TimedFrames;
+}
+
+export function createFrameSink(args: readonly string[], opts: FrameSinkOptions = {}): FrameSink {
   const maxQueued = Math.max(1, opts.maxQueued ?? 3);
+  const timed = opts.timed ?? null;
   switch (opts.mode ?? 'direct') {
     case 'fifo':
-      return new FifoSink(args, maxQueued, opts.bin);
+      return new FifoSink(args, maxQueued, timed, opts.bin);
     default:
-      return new DirectSink(args, maxQueued, opts.bin);
+      return new DirectSink(args, maxQueued, timed, opts.bin);
   }
+}
+
+/** What goes into the pipe for one frame: its Matroska header first when timed, then the pixels (not copied). */
+function framePieces(frame: Buffer, index: number | undefined, timed: TimedFrames | null): Buffer[] {
+  if (!timed) return [frame];
+  if (index === undefined || !Number.isInteger(index) || index < 0) throw new EncoderError('a timed frame sink needs each frame\'s number', '');
+  return [mkvFrameHeader(index, timed.fps, frame.length), frame];
 }
 
 abstract class QueueSink implements FrameSink {
@@ -76,7 +104,7 @@ abstract class QueueSink implements FrameSink {
     this.waitMs += performance.now() - t0;
   }
 
-  abstract write(frame: Buffer): Promise<void>;
+  abstract write(frame: Buffer, index?: number): Promise<void>;
   abstract finish(): Promise<void>;
   abstract abort(): void;
 }
@@ -86,7 +114,7 @@ class DirectSink extends QueueSink {
   private queued = 0;
   private readonly exited: Promise<number | null>;
 
-  constructor(args: readonly string[], private readonly maxQueued: number, bin = 'ffmpeg') {
+  constructor(args: readonly string[], private readonly maxQueued: number, private readonly timed: TimedFrames | null, bin = 'ffmpeg') {
     super();
     this.proc = spawn(bin, args, { stdio: ['pipe', 'ignore', 'pipe'] });
     this.proc.stderr!.setEncoding('utf8');
@@ -102,10 +130,13 @@ class DirectSink extends QueueSink {
         resolve(code);
       });
     });
+    if (timed) this.proc.stdin!.write(mkvHeader(timed.width, timed.height, timed.fps));
   }
 
-  async write(frame: Buffer): Promise<void> {
+  async write(frame: Buffer, index?: number): Promise<void> {
     if (this.failure) throw this.failure;
+    const pieces = framePieces(frame, index, this.timed);
+    for (let i = 0; i < pieces.length - 1; i++) this.proc.stdin!.write(pieces[i]!);
     this.queued++;
     this.proc.stdin!.write(frame, () => {
       this.queued--;
@@ -136,11 +167,12 @@ class FifoSink extends QueueSink {
   private readonly proc: ChildProcess;
   private readonly fifo: string;
   private fd: Promise<number>;
-  private queue: Buffer[] = [];
+  /** Frames waiting, each as the pieces written in turn (framePieces). */
+  private queue: Buffer[][] = [];
   private writing = false;
   private readonly exited: Promise<number | null>;
 
-  constructor(args: readonly string[], private readonly maxQueued: number, bin = 'ffmpeg') {
+  constructor(args: readonly string[], private readonly maxQueued: number, private readonly timed: TimedFrames | null, bin = 'ffmpeg') {
     super();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frames-'));
     this.fifo = path.join(dir, 'frames.rgba');
@@ -169,19 +201,23 @@ class FifoSink extends QueueSink {
       });
     });
     this.fd.catch((err: Error) => this.fail(err));
+    if (timed) this.queue.push([mkvHeader(timed.width, timed.height, timed.fps)]);
   }
 
   private pump(): void {
     if (this.writing || this.queue.length === 0 || this.failure) return;
     this.writing = true;
-    const buf = this.queue[0]!;
+    const pieces = this.queue[0]!;
     void this.fd.then((fd) => {
+      let part = 0;
       let off = 0;
       const step = (): void =>
-        fs.write(fd, buf, off, buf.length - off, null, (err, n) => {
+        fs.write(fd, pieces[part]!, off, pieces[part]!.length - off, null, (err, n) => {
           if (err) return this.fail(err);
           off += n;
-          if (off < buf.length) return step();
+          if (off < pieces[part]!.length) return step();
+          off = 0;
+          if (++part < pieces.length) return step();
           this.queue.shift();
           this.writing = false;
           this.notify();
@@ -191,9 +227,9 @@ class FifoSink extends QueueSink {
     }, () => undefined);
   }
 
-  async write(frame: Buffer): Promise<void> {
+  async write(frame: Buffer, index?: number): Promise<void> {
     if (this.failure) throw this.failure;
-    this.queue.push(frame);
+    this.queue.push(framePieces(frame, index, this.timed));
     this.pump();
     await this.waitUntil(() => this.queue.length < this.maxQueued);
     if (this.failure) throw this.failure;

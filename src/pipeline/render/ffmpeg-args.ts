@@ -10,6 +10,8 @@ export interface EncodeSettings {
   audioBitrateK: number;
   /** Keyframe interval in frames; 2 x fps when absent. */
   gop?: number;
+  /** Extra x264 options (`-x264-params`, `key=value:key=value`); none when absent. */
+  x264Params?: string;
 }
 
 /**
@@ -29,6 +31,12 @@ export interface EncodeArgsInput {
   audioPath: string | null;
   /** Where the frames come from: 'pipe:0' or a path (a FIFO). */
   input?: string;
+  /**
+   * Frames come as timed Matroska (mkv-frames.ts), only those that changed: ffmpeg converts each
+   * once and its fps filter repeats it until the next one, so the output still has `frames`
+   * frames at `fps`. Absent: raw RGBA, every frame sent.
+   */
+  timed?: boolean;
   outPath: string;
   settings?: EncodeSettings;
 }
@@ -41,11 +49,25 @@ export function videoCodecArgs(fps: number, settings: EncodeSettings = DEFAULT_E
     '-c:v', 'libx264', '-preset', settings.preset, '-crf', String(settings.crf),
     '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-g', String(settings.gop ?? 2 * fps),
     '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    ...(settings.x264Params ? ['-x264-params', settings.x264Params] : []),
   ];
 }
 
 export function rawVideoInputArgs(width: number, height: number, fps: number, input = 'pipe:0'): string[] {
   return ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', input];
+}
+
+/** Changed frames only, each with its timestamp (mkv-frames.ts: Matroska, V_UNCOMPRESSED RGBA). */
+export function timedVideoInputArgs(input = 'pipe:0'): string[] {
+  return ['-f', 'matroska', '-i', input];
+}
+
+/**
+ * RGB → BT.709 limited-range YUV, the matrix players assume for HD; with timed input, then the
+ * fps filter, which fills each gap with the previous (already converted) frame.
+ */
+function videoFilter(fps: number, timed: boolean): string {
+  return `scale=out_color_matrix=bt709:out_range=tv,format=yuv420p${timed ? `,fps=${fps}` : ''}`;
 }
 
 /**
@@ -64,11 +86,13 @@ export function encodeArgs(o: EncodeArgsInput): string[] {
   const audioIn = o.audioPath ? ['-i', o.audioPath] : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    ...rawVideoInputArgs(o.width, o.height, o.fps, o.input),
+    // With two inputs ffmpeg reads each on its own thread, queueing up to 8 packets (8 MB frames
+    // here) by default; 2 keeps the overlap and ~20-30 MB less (docs/rendering.md "Peak memory").
+    '-thread_queue_size', '2',
+    ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
     ...audioIn,
     '-map', '0:v:0', '-map', '1:a:0',
-    // RGB → BT.709 limited-range YUV, the matrix players assume for HD.
-    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    '-vf', videoFilter(o.fps, !!o.timed),
     ...videoCodecArgs(o.fps, s),
     ...audioEncodeArgs(dur, s),
     '-t', dur,
@@ -124,7 +148,7 @@ export function baselineEncodeArgs(width: number, height: number, fps: number, o
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
     ...rawVideoInputArgs(width, height, fps),
-    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    '-vf', videoFilter(fps, false),
     ...videoCodecArgs(fps, settings),
     '-movflags', '+faststart',
     outPath,

@@ -3,8 +3,9 @@
  * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
  * canvas.data() (a copy of the RGBA pixels, so the next frame can be drawn while this one is
- * written; an unchanged frame reuses the last copy) → bounded queue into ffmpeg's stdin, where
- * conversion and x264 run on their own threads.
+ * written) → bounded queue into ffmpeg's stdin, where conversion and x264 run on their own
+ * threads. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
+ * did not change is not sent at all: ffmpeg repeats the previous one after converting it once.
  */
 import './alloc-env.ts';
 import fs from 'node:fs/promises';
@@ -76,9 +77,13 @@ export interface RenderTuning {
   maxQueued?: number;
   /** How frames reach ffmpeg (encoder.ts); default 'direct'. */
   sink?: SinkMode;
+  /** Send only frames that changed, timed (default true); false sends every frame as raw RGBA (bench comparison). */
+  timed?: boolean;
   /** Overrides the profile's encoder settings. */
   settings?: EncodeSettings;
   seed?: number;
+  /** Called with each frame number handed to the encoder (with timed frames, only those that changed, and the last) (tests, bench). */
+  onFrameSent?: (frame: number) => void;
   /** Called with the built timeline before drawing starts (tests, bench). */
   onTimeline?: (t: Timeline) => void;
 }
@@ -143,20 +148,27 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, narration.speech, narration.script) : null;
   const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   const { width, height, frames, fps } = timeline;
+  const timed = tuning.timed ?? true;
   const encoder = createFrameSink(
-    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings }),
-    { mode: tuning.sink, maxQueued: tuning.maxQueued },
+    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings, timed }),
+    { mode: tuning.sink, maxQueued: tuning.maxQueued, timed: timed ? { width, height, fps } : undefined },
   );
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
     const step = Math.max(1, Math.floor(frames / 100));
+    let sent: Buffer | null = null;
     for (let f = 0; f < frames; f++) {
       input.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
-      await encoder.write(pixels);
+      // The same buffer again means an unchanged frame: ffmpeg fills it in. The last frame always goes, so the stream ends on it.
+      if (!timed || pixels !== sent || f === frames - 1) {
+        await encoder.write(pixels, f);
+        tuning.onFrameSent?.(f);
+      }
+      sent = pixels;
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
     // Every frame drawn and handed over: what follows is the encoder's tail.
