@@ -7,11 +7,11 @@
  * mouth did), then opened as the speech says. Blinks and head motion are the clip's own.
  */
 import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
-import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
+import { type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
-import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
+import type { Pt } from '../photo/photo.mesh.ts';
 import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
-import { warpTriangle } from '../photo/triangle-warp.ts';
+import { warpMouth } from './mouth-warp.ts';
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
 export interface VideoPresenter {
@@ -25,30 +25,7 @@ export interface VideoPresenter {
 
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
-const MOUTH_DARK = '#2A0E12';
-const LOWER_INNER = [65, 66, 67];
-const LOWER_OUTER = [55, 56, 57, 58, 59];
-const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
-/** Inner-lip gap (face units) a closed mouth keeps. */
-const REST_GAP = 0.01;
-
-/** The landmarks with the mouth brought to closed: the inverse of the mesh's jaw drop (photo.mesh.ts). */
-export function closeMouth(lm: readonly Pt[]): Pt[] {
-  const p = lm.map((q): Pt => [q[0], q[1]]);
-  const faceH = Math.hypot(lm[8]![0] - lm[27]![0], lm[8]![1] - lm[27]![1]);
-  const down: Pt = [(lm[8]![0] - lm[27]![0]) / faceH, (lm[8]![1] - lm[27]![1]) / faceH];
-  const gap = ((lm[66]![0] - lm[62]![0]) * down[0] + (lm[66]![1] - lm[62]![1]) * down[1]);
-  const lift = Math.max(0, gap - REST_GAP * faceH);
-  if (lift === 0) return p;
-  const move = (i: number, k: number) => {
-    p[i]![0] -= down[0] * lift * k;
-    p[i]![1] -= down[1] * lift * k;
-  };
-  for (const i of LOWER_INNER) move(i, 1);
-  for (const i of LOWER_OUTER) move(i, 0.92);
-  for (const [i, k] of Object.entries(JAW_DROP)) move(Number(i), k);
-  return p;
-}
+export { closeMouth } from './mouth-warp.ts';
 
 /** Frame index of the loop at `timeMs` (the loop repeats). */
 export const loopFrameAt = (v: Pick<VideoPresenter, 'fps' | 'frames'>, timeMs: number): number =>
@@ -106,40 +83,14 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     const ox = Math.round(x);
     const oy = Math.round(y);
     ctx.drawImage(still, ox, oy);
-    const lm = toBox(v.landmarks[i]!);
-    const closed = closeMouth(lm);
-    const a = buildFaceMesh(lm);
-    const b = buildFaceMesh(closed);
-    // Only the mouth: blinks, brows and head motion are the clip's own.
-    const d = deformMesh(b, { ...NEUTRAL_POSE, viseme: pose.viseme, mouthOpen: pose.mouthOpen });
-    const target = a.points.map((q, k): Pt => (k < 68 ? d[k]! : q));
-    const moved = target.map((q, k) => Math.abs(q[0] - a.points[k]![0]) + Math.abs(q[1] - a.points[k]![1]) > 0.05);
-    if (!moved.some(Boolean)) return;
     ctx.save();
     ctx.beginPath();
     ctx.rect(ox, oy, width, height);
     ctx.clip();
     ctx.translate(ox, oy);
-    const tris = a.triangles;
-    for (let t = 0; t < tris.length / 3; t++) {
-      if (a.mouthInterior.has(t)) continue;
-      const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
-      if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, still, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
-    }
-    if (pose.mouthOpen > 0) {
-      const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((k) => target[k]!);
-      const gap = Math.hypot(target[66]![0] - target[62]![0], target[66]![1] - target[62]![1]);
-      if (gap >= 1) {
-        ctx.beginPath();
-        inner.forEach(([u, w], k) => (k === 0 ? ctx.moveTo(u, w) : ctx.lineTo(u, w)));
-        ctx.closePath();
-        ctx.fillStyle = MOUTH_DARK;
-        ctx.fill();
-      }
-    }
+    warpMouth(ctx, still, toBox(v.landmarks[i]!), pose);
     ctx.restore();
   }
-
 
   return { width, height, layout, draw, frameOf };
 }
