@@ -9,13 +9,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import type { Viseme } from '../avatar/avatar.types.ts';
-import { warpMouth } from '../avatar/video/mouth-warp.ts';
+import { warpMouth, type RestMouth } from '../avatar/video/mouth-warp.ts';
 import type { Pt } from '../avatar/video/video.track.ts';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { createFrameSink } from '../render/encoder.ts';
 import { encodeArgs } from '../render/ffmpeg-args.ts';
 import { ClipFrames } from './clip-frames.ts';
 import { clipFrameAt, type PlaybackType } from './playback.ts';
+import { pickRestFrame } from './rest-frame.ts';
 
 export interface LipSyncRenderInput {
   /** The normalised clip: `fps`, `width`x`height`, `landmarks.length` frames. */
@@ -54,6 +55,17 @@ export async function renderLipSync(input: LipSyncRenderInput): Promise<LipSyncR
   const sctx = src.getContext('2d');
   const out = createCanvas(width, height);
   const octx = out.getContext('2d');
+  // The shut mouth every frame's lips are taken from (rest-frame.ts), read once.
+  const restIndex = await pickRestFrame(input.clipPath, width, height, input.landmarks);
+  const restCanvas = createCanvas(width, height);
+  const restReader = new ClipFrames(input.clipPath, width, height, fps);
+  try {
+    const px = await restReader.frame(restIndex);
+    restCanvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.length), width, height), 0, 0);
+  } finally {
+    restReader.close();
+  }
+  const rest: RestMouth = { frame: restCanvas, lm: input.landmarks[restIndex]! };
   let untouched = 0;
   let coverFrame = -1;
   let coverOpen = -1;
@@ -69,7 +81,7 @@ export async function renderLipSync(input: LipSyncRenderInput): Promise<LipSyncR
       } else {
         sctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length), width, height), 0, 0);
         octx.drawImage(src, 0, 0);
-        warpMouth(octx, src, lm, { viseme: input.mouth.visemes[f]!, mouthOpen: input.mouth.open[f]! });
+        warpMouth(octx, src, lm, { viseme: input.mouth.visemes[f]!, mouthOpen: input.mouth.open[f]! }, rest);
         await sink.write(out.data());
         // The cover: a frame a little into the video with the mouth about half open.
         const open = input.mouth.open[f]!;

@@ -35,11 +35,22 @@ export function closeMouth(lm: readonly Pt[]): Pt[] {
   return p;
 }
 
+/** A frame of the same film whose mouth is shut, and its landmarks: the lips every frame is given (lip-sync). */
+export interface RestMouth {
+  frame: Canvas;
+  lm: readonly Pt[];
+}
+
+const isMouthPoint = (i: number) => i >= 48 && i < 68;
+
 /**
  * Draws onto `ctx` (already holding `frame` at the same place) the mouth of the face whose 68
  * landmarks `lm` are in `frame`'s pixels, moved to `pose`. `frame` is read, never written.
+ * With `rest`, the mouth region (every triangle touching a lip point, the inside included) is
+ * taken from the shut mouth of `rest` instead of `frame`: whatever the film's own mouth does,
+ * even where the tracker saw its opening only faintly, only the new opening shows.
  */
-export function warpMouth(ctx: SKRSContext2D, frame: Canvas, lm: readonly Pt[], pose: Pick<AvatarPose, 'viseme' | 'mouthOpen'>): void {
+export function warpMouth(ctx: SKRSContext2D, frame: Canvas, lm: readonly Pt[], pose: Pick<AvatarPose, 'viseme' | 'mouthOpen'>, rest?: RestMouth): void {
   const closed = closeMouth(lm);
   const a = buildFaceMesh(lm as Pt[]);
   const b = buildFaceMesh(closed);
@@ -47,12 +58,21 @@ export function warpMouth(ctx: SKRSContext2D, frame: Canvas, lm: readonly Pt[], 
   const d = deformMesh(b, { ...NEUTRAL_POSE, viseme: pose.viseme, mouthOpen: pose.mouthOpen });
   const target = a.points.map((q, k): Pt => (k < 68 ? d[k]! : q));
   const moved = target.map((q, k) => Math.abs(q[0] - a.points[k]![0]) + Math.abs(q[1] - a.points[k]![1]) > 0.05);
-  if (!moved.some(Boolean)) return;
   const tris = a.triangles;
-  for (let t = 0; t < tris.length / 3; t++) {
-    if (a.mouthInterior.has(t)) continue;
-    const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
-    if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, frame, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
+  if (rest) {
+    const r = buildFaceMesh(rest.lm as Pt[]).points;
+    for (let t = 0; t < tris.length / 3; t++) {
+      const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
+      if (isMouthPoint(i0) || isMouthPoint(i1) || isMouthPoint(i2)) warpTriangle(ctx, rest.frame, r[i0]!, r[i1]!, r[i2]!, target[i0]!, target[i1]!, target[i2]!);
+      else if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, frame, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
+    }
+  } else {
+    if (!moved.some(Boolean)) return;
+    for (let t = 0; t < tris.length / 3; t++) {
+      if (a.mouthInterior.has(t)) continue;
+      const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
+      if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, frame, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
+    }
   }
   if (pose.mouthOpen > 0) {
     const inner = [60, 61, 62, 63, 64, 65, 66, 67].map((k) => target[k]!);
