@@ -5,7 +5,7 @@
  * triangles that move are warped from the frame itself, and the inner mouth is shaded dark.
  * Used by the video presenter (video.painter.ts) and by lip-sync (pipeline/lipsync).
  */
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { NEUTRAL_POSE, type AvatarPose } from '../avatar.types.ts';
 import { buildFaceMesh, deformMesh, type Pt } from '../photo/photo.mesh.ts';
 import { warpTriangle } from '../photo/triangle-warp.ts';
@@ -39,6 +39,8 @@ export function closeMouth(lm: readonly Pt[]): Pt[] {
 export interface RestMouth {
   frame: Canvas;
   lm: readonly Pt[];
+  /** Work canvases of the frame's size (made on first use). */
+  scratch?: { patch: Canvas; mask: Canvas; soft: Canvas };
 }
 
 const isMouthPoint = (i: number) => i >= 48 && i < 68;
@@ -61,11 +63,13 @@ export function warpMouth(ctx: SKRSContext2D, frame: Canvas, lm: readonly Pt[], 
   const tris = a.triangles;
   if (rest) {
     const r = buildFaceMesh(rest.lm as Pt[]).points;
+    const mouthTris: number[] = [];
     for (let t = 0; t < tris.length / 3; t++) {
       const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
-      if (isMouthPoint(i0) || isMouthPoint(i1) || isMouthPoint(i2)) warpTriangle(ctx, rest.frame, r[i0]!, r[i1]!, r[i2]!, target[i0]!, target[i1]!, target[i2]!);
+      if (isMouthPoint(i0) || isMouthPoint(i1) || isMouthPoint(i2)) mouthTris.push(t);
       else if (moved[i0] || moved[i1] || moved[i2]) warpTriangle(ctx, frame, a.points[i0]!, a.points[i1]!, a.points[i2]!, target[i0]!, target[i1]!, target[i2]!);
     }
+    pasteRestMouth(ctx, rest, r, target, tris, mouthTris);
   } else {
     if (!moved.some(Boolean)) return;
     for (let t = 0; t < tris.length / 3; t++) {
@@ -85,4 +89,50 @@ export function warpMouth(ctx: SKRSContext2D, frame: Canvas, lm: readonly Pt[], 
       ctx.fill();
     }
   }
+}
+
+/**
+ * The rest frame's mouth triangles warped onto the target geometry and pasted with a feathered
+ * edge (the mask of those triangles blurred by about 4 % of the face's height), so no seam shows
+ * where the rest frame's texture meets this frame's.
+ */
+function pasteRestMouth(ctx: SKRSContext2D, rest: RestMouth, r: readonly Pt[], target: readonly Pt[], tris: ArrayLike<number>, mouthTris: readonly number[]): void {
+  const W = rest.frame.width, H = rest.frame.height;
+  rest.scratch ??= { patch: createCanvas(W, H), mask: createCanvas(W, H), soft: createCanvas(W, H) };
+  const { patch, mask, soft } = rest.scratch;
+  const faceH = Math.hypot(target[8]![0] - target[27]![0], target[8]![1] - target[27]![1]);
+  const feather = Math.max(1.5, faceH * 0.04);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const t of mouthTris) for (let k = 0; k < 3; k++) {
+    const p = target[tris[t * 3 + k]!]!;
+    x0 = Math.min(x0, p[0]); y0 = Math.min(y0, p[1]); x1 = Math.max(x1, p[0]); y1 = Math.max(y1, p[1]);
+  }
+  const bx = Math.max(0, Math.floor(x0 - feather * 3)), by = Math.max(0, Math.floor(y0 - feather * 3));
+  const bw = Math.min(W, Math.ceil(x1 + feather * 3)) - bx, bh = Math.min(H, Math.ceil(y1 + feather * 3)) - by;
+  if (bw <= 0 || bh <= 0) return;
+  const pctx = patch.getContext('2d');
+  const mctx = mask.getContext('2d');
+  const sctx = soft.getContext('2d');
+  pctx.clearRect(bx, by, bw, bh);
+  mctx.clearRect(bx, by, bw, bh);
+  sctx.clearRect(bx, by, bw, bh);
+  mctx.fillStyle = '#fff';
+  for (const t of mouthTris) {
+    const i0 = tris[t * 3]!, i1 = tris[t * 3 + 1]!, i2 = tris[t * 3 + 2]!;
+    warpTriangle(pctx, rest.frame, r[i0]!, r[i1]!, r[i2]!, target[i0]!, target[i1]!, target[i2]!);
+    mctx.beginPath();
+    mctx.moveTo(target[i0]![0], target[i0]![1]);
+    mctx.lineTo(target[i1]![0], target[i1]![1]);
+    mctx.lineTo(target[i2]![0], target[i2]![1]);
+    mctx.closePath();
+    mctx.fill();
+  }
+  // Blurred: the edge fades from the frame's own texture into the rest mouth.
+  sctx.filter = `blur(${feather.toFixed(1)}px)`;
+  sctx.drawImage(mask, bx, by, bw, bh, bx, by, bw, bh);
+  sctx.filter = 'none';
+  pctx.globalCompositeOperation = 'destination-in';
+  pctx.drawImage(soft, bx, by, bw, bh, bx, by, bw, bh);
+  pctx.globalCompositeOperation = 'source-over';
+  ctx.drawImage(patch, bx, by, bw, bh, bx, by, bw, bh);
 }
