@@ -35,7 +35,7 @@ export interface LipSyncRequest {
 /** Lip-sync videos are worked at this frame rate and at most this size (long side). */
 export const LIP_SYNC_FPS = 25;
 const MAX_SIDE = 1920;
-const PCT = { source: 2, track: 8, audio: 30, render: 35, done: 98 } as const;
+const PCT = { source: 2, audio: 5, track: 10, render: 35, done: 98 } as const;
 
 const input40000 = (field: string, err: Error & { transient: boolean }) => new GenerationError(`${field} ${err.message}`, { code: 40000, retryable: err.transient });
 
@@ -78,50 +78,69 @@ async function newSpeech(job: GenerationJob, r: LipSyncRequest, deps: PipelineDe
   return { audioPath, visemes, open: mouthOpenFrames(visemes), warnings: [], text: script.text };
 }
 
-async function generate(job: GenerationJob, deps: PipelineDeps, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
-  const r = job.video.request as LipSyncRequest;
+/**
+ * The lip-sync step, shared with translation's lip_sync: a local video file → its frames at
+ * LIP_SYNC_FPS, the face tracked in each (the face worker), refused with a reason when the face
+ * is missing too often (lip-sync.faces.ts), then rendered with the mouth following `mouth` and
+ * `audioPath` as the sound. Work files go under `dir`.
+ */
+export async function lipSyncStep(
+  o: { videoFile: string; width: number; height: number; mouth: { visemes: Viseme[]; open: Float32Array }; audioPath: string; playback: PlaybackType; dir: string; renderFromPct: number; toPct: number },
+  deps: PipelineDeps,
+  progress: ProgressReporter,
+  signal: AbortSignal,
+): Promise<{ ok: true; videoPath: string; coverPath: string; durationS: number; warnings: string[] } | { ok: false; reason: string }> {
   const fps = LIP_SYNC_FPS;
-  await progress('source', PCT.source);
-  const src = await loadSourceVideo(r.video_ref, path.join(job.workDir, 'source'), deps).catch((err: unknown) => {
-    if (err instanceof SourceVideoError) throw input40000('video_url', err);
-    throw err;
-  });
-  const size = workSize(src.width, src.height, MAX_SIDE);
-  const clipPath = path.join(job.workDir, 'source', 'clip.mp4');
-  await runFfmpeg(normalizeClipArgs(src.file, size.width, size.height, fps, clipPath), { timeoutMs: 900_000 });
+  const size = workSize(o.width, o.height, MAX_SIDE);
+  await fs.mkdir(o.dir, { recursive: true });
+  const clipPath = path.join(o.dir, 'clip.mp4');
+  await runFfmpeg(normalizeClipArgs(o.videoFile, size.width, size.height, fps, clipPath), { timeoutMs: 900_000 });
   signal.throwIfAborted();
-
-  await progress('track', PCT.track);
   if (!deps.faces) throw new GenerationError('face tracking is not available on this server', { retryable: false });
   const tracked = await deps.faces.trackVideo({ path: clipPath, width: size.width, height: size.height, fps, decodeMaxSide: 960, maxFrames: 1_000_000 }, signal);
   const faces = judgeLipSyncFaces(tracked);
-  if (!faces.ok) throw new GenerationError(`video_url: ${faces.reason}`, { code: 40000, retryable: false });
+  if (!faces.ok) return faces;
   signal.throwIfAborted();
-
-  await progress('audio', PCT.audio);
-  const speech = await newSpeech(job, r, deps);
-  signal.throwIfAborted();
-
-  await progress('render', PCT.render);
-  const frames = Math.max(1, speech.visemes.length);
-  const mouth = { visemes: speech.visemes.slice(0, frames), open: speech.open.subarray(0, frames) };
+  await progress('render', o.renderFromPct);
+  const frames = Math.max(1, o.mouth.visemes.length);
   const out = await renderLipSync({
     clipPath,
     width: size.width,
     height: size.height,
     fps,
     landmarks: faces.landmarks,
-    playback: r.playback_type,
-    mouth,
-    audioPath: speech.audioPath,
-    outDir: path.join(job.workDir, 'render'),
-    onProgress: renderProgress(progress, PCT.render, PCT.done),
+    playback: o.playback,
+    mouth: { visemes: o.mouth.visemes.slice(0, frames), open: o.mouth.open.subarray(0, frames) },
+    audioPath: o.audioPath,
+    outDir: path.join(o.dir, 'render'),
+    onProgress: renderProgress(progress, o.renderFromPct, o.toPct),
     signal,
   });
+  await fs.rm(clipPath, { force: true });
+  const warnings = out.untouched > 0 ? [`the face was lost in ${out.untouched} of ${out.frames} frames: they show the original mouth`] : [];
+  return { ok: true, videoPath: out.videoPath, coverPath: out.coverPath, durationS: out.durationS, warnings };
+}
+
+async function generate(job: GenerationJob, deps: PipelineDeps, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
+  const r = job.video.request as LipSyncRequest;
+  await progress('source', PCT.source);
+  const src = await loadSourceVideo(r.video_ref, path.join(job.workDir, 'source'), deps).catch((err: unknown) => {
+    if (err instanceof SourceVideoError) throw input40000('video_url', err);
+    throw err;
+  });
+  signal.throwIfAborted();
+  // The new speech first: a bad audio fails before the face is tracked.
+  await progress('audio', PCT.audio);
+  const speech = await newSpeech(job, r, deps);
+  signal.throwIfAborted();
+  await progress('track', PCT.track);
+  const out = await lipSyncStep(
+    { videoFile: src.file, width: src.width, height: src.height, mouth: speech, audioPath: speech.audioPath, playback: r.playback_type, dir: path.join(job.workDir, 'lipsync'), renderFromPct: PCT.render, toPct: PCT.done },
+    deps, progress, signal,
+  );
+  if (!out.ok) throw new GenerationError(`video_url: ${out.reason}`, { code: 40000, retryable: false });
   await fs.rm(path.join(job.workDir, 'source'), { recursive: true, force: true });
-  const warnings = [...speech.warnings];
-  if (out.untouched > 0) warnings.push(`the face was lost in ${out.untouched} of ${out.frames} frames: they show the original mouth`);
-  return { videoPath: out.videoPath, coverPath: out.coverPath, vttPath: null, durationS: out.durationS, script: speech.text, warnings };
+  return { videoPath: out.videoPath, coverPath: out.coverPath, vttPath: null, durationS: out.durationS, script: speech.text, warnings: [...speech.warnings, ...out.warnings] };
 }
 
 /**
