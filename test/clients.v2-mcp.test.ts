@@ -330,7 +330,7 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
     it('reads the MCP body (playback_type "normal") and names the field it refuses; an unknown task_id is 10104', async () => {
       const r = await apiRequest('POST', '/create_lip_sync_video', { video_url: '0123456789abcdef0123456789abcdef', audio_url: 'https://example.com/a.mp3', playback_type: 'normal' });
       assert.equal(r.code, 40000);
-      assert.match(r.msg, /^video_url names no asset of this account/);
+      assert.match(r.msg, /^Parameter error: video_url names no asset of this account/);
       assert.equal((await apiRequest('GET', '/lip_sync_video/abc')).code, 10104);
     });
   });

@@ -217,9 +217,9 @@ describe('lip-sync routes (CONTRACT §13, built: test/videos.lip-sync.test.ts)',
   it('POST without audio_url or script, and with an unknown playback_type, answers 40000 naming the field; GET of an unknown task is 10104', async () => {
     const { apiKey } = await s.account();
     const noAudio = await s.call('POST', '/v2/create_lip_sync_video', { key: apiKey, body: { video_url: 'https://example.com/v.mp4' } });
-    assert.match(businessError(noAudio, 40000), /^audio_url is required/);
+    assert.match(businessError(noAudio, 40000), /^Parameter error: audio_url is required/);
     const badType = await s.call('POST', '/v2/create_lip_sync_video', { key: apiKey, body: { video_url: 'https://example.com/v.mp4', audio_url: 'https://example.com/a.mp3', playback_type: 'sideways' } });
-    assert.match(businessError(badType, 40000), /^playback_type "sideways" is not a playback type/);
+    assert.match(businessError(badType, 40000), /^Parameter error: playback_type "sideways" is not a playback type/);
     businessError(await s.call('GET', '/v2/lip_sync_video/abc', { key: apiKey }), 10104);
   });
 

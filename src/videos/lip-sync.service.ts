@@ -10,7 +10,6 @@ import { estimateScriptS } from '../pipeline/script/rates.ts';
 import { defaultVoice, voiceSpec } from '../pipeline/speech/voice.catalog.ts';
 import { talkingScript } from './kinds/avatar.kind.ts';
 import type { LipSyncRequest } from './kinds/lip-sync.kind.ts';
-import { loadSourceVideo, SourceVideoError } from './source-video.ts';
 import { loadUserAudio, MAX_AUDIO_S, UserAudioError, type UserAudioDeps } from './user-audio.ts';
 import type { VideoService } from './video.service.ts';
 
@@ -34,9 +33,9 @@ export interface LipSyncServiceDeps {
 }
 
 /**
- * Lip-sync videos (POST /v2/create_lip_sync_video): checks the request — the clip (fetched or
- * read once: a video of at most 10 minutes), the new audio (at most 10 minutes) or a script and
- * its voice — and accepts a `lip_sync` video charged for the output's length, which is the
+ * Lip-sync videos (POST /v2/create_lip_sync_video): checks the request — the clip's reference
+ * (an asset of the account, a file of ours, or a URL the policy allows; the job fetches it), the
+ * new audio (fetched once now: at most 10 minutes) or a script and its voice — and accepts a `lip_sync` video charged for the output's length, which is the
  * audio's (or the script's estimated speaking time). A refusal records nothing and takes no credit.
  */
 export class LipSyncService {
@@ -65,8 +64,8 @@ export class LipSyncService {
     }
     if (input.script && talkingScript(input.script, lang).sentences.length === 0) throw errors.parameter('script', 'has nothing to say (only spaces or punctuation)');
 
+    // The clip is fetched by the job (not a video, too long, no face: the video fails with the reason, its credit given back).
     const video = await this.d.mediaRefs.resolve(who.accountId, input.video_url, 'video_url', ['video']);
-    await this.checkVideo(video.ref, video.url);
     let audioRef: string | null = null;
     let outputS: number;
     if (input.audio_url) {
@@ -80,19 +79,6 @@ export class LipSyncService {
     const request: LipSyncRequest = { video_ref: video.ref, audio_ref: audioRef, script: input.script, voice_id: voiceId, language: lang, playback_type: input.playback_type };
     const id = await this.d.videos.accept(who, { kind: 'lip_sync', productId: null, request, title: input.title ?? 'Lip-sync video', outputS, webhookUrl: input.webhook_url });
     return { task_id: id, notes };
-  }
-
-  /** The clip is fetched (or read) once now: not a video or over 10 minutes is a 40000 now, not a failed video later. */
-  private async checkVideo(ref: string, url: string): Promise<void> {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelsmith-lipsync-'));
-    try {
-      await loadSourceVideo(ref, dir, this.d.media);
-    } catch (err) {
-      if (err instanceof SourceVideoError) throw errors.parameter('video_url', err.message.startsWith(url) ? err.message.slice(url.length).trim() : err.message);
-      throw err;
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
   }
 
   private async audioLength(ref: string, url: string): Promise<number> {

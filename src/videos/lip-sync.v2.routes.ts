@@ -32,7 +32,7 @@ const LipSyncBody = Type.Object({
   callback_url: Opt(Type.String({ maxLength: 2048, description: "Another name for webhook_url (used when webhook_url is absent)" })),
   webhook_url: WebhookUrlField(),
 }, {
-  examples: [{ video_url: 'https://example.com/me-talking.mp4', audio_url: 'https://example.com/new-voice.mp3', playback_type: 'normal' }],
+  examples: [{ video_url: 'https://example.com/me-talking.mp4', script: 'Hello! This is me, speaking new words.', voice_id: 'en-us-f1', playback_type: 'normal' }],
 });
 
 function playbackOf(v: string | number | undefined): PlaybackType {
@@ -102,7 +102,7 @@ export function lipSyncV2Routes(app: App, service: LipSyncService, videos: Video
       'x-error-codes': {
         10104: 'voice_id is not a voice',
         18020: 'not enough credit (1 per started 2 minutes of output); nothing is recorded',
-        40000: 'video_url missing, not a video or over 10 minutes; audio_url (or script) missing, not audio or over 10 minutes; playback_type not normal/normal_reverse (msg names the field). Nothing is recorded',
+        40000: 'video_url missing or not a URL/asset this server takes; audio_url (or script) missing, not audio or over 10 minutes; playback_type not normal/normal_reverse (msg names the field). Nothing is recorded. A clip that is not a video, lasts over 10 minutes or has no face to follow fails the video later (error.message; credit given back)',
       },
     },
     handler: async (req) => {
