@@ -97,6 +97,8 @@ import { TalkingAvatarService } from './videos/talking-avatar.service.ts';
 import { talkingAvatarRoutes } from './videos/talking-avatar.routes.ts';
 import { talkingAvatarV2Routes } from './videos/talking-avatar.v2.routes.ts';
 import { translateV2Routes } from './videos/translate.v2.routes.ts';
+import { lipSyncV2Routes } from './videos/lip-sync.v2.routes.ts';
+import { LipSyncService } from './videos/lip-sync.service.ts';
 import { TranslateService } from './videos/translate.service.ts';
 import { createSttClient } from './pipeline/translate/stt.client.ts';
 import { templateVideoV2Routes } from './templates/template-video.v2.routes.ts';
@@ -125,7 +127,6 @@ import { deliveryRoutes } from './webhooks/delivery.routes.ts';
 import { DeliveryService } from './webhooks/delivery.service.ts';
 import { EndpointOutboxRepository } from './webhooks/endpoint-outbox.repository.ts';
 import { OutboxRepository } from './webhooks/outbox.repository.ts';
-import { unsupportedRoutes } from './unsupported/unsupported.routes.ts';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
@@ -355,6 +356,7 @@ export function buildServices(config: Config, db: Db, overrides: AppOverrides = 
       sttConfigured: config.stt !== null,
       customAvatar: (accountId, avatarId) => customAvatars.ready(accountId, avatarId),
     }),
+    lipSyncs: new LipSyncService({ videos, mediaRefs, media: { fetcher, store, publicBaseUrl: config.publicBaseUrl } }),
     // Transcribes outside videos for translation, when the operator has set STT_BASE_URL.
     stt: config.stt ? createSttClient(config.stt) : null,
     talkingAvatars: new TalkingAvatarService(videos, catalog, mediaRefs, { fetcher, store, publicBaseUrl: config.publicBaseUrl }, (accountId, avatarId) => customAvatars.ready(accountId, avatarId)),
@@ -388,6 +390,7 @@ export async function resolveGenerator(config: Config, overrides: AppOverrides, 
     llm: services.llm,
     stt: services.stt,
     renderScale: config.renderScale,
+    faces: services.faces,
     log,
   });
 }
@@ -599,10 +602,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
       // v2 avatar and template videos, v2 template catalog (adapters over the same services).
       talkingAvatarV2Routes(api, services.talkingAvatars, services.videos);
       translateV2Routes(api, services.translations, services.videos);
+      lipSyncV2Routes(api, services.lipSyncs, services.videos);
       templateVideoV2Routes(api, services.templateVideos, services.videos);
       templateV2Routes(api, services.catalog, services.templates);
-      // CONTRACT §13: routes of features this server does not do answer 40000, not "no route".
-      unsupportedRoutes(api);
       aiScriptV2Routes(api, services.aiScriptTasks);
     },
   );

@@ -5,8 +5,8 @@
  * with undefined and "" skipped (numbers become "4"), the body JSON.stringify of the arguments.
  * The argument values are the ones its zod schemas allow (lowercase snake words for the public
  * avatar filters, status as a number on the video lists, asset_id a number, …): each call must
- * answer code 0 with the filter applied, never 40000 for a value the client sends. The routes this
- * server does not do (lip sync, translation) answer 40000 "Not supported" (CONTRACT §13).
+ * answer code 0 with the filter applied, never 40000 for a value the client sends. Lip-sync
+ * (CONTRACT §13) reads the MCP body and names the field it refuses.
  *
  * Videos are made by the ffmpeg test generator, so the status routes can be polled to the end.
  */
@@ -326,17 +326,12 @@ describe('v2 calls as the JoggAI MCP server sends them', () => {
     });
   });
 
-  describe('what this server does not do', () => {
-    it('lip sync and translation answer 40000 "Not supported by this server" in the envelope', async () => {
-      const calls: [string, string, Record<string, unknown>?][] = [
-        ['POST', '/create_lip_sync_video', { video_url: 'https://example.com/a.mp4', audio_url: 'https://example.com/a.mp3', playback_type: 'normal' }],
-        ['GET', '/lip_sync_video/abc'],
-      ];
-      for (const [method, path, body] of calls) {
-        const r = await apiRequest(method, path, body);
-        assert.equal(r.code, 40000, `${method} ${path}`);
-        assert.match(r.msg, /Not supported by this server/);
-      }
+  describe('lip sync', () => {
+    it('reads the MCP body (playback_type "normal") and names the field it refuses; an unknown task_id is 10104', async () => {
+      const r = await apiRequest('POST', '/create_lip_sync_video', { video_url: '0123456789abcdef0123456789abcdef', audio_url: 'https://example.com/a.mp3', playback_type: 'normal' });
+      assert.equal(r.code, 40000);
+      assert.match(r.msg, /^Parameter error: video_url names no asset of this account/);
+      assert.equal((await apiRequest('GET', '/lip_sync_video/abc')).code, 10104);
     });
   });
 });

@@ -207,26 +207,21 @@ describe('request webhook_url: the same URL rules and connect-time address check
   });
 });
 
-describe('routes of what this server does not do (CONTRACT §13)', () => {
+describe('lip-sync routes (CONTRACT §13, built: test/videos.lip-sync.test.ts)', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer();
   });
   after(() => s.close());
 
-  const routes: [string, string, string][] = [
-    ['POST', '/v2/create_lip_sync_video', 'lip sync of an existing video'],
-    ['GET', '/v2/lip_sync_video/abc', 'lip sync of an existing video'],
-  ];
-  for (const [method, path, feature] of routes) {
-    it(`${method} ${path} answers HTTP 200, code 40000 "Not supported by this server: ${feature}"`, async () => {
-      const { apiKey } = await s.account();
-      const body = method === 'POST' ? { video_url: 'https://example.com/v.mp4', audio_url: 'https://example.com/a.mp3' } : undefined;
-      const res = await s.call(method, path, { key: apiKey, ...(body ? { body } : {}) });
-      assert.equal(res.status, 200);
-      assert.equal(businessError(res, 40000), `Not supported by this server: ${feature}`);
-    });
-  }
+  it('POST without audio_url or script, and with an unknown playback_type, answers 40000 naming the field; GET of an unknown task is 10104', async () => {
+    const { apiKey } = await s.account();
+    const noAudio = await s.call('POST', '/v2/create_lip_sync_video', { key: apiKey, body: { video_url: 'https://example.com/v.mp4' } });
+    assert.match(businessError(noAudio, 40000), /^Parameter error: audio_url is required/);
+    const badType = await s.call('POST', '/v2/create_lip_sync_video', { key: apiKey, body: { video_url: 'https://example.com/v.mp4', audio_url: 'https://example.com/a.mp3', playback_type: 'sideways' } });
+    assert.match(businessError(badType, 40000), /^Parameter error: playback_type "sideways" is not a playback type/);
+    businessError(await s.call('GET', '/v2/lip_sync_video/abc', { key: apiKey }), 10104);
+  });
 
   it('still asks for an API key first', async () => {
     businessError(await s.call('POST', '/v2/video_translate/', { body: {} }), 10105);

@@ -292,6 +292,7 @@ describe('webhook endpoints', () => {
         'generated_product_video_failed',
         'generated_template_video_success',
         'generated_translate_video_failed',
+        'generated_lip_sync_video_success',
         'create_avatar_success',
         'generated_product_avatar_success',
         'generated_script_success',

@@ -149,7 +149,7 @@ describe('OpenAPI document', () => {
           .replaceAll(EXAMPLE_IDS.uploadExpires, ids.uploadExpires).replaceAll(EXAMPLE_IDS.uploadSignature, ids.uploadSignature)
           .replaceAll(String(EXAMPLE_IDS.customAvatar), String(ids.customAvatar)).replaceAll(EXAMPLE_IDS.photo, ids.photo)
           .replaceAll(String(EXAMPLE_IDS.customTemplate), String(ids.customTemplate)).replaceAll(EXAMPLE_IDS.customTemplateToken, ids.customTemplateToken)
-          .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo).replaceAll(EXAMPLE_IDS.translateVideo, ids.translateVideo)
+          .replaceAll(EXAMPLE_IDS.avatarVideo, ids.avatarVideo).replaceAll(EXAMPLE_IDS.templateVideo, ids.templateVideo).replaceAll(EXAMPLE_IDS.translateVideo, ids.translateVideo).replaceAll(EXAMPLE_IDS.lipSyncVideo, ids.lipSyncVideo)
           .replaceAll(EXAMPLE_IDS.aiScriptTask, ids.aiScriptTask)
           .replaceAll(EXAMPLE_IDS.productBatch, ids.productBatch).replaceAll(EXAMPLE_IDS.productGeneration, ids.productGeneration);
 
@@ -281,6 +281,8 @@ async function freshState(s: TestServer) {
   const templateVideo = (await call('POST', '/v1/create_video_with_template', { template_id: 1, variables: [{ type: 'text', name: 'title', properties: { content: 'Aurora Desk Lamp' } }] })).data.project_id as string;
   // A translation of the finished video (made again in German: a product video needs no LLM).
   const translateVideo = (await call('POST', '/v2/video_translate/', { video_id: project, output_language: 'german' })).data.video_translate_id as string;
+  // A lip-sync video (pending: no worker runs; the clip is only fetched by the job).
+  const lipSyncVideo = (await call('POST', '/v2/create_lip_sync_video', { video_url: 'https://example.com/me-talking.mp4', script: 'Hello there.' })).data.task_id as string;
   const endpoint = (await call('POST', '/v2/endpoint', { url: 'https://hooks.example.com/r', status: 'enabled', events: ['generated_video_success'] })).data.endpoint_id as string;
   const v = await videoRepo.getById(project);
   // The video's events with a request webhook_url, as a v2 request would name it: one endpoint delivery, one to the URL.
@@ -298,7 +300,7 @@ async function freshState(s: TestServer) {
   // A product-avatar batch (pending: no worker runs) with its first picture recorded as made, and
   // a product avatar made by add_motion EXAMPLE_IDS.productMotion.
   const { productBatch, productGeneration } = await productAvatarExample(s, call, principal!.accountId, look);
-  return { key, product, project, preview, avatarVideo, templateVideo, translateVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature, aiScriptTask, productBatch, productGeneration };
+  return { key, product, project, preview, avatarVideo, templateVideo, translateVideo, lipSyncVideo, customVoice, customAvatar, photo, customTemplate: template.id, customTemplateToken, endpoint, delivery, requestDelivery, asset, uploadExpires, uploadSignature, aiScriptTask, productBatch, productGeneration };
 }
 
 async function productAvatarExample(s: TestServer, call: (method: string, path: string, body?: unknown) => Promise<Json>, accountId: string, look: Parameters<TestServer['running']['services']['customAvatars']['create']>[1]['look']) {

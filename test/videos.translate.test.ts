@@ -219,13 +219,23 @@ describe('video translation with a loopback LLM and STT server', () => {
     await receiver.waitFor((rs) => rs.some((r) => r.json?.event === 'generated_translate_video_success' && r.json?.data?.video_id === id), 15_000, 'generated_translate_video_success');
   });
 
-  it('refuses: an unknown language, lip_sync, a silent video, one without sound, one over 10 minutes — nothing recorded', async () => {
+  it('refuses: an unknown language, a silent video, one without sound, one over 10 minutes — nothing recorded', async () => {
     await refused(s, key, { video_url: files.url('outside.mp4'), output_language: 'klingon' }, /output_language .*klingon/);
-    await refused(s, key, { video_url: files.url('outside.mp4'), output_language: 'german', lip_sync: true }, /lip_sync is not available yet/);
     await refused(s, key, { video_url: files.url('silent.mp4'), output_language: 'german' }, /video_url has no speech.*silent/);
     await refused(s, key, { video_url: files.url('mute.mp4'), output_language: 'german' }, /video_url has no speech.*no sound track/);
     await refused(s, key, { video_url: files.url('long.mp4'), output_language: 'german' }, /video_url lasts 601 s.*at most 600/);
     await refused(s, key, { video_id: 'f'.repeat(32), output_language: 'german' }, /video_id/, 10104);
+  });
+
+  it('lip_sync on a re-voiced video whose face cannot be followed: the dub is kept, and its warning says why', async () => {
+    // The outside video's speech over a plain picture: no face to follow (the lip-sync itself: test/videos.lip-sync.test.ts).
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=160x90:r=10', '-i', path.join(dir, 'outside.mp4'), '-map', '0:v', '-map', '1:a', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', path.join(dir, 'faceless.mp4')]);
+    const id = success(await translate(s, key, { video_url: files.url('faceless.mp4'), output_language: 'german', lip_sync: true })).video_translate_id;
+    const done = await waitDone(s, key, id, 540_000);
+    assert.equal(done.status_code, 4, JSON.stringify(done.error));
+    const row = await s.running.services.videoRepo.getById(id);
+    assert.ok(row!.warnings.some((w) => /^lip_sync: not done, the video is re-voiced only: no face was found/.test(w)), JSON.stringify(row!.warnings));
+    assert.equal((row!.request as { lip_sync: boolean }).lip_sync, true);
   });
 
   it('no speech heard by the STT server: the video fails with 40000 and its credit comes back', async () => {

@@ -13,6 +13,8 @@ export const EXAMPLE_IDS = {
   templateVideo: '6a1d9e3c5b7f4a208e4c2d6b9f1a3e57',
   /** A video translation (GET /v2/video_translate/{id} answers only for its own kind). */
   translateVideo: '9c4e2a7b1d5f4c3e8a6b0d2f7e1c5a93',
+  /** A lip-sync video (GET /v2/lip_sync_video/{task_id} answers only for its own kind). */
+  lipSyncVideo: '4f8a2c6e0b9d4e1f7a3c5b8d2e6f0a14',
   endpoint: '8cf27c0b9ce573fcf36fe7cc1106884b',
   delivery: '019ab3f0c2d9e8a1b2c3d4e5f6a7b8c9',
   /** A delivery to a request's own webhook_url (GET /v2/webhook_url/deliveries). */

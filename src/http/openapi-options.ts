@@ -77,7 +77,7 @@ const API_TAGS = [
   { name: 'Scripts', description: 'AI scripts (v1 synchronous, v2 an asynchronous task)' },
   { name: 'Webhook endpoints', description: 'Endpoints and event kinds (v1 and v2 spellings)' },
   { name: 'Webhook deliveries (extension)', description: 'The delivery log and resend, for endpoints and for a request\'s own webhook_url' },
-  { name: 'Not supported by this server', description: 'Routes of the JoggAI API this server does not do: always 40000 "Not supported by this server: <feature>"' },
+  { name: 'Lip-sync', description: 'A video of one person made to speak a new audio (v2 create_lip_sync_video)' },
 ];
 
 export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {

@@ -68,7 +68,7 @@ export async function loadSourceVideo(stored: string, dir: string, deps: UserAud
   }
   const info = await probe(file);
   if (!info?.video || !(info.durationS > 0)) throw new SourceVideoError('is not a video file (mp4, mov, webm…)', false);
-  if (info.durationS > MAX_SOURCE_VIDEO_S + 0.5) throw new SourceVideoError(`lasts ${Math.round(info.durationS)} s: a video to translate lasts at most ${MAX_SOURCE_VIDEO_S} s (10 minutes)`, false);
+  if (info.durationS > MAX_SOURCE_VIDEO_S + 0.5) throw new SourceVideoError(`lasts ${Math.round(info.durationS)} s; at most ${MAX_SOURCE_VIDEO_S} s (10 minutes)`, false);
   let speechWav: string | null = null;
   let audible = false;
   if (info.audio) {

@@ -32,7 +32,7 @@ export interface TranslateInput {
   add_subtitles: boolean | null;
   /** Outside videos: keep the original sound, ducked, under the new speech. */
   keep_original_audio: boolean;
-  /** Ask for the mouth to follow the new speech: refused until lip-sync exists. */
+  /** Make the mouth follow the new speech (re-voiced videos: the lip-sync step; re-made ones speak the new script anyway). */
   lip_sync: boolean;
   /** Outside videos: the language spoken in it. */
   source_language: string | null;
@@ -67,7 +67,6 @@ export class TranslateService {
     const notes: string[] = [];
     const language = clientLanguage(input.output_language);
     if (!language) throw errors.parameter('output_language', `"${input.output_language}" is not a language this server speaks; see GET /v2/video_translate/target_languages`);
-    if (input.lip_sync) throw errors.parameter('lip_sync', 'is not available yet: this server cannot make the mouth follow new speech in a video yet; leave lip_sync out to re-voice the video');
     if (!input.video_url && !input.video_id) throw errors.parameter('video_url', 'is required: the video to translate (its URL, an asset_url or asset_id, or video_id of a video made here)');
 
     const own = await this.ownVideo(who, input);
@@ -99,6 +98,7 @@ export class TranslateService {
 
   private async remake(who: Principal, source: Video, language: Language, input: TranslateInput, notes: string[]): Promise<{ video_translate_id: string; notes: string[] }> {
     const kind = remakeKind(source)!;
+    if (input.lip_sync) notes.push(`lip_sync: not needed, the video is made again and its presenter says the new ${kind === 'product' ? 'narration' : 'script'} itself`);
     const useless = [input.transcript !== null && 'transcript', input.keep_original_audio && 'keep_original_audio', input.source_language && 'source_language'].filter(Boolean);
     if (useless.length) notes.push(`${useless.join(', ')}: not used, the video is made again from its ${kind === 'product' ? 'product' : 'script'} in ${language}`);
     let request: VideoRequest | TalkingAvatarRequest | TemplateVideoRequest;
@@ -168,7 +168,7 @@ export class TranslateService {
       voice_id: voice,
       keep_original_audio: input.keep_original_audio,
       caption: input.add_subtitles ?? false,
-      lip_sync: false,
+      lip_sync: input.lip_sync,
     };
     const id = await this.d.videos.accept(who, { kind: 'translate', productId: null, request: tr, title: input.title ?? own?.title ?? `Translation (${language})`, outputS: durationS, webhookUrl: input.webhook_url });
     return { video_translate_id: id, notes };

@@ -32,13 +32,13 @@ const TranslateBody = Type.Object({
   title: Opt(Type.String({ maxLength: 200, description: 'Title of the new video; default the source\'s title with the language' })),
   output_voice: Opt(Type.String({ maxLength: 128, description: "The target voice: a voice_id of GET /v2/video_translate/target_languages for output_language, or a custom voice; absent → the language's default voice for the presenter" })),
   add_subtitles: Opt(Type.Boolean({ description: "Captions of the new speech burnt in. A re-made video: absent keeps the source's caption setting. A re-voiced video: default false; its subtitle_url (WebVTT) is made either way" })),
-  translate_audio_only: Opt(Type.Boolean({ description: 'Accepted for the vendor\'s clients; this server always translates the audio only (no lip-sync). Ask for lip-sync with lip_sync' })),
+  translate_audio_only: Opt(Type.Boolean({ description: 'Accepted for the vendor\'s clients; a re-voiced video gets lip-sync only when lip_sync is true' })),
   enable_dynamic_duration: Opt(Type.Boolean({ description: 'Accepted and ignored: a re-voiced segment that does not fit its time always pushes the next one later (docs/translation.md)' })),
   speaker_num: Opt(Type.Integer({ minimum: 0, maximum: 20, description: 'Accepted and ignored: one target voice speaks every segment' })),
   callback_url: Opt(Type.String({ maxLength: 2048, description: "The vendor's name for webhook_url (used when webhook_url is absent)" })),
   webhook_url: WebhookUrlField(),
   keep_original_audio: Opt(Type.Boolean({ description: 'Extension, re-voiced videos: keep the original sound (music, ambience) ducked under the new speech; default false (the original sound is replaced)' })),
-  lip_sync: Opt(Type.Boolean({ description: 'Extension: make the mouth follow the new speech. Not available yet: true answers 40000' })),
+  lip_sync: Opt(Type.Boolean({ description: 'Extension: make the mouth follow the new speech. A re-voiced video gets the lip-sync step (POST /v2/create_lip_sync_video\'s) on its dub; when its face cannot be followed (none, several, or lost in over 30 % of frames) the dub is kept without it and says so in warnings. A re-made video needs none: its presenter says the new script' })),
   source_language: Opt(Type.String({ maxLength: 40, description: 'Extension, re-voiced videos: the language spoken in the video (told to the speech-to-text server; needed to time a plain-text transcript); default: the server detects it (english for a plain-text transcript)' })),
   transcript: Opt(Type.Union([Type.String({ minLength: 1, maxLength: 50_000 }), Type.Array(Segment, { minItems: 1, maxItems: 2000 })], {
     description: 'Extension, re-voiced videos: what is said — timed segments [{start, end, text}] (seconds), or plain text (timed against the sound by the forced aligner). Absent: the speech-to-text server (STT_BASE_URL) transcribes it',
@@ -152,7 +152,7 @@ export function translateV2Routes(app: App, service: TranslateService, videos: V
         'x-error-codes': {
           10104: 'video_id (or a video_url of this server) names no video of this account, or output_voice is not a voice',
           18020: 'not enough credit (1 per started 2 minutes of output); nothing is recorded',
-          40000: 'output_language is not one of the 54 languages; lip_sync asked (not available yet); a server the translation needs is not configured (msg names LLM_BASE_URL or STT_BASE_URL); video_url is not a video, lasts over 10 minutes, or has no speech; output_voice speaks another language (msg names the field). Nothing is recorded',
+          40000: 'output_language is not one of the 54 languages; a server the translation needs is not configured (msg names LLM_BASE_URL or STT_BASE_URL); video_url is not a video, lasts over 10 minutes, or has no speech; output_voice speaks another language (msg names the field). Nothing is recorded',
         },
       },
       handler: async (req) => {

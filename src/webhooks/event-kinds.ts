@@ -19,6 +19,8 @@ export const V2_EVENTS = [
   'generated_template_video_failed',
   'generated_translate_video_success',
   'generated_translate_video_failed',
+  'generated_lip_sync_video_success',
+  'generated_lip_sync_video_failed',
   'create_avatar_success',
   'create_avatar_failed',
   'generated_product_avatar_success',

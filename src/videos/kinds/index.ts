@@ -4,6 +4,7 @@ import { avatarKind } from './avatar.kind.ts';
 import { productKind } from './product.kind.ts';
 import { templateKind } from './template.kind.ts';
 import { translateKind } from './translate.kind.ts';
+import { lipSyncKind } from './lip-sync.kind.ts';
 
 export { creditsFor, eventKindsFor, KIND_NAMES, SECONDS_PER_CREDIT, type KindName, type VideoKind } from './kind.ts';
 
@@ -14,6 +15,7 @@ const KINDS: Partial<Record<KindName, VideoKind>> = {
   avatar: avatarKind,
   template: templateKind,
   translate: translateKind,
+  lip_sync: lipSyncKind,
 };
 
 export function isKindName(name: string): name is KindName {

@@ -9,6 +9,7 @@ import type { VoiceSpec } from '../../pipeline/speech/voice.catalog.ts';
 import type { Timeline } from '../../pipeline/timeline/types.ts';
 import type { Narration } from '../../pipeline/types.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FacePool } from '../../pipeline/avatar/photo/face.pool.ts';
 import type { KindName } from './kind-names.ts';
 import type { GeneratedVideo, GenerationJob, ProgressReporter } from '../video-generator.ts';
 
@@ -76,6 +77,8 @@ export interface PipelineDeps {
   /** The speech-to-text server that transcribes outside videos for translation (STT_BASE_URL); absent: none. */
   stt?: SttClient | null;
   renderScale: number;
+  /** The face worker (landmarks in every frame of a clip): lip-sync. Absent: lip-sync videos fail. */
+  faces?: Pick<FacePool, 'trackVideo'>;
   log: { warn(obj: object, msg: string): void };
   /** Sees the narration and the built timeline of each video (bench:quality checks them). */
   observe?: { narration?(n: Narration): void; timeline?(t: Timeline): void };

@@ -15,6 +15,8 @@ import type { TalkingAvatarRequest } from './avatar.kind.ts';
 import type { KindName } from './kind-names.ts';
 import type { PipelineDeps, VideoKind } from './kind.ts';
 import { renderProgress, speechEnginesFor, speechFallbackWarning } from './shared-steps.ts';
+import { LIP_SYNC_FPS, lipSyncStep } from './lip-sync.kind.ts';
+import { buildMouthTrack, mouthOpenFrames } from '../../pipeline/avatar/index.ts';
 import type { TemplateVideoRequest } from './template.kind.ts';
 
 /**
@@ -57,11 +59,11 @@ export type TranslateRequest =
       keep_original_audio: boolean;
       caption: boolean;
       /**
-       * Lip-sync seam: always false until the lip-sync machinery (issue "presenters from video")
-       * exists; the route refuses lip_sync: true. When it lands, the dub's new speech track
-       * (DubResult.speech, with phonemes) is what the mouth follows.
+       * Make the mouth follow the new speech: the lip-sync step (lip-sync.kind.ts) on the dubbed
+       * video, the mouth following the dub's speech track (DubResult.speech, its phonemes). A video
+       * whose face cannot be followed keeps the dub without it, with a warning.
        */
-      lip_sync: false;
+      lip_sync: boolean;
     };
 
 /** The ISO 639-1 code an STT server takes as `language`, for the languages that have one. */
@@ -103,7 +105,7 @@ async function remake(job: GenerationJob, r: Extract<TranslateRequest, { mode: '
   return videoKind(r.source_kind).generate({ ...job, video: { ...job.video, request } }, deps, progress, signal);
 }
 
-const DUB_PCT = { source: 2, transcribe: 8, translate: 15, speech: 25, done: 98 } as const;
+const DUB_PCT = { source: 2, transcribe: 8, translate: 15, speech: 25, done: 98, lipSync: 60 } as const;
 
 async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub' }>, deps: PipelineDeps, progress: ProgressReporter, signal: AbortSignal): Promise<GeneratedVideo> {
   await progress('source', DUB_PCT.source);
@@ -136,7 +138,7 @@ async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub
 
   await progress('speech', DUB_PCT.speech);
   const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
-  const onProgress = renderProgress(progress, DUB_PCT.speech, DUB_PCT.done);
+  const onProgress = renderProgress(progress, DUB_PCT.speech, r.lip_sync ? DUB_PCT.lipSync : DUB_PCT.done);
   const out = await dubVideo(
     { videoPath: src.file, segments: translated, language: r.output_language, voiceId: r.voice_id, keepOriginal: r.keep_original_audio, burnCaptions: r.caption, workDir: path.join(job.workDir, 'dub'), onProgress },
     { engine },
@@ -145,7 +147,19 @@ async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub
   const warnings = speechFallbackWarning(r.voice_id, out.speech.fallback);
   const moved = out.placements.filter((p) => p.movedS > 0.05).length;
   if (moved) warnings.push(`${moved} of ${out.placements.length} translated segments were too long for their time even said ${Math.round((Math.max(...out.rates) - 1) * 100)} % faster: they start later than in the original`);
-  return { videoPath: out.videoPath, coverPath: out.coverPath, vttPath: out.vttPath, durationS: out.durationS, script: out.text, warnings };
+  if (!r.lip_sync) return { videoPath: out.videoPath, coverPath: out.coverPath, vttPath: out.vttPath, durationS: out.durationS, script: out.text, warnings };
+
+  // The mouth follows the new speech: its phonemes, on the dubbed video's own timeline; the dub's sound kept.
+  const visemes = buildMouthTrack(out.speech.phonemes, Math.round(out.durationS * 1000), LIP_SYNC_FPS);
+  const synced = await lipSyncStep(
+    { videoFile: out.videoPath, width: src.width, height: src.height, mouth: { visemes, open: mouthOpenFrames(visemes) }, audioPath: out.videoPath, playback: 'normal', dir: path.join(job.workDir, 'lipsync'), renderFromPct: DUB_PCT.lipSync, toPct: DUB_PCT.done },
+    deps, progress, signal,
+  );
+  if (!synced.ok) {
+    warnings.push(`lip_sync: not done, the video is re-voiced only: ${synced.reason}`);
+    return { videoPath: out.videoPath, coverPath: out.coverPath, vttPath: out.vttPath, durationS: out.durationS, script: out.text, warnings };
+  }
+  return { videoPath: synced.videoPath, coverPath: synced.coverPath, vttPath: out.vttPath, durationS: out.durationS, script: out.text, warnings: [...warnings, ...synced.warnings] };
 }
 
 /** A plain-text transcript timed against the video's own sound (the forced aligner, one segment a sentence). */

@@ -14,6 +14,8 @@ import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
 import { drawMouthInterior, warpMovedTriangles } from '../photo/mouth.model.ts';
 import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from '../photo/photo.mesh.ts';
 import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
+import { closeMouth } from './mouth-warp.ts';
+
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
 export interface VideoPresenter {
@@ -27,34 +29,9 @@ export interface VideoPresenter {
 
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
-const LOWER_INNER = [65, 66, 67];
-const LOWER_OUTER = [55, 56, 57, 58, 59];
-const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
-/** Inner-lip gap (face units) a closed mouth keeps. */
 const REST_GAP = 0.01;
 /** The most a loop's rest mouth may stay parted (face units): a smile with the teeth showing. */
 const MAX_REST_GAP = 0.08;
-
-/**
- * The landmarks with the mouth brought to closed, or to `restGap` (face units): the inverse of
- * the mesh's jaw drop (photo.mesh.ts). A frame whose lips are nearer than `restGap` is opened to it.
- */
-export function closeMouth(lm: readonly Pt[], restGap = REST_GAP): Pt[] {
-  const p = lm.map((q): Pt => [q[0], q[1]]);
-  const faceH = Math.hypot(lm[8]![0] - lm[27]![0], lm[8]![1] - lm[27]![1]);
-  const down: Pt = [(lm[8]![0] - lm[27]![0]) / faceH, (lm[8]![1] - lm[27]![1]) / faceH];
-  const gap = ((lm[66]![0] - lm[62]![0]) * down[0] + (lm[66]![1] - lm[62]![1]) * down[1]);
-  const lift = restGap === REST_GAP ? Math.max(0, gap - REST_GAP * faceH) : gap - restGap * faceH;
-  if (lift === 0) return p;
-  const move = (i: number, k: number) => {
-    p[i]![0] -= down[0] * lift * k;
-    p[i]![1] -= down[1] * lift * k;
-  };
-  for (const i of LOWER_INNER) move(i, 1);
-  for (const i of LOWER_OUTER) move(i, 0.92);
-  for (const [i, k] of Object.entries(JAW_DROP)) move(Number(i), k);
-  return p;
-}
 
 /** Frame index of the loop at `timeMs` (the loop repeats). */
 export const loopFrameAt = (v: Pick<VideoPresenter, 'fps' | 'frames'>, timeMs: number): number =>
