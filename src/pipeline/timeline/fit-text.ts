@@ -146,13 +146,15 @@ export function fitText(candidates: readonly string[], o: FitOptions): FittedTex
 
 /**
  * The last resort, so no text silently vanishes and none is cut: the candidate that needs the
- * fewest lines at the minimum size (words broken with a hyphen where one is wider than a line),
- * in as many lines as it takes. null only for no text at all, or a box narrower than 3 characters.
+ * fewest lines at the minimum size (words broken with a hyphen only where one is wider than a line,
+ * and only when breakWords is not false), in as many lines as it takes. null for no text at all,
+ * a box narrower than 3 characters, or a word wider than the box when words may not be broken.
  */
 export function fitAnyway(candidates: readonly string[], o: FitOptions): FittedText | null {
   let best: FittedText | null = null;
   for (const t of clean(candidates)) {
-    const lines = wrap(words(t, o.language), o.width, o.minFontPx, o.uppercase, true);
+    const ws = words(t, o.language);
+    const lines = wrap(ws, o.width, o.minFontPx, o.uppercase, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, o.minFontPx, o.uppercase, true));
     if (lines && (!best || lines.length < best.lines.length)) best = { lines: lines.map(join), fontPx: o.minFontPx, source: t };
   }
   return best;

@@ -83,15 +83,17 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   }
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
-  // Levels: the text in up to the slot's lines, then one line fewer each (words whole, then a word
-  // wider than a line broken with a hyphen: "UltraCo-mfort", only when no region holds it whole);
-  // then up to two lines more than the slot's at the minimum size; last, so no text silently
-  // vanishes, in as many lines as it takes. Nothing is ever cut (docs/rendering.md "Nothing cut").
+  // Levels: the text in up to the slot's lines, then one line fewer each, words whole; then up to
+  // two lines more than the slot's at the minimum size; then the same with a word wider than a
+  // line broken with a hyphen ("UltraCo-mfort", only when no region holds it whole); last, so no
+  // text silently vanishes, in as many lines as it takes. Nothing is ever cut (docs/rendering.md
+  // "Nothing cut").
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
     const fewer = (breakWords: boolean) => Array.from({ length: max }, (_, i): Level => ({ lines: max - i, breakWords, force: false }));
-    const levels: Level[] = [...fewer(false), ...fewer(true), { lines: max + 1, breakWords: true, force: false }, { lines: max + 2, breakWords: true, force: false }, { lines: max, breakWords: true, force: true }];
-    const tier = (l: number) => (levels[l]!.force ? 3 : levels[l]!.lines > max ? 2 : levels[l]!.breakWords ? 1 : 0);
+    const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
+    const levels: Level[] = [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
+    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
