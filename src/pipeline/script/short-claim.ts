@@ -41,9 +41,9 @@ const tidy = (s: string) => s.replace(/\s+/g, ' ').trim().replace(TRAILING, '').
 
 /** Whether a (shortened) claim ends on a word that leaves it unfinished ("… cold for", "… ที่"). */
 export function endsUnfinished(claim: string): boolean {
+  if (/(?:…|\.\.\.)\s*$/u.test(claim)) return true;
   const t = tidy(claim);
   if (!t) return true;
-  if (t.endsWith('…')) return true;
   if (SPACELESS.test(t)) {
     const segs = segments(t, 'th');
     const last = segs[segs.length - 1] ?? '';
