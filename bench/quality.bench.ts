@@ -3,7 +3,8 @@
  * (PipelineGenerator: media → writeScript → narrate → renderVideo, in process) and checks each
  * video against issue 10's targets: length ±10 %, true peak ≤ −1 dBTP, no full-scale samples,
  * A/V end together, ≤ 2 s silent tail, caption checks, layout checks (the layout step's own
- * boxes, via RenderTuning.onTimeline), and the share of spoken text in the narration language.
+ * boxes, via RenderTuning.onTimeline), nothing cut with an ellipsis (quality/nothing-cut.ts), and
+ * the share of spoken text in the narration language.
  * Then the presenter cells (quality/presenter-cells.ts: talking-avatar videos, drawn and photo
  * presenters, every ratio), each checked frame by frame for text over a face box; the product
  * cells get the same per-frame check from their timeline (timeline/face-check.ts).
@@ -43,6 +44,7 @@ import { LEAD_CELLS } from './quality/product-cells.ts';
 import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
+import { nothingCutViolations } from './quality/nothing-cut.ts';
 import { defects, formatTable, totals, type Row } from './quality/table.ts';
 
 const BASE = 'http://reelsmith.local';
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
         observe: { narration: (n) => (narration = n), timeline: (t) => (timeline = t) },
       });
       const t0 = performance.now();
-      const row: Row = { label: `#${cell.n} ${['9:16', '16:9', '1:1'][cell.aspect]} ${cell.length}s ${cell.language} T${cell.templateId}`, lengthS: cell.length, av: null, judged: null, tailS: null, captions: {}, layout: {}, price: 0, languageShare: null, languageLow: false, error: null, renderS: 0 };
+      const row: Row = { label: `#${cell.n} ${['9:16', '16:9', '1:1'][cell.aspect]} ${cell.length}s ${cell.language} T${cell.templateId}`, lengthS: cell.length, av: null, judged: null, tailS: null, captions: {}, layout: {}, cut: 0, price: 0, languageShare: null, languageLow: false, error: null, renderS: 0 };
       try {
         const product = await productFor(cell, store, path.join(work, 'images'));
         const jobDir = path.join(work, `job-${cell.n}`);
@@ -124,17 +126,20 @@ async function main(): Promise<void> {
         const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
-        const lay = [...layoutViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t)];
+        // Nothing cut (quality/nothing-cut.ts): its own column, so not counted again under layout.
+        const cut = nothingCutViolations(t, n.script);
+        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t)];
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');
+        row.cut = cut.length;
         coverageLines.push(coverageLine(label, timelineCoverage(t)));
         const prices = priceViolations(n.script, product.price, product.currency);
         row.price = prices.length;
         // The name as the writer says it is its short form ("UltraComfort … Lumbar Support" of the 80-character name): a name too.
         row.languageShare = narrationLanguageShare(n.script, cell.language, [product.name, shortName(product.name), product.brand]);
         row.languageLow = row.languageShare < LANGUAGE_SHARE_MIN;
-        details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6), ...prices].map((v) => `#${cell.n} ${v}`));
+        details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6), ...cut.slice(0, 6), ...prices].map((v) => `#${cell.n} ${v}`));
         details.push(`#${cell.n} script: ${n.script.sentences.map((s) => s.spoken && s.spoken !== s.text ? `${s.text} [${s.spoken}]` : s.text).join(' ')}`);
         if (args.sheets) await writeContactSheet(result.videoPath, path.join(args.sheets, `q${String(cell.n).padStart(2, '0')}.png`), label, row.av.durationS, t.fps);
         if (args.keep) await fs.copyFile(result.videoPath, path.join(await fs.mkdir(args.keep, { recursive: true }).then(() => args.keep!), `q${String(cell.n).padStart(2, '0')}.mp4`));
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
   }
   console.log(`\n${formatTable(rows)}`);
   console.log('\n! = target missed.');
-  console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation.');
+  console.log('Targets: dur within ±10 % of len; TP ≤ −1.0 dBTP; clip 0; |A/V| ≤ 40 ms; tail ≤ 2 s; lang ≥ 80 %; price shown as stored with its symbol; no caption or layout violation; no text cut (cut 0).');
   console.log(`\nNo empty frames (coverage ≥ 45 % and no band over a third empty for over 2 s, from the timeline's boxes):\n${coverageLines.join('\n')}`);
   console.log(`\nDetails:\n${details.join('\n')}`);
   const tot = totals(rows);

@@ -54,9 +54,9 @@ describe('bench:quality judgements', () => {
   });
 
   it('count a row defect per missed target plus each violation', () => {
-    const row: Row = { label: 'x', lengthS: 30, av, judged: judgeAv({ ...av, truePeakDb: 0.5 }, 30, 29), tailS: 1, captions: { overlap: 2 }, layout: { layout: 1 }, price: 1, languageShare: 0.5, languageLow: true, error: null, renderS: 1 };
-    assert.equal(defects(row), 6);
-    assert.deepEqual(totals([row, { ...row, error: 'boom' }]), { videos: 2, defects: 7, clean: 0 });
+    const row: Row = { label: 'x', lengthS: 30, av, judged: judgeAv({ ...av, truePeakDb: 0.5 }, 30, 29), tailS: 1, captions: { overlap: 2 }, layout: { layout: 1 }, cut: 1, price: 1, languageShare: 0.5, languageLow: true, error: null, renderS: 1 };
+    assert.equal(defects(row), 7);
+    assert.deepEqual(totals([row, { ...row, error: 'boom' }]), { videos: 2, defects: 8, clean: 0 });
   });
 
   it('group layout strings by their tag and untagged ones as layout', () => {
@@ -73,6 +73,10 @@ describe('bench:quality matrix and sheets', () => {
     assert.ok(c.languages.length >= 8);
     assert.deepEqual(c.templates, [1, 2, 3, 4, 5, 6]);
     assert.equal(c.styles, 6);
+    // Nothing cut (issue 27): the long name and claims in each ratio, in German and in Thai.
+    const chair = MATRIX.filter((x) => x.fixture.startsWith('chair'));
+    assert.deepEqual([...new Set(chair.map((x) => x.aspect))].sort(), [0, 1, 2]);
+    assert.ok(chair.some((x) => x.language === 'german') && chair.some((x) => x.language === 'thai'));
   });
 
   it('takes 12 evenly spaced frames and the last one', () => {

@@ -107,6 +107,25 @@ export const FIXTURES: Record<string, ProductFixture> = {
     sellingPoints: ['Active noise cancelling', '30 hours with the charging case', 'IPX5 sweat resistant'],
     targetAudience: 'runners', images: ['square'], brokenUrls: ['https://media.invalid/nimbus-hero.jpg'],
   },
+  // Issue 27 item 3: a name and claims far too long for a card (nothing may be cut with an ellipsis).
+  chair: {
+    id: 'chair', name: 'UltraComfort Ergonomic Mesh Office Chair with Adjustable Lumbar Support', brand: 'UltraComfort',
+    description: 'A breathable mesh office chair for long working days.',
+    sellingPoints: ['Adjustable lumbar support that follows your spine through the whole working day', 'Gasket mount for a softer typing feel with less noise', 'Breathable mesh back keeps you cool (even in summer)'],
+    targetAudience: 'people who work at a desk', images: ['square', 'wide'],
+  },
+  chairGerman: {
+    id: 'chairGerman', name: 'UltraComfort Ergonomischer Bürostuhl aus Netzgewebe mit verstellbarer Lendenwirbelstütze', brand: 'UltraComfort',
+    description: 'Ein atmungsaktiver Bürostuhl für lange Arbeitstage.',
+    sellingPoints: ['Verstellbare Lendenwirbelstütze, die Ihrer Wirbelsäule den ganzen Arbeitstag lang folgt', 'Dichtungsmontage für ein weicheres Tippgefühl mit weniger Geräusch', 'Atmungsaktiver Netzrücken hält Sie auch im Sommer kühl'],
+    targetAudience: 'Menschen, die am Schreibtisch arbeiten', images: ['square', 'wide'],
+  },
+  chairThai: {
+    id: 'chairThai', name: 'เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ UltraComfort พร้อมที่รองรับหลังส่วนล่างแบบปรับได้', brand: 'UltraComfort',
+    description: 'เก้าอี้สำนักงานตาข่ายระบายอากาศสำหรับวันทำงานที่ยาวนาน',
+    sellingPoints: ['ที่รองรับหลังส่วนล่างปรับได้ซึ่งรับกับกระดูกสันหลังของคุณตลอดทั้งวันทำงาน', 'ติดตั้งแบบปะเก็นเพื่อให้สัมผัสการพิมพ์นุ่มนวลขึ้นและเสียงเบาลง', 'พนักพิงตาข่ายระบายอากาศช่วยให้เย็นสบายแม้ในฤดูร้อน'],
+    targetAudience: '', images: ['square', 'wide'],
+  },
   thin: {
     id: 'thin', name: 'Breeze', brand: 'Breeze',
     description: 'A compact desk fan with three speeds.',

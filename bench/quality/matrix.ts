@@ -1,5 +1,5 @@
 /**
- * The bench:quality matrix: 15 videos covering every (aspect ratio × length) pair, 10 languages
+ * The bench:quality matrix: 20 videos (15, then 5 for issue 27's nothing-cut rule) covering every (aspect ratio × length) pair, 10 languages
  * (arabic, japanese, chinese, thai, hindi, german, english, korean, french, spanish), every
  * template and visual style, each product fixture, and prices in several currencies with
  * decimal commas. A cell is plain data; `coverage` proves the matrix covers what it claims.
@@ -42,6 +42,12 @@ export const MATRIX: Cell[] = [
   { n: 14, aspect: 0, length: 60, language: 'hindi', templateId: 6, visualStyle: 'Soft Pastel', scriptStyle: "Don't Worry", fixture: 'lamp', price: '2499', currency: 'INR', avatarId: 11, musicId: 5 },
   // A thin product (two short points, one short sentence, the name is the brand) at 60 s in a voice that may not read it.
   { n: 15, aspect: 0, length: 60, language: 'thai', templateId: 2, visualStyle: 'Bold Pop', scriptStyle: 'Problem/Solution', fixture: 'thin', price: '29.00', currency: 'USD', avatarId: 8, musicId: 4 },
+  // Nothing cut (issue 27 item 3): a long name and long claims in each ratio, in German and in Thai.
+  { n: 16, aspect: 0, length: 30, language: 'english', templateId: 1, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'chair', price: '249.00', currency: 'USD', avatarId: 3, musicId: 1 },
+  { n: 17, aspect: 1, length: 30, language: 'english', templateId: 3, visualStyle: 'Clean Minimal', scriptStyle: 'Top 3 reasons', fixture: 'chair', price: '249.00', currency: 'USD', avatarId: 5, musicId: 2 },
+  { n: 18, aspect: 2, length: 15, language: 'english', templateId: 5, visualStyle: 'Tech Neon', scriptStyle: 'Problem/Solution', fixture: 'chair', price: '249.00', currency: 'USD', avatarId: 7, musicId: 3 },
+  { n: 19, aspect: 0, length: 30, language: 'german', templateId: 2, visualStyle: 'Warm Lifestyle', scriptStyle: 'Feature Explainer', fixture: 'chairGerman', price: '249,00', currency: 'EUR', avatarId: 2, musicId: 4 },
+  { n: 20, aspect: 2, length: 30, language: 'thai', templateId: 4, visualStyle: 'Soft Pastel', scriptStyle: 'Soft Selling', fixture: 'chairThai', price: '8900', currency: 'THB', avatarId: null, musicId: 5 },
 ];
 
 /** What a selection of cells covers, for the bench's header line. */

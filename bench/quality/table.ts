@@ -13,6 +13,8 @@ export interface Row {
   tailS: number | null;
   captions: Record<string, number>;
   layout: Record<string, number>;
+  /** Text boxes cut (an ellipsis the text does not have, a part shown, an unfinished shorter claim): quality/nothing-cut.ts. */
+  cut: number;
   /** Price sentences/overlays showing another amount or no currency symbol. */
   price: number;
   languageShare: number | null;
@@ -27,7 +29,7 @@ export function defects(r: Row): number {
   const j = r.judged!;
   const flags = [j.lengthOff, j.peakOver, j.clipped, j.avOff, j.tailLong, r.languageLow].filter(Boolean).length;
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-  return flags + r.price + sum(r.captions) + sum(r.layout);
+  return flags + r.price + r.cut + sum(r.captions) + sum(r.layout);
 }
 
 const tags = (o: Record<string, number>) => {
@@ -36,10 +38,10 @@ const tags = (o: Record<string, number>) => {
 };
 const mark = (bad: boolean | undefined, s: string) => (bad ? `${s}!` : s);
 
-export const HEADER = ['video', 'dur/len s', 'TP dBTP', 'clip', 'A/V ms', 'tail s', 'lang', 'price', 'captions', 'layout', 'defects', 'wall s'];
+export const HEADER = ['video', 'dur/len s', 'TP dBTP', 'clip', 'A/V ms', 'tail s', 'lang', 'price', 'captions', 'layout', 'cut', 'defects', 'wall s'];
 
 export function formatRow(r: Row): string[] {
-  if (r.error || !r.av || !r.judged) return [r.label, 'ERROR', r.error ?? '', '', '', '', '', '', '', '', String(defects(r)), r.renderS.toFixed(0)];
+  if (r.error || !r.av || !r.judged) return [r.label, 'ERROR', r.error ?? '', '', '', '', '', '', '', '', '', String(defects(r)), r.renderS.toFixed(0)];
   const j = r.judged;
   return [
     r.label,
@@ -52,6 +54,7 @@ export function formatRow(r: Row): string[] {
     mark(r.price > 0, String(r.price)),
     tags(r.captions),
     tags(r.layout),
+    mark(r.cut > 0, String(r.cut)),
     String(defects(r)),
     r.renderS.toFixed(0),
   ];

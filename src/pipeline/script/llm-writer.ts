@@ -9,6 +9,7 @@ import { formatPrice, speakPrices } from './price.ts';
 import { estimateScriptS, estimateSentenceS, LANGUAGE_PROFILES } from './rates.ts';
 import { STYLE_BRIEFS } from './style-briefs.ts';
 import { keywords, productPoints, shortName } from './text.ts';
+import { endsUnfinished } from './short-claim.ts';
 
 /** Why an LLM answer was not used; the caller falls back to the built-in writer. */
 export class LlmScriptRejected extends Error {
@@ -46,8 +47,9 @@ export function buildMessages(input: Input): ChatMessage[] {
   const system = [
     'You write the narration of short product videos presented by an on-screen avatar.',
     'Answer with ONE JSON object and nothing else, shaped',
-    '{"sentences":[{"text":"...","kind":"hook|intro|point|price|story|cta","point":0}]}',
+    '{"sentences":[{"text":"...","kind":"hook|intro|point|price|story|cta","point":0}],"short_points":["..."]}',
     '"point" is the number of the selling point the sentence states, or null.',
+    `Add "short_points": for each selling point, by its number, a complete shorter claim of at most ${SHORT_CLAIM_CHARS} characters in the selling point's own language, shown on its card when the point is too long: a finished phrase ("Adjustable lumbar support"), never cut mid-way, no ellipsis, not ending on "with", "for", "and" or the like.`,
   ].join('\n');
   const user = [
     `Language: ${language}. Write every sentence in ${language}, ${SCRIPT_NOTES[language] ?? `in ${prof.script} script`}. Keep product names as they are.`,
@@ -84,7 +86,7 @@ export function parseLlmScript(answer: string, input: Input): Script {
     if (!o || typeof o.text !== 'string' || !o.text.trim() || o.text.length > 500) throw new LlmScriptRejected(`sentence ${i} has no usable text`);
     if (typeof o.kind !== 'string' || !KINDS.has(o.kind as SceneCue['kind'])) throw new LlmScriptRejected(`sentence ${i} has an unknown kind`);
     const point = typeof o.point === 'number' && Number.isInteger(o.point) && o.point >= 0 && o.point < points.length ? points[o.point]! : null;
-    return { text: o.text.replace(/\s+/g, ' ').trim(), kind: o.kind as SceneCue['kind'], point };
+    return { text: o.text.replace(/\s+/g, ' ').trim(), kind: o.kind as SceneCue['kind'], point, short: point ? shortOf(data, o.point as number, point.text) : null };
   });
   const texts = items.map((s) => s.text);
   checkScript(texts.join(' '), language);
@@ -103,12 +105,29 @@ export function parseLlmScript(answer: string, input: Input): Script {
     if (count) counted++;
     const gesture: SceneCue['gesture'] = kind === 'intro' ? 'open' : kind === 'price' || kind === 'cta' ? 'point' : count ? 'count' : 'none';
     const overlay =
-      kind === 'price' ? price : kind === 'point' && s.point ? keywords(s.point.text) : kind === 'intro' ? name
+      kind === 'price' ? price : kind === 'point' && s.point ? (s.short ?? keywords(s.point.text)) : kind === 'intro' ? name
         : kind === 'hook' && style === 'Top 3 reasons' ? PHRASES[language].threeReasons : null;
     return { text: s.text, role: kind, cue: { kind, gesture, overlay, pointIndex: kind === 'point' ? (s.point?.index ?? null) : null } };
   });
   const sentences = speakPrices(assignImages(drafts, product.imagePaths.length), product.price, product.currency, language);
   return { language, style, lengthS, sentences, text: texts.join(LANGUAGE_PROFILES[language].joiner), source: 'llm' };
+}
+
+/** The longest short claim the model may give for a card (it is validated, else the built-in shortener's is used). */
+export const SHORT_CLAIM_CHARS = 40;
+
+/**
+ * The model's short claim for selling point `n`, when usable: a string of at most
+ * SHORT_CLAIM_CHARS characters, shorter than the point, with no ellipsis and not ending on an
+ * unfinished word (script/short-claim.ts endsUnfinished); else null (the built-in shortener's).
+ */
+export function shortOf(data: unknown, n: number, point: string): string | null {
+  const list = (data as { short_points?: unknown }).short_points;
+  const raw = Array.isArray(list) ? list[n] : undefined;
+  if (typeof raw !== 'string') return null;
+  const t = raw.replace(/\s+/g, ' ').trim().replace(/[.。!！]+$/u, '');
+  if (!t || [...t].length > SHORT_CLAIM_CHARS || [...t].length >= [...point].length || /…|\.\.\./.test(t) || endsUnfinished(t) || !/[\p{L}\p{N}]/u.test(t)) return null;
+  return t;
 }
 
 /** How to write the languages whose script needs more than its Unicode name (the voice reads Japanese kana only). */

@@ -1,5 +1,6 @@
 import type { ProductFacts } from '../types.ts';
 import { withoutDanglingTail } from './dangling.ts';
+import { shortClaim, shorterClaims } from './short-claim.ts';
 import { splitSentences } from './split.ts';
 
 /**
@@ -22,11 +23,17 @@ export function words(s: string): string[] {
   return s.split(/\s+/).filter(Boolean);
 }
 
-/** The name as said aloud: its first clause, at most six words ("Acme Pro Earbuds – 40h, Black" → "Acme Pro Earbuds"). */
+/**
+ * The name as said aloud: its first clause, at most six words ("Acme Pro Earbuds – 40h, Black" →
+ * "Acme Pro Earbuds"), a complete phrase: a longer one ends before its trailing modifier
+ * ("UltraComfort Ergonomic Mesh Office Chair with Adjustable Lumbar Support" → "UltraComfort
+ * Ergonomic Mesh Office Chair"), never on "with".
+ */
 export function shortName(name: string): string {
   const first = clean(clean(name).split(NAME_BREAK)[0] ?? '') || clean(name);
   const ws = words(first);
-  return ws.length > 6 ? ws.slice(0, 6).join(' ') : first;
+  if (ws.length <= 6) return first;
+  return shorterClaims(first).find((c) => words(c).length <= 6) ?? withoutDanglingTail(ws.slice(0, 6), 2).join(' ');
 }
 
 export interface Point {
@@ -100,30 +107,15 @@ function cutAtClauses(text: string, n: number): string {
   return text;
 }
 
-/** An overlay keeps a whole claim up to this long; the layout wraps or shortens it to its box. */
-const OVERLAY_WORDS = 8;
-const OVERLAY_CHARS = 16;
-
 /**
- * The point's first clause, for an overlay: whole when it is a short claim ("Keeps water cold for
- * 24 hours", not "Keeps water cold for 24"); a longer one is cut at a word boundary with an
- * ellipsis, so an overlay never ends mid-claim as if it were complete. Spaceless scripts are cut
- * between words found by Intl.Segmenter.
+ * The point's first clause, for an overlay, as a complete claim (script/short-claim.ts): whole
+ * when short ("Keeps water cold for 24 hours"), else a complete shorter form ("Adjustable lumbar
+ * support", not "Adjustable lumbar support that…"); never a head with an ellipsis. A text with
+ * no complete shorter form is kept whole: the layout wraps it.
  */
 export function keywords(point: string): string {
-  const first = clean(point.split(CLAUSE_BREAK)[0] ?? point) || point;
-  const ws = words(first);
-  if (ws.length === 1 && SPACELESS.test(first)) {
-    if ([...first].length <= OVERLAY_CHARS) return first;
-    let out = '';
-    for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(first)) {
-      if ([...out].length + [...segment].length > OVERLAY_CHARS - 1) break;
-      out += segment;
-    }
-    return `${out || [...first].slice(0, OVERLAY_CHARS - 1).join('')}…`;
-  }
-  // Cut before a dangling word: "keeps water cold…", not "keeps water cold for…".
-  return ws.length <= OVERLAY_WORDS ? ws.join(' ') : `${clean(withoutDanglingTail(ws.slice(0, OVERLAY_WORDS - 1), 2).join(' '))}…`;
+  const first = clean(point.split(CLAUSE_BREAK)[0] ?? point);
+  return shortClaim(first && (words(first).length >= 2 || SPACELESS.test(first)) ? first : clean(point) || point);
 }
 
 /** A point that carries a number ("40-hour battery", "500 ml") leads in the Data style. */

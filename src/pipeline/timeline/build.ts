@@ -14,7 +14,7 @@ import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
-import { overlayMaker, overlaySpecs, placeText } from './place-text.ts';
+import { overlayMaker, overlaySpecs, placeText, slotFits } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
 import { px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
@@ -206,7 +206,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
-  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, overlaySpecs(input, layout, spans, width, height, language), make);
+  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase)), make);
   const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {

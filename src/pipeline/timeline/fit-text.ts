@@ -2,26 +2,24 @@
  * Fitting overlay text into its box (pure): the text wraps at word boundaries (words from
  * Intl.Segmenter for scripts written without spaces) into up to maxLines lines, shrinking from
  * the slot's size down to the minimum text size; if it still does not fit, a shorter candidate
- * is taken (a shorter fact), and only then is it shortened at a word boundary with an ellipsis.
+ * is taken (a complete shorter claim from the writer). Text is never cut with an ellipsis.
  * Widths are estimated from character units (captions/lang.ts textUnits) with a generous em per
  * unit, so the renderer's measured lines fit; it shrinks (never below the minimum) if one does not.
  */
 import { languageTag, textUnits } from '../captions/lang.ts';
 import { tokenizeDisplay } from '../captions/tokens.ts';
-import { dangles } from '../script/dangling.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
 const EM_PER_UNIT_UPPER = 0.7;
+/** What a cut text would end with: no overlay shows one its source does not have (the checks look for it). */
 export const ELLIPSIS = '…';
 
 export interface FittedText {
   lines: string[];
   fontPx: number;
-  /** The candidate the lines come from, in full. */
+  /** The candidate the lines come from, in full (the lines show all of it). */
   source: string;
-  /** True when the text was shortened (it then ends with an ellipsis). */
-  shortened: boolean;
 }
 
 export interface FitOptions {
@@ -126,68 +124,48 @@ function fitWhole(text: string, o: FitOptions): FittedText | null {
   if (!ws.length) return null;
   for (const size of sizes(Math.max(o.fontPx, o.minFontPx), o.minFontPx)) {
     const lines = wrap(ws, o.width, size, o.uppercase, o.breakWords);
-    if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: size, source: text, shortened: false };
+    if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: size, source: text };
+  }
+  return null;
+}
+
+const clean = (candidates: readonly string[]) => candidates.map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
+
+/**
+ * The first candidate that fits whole (wrapped into up to maxLines lines, from the slot's size
+ * down to the minimum); null when none does. Nothing is ever cut: a text that fits nowhere is
+ * placed by fitAnyway, a shorter text only comes from the writer (a complete shorter claim).
+ */
+export function fitText(candidates: readonly string[], o: FitOptions): FittedText | null {
+  for (const t of clean(candidates)) {
+    const f = fitWhole(t, o);
+    if (f) return f;
   }
   return null;
 }
 
 /**
- * The text cut at a word boundary with an ellipsis, at the minimum size, within maxLines: the
- * longest head that fits and does not end on a dangling function word (script/dangling.ts),
- * else the longest head that fits.
+ * The last resort, so no text silently vanishes and none is cut: the candidate that needs the
+ * fewest lines at the minimum size (words broken with a hyphen only where one is wider than a line,
+ * and only when breakWords is not false), in as many lines as it takes. null for no text at all,
+ * a box narrower than 3 characters, or a word wider than the box when words may not be broken.
  */
-function fitShortened(text: string, o: FitOptions): FittedText {
-  const ws = words(text, o.language);
-  let fallback: FittedText | null = null;
-  for (let n = ws.length - 1; n >= 1; n--) {
-    const head = ws.slice(0, n);
-    const lastWord = head[head.length - 1]!;
-    const trimmed = [...head.slice(0, -1), { ...lastWord, text: lastWord.text.replace(/[\s,;:.\-–—、。，]+$/u, '') + ELLIPSIS }];
-    const lines = wrap(trimmed, o.width, o.minFontPx, o.uppercase, o.breakWords);
-    if (!lines || lines.length > o.maxLines) continue;
-    const fitted = { lines: lines.map(join), fontPx: o.minFontPx, source: text, shortened: true };
-    if (!dangles(lastWord.text)) return fitted;
-    fallback ??= fitted;
+export function fitAnyway(candidates: readonly string[], o: FitOptions): FittedText | null {
+  let best: FittedText | null = null;
+  for (const t of clean(candidates)) {
+    const ws = words(t, o.language);
+    const lines = wrap(ws, o.width, o.minFontPx, o.uppercase, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, o.minFontPx, o.uppercase, true));
+    if (lines && (!best || lines.length < best.lines.length)) best = { lines: lines.map(join), fontPx: o.minFontPx, source: t };
   }
-  if (fallback) return fallback;
-  // One word longer than the box: keep its start (the check reports it as cut text).
-  const chars = [...(ws[0]?.text ?? text)];
-  while (chars.length > 1 && estimateWidth(chars.join('') + ELLIPSIS, o.minFontPx, o.uppercase) > o.width) chars.pop();
-  return { lines: [chars.join('') + ELLIPSIS], fontPx: o.minFontPx, source: text, shortened: true };
-}
-
-/** The first candidate that fits whole; else the first one shortened at a word boundary. */
-export function fitText(candidates: readonly string[], o: FitOptions): FittedText | null {
-  const texts = candidates.map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  if (!texts.length) return null;
-  for (const t of texts) {
-    const f = fitWhole(t, o);
-    if (f) return f;
-  }
-  return fitShortened(texts[0]!, o);
+  return best;
 }
 
 /**
- * Whether `lines` show `source` whole, or cut at a word boundary with an ellipsis (the cut-text
- * rule). Spaces and case are not compared (lines may be upper-cased by the renderer later).
+ * Whether `lines` show `source` whole (the nothing-cut rule: docs/rendering.md "Nothing cut").
+ * Spaces, case and the hyphen of a word broken across lines are not compared (lines may be
+ * upper-cased by the renderer later).
  */
-export function cutCleanly(lines: readonly string[], source: string, language: string): boolean {
+export function shownWhole(lines: readonly string[], source: string): boolean {
   const norm = (s: string) => s.replace(/\s+/g, '').toLocaleLowerCase();
-  const shown = norm(lines.map((l) => (l.endsWith(SOFT_HYPHEN_MARK) ? l.slice(0, -1) : l)).join(''));
-  const src = norm(source);
-  if (shown === src) return true;
-  if (!shown.endsWith(ELLIPSIS)) return false;
-  const head = shown.slice(0, -ELLIPSIS.length);
-  if (!src.startsWith(head)) {
-    // Trailing punctuation may have been dropped before the ellipsis.
-    const stripped = src.slice(0, head.length + 3);
-    if (!stripped.startsWith(head)) return false;
-  }
-  // The cut falls where a word ends.
-  let at = 0;
-  for (const w of words(source, language)) {
-    at += norm(w.text).length;
-    if (at >= head.length) return at === head.length || norm(w.text).replace(/[\p{P}]+$/u, '').length + (at - norm(w.text).length) === head.length;
-  }
-  return false;
+  return norm(lines.map((l) => (l.endsWith(SOFT_HYPHEN_MARK) ? l.slice(0, -1) : l)).join('')) === norm(source);
 }

@@ -94,7 +94,7 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
           for (const region of item.regions) {
             const made = item.make(region, level);
             if (!made) continue;
-            last = made;
+            if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
             for (const c of candidates(made.box, safe, step))
               if (free(c, item, safe, taken) && free(c, item, safe, also)) {
                 chosen = { ...made, box: c };
@@ -106,7 +106,7 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
       }
       from = to;
     }
-    // Nowhere free: the most compact way it was made (the checks then report what is wrong).
+    // Nowhere free: the most compact way it was made (the lowest box, then the narrowest; the checks then report what is wrong).
     const placed = chosen ?? last;
     if (!placed) continue;
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });

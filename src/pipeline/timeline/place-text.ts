@@ -5,10 +5,11 @@
  */
 import type { Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/types.ts';
 import type { TimelineInput, Span } from './build.ts';
-import { withoutDanglingTail } from '../script/dangling.ts';
 import { formatPrice, shopNow } from './text.ts';
+import { shortName } from '../script/text.ts';
+import { shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
-import { cutCleanly, fitText } from './fit-text.ts';
+import { ELLIPSIS, fitAnyway, fitText } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
@@ -48,7 +49,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: { whole: boolean; lines: number; force?: boolean }) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -83,19 +84,29 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   }
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
-  // Levels: the whole text in up to the slot's lines, then one line fewer each; then shortened the same way.
+  // Levels: the text in up to the slot's lines, then one line fewer each, words whole; then up to
+  // two lines more than the slot's at the minimum size; then the same with a word wider than a
+  // line broken with a hyphen ("UltraCo-mfort", only when no region holds it whole); last, so no
+  // text silently vanishes, in as many lines as it takes. Nothing is ever cut (docs/rendering.md
+  // "Nothing cut").
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
-    // Last, so no text silently vanishes: whatever fits its slot, cut or not (the checks report it).
-    // A word is broken with a hyphen ("UltraCo-mfort") only when no region holds the text without it.
-    const tiers = [{ whole: true, breakWords: false }, { whole: true, breakWords: true }, { whole: false, breakWords: false }];
-    const levels = [...tiers.flatMap((t) => Array.from({ length: max }, (_, i) => ({ ...t, lines: max - i, force: false }))), { whole: false, breakWords: true, lines: max, force: true }];
-    const tier = (l: number) => (levels[l]!.force ? 3 : !levels[l]!.whole ? 2 : levels[l]!.breakWords ? 1 : 0);
+    const fewer = (breakWords: boolean) => Array.from({ length: max }, (_, i): Level => ({ lines: max - i, breakWords, force: false }));
+    const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
+    const levels: Level[] = [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
+    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
   return { captionsBox, overlays };
+}
+
+/** How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in as many lines as it takes. */
+export interface Level {
+  lines: number;
+  breakWords: boolean;
+  force: boolean;
 }
 
 /** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
@@ -115,10 +126,10 @@ export interface OverlaySpec {
   icon?: string;
 }
 
-/** Fits an overlay's text into a region (wrap, shrink to the minimum size, shorter candidate, ellipsis). */
+/** Fits an overlay's text into a region (wrap, shrink to the minimum size, a shorter complete candidate; never cut). */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
   const minFont = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { whole, lines, force = false, breakWords = true }: { whole: boolean; lines: number; force?: boolean; breakWords?: boolean }): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { lines, force, breakWords }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
@@ -126,8 +137,9 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
     if (room < pref * 3 && !force) return null;
-    const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords });
-    if (!fit || (!force && ((whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)))) return null;
+    const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
+    const fit = force ? fitAnyway(spec.candidates, o) : fitText(spec.candidates, o);
+    if (!fit) return null;
     const spaced = /\s/.test(fit.source);
     // Price and call to action hold to the last frame (the loop frame shows them whole).
     const exitMs = (slot === 'price' || slot === 'cta') && spec.endMs >= lastEndMs ? 0 : OVERLAY_EXIT_MS;
@@ -152,7 +164,12 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
   };
 }
 
-export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string): OverlaySpec[] {
+/**
+ * The overlays a script asks for. `fitsSlot`: whether a text fits a slot whole in the slot's lines
+ * at no less than the minimum size across the safe area (slotFits); absent, the name is always
+ * titled whole.
+ */
+export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean): OverlaySpec[] {
   const slots = layout.slots;
   const out: OverlaySpec[] = [];
   const last = spans[spans.length - 1];
@@ -163,10 +180,20 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   const orLast = (r: ReturnType<typeof runs>) => (r.length || !last ? r : [{ startMs: last.startMs, endMs: last.endMs, first: last.sentence }]);
 
   const name = input.product.name.trim();
+  // A name too long for its title in the slot's lines at the minimum size: the title shows the
+  // writer's short name (the one the script says; else the shortest complete form that fits) and
+  // the full name shows under it as a smaller card, when that card holds it in the cue slot's
+  // lines; else the title shows the full name in as many lines as it takes. Never the name cut
+  // (docs/rendering.md "Nothing cut").
+  const forms = name && fitsSlot && !fitsSlot('name', name) && fitsSlot('cue', name) ? [...new Set([shortName(name), ...shorterClaims(name)])].filter((f) => f && f !== name) : [];
+  const titled = forms.find((f) => fitsSlot!('name', f)) ?? name;
   if (name) {
     const r = runs(spans, slots.name.scenes);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
-    for (const x of shown) add('name', [name], x.startMs, x.endMs);
+    for (const x of shown) {
+      add('name', [titled], x.startMs, x.endMs);
+      if (titled !== name) add('cue', [name], x.startMs, x.endMs);
+    }
   }
   const brand = input.product.brand?.trim();
   if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase())) for (const x of runs(spans, slots.brand.scenes)) add('brand', [brand], x.startMs, x.endMs);
@@ -184,12 +211,11 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const cue = input.script.sentences[s.sentence]!.cue;
     const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex]?.replace(/\s+/g, ' ').trim() : undefined;
     const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
-    // An overlay that is only the first words of its selling point is a cut claim: show the claim.
-    const cut = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
-    // A claim's first clause of two words or more ("Three colour temperatures…": keywords() cuts at
-    // clause breaks), marked as cut, reads better than the claim cut wherever the width ran out.
-    const clause = cut && !overlay!.endsWith('…') && /\S\s+\S/.test(overlay!) ? `${withoutDanglingTail(overlay!.replace(/[\s,;:.\-–—、。，]+$/u, '').split(' '), 2).join(' ')}…` : undefined;
-    const candidates = [cut ? point! : overlay ?? point, overlay && point && !cut ? point : clause].filter((c): c is string => !!c);
+    // The card shows the selling point whole where it fits, else the writer's complete shorter
+    // claim (cue.overlay: "Adjustable lumbar support"), never a head with an ellipsis. An
+    // overlay that is the start of its point is its shorter form: the point goes first.
+    const shorter = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
+    const candidates = [...new Set(shorter ? [point!, overlay!] : [overlay ?? point, point].filter((c): c is string => !!c))].filter((c) => !c.endsWith(ELLIPSIS) || (point ?? '').endsWith(ELLIPSIS));
     if (!candidates.length) continue;
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
     const more = (cue.shown ?? []).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);
@@ -204,4 +230,16 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     if (badge && layout.iconCards) out[out.length - 1]!.icon = cardIcon(point ?? candidates[0]!);
   }
   return out;
+}
+
+/** Whether a text fits a slot whole in the slot's lines, at no less than the minimum size, across the safe area's width. */
+export function slotFits(layout: TemplateLayout, safeArea: Box, height: number, language: string, uppercase: boolean) {
+  const minFont = minFontPx(height);
+  return (slot: TextSlotName, text: string): boolean => {
+    const rule = layout.slots[slot];
+    if (!rule) return true;
+    const pref = Math.max(rule.box.h * height * rule.fill, minFont);
+    const room = safeArea.w - 2 * padXEm(slot) * pref;
+    return !!fitText([text], { language, uppercase: uppercase && slot !== 'price', width: room, fontPx: pref, minFontPx: minFont, maxLines: maxLinesOf(layout, slot), breakWords: false });
+  };
 }

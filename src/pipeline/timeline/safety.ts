@@ -4,7 +4,8 @@
  * - `safe-area`: a text box, the captions band or the presenter's face leaves the platform safe area;
  * - `text-face`: text over the presenter's face zone (head, hair, chin and neck);
  * - `text-text`: two texts that show at the same time overlap (overlays, captions band);
- * - `cut-text`: text not shown whole nor cut at a word boundary with an ellipsis, or a line wider than its box;
+ * - `cut-text`: text not shown whole, an ellipsis the product's text does not have, a card's claim
+ *   shortened to an unfinished phrase (cut-check.ts), or a line wider than its box;
  * - `text-size`: a cap height under MIN_CAP_SHARE of the frame height;
  * - `presenter-size`: a shown presenter's face under MIN_FACE_SHARE of the frame height;
  * - `end-frame`: the last frame does not show the price (when there is one) and the call to action fully;
@@ -15,7 +16,8 @@ import { boxInside } from '../templates/safe-area.ts';
 import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from './types.ts';
-import { cutCleanly, estimateWidth, ELLIPSIS } from './fit-text.ts';
+import { estimateWidth } from './fit-text.ts';
+import { cutTextViolations } from './cut-check.ts';
 import { innerWidth } from './overlay-box.ts';
 import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS } from './rules.ts';
 import { frameTimeMs } from './build.ts';
@@ -73,12 +75,9 @@ export function layoutViolations(t: Timeline): string[] {
       if (together(a, b) && intersects(a.box, b.box)) out.push(`text-text: ${a.id} and ${b.id} overlap while both show`);
     }
 
+  out.push(...cutTextViolations(t));
   for (const o of t.overlays) {
     const upper = uppercaseOf(t, o);
-    if (!cutCleanly(o.lines, o.source, t.language)) out.push(`cut-text: ${o.id} shows "${o.lines.join(' / ')}" of "${o.source}"`);
-    else if (o.claim && !o.text.endsWith(ELLIPSIS) && o.claim.length > o.source.length && o.claim.replace(/\s+/g, ' ').startsWith(o.source)) {
-      out.push(`cut-text: ${o.id} shows "${o.source}", the start of the claim "${o.claim}" with no ellipsis`);
-    }
     const room = innerWidth(o);
     for (const line of o.lines) if (estimateWidth(line, o.fontPx, upper) > room + 0.5) out.push(`cut-text: ${o.id} line "${line}" is wider than its box (${Math.round(room)} px)`);
     if (o.fontPx * CAP_HEIGHT_EM < minCap) out.push(`text-size: ${o.id} cap height ${(o.fontPx * CAP_HEIGHT_EM).toFixed(1)} px, under ${minCap.toFixed(1)}`);
