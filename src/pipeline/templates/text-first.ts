@@ -55,7 +55,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.08, 0.6, 0.22), b(0.05, 0.5, 0.6, 0.1)),
+    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.08, 0.6, 0.24), b(0.05, 0.5, 0.6, 0.1)),
     captions: b(0.05, 0.76, 0.9, 0.18),
     shapes: [field(b(0, 0, 1, 0.72))],
   },
@@ -80,8 +80,9 @@ const SPLIT: Record<AspectRatio, Design> = {
   },
 };
 
-/** 9:16 with an inset top right: the price below it (full width), the call to action beside it. */
-const INSET_PRICE_0 = b(0.05, 0.45, 0.83, 0.18);
+/** 9:16 with an inset top right: the name and the price below it (full width), the call to action beside it. */
+const INSET_NAME_0 = b(0.05, 0.46, 0.83, 0.105);
+const INSET_PRICE_0 = b(0.05, 0.45, 0.83, 0.165);
 const INSET_CTA_0 = b(0.05, 0.2, 0.44, 0.08);
 
 /** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card. */
@@ -115,7 +116,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
           : split || aspectRatio !== 0
             ? {}
-            : { price: { ...design.slots.price, box: INSET_PRICE_0 }, cta: { ...design.slots.cta, box: INSET_CTA_0 } }),
+            : { name: { ...design.slots.name, scenes: ['hook', 'intro', 'story'] as SceneKind[], box: INSET_NAME_0 }, price: { ...design.slots.price, box: INSET_PRICE_0 }, cta: { ...design.slots.cta, box: INSET_CTA_0 } }),
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.

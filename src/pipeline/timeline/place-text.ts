@@ -125,7 +125,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const upper = uppercase && slot !== 'price';
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
-    if (room < pref * 3 && !force) return null;
+    // Room for three letters at the preferred size (two for a price: "$29" is short).
+    if (room < pref * (slot === 'price' ? 2 : 3) && !force) return null;
     const fit = fitText(spec.candidates, { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords });
     if (!fit || (!force && ((whole && fit.shortened) || !cutCleanly(fit.lines, fit.source, language)))) return null;
     const spaced = /\s/.test(fit.source);
