@@ -54,5 +54,8 @@ describe('the no-media design, rendered', () => {
     const withIcon = overlaySprite(card, tl.style, 'english', false, 0, icon).canvas.data();
     const withNumber = overlaySprite(card, tl.style, 'english', false, 0, null).canvas.data();
     assert.notDeepEqual(withIcon, withNumber);
+    // An icon card is drawn the full width of its box (a large card, not a chip sized to its words).
+    const sprite = overlaySprite(card, tl.style, 'english', false, 0, icon);
+    assert.ok(sprite.canvas.width >= card.box.w, `card sprite ${sprite.canvas.width} px for a ${card.box.w} px box`);
   });
 });

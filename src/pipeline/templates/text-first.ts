@@ -55,7 +55,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.08, 0.6, 0.24), b(0.05, 0.5, 0.6, 0.1)),
+    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.06, 0.62, 0.24), b(0.05, 0.5, 0.6, 0.1)),
     captions: b(0.05, 0.76, 0.9, 0.18),
     shapes: [field(b(0, 0, 1, 0.72))],
   },
@@ -64,7 +64,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
 /** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.62, 0.83, 0.075), b(0.05, 0.61, 0.6, 0.095), b(0.05, 0.735, 0.83, 0.065)),
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.62, 0.83, 0.075), b(0.05, 0.615, 0.83, 0.125), b(0.05, 0.735, 0.83, 0.065)),
     captions: b(0.05, 0.5, 0.83, 0.11),
     shapes: [field(b(0, 0.5, 1, 0.5))],
   },
@@ -80,10 +80,10 @@ const SPLIT: Record<AspectRatio, Design> = {
   },
 };
 
-/** 9:16 with an inset top right: the name and the price below it (full width), the call to action beside it. */
+/** 9:16 with an inset top right: the name, the price and the call to action below it (full width). */
 const INSET_NAME_0 = b(0.05, 0.46, 0.83, 0.105);
-const INSET_PRICE_0 = b(0.05, 0.45, 0.83, 0.165);
-const INSET_CTA_0 = b(0.05, 0.2, 0.44, 0.08);
+const INSET_PRICE_0 = b(0.05, 0.44, 0.83, 0.12);
+const INSET_CTA_0 = b(0.05, 0.61, 0.83, 0.07);
 
 /** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card. */
 const INSET_HEIGHT: Record<AspectRatio, number> = { 0: 0.34, 1: 0.8, 2: 0.6 };
