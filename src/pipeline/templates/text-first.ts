@@ -82,8 +82,8 @@ const SPLIT: Record<AspectRatio, Design> = {
 
 /** 9:16 with an inset top right: the name, the price and the call to action below it (full width). */
 const INSET_NAME_0 = b(0.05, 0.46, 0.83, 0.105);
-const INSET_PRICE_0 = b(0.05, 0.44, 0.83, 0.12);
-const INSET_CTA_0 = b(0.05, 0.61, 0.83, 0.07);
+const INSET_PRICE_0 = b(0.05, 0.535, 0.83, 0.11);
+const INSET_CTA_0 = b(0.05, 0.46, 0.83, 0.07);
 
 /** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card. */
 const INSET_HEIGHT: Record<AspectRatio, number> = { 0: 0.34, 1: 0.8, 2: 0.6 };
