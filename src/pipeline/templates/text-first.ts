@@ -12,7 +12,6 @@ import { SAFE_AREAS } from './safe-area.ts';
 import type { AspectRatio, Box, PresenterRule, SceneKind, ShapeRule, TemplateLayout, TextSlot } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
-const ALL: readonly SceneKind[] = ['hook', 'intro', 'point', 'story', 'price', 'cta'];
 /** The title stays until the price: the frame's "one big thing" while the points are told. */
 const NAME: readonly SceneKind[] = ['hook', 'intro', 'point', 'story'];
 
@@ -25,7 +24,7 @@ interface Design {
 function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines = 3): TemplateLayout['slots'] {
   const s = (box: Box, scenes: readonly SceneKind[], enter: TextSlot['enter'], fill: number, lines: number, align: TextSlot['align'] = 'left'): TextSlot => ({ box, scenes, enter, fill, lines, align });
   return {
-    brand: s(brand, ALL, 'fade', 0.58, 1),
+    brand: s(brand, NAME, 'fade', 0.58, 1),
     name: s(name, NAME, 'rise', 0.64, nameLines),
     cue: s(cue, ['point', 'story'], 'slide', 0.58, 3),
     price: s(price, ['price', 'cta'], 'pop', 0.66, 1),
@@ -50,12 +49,12 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
     shapes: [field(b(0, 0, 1, 0.68))],
   },
   1: {
-    slots: slots(b(0.05, 0.05, 0.55, 0.045), b(0.05, 0.1, 0.55, 0.16), b(0.05, 0.55, 0.55, 0.12), b(0.05, 0.08, 0.55, 0.3), b(0.05, 0.55, 0.55, 0.13)),
+    slots: slots(b(0.05, 0.05, 0.55, 0.045), b(0.05, 0.1, 0.55, 0.16), b(0.05, 0.55, 0.55, 0.12), b(0.05, 0.13, 0.55, 0.3), b(0.05, 0.55, 0.55, 0.13)),
     captions: b(0.05, 0.8, 0.55, 0.14),
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.06, 0.62, 0.24), b(0.05, 0.5, 0.6, 0.1)),
+    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.62, 0.24), b(0.05, 0.5, 0.6, 0.1)),
     captions: b(0.05, 0.76, 0.9, 0.18),
     shapes: [field(b(0, 0, 1, 0.72))],
   },
