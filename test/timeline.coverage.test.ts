@@ -89,14 +89,14 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
       assert.ok(name.endMs - name.startMs > 2000 && name.endMs >= firstCard.startMs, `the title shows ${name.startMs}–${name.endMs} ms, the first card from ${firstCard.startMs}`);
     }
     const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true });
-    const field = t.shapes.find((s) => s.role === 'field')!;
+    const field = t.shapes.find((s) => s.role === 'panel')!;
     assert.deepEqual(field.box, { x: 0, y: t.height / 2, w: t.width, h: t.height / 2 });
     const cards = t.overlays.filter((o) => o.slot === 'cue');
     assert.ok(cards.length >= 2);
     for (const c of [...cards, t.overlays.find((o) => o.slot === 'name')!]) assert.ok(c.box.y >= t.height / 2, `${c.text} in the bottom half`);
     const numbered = cards.filter((c) => c.badge);
     assert.ok(numbered.length >= 2 && numbered.every((c) => c.icon), 'every numbered card has an icon');
-    assert.ok(screenBoxes(t).some((b) => b.what === 'shape field'));
+    assert.ok(screenBoxes(t).some((b) => b.what === 'shape panel'));
   });
 
   it('the no-media design: the title set big, the price a hero, full-width cards, the presenter a figure (fails on the design before: name 5.4/10.9/7.7 %, price 8 % of the frame, 16:9 presenter 52 % high)', () => {

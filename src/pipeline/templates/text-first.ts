@@ -33,6 +33,8 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
 }
 
 const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
+/** A split screen's product half: the style's second background colour (Bold Pop's pink), as the template's own half was. */
+const half = (box: Box): ShapeRule => ({ role: 'panel', box, fill: 'bg2', alpha: 1, radius: 0 });
 /** A full-width band of the background's second colour behind the cards and price. */
 const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 1, h), fill: 'bg2', alpha: 1, radius: 0 });
 
@@ -60,22 +62,22 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
   },
 };
 
-/** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
+/** Split screens: the product half becomes a panel of the style's second background colour carrying title, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
     slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.62, 0.83, 0.075), b(0.05, 0.615, 0.83, 0.125), b(0.05, 0.735, 0.83, 0.065)),
     captions: b(0.05, 0.5, 0.83, 0.11),
-    shapes: [field(b(0, 0.5, 1, 0.5))],
+    shapes: [half(b(0, 0.5, 1, 0.5))],
   },
   1: {
     slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.17), b(0.53, 0.47, 0.42, 0.13), b(0.53, 0.1, 0.42, 0.3), b(0.53, 0.55, 0.42, 0.12)),
     captions: b(0.53, 0.77, 0.42, 0.17),
-    shapes: [field(b(0.5, 0, 0.5, 1))],
+    shapes: [half(b(0.5, 0, 0.5, 1))],
   },
   2: {
     slots: slots(b(0.53, 0.06, 0.42, 0.05), b(0.53, 0.12, 0.42, 0.11), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.1, 0.42, 0.22), b(0.53, 0.5, 0.42, 0.09)),
     captions: b(0.05, 0.75, 0.9, 0.19),
-    shapes: [field(b(0.5, 0, 0.5, 0.72))],
+    shapes: [half(b(0.5, 0, 0.5, 0.72))],
   },
 };
 
