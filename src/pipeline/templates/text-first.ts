@@ -56,8 +56,8 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.62, 0.24), b(0.05, 0.5, 0.6, 0.1)),
-    captions: b(0.05, 0.76, 0.9, 0.18),
+    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.43, 0.2), b(0.05, 0.5, 0.6, 0.1)),
+    captions: b(0.05, 0.76, 0.47, 0.18),
     shapes: [field(b(0, 0, 1, 0.72))],
   },
 };
@@ -157,9 +157,9 @@ const SOLO_NAME = 1.3;
 
 const widenBox = (box: Box, safe: Box): Box => ({ ...box, w: safe.x + safe.w - box.x });
 
-/** Name, brand and cards run to the safe area's right edge; the name grows SOLO_NAME. */
+/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME. */
 function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
   const wide = (slot: TextSlot): TextSlot => ({ ...slot, box: widenBox(slot.box, safe) });
   const name = wide(slots.name);
-  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
+  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
 }
