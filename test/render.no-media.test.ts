@@ -7,7 +7,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
-import { fieldColour } from '../src/pipeline/render/shapes.ts';
 import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
 import { iconImage } from '../src/pipeline/render/icons.ts';
 import { cardIconPx } from '../src/pipeline/render/text-sprites.ts';
@@ -25,14 +24,15 @@ async function frameAt(video: string, tS: number, w: number, h: number): Promise
 }
 
 describe('the no-media design, rendered', () => {
-  it('template 2 in 9:16 with no image: the bottom half is the brand-colour field from the first second, cards carry icons', { timeout: 180_000 }, async () => {
+  it('template 2 in 9:16 with no image: the bottom half is the style’s second colour from the first second, cards carry icons', { timeout: 180_000 }, async () => {
     const narration = await sampleNarration(path.join(dir, 'n'), sampleSentences(15));
     const product = { ...SAMPLE_PRODUCT_TEXT, sellingPoints: [...SAMPLE_PRODUCT_TEXT.sellingPoints], targetAudience: 'everyone', imagePaths: [], videoPaths: [] };
     let t: Timeline | null = null;
     const r = await renderVideo({ narration, product, avatarId: 3, templateId: 2, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.25, outDir: path.join(dir, 'out') }, { onTimeline: (x) => (t = x) });
     const tl = t as unknown as Timeline;
     assert.deepEqual(timelineCoverage(tl).violations, []);
-    const [fr, fg, fb] = [1, 3, 5].map((i) => parseInt(fieldColour(tl.style).slice(i, i + 2), 16));
+    // The product half is a panel of the style's second background colour (Bold Pop: pink, not a white half).
+    const [fr, fg, fb] = [1, 3, 5].map((i) => parseInt(tl.style.palette.bg2.slice(i, i + 2), 16));
     // At 1.0 s and 5.0 s: most of the bottom half (below the captions band) is the field colour.
     for (const tS of [1.0, 5.0]) {
       const px = await frameAt(r.videoPath, tS, r.width, r.height);
@@ -54,5 +54,8 @@ describe('the no-media design, rendered', () => {
     const withIcon = overlaySprite(card, tl.style, 'english', false, 0, icon).canvas.data();
     const withNumber = overlaySprite(card, tl.style, 'english', false, 0, null).canvas.data();
     assert.notDeepEqual(withIcon, withNumber);
+    // An icon card is drawn the full width of its box (a large card, not a chip sized to its words).
+    const sprite = overlaySprite(card, tl.style, 'english', false, 0, icon);
+    assert.ok(sprite.canvas.width >= card.box.w, `card sprite ${sprite.canvas.width} px for a ${card.box.w} px box`);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, coverageReport, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, coverageReport, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
 import { cardIcon, FALLBACK_ICON } from '../src/pipeline/timeline/card-icon.ts';
@@ -33,6 +34,21 @@ describe('no empty frames: the rule (timeline/coverage.ts)', () => {
     assert.deepEqual(low.violations, []);
     const thin = src([{ box: { x: 0, y: 0, w: 30, h: 100 }, startMs: 0, endMs: 6000 }, { box: { x: 30, y: 0, w: 70, h: 100 }, startMs: 0, endMs: 400 }]);
     assert.ok(thin.violations.some((v) => v.startsWith('coverage: 30 %')), thin.violations.join('\n'));
+  });
+
+  it('a designed shape counts only while it holds content, its bare part at half weight (fails on the rule before: any field counted whole)', () => {
+    const field = { x: 0, y: 0, w: 100, h: 50 };
+    // An empty field is not content.
+    assert.equal(weightedCoverage([], [field], 100, 100).share, 0);
+    assert.equal(weightedCoverage([], [field], 100, 100).emptyRows, 1);
+    // A chip on it (8 % of the field) does not make it content either: only the chip counts.
+    assert.equal(weightedCoverage([{ x: 0, y: 0, w: 20, h: 20 }], [field], 100, 100).share, 0.04);
+    // A card covering 20 % of it: the card fully, the rest of the field at half weight.
+    assert.equal(weightedCoverage([{ x: 0, y: 0, w: 50, h: 20 }], [field], 100, 100).share, 0.1 + 0.5 * 0.4);
+    // The same through the report: a half-frame field alone fails coverage and leaves an empty band.
+    const r = coverageReport({ width: 100, height: 100, fps: 10, frames: 30, boxes: [{ what: 'shape field', box: field, startMs: 0, endMs: 3000 }, { what: 'captions', box: { x: 0, y: 60, w: 100, h: 20 }, startMs: 0, endMs: 3000 }] });
+    assert.equal(r.minShare, 0.2);
+    assert.ok(r.violations.some((v) => v.startsWith('coverage')), r.violations.join('\n'));
   });
 
   it('picks a card icon from the selling point’s words, with a fallback', () => {
@@ -73,14 +89,35 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
       assert.ok(name.endMs - name.startMs > 2000 && name.endMs >= firstCard.startMs, `the title shows ${name.startMs}–${name.endMs} ms, the first card from ${firstCard.startMs}`);
     }
     const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true });
-    const field = t.shapes.find((s) => s.role === 'field')!;
+    const field = t.shapes.find((s) => s.role === 'panel')!;
     assert.deepEqual(field.box, { x: 0, y: t.height / 2, w: t.width, h: t.height / 2 });
     const cards = t.overlays.filter((o) => o.slot === 'cue');
     assert.ok(cards.length >= 2);
     for (const c of [...cards, t.overlays.find((o) => o.slot === 'name')!]) assert.ok(c.box.y >= t.height / 2, `${c.text} in the bottom half`);
     const numbered = cards.filter((c) => c.badge);
     assert.ok(numbered.length >= 2 && numbered.every((c) => c.icon), 'every numbered card has an icon');
-    assert.ok(screenBoxes(t).some((b) => b.what === 'shape field'));
+    assert.ok(screenBoxes(t).some((b) => b.what === 'shape panel'));
+  });
+
+  it('the no-media design: the title set big, the price a hero, full-width cards, the presenter a figure (fails on the design before: name 5.4/10.9/7.7 %, price 8 % of the frame, 16:9 presenter 52 % high)', () => {
+    // Name font (share of the frame height) and price box (share of the frame area), nobody on screen.
+    const NAME = { 0: 0.075, 1: 0.125, 2: 0.1 } as const;
+    for (const ar of [0, 1, 2] as const) {
+      for (const tpl of TEMPLATE_DEFS) {
+        const t = buildTimeline({ script, speech, product: noMedia(), templateId: tpl.id, hasPresenter: false, visualStyle: null, aspectRatio: ar, caption: true });
+        const name = t.overlays.find((o) => o.slot === 'name')!;
+        const price = t.overlays.find((o) => o.slot === 'price')!;
+        assert.ok(name.fontPx >= NAME[ar] * t.height, `template ${tpl.id} ratio ${ar}: name ${(name.fontPx / t.height).toFixed(3)} of the height`);
+        assert.ok((price.box.w * price.box.h) / (t.width * t.height) >= 0.18, `template ${tpl.id} ratio ${ar}: price box ${((price.box.w * price.box.h) / (t.width * t.height)).toFixed(2)} of the frame`);
+        for (const c of t.overlays.filter((o) => o.slot === 'cue')) assert.ok(c.box.w >= 0.8 * t.width, `template ${tpl.id} ratio ${ar}: card ${c.text} ${(c.box.w / t.width).toFixed(2)} wide`);
+      }
+      // With the inset presenter of template 1: the price still a hero, the presenter a figure.
+      const t = buildTimeline({ script, speech, product: noMedia(), templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: ar, caption: true });
+      const price = t.overlays.find((o) => o.slot === 'price')!;
+      assert.ok((price.box.w * price.box.h) / (t.width * t.height) >= 0.1, `ratio ${ar}: price box with a presenter (before: 0.08–0.09)`);
+      const p = presenterDrawnBox(t.presenter!)!;
+      assert.ok(p.h >= { 0: 0.33, 1: 0.75, 2: 0.55 }[ar] * t.height, `ratio ${ar}: presenter ${(p.h / t.height).toFixed(2)} of the height`);
+    }
   });
 
   it('talking-avatar videos: the drawn presenter covers enough in every ratio, with or without captions', () => {

@@ -63,7 +63,8 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const gap = o.badge ? BADGE_GAP_EM * f : 0;
   const arrowW = o.slot === 'cta' ? ARROW_EM * f : 0;
   const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
-  const pillW = Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
+  // An icon card (the no-media design) is drawn the full width of its box: a large card, not a chip.
+  const pillW = o.icon ? o.box.w : Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
   const pad = Math.ceil(Math.max(h, f * 2) * 0.45);
   const canvas = createCanvas(Math.ceil(pillW + pad * 2), Math.ceil(h + pad * 2));
   const ctx = canvas.getContext('2d');

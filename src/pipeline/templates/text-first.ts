@@ -12,7 +12,6 @@ import { SAFE_AREAS } from './safe-area.ts';
 import type { AspectRatio, Box, PresenterRule, SceneKind, ShapeRule, TemplateLayout, TextSlot } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
-const ALL: readonly SceneKind[] = ['hook', 'intro', 'point', 'story', 'price', 'cta'];
 /** The title stays until the price: the frame's "one big thing" while the points are told. */
 const NAME: readonly SceneKind[] = ['hook', 'intro', 'point', 'story'];
 
@@ -25,7 +24,7 @@ interface Design {
 function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines = 3): TemplateLayout['slots'] {
   const s = (box: Box, scenes: readonly SceneKind[], enter: TextSlot['enter'], fill: number, lines: number, align: TextSlot['align'] = 'left'): TextSlot => ({ box, scenes, enter, fill, lines, align });
   return {
-    brand: s(brand, ALL, 'fade', 0.58, 1),
+    brand: s(brand, NAME, 'fade', 0.58, 1),
     name: s(name, NAME, 'rise', 0.64, nameLines),
     cue: s(cue, ['point', 'story'], 'slide', 0.58, 3),
     price: s(price, ['price', 'cta'], 'pop', 0.66, 1),
@@ -34,50 +33,63 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
 }
 
 const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
+/** A split screen's product half: the style's second background colour (Bold Pop's pink), as the template's own half was. */
+const half = (box: Box): ShapeRule => ({ role: 'panel', box, fill: 'bg2', alpha: 1, radius: 0 });
 /** A full-width band of the background's second colour behind the cards and price. */
 const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 1, h), fill: 'bg2', alpha: 1, radius: 0 });
 
-/** Full-frame designs: header field, card band, footer field. */
+/**
+ * Full-frame designs: a brand-colour header field carrying brand and the big name (then the
+ * price, huge, and the call to action), a band of the background's second colour carrying one
+ * large card at a time. Font = slot height × fill: name ≈ 6.4 % (9:16) / 13 % (16:9) / 8.3 % (1:1)
+ * of the frame height, price ≈ 13 % / 20 % / 16 %.
+ */
 const FULL_FRAME: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.83, 0.04), b(0.05, 0.17, 0.83, 0.085), b(0.05, 0.48, 0.83, 0.09), b(0.05, 0.47, 0.6, 0.105), b(0.05, 0.612, 0.83, 0.05)),
-    captions: b(0.05, 0.685, 0.83, 0.115),
-    shapes: [field(b(0, 0, 1, 0.33)), band(0.46, 0.21), field(b(0, 0.82, 1, 0.18))],
+    slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.095), b(0.05, 0.475, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.26), b(0.05, 0.5, 0.83, 0.1)),
+    captions: b(0.05, 0.69, 0.83, 0.11),
+    shapes: [field(b(0, 0, 1, 0.68))],
   },
   1: {
-    slots: slots(b(0.05, 0.065, 0.55, 0.065), b(0.05, 0.14, 0.55, 0.17), b(0.05, 0.52, 0.55, 0.13), b(0.05, 0.47, 0.4, 0.17), b(0.05, 0.705, 0.4, 0.065)),
+    slots: slots(b(0.05, 0.05, 0.55, 0.045), b(0.05, 0.1, 0.55, 0.16), b(0.05, 0.55, 0.55, 0.12), b(0.05, 0.13, 0.55, 0.3), b(0.05, 0.55, 0.55, 0.13)),
     captions: b(0.05, 0.8, 0.55, 0.14),
-    shapes: [field(b(0, 0, 1, 0.3)), band(0.49, 0.3), field(b(0, 0.91, 1, 0.09))],
+    shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.065, 0.9, 0.055), b(0.05, 0.13, 0.9, 0.12), b(0.05, 0.49, 0.9, 0.1), b(0.05, 0.48, 0.48, 0.13), b(0.05, 0.66, 0.48, 0.065)),
-    captions: b(0.05, 0.74, 0.9, 0.16),
-    shapes: [field(b(0, 0, 1, 0.3)), band(0.47, 0.26), field(b(0, 0.92, 1, 0.08))],
+    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.43, 0.2), b(0.05, 0.5, 0.43, 0.075)),
+    captions: b(0.05, 0.76, 0.47, 0.18),
+    shapes: [field(b(0, 0, 1, 0.72))],
   },
 };
 
-/** Split screens: the product half becomes a brand-colour field carrying brand, cards, price and CTA. */
+/** Split screens: the product half becomes a panel of the style's second background colour carrying title, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.625, 0.83, 0.075), b(0.05, 0.625, 0.83, 0.07), b(0.05, 0.625, 0.6, 0.078), b(0.05, 0.728, 0.83, 0.05)),
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.62, 0.83, 0.075), b(0.05, 0.615, 0.83, 0.125), b(0.05, 0.735, 0.83, 0.065)),
     captions: b(0.05, 0.5, 0.83, 0.11),
-    shapes: [field(b(0, 0.5, 1, 0.5))],
+    shapes: [half(b(0, 0.5, 1, 0.5))],
   },
   1: {
-    slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.1), b(0.53, 0.5, 0.42, 0.1), b(0.53, 0.5, 0.3, 0.13), b(0.53, 0.65, 0.42, 0.09)),
+    slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.17), b(0.53, 0.47, 0.42, 0.13), b(0.53, 0.1, 0.42, 0.3), b(0.53, 0.55, 0.42, 0.12)),
     captions: b(0.53, 0.77, 0.42, 0.17),
-    shapes: [field(b(0.5, 0, 0.5, 1))],
+    shapes: [half(b(0.5, 0, 0.5, 1))],
   },
   2: {
-    slots: slots(b(0.53, 0.06, 0.42, 0.05), b(0.53, 0.12, 0.42, 0.08), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.4, 0.3, 0.11), b(0.53, 0.53, 0.42, 0.08)),
+    slots: slots(b(0.53, 0.06, 0.42, 0.05), b(0.53, 0.12, 0.42, 0.11), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.1, 0.42, 0.22), b(0.53, 0.5, 0.42, 0.09)),
     captions: b(0.05, 0.75, 0.9, 0.19),
-    shapes: [field(b(0.5, 0, 0.5, 0.72))],
+    shapes: [half(b(0.5, 0, 0.5, 0.72))],
   },
 };
 
-/** An inset presenter grows by this much in the no-media design (kept at its corner of the frame). */
-const INSET_GROWTH = 1.35;
-const SMALL_INSET = 0.3;
+/** 9:16 with an inset top right: the name, the price and the call to action below it (full width). */
+const INSET_NAME_0 = b(0.05, 0.46, 0.83, 0.105);
+const INSET_PRICE_0 = b(0.05, 0.535, 0.83, 0.11);
+const INSET_CTA_0 = b(0.05, 0.46, 0.83, 0.07);
+
+/** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card. */
+const INSET_HEIGHT: Record<AspectRatio, number> = { 0: 0.34, 1: 0.8, 2: 0.6 };
+/** ...and no wider than this (a circle grows as wide as high). */
+const INSET_WIDTH: Record<AspectRatio, number> = { 0: 0.42, 1: 0.4, 2: 0.45 };
 
 /**
  * The text-first variant of a layout: no media, the no-media design's slots, captions and shapes;
@@ -92,16 +104,20 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
   const design = split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
-  // A 9:16 split has one field for the title, then the cards: the title opens only.
+  // In 9:16 a presenter takes the top right: the title opens only, then one card at a time.
   // In 9:16 the call to action takes the title's place above the head (beside the face it would not
   // fit), and the price stands in the column beside the face.
-  const held = full || (split && aspectRatio === 0)
+  const held = full || (!!presenter && aspectRatio === 0)
     ? {
         ...design.slots,
-        name: { ...design.slots.name, scenes: ['hook', 'intro'] as SceneKind[] },
+        name: { ...design.slots.name, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
+        // A 9:16 split has one field: story scenes show the title again, the cards are the points'.
+        ...(split ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
         ...(full && aspectRatio === 0
-          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
-          : {}),
+          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
+          : split || aspectRatio !== 0
+            ? {}
+            : { name: { ...design.slots.name, scenes: ['hook', 'intro', 'story'] as SceneKind[], box: INSET_NAME_0 }, price: { ...design.slots.price, box: INSET_PRICE_0 }, cta: { ...design.slots.cta, box: INSET_CTA_0 } }),
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
@@ -112,14 +128,11 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
 
 /**
  * An inset presenter in the no-media design: in the right column (top right in 9:16, bottom
- * right elsewhere, inside the safe area), INSET_GROWTH larger when its short side is under
- * SMALL_INSET of the frame's short side.
+ * right elsewhere, inside the safe area), grown (same shape) to at least INSET_HEIGHT of the frame.
  */
 function placedInset(p: PresenterRule, aspectRatio: AspectRatio, safe: Box): PresenterRule {
   const { box } = p;
-  // Short side in frame units of the frame's short side (9:16: width is short; 16:9: height).
-  const short = aspectRatio === 0 ? Math.min(box.w, (box.h * 16) / 9) : aspectRatio === 1 ? Math.min((box.w * 16) / 9, box.h) : Math.min(box.w, box.h);
-  const k = short < SMALL_INSET ? INSET_GROWTH : 1;
+  const k = Math.max(1, Math.min(INSET_HEIGHT[aspectRatio] / box.h, INSET_WIDTH[aspectRatio] / box.w));
   const w = box.w * k;
   const h = box.h * k;
   const x = safe.x + safe.w - w;
@@ -139,10 +152,14 @@ function besideInset(slots: TemplateLayout['slots'], p: PresenterRule): Template
   return { ...slots, name: narrow(slots.name), ...(slots.brand ? { brand: narrow(slots.brand) } : {}) };
 }
 
+/** With nobody on screen the name is the whole hook: its type grows by this much. */
+const SOLO_NAME = 1.3;
+
 const widenBox = (box: Box, safe: Box): Box => ({ ...box, w: safe.x + safe.w - box.x });
 
-/** Name, brand and cards run to the safe area's right edge. */
+/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME. */
 function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
   const wide = (slot: TextSlot): TextSlot => ({ ...slot, box: widenBox(slot.box, safe) });
-  return { ...slots, name: wide(slots.name), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
+  const name = wide(slots.name);
+  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
 }

@@ -9,6 +9,10 @@
  * - `empty-band`: no band across the whole frame (a row band the full width, or a column band the
  *   full height) wider than EMPTY_BAND_SHARE of the frame's side stays free of boxes for longer
  *   than EMPTY_BAND_MS.
+ * A designed shape (colour field, band, panel) is not content by itself: it counts only while it
+ * holds content (a text, the presenter, the product or captions on it, at least
+ * SHAPE_HOLD_SHARE of its area), and then the part of it that nothing else covers counts at
+ * SHAPE_WEIGHT; an empty field counts for nothing.
  */
 import type { Box } from '../templates/types.ts';
 import { presenterDrawnBox } from './presenter.ts';
@@ -21,6 +25,27 @@ export const EMPTY_BAND_SHARE = 1 / 3;
 export const EMPTY_BAND_MS = 2000;
 /** The opening the rules leave alone (entrances). */
 export const COVERAGE_GRACE_MS = 500;
+/** A shape holds content when other boxes cover at least this share of it. */
+export const SHAPE_HOLD_SHARE = 0.1;
+/** The weight of the bare part of a shape that holds content. */
+export const SHAPE_WEIGHT = 0.5;
+
+const isShape = (b: ScreenBox): boolean => b.what.startsWith('shape ');
+
+/**
+ * Coverage of one frame with shapes judged by what they hold: content boxes count fully, a shape
+ * holding content adds its bare part at SHAPE_WEIGHT (and closes bands), an empty shape nothing.
+ */
+export function weightedCoverage(content: readonly Box[], shapes: readonly Box[], width: number, height: number): { share: number; emptyRows: number; emptyCols: number } {
+  const holding = shapes.filter((s) => {
+    const on = content.map((c) => intersection(c, s)).filter((v): v is Box => !!v).map((v) => ({ x: v.x - s.x, y: v.y - s.y, w: v.w, h: v.h }));
+    return on.length > 0 && frameCoverage(on, s.w, s.h).share >= SHAPE_HOLD_SHARE - 1e-9;
+  });
+  const bare = frameCoverage(content, width, height);
+  if (!holding.length) return bare;
+  const all = frameCoverage([...content, ...holding], width, height);
+  return { share: bare.share + SHAPE_WEIGHT * (all.share - bare.share), emptyRows: all.emptyRows, emptyCols: all.emptyCols };
+}
 
 export interface ScreenBox {
   what: string;
@@ -127,8 +152,8 @@ export function coverageReport(src: CoverageSource): CoverageReport {
   for (let f = 0; f < src.frames; f++) {
     const tMs = (f * 1000) / src.fps;
     if (tMs < COVERAGE_GRACE_MS) continue;
-    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs).map((b) => b.box);
-    const c = frameCoverage(on, src.width, src.height);
+    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
+    const c = weightedCoverage(on.filter((b) => !isShape(b)).map((b) => b.box), on.filter(isShape).map((b) => b.box), src.width, src.height);
     if (c.share < minShare) {
       minShare = c.share;
       minAtMs = tMs;

@@ -136,7 +136,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const upper = uppercase && slot !== 'price';
     // Room for the text at the preferred size (the padding only shrinks with the font).
     const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
-    if (room < pref * 3 && !force) return null;
+    // Room for three letters at the preferred size (two for a price: "$29" is short).
+    if (room < pref * (slot === 'price' ? 2 : 3) && !force) return null;
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
     const fit = force ? fitAnyway(spec.candidates, o) : fitText(spec.candidates, o);
     if (!fit) return null;
