@@ -65,7 +65,9 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
 /** Split screens: the product half becomes a panel of the style's second background colour carrying title, cards, price and CTA. */
 const SPLIT: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.62, 0.83, 0.075), b(0.05, 0.615, 0.83, 0.125), b(0.05, 0.735, 0.83, 0.065)),
+    // Cards start right under the captions band, so a three-line card at the card size stays
+    // inside the safe area (a whole claim never pushed out of the panel: "Nothing cut").
+    slots: slots(b(0.05, 0.115, 0.45, 0.04), b(0.05, 0.62, 0.83, 0.085), b(0.05, 0.612, 0.83, 0.062), b(0.05, 0.615, 0.83, 0.125), b(0.05, 0.735, 0.83, 0.065)),
     captions: b(0.05, 0.5, 0.83, 0.11),
     shapes: [half(b(0, 0.5, 1, 0.5))],
   },

@@ -112,7 +112,7 @@ function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: 
 }
 
 /** Sizes from the slot's size down to the minimum, in ~8% steps. */
-function sizes(from: number, min: number): number[] {
+export function sizes(from: number, min: number): number[] {
   const out: number[] = [];
   for (let s = from; s > min; s *= 0.92) out.push(s);
   out.push(min);

@@ -9,7 +9,7 @@ import { formatPrice, shopNow } from './text.ts';
 import { shortName } from '../script/text.ts';
 import { shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
-import { ELLIPSIS, fitAnyway, fitText } from './fit-text.ts';
+import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
@@ -135,11 +135,23 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const pref = Math.max(spec.box.h * rule.fill, minFont);
     const upper = uppercase && slot !== 'price';
     // Room for the text at the preferred size (the padding only shrinks with the font).
-    const room = region.w - 2 * padXEm(slot) * pref - (badge ? (BADGE_EM + BADGE_GAP_EM) * pref : 0) - (slot === 'cta' ? ARROW_EM * pref : 0);
+    // The padding, badge and arrow shrink with the font: the text's room at a size.
+    const roomAt = (px: number) => region.w - (2 * padXEm(slot) + (badge ? BADGE_EM + BADGE_GAP_EM : 0) + (slot === 'cta' ? ARROW_EM : 0)) * px;
+    const room = roomAt(pref);
     // Room for three letters at the preferred size (two for a price: "$29" is short).
     if (room < pref * (slot === 'price' ? 2 : 3) && !force) return null;
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
-    const fit = force ? fitAnyway(spec.candidates, o) : fitText(spec.candidates, o);
+    // Whole in the level's lines, from the slot's size down to the minimum, each size with its own
+    // room; the first candidate that fits at any size wins (the writer's order).
+    const bySize = () => {
+      for (const text of spec.candidates)
+        for (const px of sizes(pref, minFont)) {
+          const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
+          if (f) return f;
+        }
+      return null;
+    };
+    const fit = bySize() ?? (force ? fitAnyway(spec.candidates, { ...o, width: roomAt(minFont) }) : null);
     if (!fit) return null;
     const spaced = /\s/.test(fit.source);
     // Price and call to action hold to the last frame (the loop frame shows them whole).
