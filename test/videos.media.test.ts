@@ -27,7 +27,16 @@ interface Cdn {
 }
 
 async function startCdn(): Promise<Cdn> {
-  const photo = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  // An orange photo with a grain (a flat colour would be a blank image, left out with a warning).
+  const grain = Buffer.alloc(480 * 360 * 3);
+  for (let i = 0, seed = 7; i < grain.length; i += 3) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const d = (seed % 31) - 15;
+    grain[i] = 200 + d;
+    grain[i + 1] = 120 + d;
+    grain[i + 2] = 40 + d;
+  }
+  const photo = await sharp(grain, { raw: { width: 480, height: 360, channels: 3 } }).jpeg().toBuffer();
   const icon = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer();
   const hits = new Map<string, number>();
   const routes: Record<string, (res: http.ServerResponse) => void> = {
