@@ -261,6 +261,6 @@ describe('template videos, end to end', () => {
     assert.ok(share(pf, GREEN, { x: 0.72, y: 0.08, w: 0.18, h: 0.05 }) > 0.6, 'the custom logo');
     assert.ok(share(pf, { r: 0x10, g: 0x20, b: 0x40 }, { x: 0.02, y: 0.4, w: 0.15, h: 0.2 }) > 0.6, "the custom scene's background");
     await ok('DELETE', `/v1/templates/custom?template_id=${t.id}`);
-    assert.equal(fs.existsSync(localStore(s.running.services.store).localPath(row.cover_key)), false, 'delete removes the stored cover');
+    assert.equal(fs.existsSync(coverPath), false, 'delete removes the stored cover');
   });
 });
