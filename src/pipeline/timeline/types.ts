@@ -3,7 +3,7 @@ import type { SceneCue } from '../types.ts';
 import type { Captions } from '../captions/build.ts';
 import type { ImageFrame } from './media-frame.ts';
 import type { SceneEntrance } from './entrances.ts';
-import type { AspectRatio, Box, Enter, LayoutName, MediaRule, PresenterRule, SceneKind, TextSlotName, TransitionKind, VisualStyleDef } from '../templates/types.ts';
+import type { AspectRatio, Box, Enter, LayoutName, MediaRule, PresenterRule, SceneKind, ShapeRule, TextSlotName, TransitionKind, VisualStyleDef } from '../templates/types.ts';
 
 export type MediaSource =
   | { kind: 'image'; index: number }
@@ -83,13 +83,9 @@ export interface TextOverlay {
  * A designed shape of the layout (brand-colour field, panel behind text), drawn under the
  * presenter and text; static shapes (the whole video) are drawn once with the background.
  */
-export interface Shape {
-  role: 'field' | 'panel' | 'band';
+export interface Shape extends Pick<ShapeRule, 'role' | 'fill' | 'alpha'> {
+  /** The template's rule's box, in pixels. */
   box: Box;
-  /** Palette colour it is filled with. */
-  fill: 'accent' | 'surface' | 'bg2' | 'decor';
-  /** Opacity 0..1. */
-  alpha: number;
   /** Corner radius in px. */
   radius: number;
   startMs: number;
