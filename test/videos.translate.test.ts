@@ -5,7 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { detectLanguage } from '../src/products/language-detect.ts';
+import { buildMouthTrack, mouthOpenFrames, NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
+import { dubVideo } from '../src/pipeline/translate/dub.ts';
+import { FacePool } from '../src/pipeline/avatar/photo/index.ts';
+import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
+import { speak } from '../src/pipeline/speech/speech.service.ts';
 import { readWav } from '../src/pipeline/speech/wav.ts';
+import { makeFaceClip, SWAY } from './support/face-clips.ts';
+import { portraitPhoto } from './support/face-photos.ts';
+import { greyFrames, mouthDark, pearson } from './support/mouth-measure.ts';
 import { startLlmServer, type LlmServer } from './support/llm-server.ts';
 import { download, startFileServer, waitDone } from './support/published-files.ts';
 import { startServer, success, businessError, type TestServer } from './support/server.ts';
@@ -236,6 +244,56 @@ describe('video translation with a loopback LLM and STT server', () => {
     const row = await s.running.services.videoRepo.getById(id);
     assert.ok(row!.warnings.some((w) => /^lip_sync: not done, the video is re-voiced only: no face was found/.test(w)), JSON.stringify(row!.warnings));
     assert.equal((row!.request as { lip_sync: boolean }).lip_sync, true);
+  });
+
+  it('lip_sync on a re-voiced video of one face: the mouth follows the new (German) speech, not the clip\'s own; no warning', { timeout: 900_000 }, async () => {
+    // An outside video of one talking face made here: the sample portrait swaying, its own mouth
+    // opening and shutting at 1.6 Hz, with our own English speech (espeak-ng) as its sound.
+    const W = 360, H = 640, FPS = 25, CLIP_S = 6;
+    const faces = new FacePool();
+    let truth: [number, number][][];
+    const clipOpen = (f: number) => (Math.sin((f / FPS) * 2 * Math.PI * 1.6) > 0.2 ? 0.9 : 0);
+    try {
+      const photo = await portraitPhoto();
+      const v = await faces.analyse(photo);
+      if (!v.ok) throw new Error(v.reason);
+      const pose = (f: number): AvatarPose => ({ ...NEUTRAL_POSE, viseme: clipOpen(f) > 0 ? 'D' : 'X', mouthOpen: clipOpen(f) });
+      truth = await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: FPS, seconds: CLIP_S, motion: SWAY, pose, out: path.join(dir, 'face.mp4') });
+    } finally {
+      await faces.close();
+    }
+    const engine = new EspeakProcess();
+    try {
+      await speak({ sentences: ENGLISH, voiceId: 'en-us-m1', outDir: dir, fileName: 'face-en.wav' }, engine);
+    } finally {
+      await engine.close();
+    }
+    ffmpeg(['-i', path.join(dir, 'face.mp4'), '-i', path.join(dir, 'face-en.wav'), '-af', 'adelay=300:all=1,apad', '-t', String(CLIP_S), '-c:v', 'copy', '-c:a', 'aac', path.join(dir, 'talking-face.mp4')]);
+
+    const id = success(await translate(s, key, { video_url: files.url('talking-face.mp4'), output_language: 'german', lip_sync: true })).video_translate_id;
+    const done = await waitDone(s, key, id, 840_000);
+    assert.equal(done.status_code, 4, JSON.stringify(done.error));
+    const row = await s.running.services.videoRepo.getById(id);
+    assert.deepEqual(row!.warnings.filter((w) => /lip_sync|face/.test(w)), [], 'no lip-sync warning');
+    const video = await download(s, dir, done.video_url, 'face-de.mp4');
+    const frames = greyFrames(video, W, H);
+    assert.ok(frames.length >= CLIP_S * FPS - 1, `${frames.length} frames`);
+    // The new speech's openness, frame by frame: the dub stage run again here on the same video,
+    // segments, language and voice (espeak-ng says them the same way) gives the phonemes the job's
+    // lip-sync step was handed; the output's sound must be that speech.
+    const request = row!.request as { voice_id: string; output_language: 'german' };
+    const segments = (await transcribeLikeServer(stt, path.join(dir, 'talking-face.mp4'))).map((x) => ({ ...x, text: GERMAN[x.text] ?? x.text }));
+    const dubbed = await dubVideo({ videoPath: path.join(dir, 'talking-face.mp4'), segments, language: request.output_language, voiceId: request.voice_id, keepOriginal: false, burnCaptions: false, workDir: path.join(dir, 'dub-again') }, { engine: s.running.services.speech });
+    assert.equal(done.script, dubbed.text);
+    assert.ok(Math.abs(duration(video) - dubbed.durationS) < 0.12, `lasts ${duration(video)} s, the dub ${dubbed.durationS} s`);
+    const speechOpen = mouthOpenFrames(buildMouthTrack(dubbed.speech.phonemes, Math.round(dubbed.durationS * 1000), FPS));
+    const N = truth.length;
+    const dark = frames.map((fr, f) => mouthDark(fr, W, truth[Math.min(f, N - 1)]!));
+    const rSpeech = pearson(dark, speechOpen);
+    const rClip = pearson(dark, frames.map((_, f) => clipOpen(Math.min(f, N - 1))));
+    console.log(`translate lip_sync: mouth darkness vs the German speech r = ${rSpeech.toFixed(2)}; vs the clip's own mouth r = ${rClip.toFixed(2)}`);
+    assert.ok(rSpeech >= 0.6, `r with the new speech ${rSpeech.toFixed(2)}`);
+    assert.ok(rClip < 0.3, `r with the clip's own mouth ${rClip.toFixed(2)}`);
   });
 
   it('no speech heard by the STT server: the video fails with 40000 and its credit comes back', async () => {
