@@ -7,7 +7,7 @@
  * - BENCH_FRAMES (default 250): frames drawn at 1080x1920 by the video painter (its loop from the
  *   same clip) and by drawn presenter 5: the presenter layer's cost alone.
  * - BENCH_RENDER_S (default 30; 0 skips): a whole talking-avatar video of that length at
- *   1080x1920 (espeak speech, captions, encode) rendered with the video presenter and with drawn
+ *   1080x1920 (espeak speech of a text said as often as it takes, captions, encode) rendered with the video presenter and with drawn
  *   presenter 1; the ratio of their frames per CPU second (ffmpeg's included) is item 6's.
  * CPU is the process's (worker threads included) plus its finished children's (ffmpeg).
  */
@@ -82,7 +82,8 @@ try {
     // The whole video: a talking-avatar video of renderS seconds at 1080x1920 (captions, encode),
     // presented by the video presenter and by drawn presenter 1.
     const engine = new EspeakProcess();
-    const script = talkingScript(TEXT, 'english');
+    // The text said as often as it takes to fill renderS (it lasts about 25 s), the video cut at renderS.
+    const script = talkingScript(Array.from({ length: Math.max(1, Math.ceil(renderS / 22)) }, () => TEXT).join(' '), 'english');
     const n = await narrate({ script, voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(dir, 'narration') }, { engine });
     await engine.close();
     const captions = buildCaptions(n.speech.words, { language: 'english', aspectRatio: 0, sentences: script.sentences, sentenceSpans: n.speech.sentences });
