@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { buildMouthTrack, mouthOpenFrames, NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
 import { FacePool } from '../src/pipeline/avatar/photo/index.ts';
 import { judgeLipSyncFaces } from '../src/pipeline/lipsync/lip-sync.faces.ts';
@@ -42,7 +42,7 @@ try {
   if (!judged.ok) throw new Error(judged.reason);
   const r = await renderLipSync({ clipPath: clip, width: W, height: H, fps: FPS, landmarks: judged.landmarks, playback: 'normal', mouth: { visemes, open: mouthOpenFrames(visemes) }, audioPath: said.wavPath, outDir: path.join(dir, 'render') });
   const rgb = execFileSync('ffmpeg', ['-v', 'error', '-i', r.videoPath, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 30 });
-  const tiles: sharp.OverlayOptions[] = [];
+  const tiles: OverlayOptions[] = [];
   for (let k = 0; k < SHOWN; k++) {
     const f = 5 + k * EVERY;
     const lm = judged.landmarks[f % judged.landmarks.length]!;
