@@ -7,7 +7,10 @@ import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { NeuralPool } from '../src/pipeline/speech/models/neural.pool.ts';
 import { registerVoiceModels, scanVoiceModels, type ModelScan } from '../src/pipeline/speech/models/voice-models.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
-import { voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
+import { defaultVoice, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
+import { installVoiceModel } from '../src/cli/voices.command.ts';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import { readWav } from '../src/pipeline/speech/wav.ts';
 import { MATCHA_SAMPLE_RATE, speakerGain, STYLE_SAMPLE_RATE, writeTinyFamilies, writeTinyKitten, writeTinyKokoro, writeTinyMatcha } from './support/tiny-sherpa-models.ts';
 
@@ -121,5 +124,24 @@ describe('Kokoro, Kitten and Matcha model folders (sherpa-onnx)', () => {
     assert.equal(george.durationMs, bella.durationMs);
     const ratio = rms((await readWav(george.wavPath)).samples) / rms((await readWav(bella.wavPath)).samples);
     assert.ok(Math.abs(ratio - speakerGain(3) / speakerGain(0)) < 0.05, String(ratio));
+  });
+
+  it('the model voices become the defaults of their language and gender', () => {
+    assert.equal(voiceSpec(defaultVoice('english', 'female'))?.engine, 'neural');
+    assert.equal(voiceSpec(defaultVoice('english', 'male'))?.engine, 'neural');
+  });
+
+  it('voices install takes a Kokoro .tar.gz and a Matcha folder as sherpa-onnx publishes them', async () => {
+    const src = path.join(tmp, 'src');
+    await writeTinyKokoro(path.join(src, 'kokoro-en-v0_19'), { speakers: 2 });
+    await writeTinyMatcha(path.join(src, 'matcha-icefall-en_US-ljspeech'));
+    await promisify(execFile)('tar', ['-czf', path.join(tmp, 'kokoro-en-v0_19.tar.gz'), '-C', src, 'kokoro-en-v0_19']);
+    const target = path.join(tmp, 'installed');
+    const kokoro = await installVoiceModel(path.join(tmp, 'kokoro-en-v0_19.tar.gz'), target);
+    assert.equal(kokoro.model.family, 'kokoro');
+    assert.deepEqual(kokoro.model.specs.map((s) => s.voiceId), ['nv-kokoro-en-v0-19-af-bella']);
+    const matcha = await installVoiceModel(path.join(src, 'matcha-icefall-en_US-ljspeech'), target);
+    assert.equal(matcha.model.family, 'matcha');
+    assert.deepEqual(fs.readdirSync(target).sort(), ['kokoro-en-v0-19', 'matcha-icefall-en-us-ljspeech']);
   });
 });

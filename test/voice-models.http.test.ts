@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { startServer, success } from './support/server.ts';
 import { PIPER_EXPORT, TINY_SAMPLE_RATE, tinyPhonemeIdMap, writeTinyVoice } from './support/tiny-piper.ts';
+import { writeTinyFamilies, writeTinyKitten, writeTinyKokoro, writeTinyMatcha } from './support/tiny-sherpa-models.ts';
 
 async function piperExport(dir: string, name: string) {
   await writeTinyVoice(dir, name, {
@@ -15,12 +16,17 @@ async function piperExport(dir: string, name: string) {
 }
 
 describe('voice models through the server', () => {
-  it('GET /v1/voices and /v2/voices list them with engine "neural"; the audition speaks; broken ones do not stop the list', async () => {
+  it('GET /v1/voices and /v2/voices list Piper, Kokoro, Kitten and Matcha voices with engine "neural"; the auditions speak; broken folders of each kind do not stop the list', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-voice-srv-'));
     await piperExport(path.join(dir, 'en-tiny'), 'en_US-tiny-medium');
     fs.mkdirSync(path.join(dir, 'broken'));
     fs.writeFileSync(path.join(dir, 'broken', 'b.onnx'), 'garbage');
     fs.writeFileSync(path.join(dir, 'broken', 'b.onnx.json'), '{}');
+    // One folder of each other kind, and a broken one of each (two refused by sherpa-onnx itself, in the probe).
+    await writeTinyFamilies(dir);
+    await writeTinyKokoro(path.join(dir, 'broken-kokoro'), { speakers: 2, truncateVoices: 8 });
+    await writeTinyKitten(path.join(dir, 'broken-kitten'), { metadata: { has_espeak: '0' } });
+    await writeTinyMatcha(path.join(dir, 'broken-matcha'), { vocoderMetadata: { model_type: null } });
     const srv = await startServer({ env: { VOICE_MODELS_DIR: dir } });
     let closed: Promise<void> | undefined;
     try {
@@ -32,10 +38,18 @@ describe('voice models through the server', () => {
       assert.equal(tiny.gender, 'male', JSON.stringify(tiny));
       const v2 = (await srv.call('GET', '/v2/voices?page_size=100&language=english', { key: apiKey })).body;
       assert.ok(JSON.stringify(v2).includes('nv-en-tiny'));
-      const audition = await fetch(new URL(new URL(tiny.audition_url).pathname, srv.baseUrl));
-      assert.equal(audition.status, 200);
-      assert.match(audition.headers.get('content-type') ?? '', /audio\/mpeg/);
-      assert.ok((await audition.arrayBuffer()).byteLength > 2_000);
+      const kinds = ['nv-kokoro-en-af-bella', 'nv-kokoro-en-am-adam', 'nv-kokoro-en-george', 'nv-kokoro-multi-af-bella', 'nv-kitten-nano-expr-voice-2-m', 'nv-kitten-nano-expr-voice-2-f', 'nv-matcha-ljspeech'];
+      for (const id of kinds) {
+        assert.equal(v1.find((v) => v.voice_id === id)?.engine, 'neural', id);
+        assert.ok(JSON.stringify(v2).includes(id), id);
+      }
+      assert.ok(!v1.some((v) => /broken/.test(v.voice_id)));
+      for (const voice of [tiny, ...['nv-kokoro-en-george', 'nv-kitten-nano-expr-voice-2-f', 'nv-matcha-ljspeech'].map((id) => v1.find((v) => v.voice_id === id))]) {
+        const audition = await fetch(new URL(new URL(voice.audition_url).pathname, srv.baseUrl));
+        assert.equal(audition.status, 200, voice.voice_id);
+        assert.match(audition.headers.get('content-type') ?? '', /audio\/mpeg/);
+        assert.ok((await audition.arrayBuffer()).byteLength > 2_000, voice.voice_id);
+      }
       // Closing right after the audition's body was read: the server ends that keep-alive
       // connection as soon as it is idle (it used to wait for the 72 s keep-alive timeout).
       const t0 = Date.now();
