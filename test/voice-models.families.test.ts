@@ -5,6 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { NeuralPool } from '../src/pipeline/speech/models/neural.pool.ts';
+import { OnnxFormatError, readOnnxMetadataFile } from '../src/pipeline/speech/models/onnx-meta.ts';
+import onnxProto from 'onnx-proto';
 import { registerVoiceModels, scanVoiceModels, type ModelScan } from '../src/pipeline/speech/models/voice-models.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
 import { defaultVoice, voiceSpec } from '../src/pipeline/speech/voice.catalog.ts';
@@ -73,6 +75,15 @@ describe('Kokoro, Kitten and Matcha model folders (sherpa-onnx)', () => {
       [at('matcha-ljspeech/model-steps-3.onnx'), at('matcha-ljspeech/hifigan_v2.onnx')],
     );
     for (const m of scan.models) for (const s of m.specs) assert.equal(s.engine, 'neural');
+  });
+
+  it('reads a model\'s metadata by its top-level fields: the same entries a full protobuf decode gives; a file cut short is refused', async () => {
+    const file = at('kokoro-en/model.onnx');
+    const decoded = onnxProto.onnx.ModelProto.decode(fs.readFileSync(file));
+    assert.deepEqual(await readOnnxMetadataFile(file), Object.fromEntries(decoded.metadataProps.map((e) => [e.key, e.value])));
+    const cut = path.join(tmp, 'cut.onnx');
+    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 2000));
+    await assert.rejects(readOnnxMetadataFile(cut), OnnxFormatError);
   });
 
   it('a multi-speaker model gives one voice per chosen speaker, named and gendered from the model\'s speaker names', () => {
