@@ -6,7 +6,8 @@
  *   node --import tsx bench/narration.bench.ts [--mix] [--music]
  *
  * Then one column per speech engine for the same English scripts: espeak-ng (en-us-f1), Festival
- * HTS (en-us-slt, when installed) and the external OpenAI-compatible engine (a loopback server
+ * HTS (en-us-slt, when installed), Flite (en-us-rms), each voice model (or the tiny test models of
+ * each family) and the external OpenAI-compatible engine (a loopback server
  * answering with espeak-ng CLI speech, test/support/tts-server.ts; its time includes the HTTP
  * round trip, decoding and timingsFor()). Per engine: wall ms per second of audio, and the spoken
  * length as a share of the asked length.
@@ -34,6 +35,7 @@ import { fliteInstalled } from '../src/pipeline/speech/flite/flite.installed.ts'
 import { NeuralPool } from '../src/pipeline/speech/models/neural.pool.ts';
 import { registerVoiceModels, scanVoiceModels } from '../src/pipeline/speech/models/voice-models.ts';
 import { writeTinyVoice } from '../test/support/tiny-piper.ts';
+import { writeTinyFamilies } from '../test/support/tiny-sherpa-models.ts';
 import { festivalInstalled, sharedFestival } from '../src/pipeline/speech/festival/festival.client.ts';
 import { defaultVoice } from '../src/pipeline/speech/voice.catalog.ts';
 import { startTtsServer } from '../test/support/tts-server.ts';
@@ -103,17 +105,20 @@ console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).t
   const fetcher = createSafeFetcher({ allowPrivate: true });
   const cfg: ExternalTtsConfig = { baseUrl: tts.baseUrl, apiKey: null, model: 'bench', voices: [{ name: 'bench_f', language: 'english', gender: 'female' }], timeoutMs: 30_000, retries: 0, onFailure: 'fail' };
   const ext = externalVoiceSpecs(cfg);
-  // Every neural model of VOICE_MODELS_DIR (default data/voices) that speaks English; without one,
-  // the tiny test model (engine overhead: pool, sherpa-onnx, espeak-ng phonemes, forced alignment).
+  // Every neural model of VOICE_MODELS_DIR (default data/voices) that speaks English (its first
+  // voice); without one, the tiny test models of each family, Piper, Kokoro, Kitten, Matcha (engine
+  // overhead: pool, sherpa-onnx, espeak-ng phonemes, vocoder call, forced alignment).
   const neural = new NeuralPool(1);
   const modelsDir = process.env.VOICE_MODELS_DIR ?? path.resolve('data/voices');
   let scan = await scanVoiceModels(modelsDir, { warn: (m) => console.log(m) });
-  let neuralVoices = scan.models.flatMap((m) => m.specs).filter((v) => v.language === 'english');
+  const firstVoices = () => scan.models.map((m) => m.specs[0]!).filter((v) => v.language === 'english');
+  let neuralVoices = firstVoices();
   if (neuralVoices.length === 0) {
     const tinyDir = path.join(dir, 'tiny-voices');
-    await writeTinyVoice(path.join(tinyDir, 'tiny-test-model'), 'en_US-tiny-medium');
+    await writeTinyVoice(path.join(tinyDir, 'tiny-piper'), 'en_US-tiny-medium');
+    await writeTinyFamilies(tinyDir);
     scan = await scanVoiceModels(tinyDir, { warn: (m) => console.log(m) });
-    neuralVoices = scan.models.flatMap((m) => m.specs);
+    neuralVoices = firstVoices().filter((v) => v.voiceId !== 'nv-kokoro-multi-af-bella');
   }
   registerVoiceModels(scan, false);
   const engines: SpeechEngines = { espeak: engine, neural, external: new ExternalEngine(cfg, fetcher, engine), voices: (id) => ext.find((v) => v.voiceId === id) };
@@ -125,7 +130,7 @@ console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).t
     { label: 'external', voiceId: ext[0]!.voiceId },
   ];
   console.log(`\nengines, English (wall ms per s of audio | spoken s / asked s)`);
-  console.log(`len  ${columns.map((c) => c.label.padStart(22)).join('')}`);
+  console.log(`len  ${columns.map((c) => c.label.padStart(30)).join('')}`);
   const sums = columns.map(() => ({ ms: 0, audio: 0 }));
   for (const lengthS of LENGTHS) {
     const script = await writeScript({ product, style: 'Problem/Solution', lengthS, language: 'english', overrideScript: null });
@@ -137,11 +142,11 @@ console.log(`all: ${totalAudio.toFixed(1)} s of speech for ${(totalCpu / 1000).t
       const audioS = speech.durationMs / 1000;
       sums[i]!.ms += ms;
       sums[i]!.audio += audioS;
-      cells.push(`${(ms / audioS).toFixed(0)} ms | ${Math.round((audioS / lengthS) * 100)} %`.padStart(22));
+      cells.push(`${(ms / audioS).toFixed(0)} ms | ${Math.round((audioS / lengthS) * 100)} %`.padStart(30));
     }
     console.log(`${pad(lengthS, 3)}  ${cells.join('')}`);
   }
-  console.log(`all  ${sums.map((x) => `${(x.ms / x.audio).toFixed(0)} ms/s`.padStart(22)).join('')}`);
+  console.log(`all  ${sums.map((x) => `${(x.ms / x.audio).toFixed(0)} ms/s`.padStart(30)).join('')}`);
   await tts.close();
   await fetcher.close();
   await neural.close();

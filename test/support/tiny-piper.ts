@@ -16,7 +16,7 @@ export const TINY_SAMPLE_RATE = 16_000;
 export const SAMPLES_PER_TOKEN = 800;
 
 /** Piper's phoneme symbols (a broad subset of its default map): pad, bos, eos, space, punctuation, IPA. */
-const SYMBOLS = ['_', '^', '$', ' ', '!', "'", '(', ')', ',', '-', '.', ':', ';', '?',
+export const SYMBOLS = ['_', '^', '$', ' ', '!', "'", '(', ')', ',', '-', '.', ':', ';', '?',
   ...'abcdefghijklmnopqrstuvwxyz'.split(''),
   ...'æçðøħŋœǀǁǂǃɐɑɒɓɔɕɖɗɘəɚɛɜɞɟɠɡɢɣɤɥɦɧɨɪɫɬɭɮɯɰɱɲɳɴɵɶɸɹɺɻɽɾʀʁʂʃʄʈʉʊʋʌʍʎʏʐʑʒʔʕʘʙʛʜʝʟʡʢˈˌːˑ˞βθχᵻⱱ'.split(''),
   'ʲ', '̃', '̩', '̪', '↓', '↑', '→', '↗', '↘', 'ᵝ'];
@@ -42,9 +42,9 @@ export interface TinyModelOptions {
   metadata?: Record<string, string | null>;
 }
 
-const f32 = (name: string, dims: number[], values: number[]) => onnx.TensorProto.create({ name, dims, dataType: onnx.TensorProto.DataType.FLOAT, floatData: values });
-const i64 = (name: string, values: number[]) => onnx.TensorProto.create({ name, dims: [values.length], dataType: onnx.TensorProto.DataType.INT64, int64Data: values });
-const node = (op: string, inputs: string[], outputs: string[], attrs: Record<string, number | string> = {}) =>
+export const f32 = (name: string, dims: number[], values: number[]) => onnx.TensorProto.create({ name, dims, dataType: onnx.TensorProto.DataType.FLOAT, floatData: values });
+export const i64 = (name: string, values: number[]) => onnx.TensorProto.create({ name, dims: [values.length], dataType: onnx.TensorProto.DataType.INT64, int64Data: values });
+export const node = (op: string, inputs: string[], outputs: string[], attrs: Record<string, number | string> = {}) =>
   onnx.NodeProto.create({
     opType: op,
     input: inputs,
@@ -53,21 +53,27 @@ const node = (op: string, inputs: string[], outputs: string[], attrs: Record<str
       typeof v === 'number' ? onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INT, i: v }) : onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.STRING, s: Buffer.from(v) }),
     ),
   });
-const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
+export const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
   onnx.ValueInfoProto.create({
     name,
     type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
   });
 
+/** One token's sound: a 150 Hz buzz with harmonics under a half-sine envelope, `n` samples long. */
+export function buzz(n: number, sampleRate: number): number[] {
+  const wave: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = i / sampleRate;
+    const env = Math.sin((Math.PI * i) / n);
+    wave.push(env * (0.6 * Math.sin(2 * Math.PI * 150 * t) + 0.3 * Math.sin(2 * Math.PI * 450 * t) + 0.15 * Math.sin(2 * Math.PI * 1200 * t)));
+  }
+  return wave;
+}
+
 /** The model's bytes (an ONNX ModelProto, opset 13). */
 export function tinyPiperModel(opts: TinyModelOptions = {}): Uint8Array {
   const speakers = opts.speakers ?? 1;
-  const wave: number[] = [];
-  for (let i = 0; i < SAMPLES_PER_TOKEN; i++) {
-    const t = i / TINY_SAMPLE_RATE;
-    const env = Math.sin((Math.PI * i) / SAMPLES_PER_TOKEN);
-    wave.push(env * (0.6 * Math.sin(2 * Math.PI * 150 * t) + 0.3 * Math.sin(2 * Math.PI * 450 * t) + 0.15 * Math.sin(2 * Math.PI * 1200 * t)));
-  }
+  const wave = buzz(SAMPLES_PER_TOKEN, TINY_SAMPLE_RATE);
   const F = onnx.TensorProto.DataType.FLOAT;
   const I = onnx.TensorProto.DataType.INT64;
   const graph = onnx.GraphProto.create({
@@ -112,6 +118,11 @@ export function tinyPiperModel(opts: TinyModelOptions = {}): Uint8Array {
     sample_rate: String(TINY_SAMPLE_RATE),
     ...opts.metadata,
   };
+  return encodeModel(graph, meta);
+}
+
+/** A graph and its metadata (a key set to null is left out) as ONNX bytes, opset 13. */
+export function encodeModel(graph: InstanceType<typeof onnx.GraphProto>, meta: Record<string, string | null>): Uint8Array {
   const model = onnx.ModelProto.create({
     irVersion: 7,
     opsetImport: [{ domain: '', version: 13 }],

@@ -25,8 +25,13 @@ export interface VoiceJson {
   /** Matcha: the acoustic model and vocoder file names. */
   model?: string;
   vocoder?: string;
-  /** Multi-speaker models: the speakers offered as voices (default: speaker 0 only). */
-  speakers?: { sid: number; name?: string; gender?: Gender; age?: Age }[];
+  /** Kokoro ≥ 1.0: the espeak-ng language its non-lexicon words are read in (sherpa-onnx `lang`). */
+  lang?: string;
+  /**
+   * Multi-speaker models: the speakers offered as voices (default: speaker 0 only), each by `sid`
+   * or by the model's own name for it (`speaker`: Kokoro/Kitten speaker_names, Piper speaker_id_map).
+   */
+  speakers?: { sid?: number; speaker?: string; name?: string; gender?: Gender; age?: Age }[];
 }
 
 export interface ModelVoice {
@@ -90,6 +95,30 @@ async function licenceOf(dir: string, files: string[], said: string | undefined)
   return { licence: line, nonCommercial: NON_COMMERCIAL.test(text) };
 }
 
+/** Vocoders sherpa-onnx's Matcha engine accepts, by their model_type metadata (vocoder.cc). */
+const VOCODER_TYPES = ['hifigan', 'vocos', 'matcha-tts vocos'];
+
+async function onnxMetadata(file: string): Promise<Record<string, string>> {
+  try {
+    return await readOnnxMetadataFile(file);
+  } catch (err) {
+    if (err instanceof OnnxFormatError) throw new ModelFolderError(`${path.basename(file)} is not an ONNX model (${err.message})`);
+    throw err;
+  }
+}
+
+/** sherpa-onnx ends its process when a required metadata key is missing: said here first, plainly. */
+function lacks(meta: Record<string, string>, keys: string[], file: string): void {
+  const missing = keys.filter((k) => !(k in meta));
+  if (missing.length) throw new ModelFolderError(`${file}'s metadata lacks ${missing.join(', ')} (use the model as sherpa-onnx publishes it: its conversion scripts add them)`);
+}
+
+/** Gender from the speaker naming of Kokoro (af_bella, am_adam: second letter f/m) and Kitten (expr-voice-2-m). */
+function genderOfSpeakerName(family: ModelFamily, name: string): Gender | null {
+  const g = family === 'kokoro' ? /^[a-z]([fm])_/.exec(name)?.[1] : family === 'kitten' ? /-([fm])$/.exec(name)?.[1] : undefined;
+  return g === 'f' ? 'female' : g === 'm' ? 'male' : null;
+}
+
 interface PiperJson {
   dataset?: string;
   audio?: { sample_rate?: number; quality?: string };
@@ -145,28 +174,55 @@ export async function readModelFolder(dir: string): Promise<VoiceModel> {
   if (!id) throw new ModelFolderError('the folder name has no letters or digits');
   const has = (f: string) => files.includes(f);
 
+  const metas: Record<string, Record<string, string>> = {};
+  for (const f of onnxFiles) metas[f] = await onnxMetadata(abs(f));
+  const vocoders = onnxFiles.filter((f) => VOCODER_TYPES.includes(metas[f]!.model_type ?? ''));
+
   let family: ModelFamily;
   let engineConfig: Record<string, unknown>;
   let languageHint: string | undefined;
   let nameHint = path.basename(dir);
   let speakerCount = 1;
+  let speakerNames: string[] = [];
   let prepared: string[] = [];
-  if (voiceJson.family === 'matcha' || (voiceJson.model && voiceJson.vocoder)) {
-    if (!voiceJson.model || !voiceJson.vocoder || !has(voiceJson.model) || !has(voiceJson.vocoder)) throw new ModelFolderError('a Matcha model needs voice.json "model" and "vocoder" naming files of the folder');
+  if (voiceJson.family === 'matcha' || voiceJson.vocoder || vocoders.length > 0 || onnxFiles.some((f) => /matcha/i.test(metas[f]!.model_type ?? ''))) {
+    const acoustic = voiceJson.model ?? (onnxFiles.length === 2 && vocoders.length === 1 ? onnxFiles.find((f) => f !== vocoders[0]) : undefined);
+    const vocoder = voiceJson.vocoder ?? (vocoders.length === 1 ? vocoders[0] : undefined);
+    if (!acoustic || !vocoder || !has(acoustic) || !has(vocoder) || acoustic === vocoder) {
+      throw new ModelFolderError('a Matcha model needs its acoustic model and one vocoder .onnx (model_type metadata "hifigan" or "vocos", as sherpa-onnx publishes them), or voice.json "model" and "vocoder" naming them');
+    }
+    if (!VOCODER_TYPES.includes(metas[vocoder]!.model_type ?? '')) throw new ModelFolderError(`the vocoder ${vocoder} has model_type "${metas[vocoder]!.model_type ?? ''}"; sherpa-onnx takes its hifigan or vocos vocoders (model_type metadata "hifigan" or "vocos")`);
     if (!has('tokens.txt')) throw new ModelFolderError('no tokens.txt');
+    const meta = metas[acoustic]!;
+    lacks(meta, ['sample_rate', 'n_speakers'], acoustic);
     family = 'matcha';
-    engineConfig = { matcha: { acousticModel: abs(voiceJson.model), vocoder: abs(voiceJson.vocoder), tokens: abs('tokens.txt'), dataDir, ...(has('lexicon.txt') ? { lexicon: abs('lexicon.txt') } : {}) } };
+    speakerCount = Number(meta.n_speakers) || 1;
+    languageHint = meta.language;
+    engineConfig = { matcha: { acousticModel: abs(acoustic), vocoder: abs(vocoder), tokens: abs('tokens.txt'), dataDir, ...(has('lexicon.txt') ? { lexicon: abs('lexicon.txt') } : {}) } };
   } else if (has('voices.bin')) {
     if (onnxFiles.length !== 1 || !has('tokens.txt')) throw new ModelFolderError('a Kokoro/Kitten model needs one .onnx file, voices.bin and tokens.txt');
-    const meta = await readOnnxMetadataFile(abs(onnxFiles[0]!)).catch((err: Error) => {
-      throw new ModelFolderError(`${onnxFiles[0]} is not an ONNX model (${err.message})`);
-    });
-    family = voiceJson.family === 'kitten' || /kitten/i.test(meta.model_type ?? '') ? 'kitten' : 'kokoro';
-    speakerCount = Number(meta.n_speakers ?? 1) || 1;
+    const onnx = onnxFiles[0]!;
+    const meta = metas[onnx]!;
+    family = voiceJson.family === 'kitten' || meta.model_type === 'kitten-tts' ? 'kitten' : 'kokoro';
+    lacks(meta, ['sample_rate', 'n_speakers', 'style_dim', 'has_espeak'], onnx);
+    speakerCount = Number(meta.n_speakers) || 1;
+    const floats = meta.style_dim!.split(',').reduce((n, d) => n * Number(d), speakerCount);
+    const size = (await fs.stat(abs('voices.bin'))).size;
+    if (!Number.isFinite(floats) || size !== floats * 4) throw new ModelFolderError(`voices.bin holds ${size / 4} floats; the model's style_dim (${meta.style_dim}) and n_speakers (${speakerCount}) say ${floats}`);
+    // Kokoro ≥ 1.0 (metadata version 2) phonemises with its lexicons (lexicon-us-en.txt, lexicon-zh.txt, …).
+    const lexicons = files.filter((f) => /^lexicon.*\.txt$/.test(f));
+    if (family === 'kokoro' && Number(meta.version ?? 1) >= 2 && lexicons.length === 0) throw new ModelFolderError('a multi-lingual Kokoro model (metadata version 2) needs its lexicon*.txt files');
+    speakerNames = (meta.speaker_names ?? '').split(',').map((n) => n.trim());
     languageHint = meta.language;
-    engineConfig = { [family]: { model: abs(onnxFiles[0]!), voices: abs('voices.bin'), tokens: abs('tokens.txt'), dataDir, ...(family === 'kokoro' && has('lexicon.txt') ? { lexicon: abs('lexicon.txt') } : {}) } };
+    engineConfig = {
+      [family]: {
+        model: abs(onnx), voices: abs('voices.bin'), tokens: abs('tokens.txt'), dataDir,
+        ...(family === 'kokoro' && lexicons.length ? { lexicon: lexicons.map(abs).join(',') } : {}),
+        ...(family === 'kokoro' && voiceJson.lang ? { lang: voiceJson.lang } : {}),
+      },
+    };
   } else {
-    if (onnxFiles.length !== 1) throw new ModelFolderError(onnxFiles.length === 0 ? 'no .onnx model file' : `${onnxFiles.length} .onnx files (a Piper voice has one; a Matcha model names its two in voice.json)`);
+    if (onnxFiles.length !== 1) throw new ModelFolderError(onnxFiles.length === 0 ? 'no .onnx model file' : `${onnxFiles.length} .onnx files (a Piper voice has one; a Matcha model has an acoustic model and a vocoder)`);
     const onnx = abs(onnxFiles[0]!);
     const cfg = await readJson<PiperJson>(`${onnx}.json`, `${onnxFiles[0]}.json`);
     if (!cfg && !has('tokens.txt')) throw new ModelFolderError(`no ${onnxFiles[0]}.json (the Piper voice's config) and no tokens.txt`);
@@ -176,6 +232,7 @@ export async function readModelFolder(dir: string): Promise<VoiceModel> {
     speakerCount = Number(meta.n_speakers ?? cfg?.num_speakers ?? 1) || 1;
     languageHint = cfg?.language?.code ?? meta.language;
     if (cfg?.dataset) nameHint = `${cfg.dataset}${cfg.audio?.quality ? ` (${cfg.audio.quality})` : ''}`;
+    if (cfg?.speaker_id_map) for (const [n, sid] of Object.entries(cfg.speaker_id_map)) speakerNames[sid] = n;
     engineConfig = { vits: { model: onnx, tokens: abs('tokens.txt'), dataDir } };
   }
 
@@ -183,16 +240,20 @@ export async function readModelFolder(dir: string): Promise<VoiceModel> {
   if (!language) throw new ModelFolderError(`language "${voiceJson.language ?? languageHint ?? ''}" is not one of the catalog's (say it in voice.json "language")`);
   const { licence, nonCommercial } = await licenceOf(dir, files, voiceJson.license);
   const baseName = voiceJson.name ?? nameHint.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-  const speakers = voiceJson.speakers?.length ? voiceJson.speakers : [{ sid: 0 }];
-  const voices: ModelVoice[] = speakers.map((s) => {
-    if (!Number.isInteger(s.sid) || s.sid < 0 || s.sid >= speakerCount) throw new ModelFolderError(`voice.json speaker ${s.sid} is not one of the model's ${speakerCount}`);
-    const many = speakers.length > 1 || speakerCount > 1;
+  const chosen = voiceJson.speakers?.length ? voiceJson.speakers : [{ sid: 0 }];
+  const many = chosen.length > 1 || speakerCount > 1;
+  const voices: ModelVoice[] = chosen.map((s) => {
+    // A speaker is chosen by number or by the model's own name for it (speaker_names, speaker_id_map).
+    const sid = s.sid ?? (s.speaker !== undefined ? speakerNames.indexOf(s.speaker) : -1);
+    if (!Number.isInteger(sid) || sid < 0 || sid >= speakerCount) throw new ModelFolderError(`voice.json speaker ${s.sid ?? s.speaker} is not one of the model's ${speakerCount}${speakerNames.length ? ` (${speakerNames.join(', ')})` : ''}`);
+    const own = speakerNames[sid] || undefined;
+    const name = s.name ?? own;
     return {
-      voiceId: `nv-${id}${many ? `-${slug(s.name ?? String(s.sid))}` : ''}`,
-      sid: s.sid,
-      name: many ? `${baseName} – ${s.name ?? `speaker ${s.sid}`}` : baseName,
+      voiceId: `nv-${id}${many ? `-${slug(name ?? String(sid))}` : ''}`,
+      sid,
+      name: many ? `${baseName} – ${name ?? `speaker ${sid}`}` : baseName,
       language,
-      gender: s.gender ?? voiceJson.gender ?? null,
+      gender: s.gender ?? (own ? genderOfSpeakerName(family, own) : null) ?? voiceJson.gender ?? null,
       age: s.age ?? voiceJson.age ?? 'adult',
     };
   });

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 
 /**
  * The metadata of an ONNX model file (ModelProto.metadata_props, field 14: key = 1, value = 2),
- * read and added without decoding the graph. sherpa-onnx reads a voice's sample rate, speaker
- * count, language and espeak-ng voice from it; voices exported by Piper itself carry none, so
+ * read (by the top-level field headers, the graph skipped unread) and added without decoding the
+ * graph. sherpa-onnx reads a voice's sample rate, speaker
+ * count, language, espeak-ng voice (and for Kokoro/Kitten the style size) from it; voices exported by Piper itself carry none, so
  * `voices install` and the folder scan add them from the voice's .onnx.json.
  *
  * Hand-written on purpose: a protobuf library would decode the whole graph (tens of MB of
@@ -27,9 +28,9 @@ function varint(buf: Uint8Array, at: number): [value: number, next: number] {
 }
 
 /** The top-level fields of a protobuf message: [field number, wire type, payload start, payload end]. */
-function* fields(buf: Uint8Array, from = 0, to = buf.length): Generator<[number, number, number, number]> {
+function* fields(buf: Uint8Array, from = 0, to = buf.length, headerOnly = false): Generator<[number, number, number, number]> {
   let at = from;
-  while (at < to) {
+  while (at < Math.min(to, buf.length)) {
     const [tag, afterTag] = varint(buf, at);
     const field = Math.floor(tag / 8);
     const wire = tag & 7;
@@ -45,33 +46,56 @@ function* fields(buf: Uint8Array, from = 0, to = buf.length): Generator<[number,
     } else throw new OnnxFormatError(`unsupported wire type ${wire}`);
     if (field === 0 || end > to) throw new OnnxFormatError('not a protobuf message (field 0 or past the end)');
     yield [field, wire, start, end];
+    if (headerOnly) return;
     at = end;
   }
 }
 
-/** The model's metadata_props; throws OnnxFormatError when the bytes are not an ONNX ModelProto. */
-export function readOnnxMetadata(buf: Uint8Array): Record<string, string> {
-  const out: Record<string, string> = {};
-  let sawGraph = false;
+/** One metadata_props entry (StringStringEntryProto: key = 1, value = 2). */
+function entry(buf: Uint8Array): [string, string] {
   const text = new TextDecoder();
-  for (const [field, wire, start, end] of fields(buf)) {
-    if (field === 7 && wire === 2) sawGraph = true;
-    if (field !== METADATA_PROPS || wire !== 2) continue;
-    let key = '';
-    let value = '';
-    for (const [f, w, s, e] of fields(buf, start, end)) {
-      if (w !== 2) continue;
-      if (f === 1) key = text.decode(buf.subarray(s, e));
-      if (f === 2) value = text.decode(buf.subarray(s, e));
-    }
-    out[key] = value;
+  let key = '';
+  let value = '';
+  for (const [f, w, s, e] of fields(buf)) {
+    if (w !== 2) continue;
+    if (f === 1) key = text.decode(buf.subarray(s, e));
+    if (f === 2) value = text.decode(buf.subarray(s, e));
   }
-  if (!sawGraph) throw new OnnxFormatError('no graph in the file');
-  return out;
+  return [key, value];
 }
 
+/**
+ * The model's metadata_props; throws OnnxFormatError when the file is not an ONNX ModelProto.
+ * Only the top-level field headers are read and the payloads other than metadata skipped, so a
+ * 300 MB Kokoro model costs a few dozen small reads, not its size in memory.
+ */
 export async function readOnnxMetadataFile(file: string): Promise<Record<string, string>> {
-  return readOnnxMetadata(await fs.readFile(file));
+  const fh = await fs.open(file, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const head = Buffer.alloc(24);
+    const out: Record<string, string> = {};
+    let sawGraph = false;
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await fh.read(head, 0, head.length, at);
+      const header = fields(head.subarray(0, bytesRead), 0, Number.MAX_SAFE_INTEGER, true).next().value;
+      if (!header) throw new OnnxFormatError('truncated file');
+      const [field, wire, start, end] = header;
+      if (at + end > size) throw new OnnxFormatError('not a protobuf message (a field runs past the end)');
+      if (field === 7 && wire === 2) sawGraph = true;
+      if (field === METADATA_PROPS && wire === 2) {
+        const payload = Buffer.alloc(end - start);
+        await fh.read(payload, 0, payload.length, at + start);
+        const [key, value] = entry(payload);
+        out[key] = value;
+      }
+      at += end;
+    }
+    if (!sawGraph) throw new OnnxFormatError('no graph in the file');
+    return out;
+  } finally {
+    await fh.close();
+  }
 }
 
 function encodeVarint(n: number): number[] {
