@@ -34,6 +34,8 @@ export interface Placeable<T extends { box: Box }> extends Timed {
    */
   tier?: (level: number) => number;
   make(region: Box, level: number): T | null;
+  /** Left out when no free spot holds it (the no-media design's brand line under a long name), instead of placed over something. */
+  optional?: boolean;
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -107,7 +109,7 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
       from = to;
     }
     // Nowhere free: the most compact way it was made (the lowest box, then the narrowest; the checks then report what is wrong).
-    const placed = chosen ?? last;
+    const placed = chosen ?? (item.optional ? null : last);
     if (!placed) continue;
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     out.push(placed);
