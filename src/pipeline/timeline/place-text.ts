@@ -126,14 +126,19 @@ export interface OverlaySpec {
   icon?: string;
 }
 
-/** Fits an overlay's text into a region (wrap, shrink to the minimum size, a shorter complete candidate; never cut). */
-export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
+/**
+ * Fits an overlay's text into a region (wrap, shrink to the minimum size, a shorter complete
+ * candidate; never cut). `ownCaseName`: the name is set in its own case even where the style sets
+ * type in capitals (narrower: a long name making room, name-room.ts).
+ */
+export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
   const minFont = minFontPx(height);
   return (spec: OverlaySpec, region: Box, { lines, force, breakWords }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
-    const upper = uppercase && slot !== 'price';
+    const ownCase = ownCaseName && uppercase && slot === 'name';
+    const upper = uppercase && slot !== 'price' && !ownCase;
     // Room for the text at the preferred size (the padding only shrinks with the font).
     // The padding, badge and arrow shrink with the font: the text's room at a size.
     const roomAt = (px: number) => region.w - (2 * padXEm(slot) + (badge ? BADGE_EM + BADGE_GAP_EM : 0) + (slot === 'cta' ? ARROW_EM : 0)) * px;
@@ -163,6 +168,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       lines: fit.lines,
       source: fit.source,
       ...(spec.claim ? { claim: spec.claim } : {}),
+      ...(ownCase ? { ownCase: true as const } : {}),
       fontPx: fit.fontPx,
       badge,
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
