@@ -13,7 +13,7 @@ import type { AspectRatio, Box, PresenterRule, SceneKind, ShapeRule, TemplateLay
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
 /** The 9:16 selfie design's field height (frame share); the presenter's scene fills the rest. */
-const SELFIE_FIELD_H = 0.475;
+const SELFIE_FIELD_H = 0.465;
 /** The title stays until the price: the frame's "one big thing" while the points are told. */
 const NAME: readonly SceneKind[] = ['hook', 'intro', 'point', 'story'];
 

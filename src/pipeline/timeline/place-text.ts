@@ -95,7 +95,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
     const levels: Level[] = [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
-    return { optional: spec.slot === 'brand', startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
+    const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
+    return { ...optional, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -124,6 +126,8 @@ export interface OverlaySpec {
   badge: string | null;
   claim?: string;
   icon?: string;
+  /** Later sentence starts within its run where an optional text (the brand) may begin instead. */
+  laterStarts?: number[];
 }
 
 /**
@@ -215,7 +219,11 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     }
   }
   const brand = input.product.brand?.trim();
-  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase())) for (const x of runs(spans, slots.brand.scenes)) add('brand', [brand], x.startMs, x.endMs);
+  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase()))
+    for (const x of runs(spans, slots.brand.scenes)) {
+      add('brand', [brand], x.startMs, x.endMs);
+      out[out.length - 1]!.laterStarts = spans.filter((s) => s.startMs > x.startMs && s.startMs < x.endMs).map((s) => s.startMs);
+    }
   const price = formatPrice(input.product.price, input.product.currency, language);
   if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', [price], x.startMs, x.endMs);
 
