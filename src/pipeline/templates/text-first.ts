@@ -3,8 +3,8 @@
  * design — a brand-colour header field with the brand line and the big name (held over every
  * scene but price and call to action), each selling point as a large card with an icon on a
  * panel, the price as a hero, the call to action, and a brand-colour footer field; the
- * template's presenter, larger. A split-screen template gives its product half to a brand-colour
- * field that carries the cards. No media box, so nothing pretends to be a photo. Slots are
+ * template's presenter, larger (in 9:16 an inset becomes a selfie under the field: SELFIE_0).
+ * A split-screen template gives its product half to a brand-colour field that carries the cards. No media box, so nothing pretends to be a photo. Slots are
  * starting points; the layout step moves them off the presenter's face and each other.
  * Rules: docs/rendering.md "Design rules".
  */
