@@ -363,6 +363,18 @@ describe('a long name in 9:16 never meets a face (issue 24 item 1 with issue 27 
     assert.equal(nameOf(short)[0]!.ownCase, undefined, 'a name that fits keeps the style’s capitals');
   });
 
+  it('gives a German 89-character name the column beside a presenter at the smallest face the rules allow (bench cell 19)', () => {
+    const name = 'UltraComfort Ergonomischer Bürostuhl aus Netzgewebe mit verstellbarer Lendenwirbelstütze';
+    const sp = sampleSpeech(sampleSentences(30), 'german');
+    const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('photos', true, { name, brand: 'UltraComfort' }), templateId: 2, hasPresenter: true, visualStyle: 'Warm Lifestyle', aspectRatio: 0, caption: true, imageInfo: SHAPES.photos!.infos });
+    const [shown] = nameOf(t);
+    assert.ok(shownWhole(shown!.lines, name), shown!.lines.join('|'));
+    assert.ok(!intersects(shown!.box, faceOf(t)));
+    const face = presenterFaceBox(t.presenter!);
+    assert.ok(face.h >= t.height * MIN_FACE_SHARE - 0.5 && face.x + face.w <= t.safeArea.x + t.safeArea.w + 0.5, 'the face at least the minimum, inside the safe area');
+    assert.deepEqual(layoutViolations(t), []);
+  });
+
   it('reports a name placed over the face zone or the product’s middle (the check the fallback uses)', () => {
     const t = timeline({ templateId: 1, shape: 'photos' });
     const shell = { ...t, captionsBox: t.captionsBox };

@@ -4,7 +4,8 @@
  * the timeline tries, in order:
  * 1. the name in its own case, in a style that sets type in capitals (about 15 % narrower);
  * 2. the presenter moved or made smaller: an inset steps down (then up) the safe area; a presenter
- *    in their scene gets smaller about the face's side away from the name and the chin (never
+ *    in their scene moves away from the name to the safe area's edge and gets smaller about the
+ *    face's side away from the name and the chin (never
  *    under the minimum face size, the face never out of the safe area); each with the name in
  *    the style's case, then its own;
  * and keeps the first placement that leaves every text clear of the face zone and the product's
@@ -67,7 +68,8 @@ const SCALES = [0.94, 0.88, 0.82, 0.76] as const;
 /**
  * Where the presenter may go to make room, nearest first: an inset down the safe area (then up)
  * in INSET_STEP steps; a presenter in their scene scaled by SCALES about the chin and the face's
- * side away from the name's slot (what sits under the chin, the captions, stays put) (`nameX`: the slot's centre, frame pixels).
+ * side away from the name's slot (what sits under the chin, the captions, stays put), then at
+ * the smallest face the rules allow (`nameX`: the name slot's centre, frame pixels).
  */
 export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: number): Presenter[] {
   const out: Presenter[] = [];
@@ -82,8 +84,14 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
     return out;
   }
   const face = presenterFaceBox(p);
-  const ax = nameX < face.x + face.w / 2 ? face.x + face.w : face.x;
+  const right = nameX < face.x + face.w / 2;
+  const ax = right ? face.x + face.w : face.x;
   const ay = face.y + face.h;
-  for (const k of SCALES) out.push({ ...p, box: { x: ax + (box.x - ax) * k, y: ay + (box.y - ay) * k, w: box.w * k, h: box.h * k } });
+  // The face also goes as far from the name as the safe area lets it (the face scales about that side, so this shift holds at every scale).
+  const dx = right ? Math.max(0, safe.x + safe.w - ax) : Math.min(0, safe.x - ax);
+  // Down to the smallest face the rules allow (presenter-size), that scale last.
+  const least = (height * MIN_FACE_SHARE) / face.h + 1e-3;
+  const scales = [...SCALES.filter((k) => k > least), ...(least < 1 ? [least] : [])];
+  for (const k of scales) out.push({ ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k, w: box.w * k, h: box.h * k } });
   return out;
 }
