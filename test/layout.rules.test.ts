@@ -5,6 +5,10 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
 import { buildTimeline, layoutViolations, presenterFaceBox } from '../src/pipeline/timeline/index.ts';
+import { presenterPlacement } from '../src/pipeline/timeline/presenter.ts';
+import { blockedTexts, nameBlocked } from '../src/pipeline/timeline/name-room.ts';
+import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
+import { faceZone, intersects } from '../src/pipeline/timeline/rules.ts';
 import type { TimelineInput } from '../src/pipeline/timeline/index.ts';
 import type { TextOverlay, Timeline } from '../src/pipeline/timeline/types.ts';
 import { fitAnyway, fitText, shownWhole, words } from '../src/pipeline/timeline/fit-text.ts';
@@ -53,16 +57,6 @@ function timeline(over: Partial<TimelineInput> & { shape?: string; long?: boolea
   });
 }
 
-/**
- * Nothing cut (issue 27): a name too long for its title and for a card in 9:16 at the minimum
- * size is shown whole in more lines, and where no free spot holds it the checks report it over
- * the face or the product's middle (docs/rendering.md "Nothing cut", a known limit). Those
- * reports of the name alone are set aside here; every other defect still fails.
- */
-function notLongName9x16(v: string[], longIn9x16: boolean): string[] {
-  return longIn9x16 ? v.filter((x) => !/^(text-face|media-frame): name\d+ \(name\)/.test(x)) : v;
-}
-
 const tags = (v: string[]) => new Set(v.map((s) => s.slice(0, s.indexOf(':'))));
 
 describe('the layout step', () => {
@@ -76,7 +70,7 @@ describe('the layout step', () => {
             for (const long of [false, true])
               for (const sp of scripts) {
                 const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product(shape, long), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption: true, scale: 0.5, imageInfo: SHAPES[shape]!.infos });
-                assert.deepEqual(notLongName9x16(layoutViolations(t), long && ar === 0), [], `template ${tpl.id} ratio ${ar} presenter ${hasPresenter} ${shape} long ${long}`);
+                assert.deepEqual(layoutViolations(t), [], `template ${tpl.id} ratio ${ar} presenter ${hasPresenter} ${shape} long ${long}`);
                 checked++;
               }
     assert.equal(checked, 6 * 3 * 2 * Object.keys(SHAPES).length * 2 * 3);
@@ -90,7 +84,7 @@ describe('the layout step', () => {
       const sp = sampleSpeech(sampleSentences(15), language);
       for (const ar of [0, 1, 2] as const) {
         const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('awkward', true, { name, sellingPoints: [point, point, point] }), templateId: 3, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio: ar, caption: true, imageInfo: SHAPES.awkward!.infos });
-        assert.deepEqual(notLongName9x16(layoutViolations(t), ar === 0), [], `${language} ratio ${ar}`);
+        assert.deepEqual(layoutViolations(t), [], `${language} ratio ${ar}`);
         for (const o of t.overlays) assert.ok(shownWhole(o.lines, o.source), o.lines.join('|'));
       }
     }
@@ -268,8 +262,7 @@ describe('rendering with awkward images', () => {
       );
       assert.ok(t);
       const tl = t as Timeline;
-      // A long name in 9:16: its reports are set aside as in the grid test above (notLongName9x16; open, issue 27).
-      assert.deepEqual(notLongName9x16(layoutViolations(tl), true), []);
+      assert.deepEqual(layoutViolations(tl), []);
       // The treatment by shape (docs/rendering.md "The product leads"): the wide and tall photos pan, the small one is contained, the cut-out used as it is.
       assert.deepEqual(tl.images.map((f) => f?.treatment), ['pan', 'pan', 'contain', 'alpha']);
       assert.equal(tl.images[3]!.cutout, true);
@@ -337,4 +330,86 @@ describe('texts the voice does not read', () => {
     for (let i = 1; i < shown.length; i++) assert.ok(shown[i]!.startMs >= shown[i - 1]!.endMs, `${shown[i - 1]!.text} then ${shown[i]!.text}`);
     assert.deepEqual(layoutViolations(t), []);
   });
+});
+
+describe('a long name in 9:16 never meets a face (issue 24 item 1 with issue 27 item 3)', () => {
+  const faceOf = (t: Timeline) => faceZone(presenterFaceBox(t.presenter!));
+  const nameOf = (t: Timeline) => t.overlays.filter((o) => o.slot === 'name');
+
+  it('moves an inset down (Spotlight) and keeps it where it was for a short name', () => {
+    const short = timeline({ templateId: 1, shape: 'photos' });
+    const long = timeline({ templateId: 1, shape: 'photos', long: true });
+    assert.equal(short.presenter!.box.y, 0.1 * short.height, 'a short name leaves the inset at its slot');
+    assert.ok(long.presenter!.box.y > short.presenter!.box.y, 'the inset steps down to make room');
+    assert.equal(long.presenter!.box.h, short.presenter!.box.h);
+    for (const o of nameOf(long)) {
+      assert.ok(shownWhole(o.lines, o.source) && o.source === LONG_NAME, o.lines.join('|'));
+      assert.ok(!intersects(o.box, faceOf(long)), 'the name is off the face zone');
+    }
+    assert.deepEqual(layoutViolations(long), []);
+  });
+
+  it('makes a presenter in their scene smaller, and sets a capitals style’s long name in its own case (Side by Side)', () => {
+    const short = timeline({ templateId: 2, shape: 'photos' });
+    const long = timeline({ templateId: 2, shape: 'photos', long: true });
+    assert.equal(long.style.text.uppercase, true);
+    assert.ok(long.presenter!.box.w < short.presenter!.box.w, 'smaller');
+    assert.ok(presenterFaceBox(long.presenter!).h >= long.height * MIN_FACE_SHARE - 0.5, 'never under the minimum face');
+    const [name] = nameOf(long);
+    assert.equal(name!.ownCase, true);
+    assert.ok(shownWhole(name!.lines, LONG_NAME));
+    assert.ok(!intersects(name!.box, faceOf(long)));
+    assert.deepEqual(layoutViolations(long), []);
+    assert.equal(nameOf(short)[0]!.ownCase, undefined, 'a name that fits keeps the style’s capitals');
+  });
+
+  it('gives a German 89-character name the column beside a presenter at the smallest face the rules allow (bench cell 19)', () => {
+    const name = 'UltraComfort Ergonomischer Bürostuhl aus Netzgewebe mit verstellbarer Lendenwirbelstütze';
+    const sp = sampleSpeech(sampleSentences(30), 'german');
+    const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('photos', true, { name, brand: 'UltraComfort' }), templateId: 2, hasPresenter: true, visualStyle: 'Warm Lifestyle', aspectRatio: 0, caption: true, imageInfo: SHAPES.photos!.infos });
+    const [shown] = nameOf(t);
+    assert.ok(shownWhole(shown!.lines, name), shown!.lines.join('|'));
+    assert.ok(!intersects(shown!.box, faceOf(t)));
+    const face = presenterFaceBox(t.presenter!);
+    assert.ok(face.h >= t.height * MIN_FACE_SHARE - 0.5 && face.x + face.w <= t.safeArea.x + t.safeArea.w + 0.5, 'the face at least the minimum, inside the safe area');
+    assert.deepEqual(layoutViolations(t), []);
+  });
+
+  it('reports a name placed over the face zone or the product’s middle (the check the fallback uses)', () => {
+    const t = timeline({ templateId: 1, shape: 'photos' });
+    const shell = { ...t, captionsBox: t.captionsBox };
+    assert.deepEqual(blockedTexts(shell), []);
+    const zone = faceOf(t);
+    const over = t.overlays.map((o) => (o.slot === 'name' ? { ...o, box: { ...o.box, x: zone.x, y: zone.y } } : o));
+    assert.equal(nameBlocked({ ...shell, overlays: over }), true);
+    assert.deepEqual(blockedTexts({ ...shell, overlays: over }), [over.find((o) => o.slot === 'name')!.id]);
+  });
+});
+
+describe('the 9:16 no-media design with an inset presenter is a selfie under a brand field', () => {
+  for (const templateId of [1, 6]) {
+    it(`template ${templateId}: the presenter large in the lower half, shoulders to the bottom edge; title, cards, hero price and captions in the field above, clear of the face`, () => {
+      for (const long of [false, true]) {
+        const t = timeline({ templateId, shape: 'none', long });
+        const p = t.presenter!;
+        assert.equal(p.frame, 'none');
+        const face = presenterFaceBox(p);
+        const pl = presenterPlacement(p);
+        assert.ok(face.y >= t.height * 0.45 && face.y + face.h <= t.height * 0.8, `head in the middle-lower part: ${face.y / t.height}-${(face.y + face.h) / t.height}`);
+        assert.ok(face.h >= t.height * 0.18, 'a large face');
+        assert.ok(pl.y + pl.height >= t.height, 'shoulders to the bottom edge');
+        const field = t.shapes.find((s) => s.role === 'field')!;
+        assert.ok(field.box.y + field.box.h <= faceZone(face).y + 1, 'the field ends above the face');
+        for (const b of [t.captionsBox, ...t.overlays.map((o) => o.box)]) {
+          assert.ok(b.y + b.h <= field.box.y + field.box.h + 1, 'every text on the field');
+          assert.ok(!intersects(b, faceZone(face)));
+        }
+        const price = t.overlays.find((o) => o.slot === 'price')!;
+        const name = t.overlays.find((o) => o.slot === 'name')!;
+        assert.ok(price.fontPx >= 1.5 * name.fontPx, 'the price is the hero');
+        assert.deepEqual(layoutViolations(t), []);
+        assert.deepEqual(timelineCoverage(t).violations, []);
+      }
+    });
+  }
 });

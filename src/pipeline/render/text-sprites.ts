@@ -41,7 +41,7 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const rtl = isRtlText(o.text, languageRtl);
   const p = style.palette;
   const h = o.box.h;
-  const upper = style.text.uppercase && o.slot !== 'price';
+  const upper = style.text.uppercase && o.slot !== 'price' && !o.ownCase;
   const tag = languageTag(language);
   const lines = o.lines.map((l) => (upper ? l.toLocaleUpperCase(tag) : l));
   const accentPill = o.slot === 'price' || o.slot === 'cta';

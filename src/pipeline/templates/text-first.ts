@@ -3,8 +3,8 @@
  * design — a brand-colour header field with the brand line and the big name (held over every
  * scene but price and call to action), each selling point as a large card with an icon on a
  * panel, the price as a hero, the call to action, and a brand-colour footer field; the
- * template's presenter, larger. A split-screen template gives its product half to a brand-colour
- * field that carries the cards. No media box, so nothing pretends to be a photo. Slots are
+ * template's presenter, larger (in 9:16 an inset becomes a selfie under the field: SELFIE_0).
+ * A split-screen template gives its product half to a brand-colour field that carries the cards. No media box, so nothing pretends to be a photo. Slots are
  * starting points; the layout step moves them off the presenter's face and each other.
  * Rules: docs/rendering.md "Design rules".
  */
@@ -12,6 +12,8 @@ import { SAFE_AREAS } from './safe-area.ts';
 import type { AspectRatio, Box, PresenterRule, SceneKind, ShapeRule, TemplateLayout, TextSlot } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
+/** The 9:16 selfie design's field height (frame share); the presenter's scene fills the rest. */
+const SELFIE_FIELD_H = 0.465;
 /** The title stays until the price: the frame's "one big thing" while the points are told. */
 const NAME: readonly SceneKind[] = ['hook', 'intro', 'point', 'story'];
 
@@ -83,43 +85,53 @@ const SPLIT: Record<AspectRatio, Design> = {
   },
 };
 
-/** 9:16 with an inset top right: the name, the price and the call to action below it (full width). */
-const INSET_NAME_0 = b(0.05, 0.46, 0.83, 0.105);
-const INSET_PRICE_0 = b(0.05, 0.535, 0.83, 0.11);
-const INSET_CTA_0 = b(0.05, 0.46, 0.83, 0.07);
+/**
+ * 9:16 with an inset presenter: a selfie. The presenter stands large in the lower half in their
+ * own scene (head in the middle-lower part of the frame, shoulders to the bottom edge), under a
+ * brand-colour field that carries the brand, the big title (or one large card at a time), the
+ * price as a hero with the call to action under it, and the captions at its foot, clear of the
+ * face. Font = slot height × fill: name ≈ 4.8 %, price ≈ 7.9 % of the frame height.
+ */
+const SELFIE_0: Design = {
+  slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.18, 0.83, 0.07), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)),
+  captions: b(0.05, 0.355, 0.83, 0.11),
+  shapes: [field(b(0, 0, 1, SELFIE_FIELD_H))],
+};
+/** The selfie presenter's box (the painter's design box, wider than high: its width sets the scale) and scene panel under the field. */
+const SELFIE_BOX = b(0.08, 0.331, 0.84, 0.5);
 
-/** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card. */
+/** An inset presenter's height in the no-media design (frame share), at least: a figure, not a corner card (9:16: the selfie instead). */
 const INSET_HEIGHT: Record<AspectRatio, number> = { 0: 0.34, 1: 0.8, 2: 0.6 };
 /** ...and no wider than this (a circle grows as wide as high). */
 const INSET_WIDTH: Record<AspectRatio, number> = { 0: 0.42, 1: 0.4, 2: 0.45 };
 
 /**
  * The text-first variant of a layout: no media, the no-media design's slots, captions and shapes;
- * a presenter who fills the frame steps to the right edge, an inset grows.
+ * a presenter who fills the frame steps to the right edge; an inset grows, and in 9:16 becomes
+ * the selfie (SELFIE_0).
  */
 export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio): TemplateLayout {
   let presenter = layout.presenter;
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
   const split = !!presenter && presenter.frame === 'none' && !full;
+  const selfie = !!presenter && presenter.frame !== 'none' && aspectRatio === 0;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
-  if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const design = split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
+  else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
+  const design = selfie ? SELFIE_0 : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
-  // In 9:16 a presenter takes the top right: the title opens only, then one card at a time.
-  // In 9:16 the call to action takes the title's place above the head (beside the face it would not
-  // fit), and the price stands in the column beside the face.
+  // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
+  // scenes), then one card at a time; a filling presenter's call to action takes the title's
+  // place above the head, its price the column beside the face.
   const held = full || (!!presenter && aspectRatio === 0)
     ? {
         ...design.slots,
         name: { ...design.slots.name, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
-        // A 9:16 split has one field: story scenes show the title again, the cards are the points'.
-        ...(split ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
+        ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
         ...(full && aspectRatio === 0
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
-          : split || aspectRatio !== 0
-            ? {}
-            : { name: { ...design.slots.name, scenes: ['hook', 'intro', 'story'] as SceneKind[], box: INSET_NAME_0 }, price: { ...design.slots.price, box: INSET_PRICE_0 }, cta: { ...design.slots.cta, box: INSET_CTA_0 } }),
+          : {}),
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
@@ -129,8 +141,8 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
 }
 
 /**
- * An inset presenter in the no-media design: in the right column (top right in 9:16, bottom
- * right elsewhere, inside the safe area), grown (same shape) to at least INSET_HEIGHT of the frame.
+ * An inset presenter in the 16:9 and 1:1 no-media design: in the right column (bottom right,
+ * inside the safe area), grown (same shape) to at least INSET_HEIGHT of the frame.
  */
 function placedInset(p: PresenterRule, aspectRatio: AspectRatio, safe: Box): PresenterRule {
   const { box } = p;

@@ -8,6 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
+import { blockedTexts, nameBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
@@ -196,7 +197,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
     return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
-  const presenter = layout.presenter
+  let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
     : null;
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
@@ -204,9 +205,28 @@ export function buildTimeline(input: TimelineInput): Timeline {
   if (media && motion !== 'none')
     for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
-  const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
-  const placed = placeText({ layout, presenter, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase)), make);
+  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase));
+  const place = (who: typeof presenter, ownCaseName: boolean) => {
+    const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
+    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);
+    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
+  };
+  let placed = place(presenter, false);
+  // A long name with no free spot: its own case, then the presenter moved or smaller (name-room.ts).
+  if (nameBlocked(placed.shell)) {
+    const cases = style.text.uppercase ? [false, true] : [false];
+    const nameSlot = px(layout.slots.name.box, width, height);
+    const tries = [...(style.text.uppercase ? [{ who: presenter, own: true }] : []), ...(presenter ? presenterMoves(presenter, safeArea, height, nameSlot.x + nameSlot.w / 2) : []).flatMap((who) => cases.map((own) => ({ who, own })))];
+    for (const { who, own } of tries) {
+      const again = place(who, own);
+      if (blockedTexts(again.shell).length === 0) {
+        presenter = who;
+        placed = again;
+        break;
+      }
+    }
+  }
   const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {

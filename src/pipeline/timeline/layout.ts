@@ -34,6 +34,12 @@ export interface Placeable<T extends { box: Box }> extends Timed {
    */
   tier?: (level: number) => number;
   make(region: Box, level: number): T | null;
+  /**
+   * Left out when no free spot holds it (the no-media design's brand line beside a long name),
+   * instead of placed over something: then tried from each of `laterStarts` (it shows from there
+   * on, `retime` sets its start), and left out only when none holds it.
+   */
+  optional?: { laterStarts: readonly number[]; retime(made: T, startMs: number): T };
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -81,36 +87,40 @@ export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap:
 export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
   const taken: Obstacle[] = [...obstacles];
   const out: T[] = [];
-  for (const item of items) {
-    let last: T | null = null;
-    let chosen: T | null = null;
-    // Tier by tier: the most wanted level in any region first, clear of `avoid` if any level allows.
-    const tierOf = item.tier ?? ((l: number) => l);
-    for (let from = 0; from < item.levels && !chosen; ) {
-      let to = from;
-      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
-      for (const also of avoid.length ? [avoid, []] : [[]]) {
-        for (let level = from; level < to && !chosen; level++)
-          for (const region of item.regions) {
-            const made = item.make(region, level);
-            if (!made) continue;
-            if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
-            for (const c of candidates(made.box, safe, step))
-              if (free(c, item, safe, taken) && free(c, item, safe, also)) {
-                chosen = { ...made, box: c };
-                break;
-              }
-            if (chosen) break;
-          }
-        if (chosen) break;
-      }
-      from = to;
+  for (const whole of items) {
+    let placed: T | null = null;
+    let item: Placeable<T> = whole;
+    for (const startMs of [whole.startMs, ...(whole.optional?.laterStarts ?? [])]) {
+      item = { ...whole, startMs };
+      placed = placeOne(item, taken, safe, step, avoid);
+      if (placed || !whole.optional) break;
     }
-    // Nowhere free: the most compact way it was made (the lowest box, then the narrowest; the checks then report what is wrong).
-    const placed = chosen ?? last;
     if (!placed) continue;
+    if (whole.optional && item.startMs !== whole.startMs) placed = whole.optional.retime(placed, item.startMs);
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     out.push(placed);
   }
   return out;
+}
+
+/** One item's spot: the nearest free one at its most wanted level; null for an optional item that has none, else its most compact form wherever it lands. */
+function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[]): T | null {
+  let last: T | null = null;
+  // Tier by tier: the most wanted level in any region first, clear of `avoid` if any level allows.
+  const tierOf = item.tier ?? ((l: number) => l);
+  for (let from = 0; from < item.levels; ) {
+    let to = from;
+    while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+    for (const also of avoid.length ? [avoid, []] : [[]])
+      for (let level = from; level < to; level++)
+        for (const region of item.regions) {
+          const made = item.make(region, level);
+          if (!made) continue;
+          if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
+          for (const c of candidates(made.box, safe, step)) if (free(c, item, safe, taken) && free(c, item, safe, also)) return { ...made, box: c };
+        }
+    from = to;
+  }
+  // Nowhere free: the most compact way it was made (the lowest box, then the narrowest; the checks then report what is wrong).
+  return item.optional ? null : last;
 }

@@ -95,7 +95,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
     const levels: Level[] = [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
-    return { startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
+    const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
+    return { ...optional, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -124,16 +126,23 @@ export interface OverlaySpec {
   badge: string | null;
   claim?: string;
   icon?: string;
+  /** Later sentence starts within its run where an optional text (the brand) may begin instead. */
+  laterStarts?: number[];
 }
 
-/** Fits an overlay's text into a region (wrap, shrink to the minimum size, a shorter complete candidate; never cut). */
-export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number) {
+/**
+ * Fits an overlay's text into a region (wrap, shrink to the minimum size, a shorter complete
+ * candidate; never cut). `ownCaseName`: the name is set in its own case even where the style sets
+ * type in capitals (narrower: a long name making room, name-room.ts).
+ */
+export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
   const minFont = minFontPx(height);
   return (spec: OverlaySpec, region: Box, { lines, force, breakWords }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     const pref = Math.max(spec.box.h * rule.fill, minFont);
-    const upper = uppercase && slot !== 'price';
+    const ownCase = ownCaseName && uppercase && slot === 'name';
+    const upper = uppercase && slot !== 'price' && !ownCase;
     // Room for the text at the preferred size (the padding only shrinks with the font).
     // The padding, badge and arrow shrink with the font: the text's room at a size.
     const roomAt = (px: number) => region.w - (2 * padXEm(slot) + (badge ? BADGE_EM + BADGE_GAP_EM : 0) + (slot === 'cta' ? ARROW_EM : 0)) * px;
@@ -163,6 +172,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       lines: fit.lines,
       source: fit.source,
       ...(spec.claim ? { claim: spec.claim } : {}),
+      ...(ownCase ? { ownCase: true as const } : {}),
       fontPx: fit.fontPx,
       badge,
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
@@ -209,7 +219,11 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     }
   }
   const brand = input.product.brand?.trim();
-  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase())) for (const x of runs(spans, slots.brand.scenes)) add('brand', [brand], x.startMs, x.endMs);
+  if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase()))
+    for (const x of runs(spans, slots.brand.scenes)) {
+      add('brand', [brand], x.startMs, x.endMs);
+      out[out.length - 1]!.laterStarts = spans.filter((s) => s.startMs > x.startMs && s.startMs < x.endMs).map((s) => s.startMs);
+    }
   const price = formatPrice(input.product.price, input.product.currency, language);
   if (price) for (const x of orLast(runs(spans, slots.price.scenes))) add('price', [price], x.startMs, x.endMs);
 

@@ -46,7 +46,7 @@ export function sceneContent(t: Timeline): { startMs: number; endMs: number; con
 }
 
 function uppercaseOf(t: Timeline, o: TextOverlay): boolean {
-  return t.style.text.uppercase && o.slot !== 'price';
+  return t.style.text.uppercase && o.slot !== 'price' && !o.ownCase;
 }
 
 /** Every rule the layout breaks, as tagged strings; empty when the layout is sound. */

@@ -60,6 +60,8 @@ export interface TextOverlay {
   source: string;
   /** The whole claim (selling point) a cue overlay stands for, when it has one. */
   claim?: string;
+  /** Drawn in its own case in a style that sets type in capitals (a long name making room: timeline/name-room.ts). */
+  ownCase?: true;
   /** Font size in px (cap height = CAP_HEIGHT_EM of it; never under the minimum text size). */
   fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */

@@ -1,0 +1,97 @@
+/**
+ * Room for a long name (pure). A product name is shown whole (never cut) and never over the
+ * presenter's face or the middle of the product; when the layout step finds no free spot for it,
+ * the timeline tries, in order:
+ * 1. the name in its own case, in a style that sets type in capitals (about 15 % narrower);
+ * 2. the presenter moved or made smaller: an inset steps down (then up) the safe area; a presenter
+ *    in their scene moves away from the name to the safe area's edge and gets smaller about the
+ *    face's side away from the name and the chin (never
+ *    under the minimum face size, the face never out of the safe area); each with the name in
+ *    the style's case, then its own;
+ * and keeps the first placement that leaves every text clear of the face zone and the product's
+ * middle. docs/rendering.md "Nothing cut" ("A long name never over a face").
+ */
+import { boxInside } from '../templates/safe-area.ts';
+import type { Box } from '../templates/types.ts';
+import { presenterFaceBox } from './presenter.ts';
+import { contentHeart, faceZone, intersects, MIN_FACE_SHARE } from './rules.ts';
+import { sceneContent } from './safety.ts';
+import type { TextOverlay, Timeline } from './types.ts';
+
+type Presenter = NonNullable<Timeline['presenter']>;
+
+/** What a placement is judged on: the timeline's boxes and the placed texts. */
+export interface PlacedShell {
+  presenter: Timeline['presenter'];
+  media: Timeline['media'];
+  scenes: Timeline['scenes'];
+  images: Timeline['images'];
+  width: number;
+  height: number;
+  safeArea: Box;
+  overlays: readonly TextOverlay[];
+  /** The captions band, when captions show. */
+  captionsBox: Box | null;
+}
+
+const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
+
+/**
+ * The texts a placement leaves over the presenter's face zone or a product's middle (overlay ids,
+ * "captions"), and "face" when the presenter's face is under the minimum size or out of the safe
+ * area; empty when every text is clear.
+ */
+export function blockedTexts(s: PlacedShell): string[] {
+  const out: string[] = [];
+  const whole = { startMs: 0, endMs: Number.MAX_SAFE_INTEGER };
+  const texts = [...s.overlays.map((o) => ({ id: o.id, box: o.box, startMs: o.startMs, endMs: o.endMs })), ...(s.captionsBox ? [{ id: 'captions', box: s.captionsBox, ...whole }] : [])];
+  if (s.presenter) {
+    const face = presenterFaceBox(s.presenter);
+    if (face.h < s.height * MIN_FACE_SHARE - 0.5 || !boxInside(face, s.safeArea)) out.push('face');
+    const zone = faceZone(face);
+    for (const x of texts) if (intersects(x.box, zone)) out.push(x.id);
+  }
+  for (const c of sceneContent(s as unknown as Timeline)) {
+    const heart = contentHeart(c.content);
+    for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(x.id);
+  }
+  return [...new Set(out)];
+}
+
+/** Whether the product's name is among the blocked texts. */
+export const nameBlocked = (s: PlacedShell): boolean => blockedTexts(s).some((id) => s.overlays.some((o) => o.id === id && o.slot === 'name'));
+
+/** Steps (frame share) an inset moves by, and the scales a presenter in their scene tries. */
+const INSET_STEP = 0.02;
+const SCALES = [0.94, 0.88, 0.82, 0.76] as const;
+
+/**
+ * Where the presenter may go to make room, nearest first: an inset down the safe area (then up)
+ * in INSET_STEP steps; a presenter in their scene scaled by SCALES about the chin and the face's
+ * side away from the name's slot (what sits under the chin, the captions, stays put), then at
+ * the smallest face the rules allow (`nameX`: the name slot's centre, frame pixels).
+ */
+export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: number): Presenter[] {
+  const out: Presenter[] = [];
+  const { box } = p;
+  if (p.frame === 'card' || p.frame === 'circle') {
+    const step = height * INSET_STEP;
+    for (const dir of [1, -1])
+      for (let y = box.y + dir * step; y >= safe.y - 0.5 && y + box.h <= safe.y + safe.h + 0.5; y += dir * step) {
+        const moved = { ...box, y };
+        out.push({ ...p, box: moved, panel: moved });
+      }
+    return out;
+  }
+  const face = presenterFaceBox(p);
+  const right = nameX < face.x + face.w / 2;
+  const ax = right ? face.x + face.w : face.x;
+  const ay = face.y + face.h;
+  // The face also goes as far from the name as the safe area lets it (the face scales about that side, so this shift holds at every scale).
+  const dx = right ? Math.max(0, safe.x + safe.w - ax) : Math.min(0, safe.x - ax);
+  // Down to the smallest face the rules allow (presenter-size), that scale last.
+  const least = (height * MIN_FACE_SHARE) / face.h + 1e-3;
+  const scales = [...SCALES.filter((k) => k > least), ...(least < 1 ? [least] : [])];
+  for (const k of scales) out.push({ ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k, w: box.w * k, h: box.h * k } });
+  return out;
+}
