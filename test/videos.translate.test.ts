@@ -75,7 +75,7 @@ describe('video translation with no LLM and no STT server', () => {
 
   it('a product video made again in German: a German script, length within 10 %, the same template and presenter', async () => {
     const productId = success(await s.call('POST', '/v1/product', { key, body: { name: 'Aurora Desk Lamp', description: 'A warm dimmable LED desk lamp with a stepless touch dimmer and a USB-C charging port.', selling_points: ['Stepless touch dimmer', 'USB-C charging port', 'Warm light for late work'], price: '49.90', currency: 'EUR' } })).product_id;
-    const sourceId = success(await s.call('POST', '/v1/create_video_from_url', { key, body: { product_id: productId, video_length: '15', aspect_ratio: 2, language: 'english', avatar_id: 3, avatar_type: 0, template_type: 'public', template_id: 2, script_style: 'Discovery', caption: true } })).project_id;
+    const sourceId = success(await s.call('POST', '/v1/create_video_from_url', { key, body: { product_id: productId, video_length: '15', aspect_ratio: 2, language: 'english', avatar_id: 3, avatar_type: 0, template_type: 'public', template_id: 2, script_style: 'Discovery', caption: true, music_id: 2, visual_style: 'Clean Minimal' } })).project_id;
     const source = await waitDone(s, key, sourceId);
     assert.equal(source.status_code, 4, JSON.stringify(source.error));
     const left = await credits(s, key);
@@ -91,13 +91,16 @@ describe('video translation with no LLM and no STT server', () => {
     const sourceS = duration(await download(s, dir, source.video_url, 'product-en.mp4'));
     const translatedS = duration(await download(s, dir, done.video_url, 'product-de.mp4'));
     assert.ok(Math.abs(translatedS - 15) <= 1.5, `German video lasts ${translatedS} s (English ${sourceS} s), video_length 15`);
-    // The same template, presenter, size and captions: the source's request with only language and voice changed.
+    // The same style, length, presenter, template, visual style, music and captions: the source's request with only language, voice and name changed.
     const row = await s.running.services.videoRepo.getById(id);
     const src = (await s.running.services.videoRepo.getById(sourceId))!.request as Record<string, unknown>;
     const made = (row!.request as { request: Record<string, unknown>; source_kind: string; mode: string });
     assert.equal(made.mode, 'remake');
     assert.equal(made.source_kind, 'product');
-    for (const k of ['template_id', 'avatar_id', 'avatar_type', 'aspect_ratio', 'video_length', 'script_style', 'caption', 'product_id']) assert.deepEqual(made.request[k], src[k], k);
+    assert.deepEqual({ music_id: src.music_id, visual_style: src.visual_style }, { music_id: 2, visual_style: 'Clean Minimal' });
+    const unchanged = (r: Record<string, unknown>) => ({ ...r, language: null, voice_id: null, video_name: null });
+    assert.deepEqual(unchanged(made.request), unchanged(src));
+    assert.equal(made.request.video_name, 'Aurora auf Deutsch');
     assert.equal(made.request.language, 'german');
     assert.match(String(made.request.voice_id), /^de-/);
     const status = success(await s.call('GET', `/v2/video_translate/${id}`, { key }));
@@ -174,6 +177,32 @@ describe('video translation with a loopback LLM and STT server', () => {
     assert.equal(done.title, 'Lamp intro (german)');
     assert.ok(done.subtitles_url, 'captions asked for with add_subtitles');
     assert.match(fs.readFileSync(await download(s, dir, done.subtitles_url, 'avatar-de.vtt'), 'utf8'), /Schreibtisch/);
+  });
+
+  it('a template video: its script translated by the LLM, its other variables and template as they were', async () => {
+    const sourceId = success(await s.call('POST', '/v1/create_video_with_template', { key, body: {
+      template_id: 1, template_type: 'common', lang: 'english', aspect_ratio: 2,
+      variables: [
+        { type: 'script', name: 'script', properties: { content: ENGLISH.join(' ') } },
+        { type: 'text', name: 'title', properties: { content: 'Aurora' } },
+      ],
+    } })).project_id;
+    const source = await waitDone(s, key, sourceId);
+    assert.equal(source.status_code, 4, JSON.stringify(source.error));
+    const before = llm.requests.length;
+    const id = success(await translate(s, key, { video_url: source.video_url, output_language: 'german' })).video_translate_id;
+    const done = await waitDone(s, key, id);
+    assert.equal(done.status_code, 4, JSON.stringify(done.error));
+    assert.equal(done.script, `${GERMAN['Good morning.']} ${GERMAN['This lamp lights your whole desk.']}`);
+    assert.equal(llm.requests.length - before, 1);
+    assert.ok(llm.requests[before]!.messages[1]!.content.includes(ENGLISH.join(' ')));
+    const src = (await s.running.services.videoRepo.getById(sourceId))!.request as { plan: { script: string; texts: unknown } } & Record<string, unknown>;
+    const made = ((await s.running.services.videoRepo.getById(id))!.request as { mode: string; source_kind: string; translate_script: boolean; request: typeof src });
+    assert.deepEqual([made.mode, made.source_kind, made.translate_script], ['remake', 'template', true]);
+    const unchanged = (r: typeof src) => ({ ...r, language: null, voice_id: null, plan: { ...r.plan, script: null } });
+    assert.deepEqual(unchanged(made.request), unchanged(src), 'the same template, texts, media, presenter and music');
+    assert.equal(made.request.language, 'german');
+    assert.match(String(made.request.voice_id), /^de-/);
   });
 
   it('an outside video: transcribed by the STT server, translated segment by segment, re-voiced in each segment\'s time, captions on the new speech', async () => {
