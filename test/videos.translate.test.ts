@@ -248,6 +248,20 @@ describe('video translation with a loopback LLM and STT server', () => {
     await receiver.waitFor((rs) => rs.some((r) => r.json?.event === 'generated_translate_video_success' && r.json?.data?.video_id === id), 15_000, 'generated_translate_video_success');
   });
 
+  it("an outside video with the caller's transcript (plain text, timed here by the forced aligner): no STT call, re-voiced on the sentences' times", async () => {
+    const sttBefore = stt.requests.length;
+    const id = success(await translate(s, key, { video_url: files.url('outside.mp4'), output_language: 'german', transcript: ENGLISH.join(' '), source_language: 'english' })).video_translate_id;
+    const done = await waitDone(s, key, id);
+    assert.equal(done.status_code, 4, JSON.stringify(done.error));
+    assert.equal(stt.requests.length, sttBefore, 'the STT server was not asked');
+    assert.equal(done.script, ENGLISH.map((x) => GERMAN[x]).join(' '));
+    const vtt = fs.readFileSync(await download(s, dir, done.subtitles_url, 'transcript-de.vtt'), 'utf8');
+    const cues = [...vtt.matchAll(/(\d\d):(\d\d):(\d\d)\.(\d{3}) --> /g)].map((m) => ms(m, 1));
+    const heard = await transcribeLikeServer(stt, path.join(dir, 'outside.mp4'));
+    // The aligner's sentence times are the speech's own: the first cue starts near where the STT server hears the first words.
+    assert.ok(Math.abs(cues[0]! - heard[0]!.start * 1000) < 300, `first cue at ${cues[0]} ms, speech at ${heard[0]!.start * 1000} ms`);
+  });
+
   it('refuses: an unknown language, a silent video, one without sound, one over 10 minutes — nothing recorded', async () => {
     await refused(s, key, { video_url: files.url('outside.mp4'), output_language: 'klingon' }, /output_language .*klingon/);
     await refused(s, key, { video_url: files.url('silent.mp4'), output_language: 'german' }, /video_url has no speech.*silent/);
