@@ -18,6 +18,21 @@ describe('config layering', () => {
     }
   });
 
+  it('nor does anything it imports, at any depth (every relative import followed)', () => {
+    const src = path.resolve(import.meta.dirname, '../src');
+    const seen = new Set<string>();
+    const walk = (file: string, via: string[]) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const rel = path.relative(src, file);
+      assert.doesNotMatch(rel, /^(pipeline|jobs|http|videos|webhooks|avatars)\//, `src/config reaches ${rel} through ${via.join(' → ')}`);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"](\.[^'"]+)['"]/gm)) walk(path.resolve(path.dirname(file), m[1]!), [...via, rel]);
+    };
+    for (const [file] of sources) walk(path.join(dir, file), []);
+    assert.ok(seen.size > sources.length, 'the walk followed imports');
+  });
+
   it('the external speech engine reads its settings type from the configuration', async () => {
     const engine = fs.readFileSync(path.resolve(import.meta.dirname, '../src/pipeline/speech/external/external.engine.ts'), 'utf8');
     assert.match(engine, /ExternalTtsConfig\b[^;]*from '\.\.\/\.\.\/\.\.\/config\/config\.ts'/);

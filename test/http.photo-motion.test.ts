@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it as test } from 'node:test';
+import { hexId } from '../src/lib/ids.ts';
+import { freePort, spawnReelsmith, until, waitHttp, type Proc } from './support/child-process.ts';
+import { apiClient, createTestDatabase, type TestDatabase } from './support/cluster.ts';
 import { backends, type TestDb } from './support/db.ts';
 import { startServer, success as data, type TestServer } from './support/server.ts';
 import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
@@ -180,5 +186,59 @@ for (const backend of backends) describe(`photo avatars: add_motion (${backend.n
     const r = await s.call('POST', '/v1/photo_avatar/add_motion', { key, body: { image_url: `${base}/portrait.jpg`, name: 'x', voice_id: 'no-such-voice' } });
     assert.equal(r.body.code, 10104, JSON.stringify(r.body));
     assert.match(r.body.msg, /voice_id/);
+  });
+});
+
+/**
+ * Issue 28 loose end 5: add_motion is a queued job like every other, so `serve --no-worker` only
+ * accepts it and a `reelsmith worker` process (PostgreSQL + BullMQ) makes the presenter.
+ */
+describe('add_motion with `serve --no-worker` and a worker process (PostgreSQL + BullMQ)', { timeout: 600_000 }, () => {
+  const DATABASE_URL = process.env.DATABASE_URL;
+  const REDIS_URL = process.env.REDIS_URL;
+  let testDb: TestDatabase | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-motion-roles-'));
+  const procs: Proc[] = [];
+  let photos: http.Server | undefined;
+  let env: Record<string, string> = {};
+  before(async () => {
+    if (!DATABASE_URL?.startsWith('postgres') || !REDIS_URL) return;
+    testDb = await createTestDatabase(DATABASE_URL);
+    env = { DATA_DIR: dataDir, DATABASE_URL: testDb.url, REDIS_URL, QUEUE_PREFIX: `motion-${hexId().slice(0, 8)}`, ALLOW_PRIVATE_URLS: '1', RATE_LIMIT_POST_PER_MINUTE: '10000' };
+    const portrait = await portraitPhoto();
+    photos = http.createServer((req, res) => (req.url === '/portrait.jpg' ? res.writeHead(200, { 'content-type': 'image/jpeg' }).end(portrait) : res.writeHead(404).end()));
+    await new Promise<void>((r) => photos!.listen(0, '127.0.0.1', r));
+  });
+  after(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    photos?.close();
+    await testDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the web process queues it, the worker process makes it', { timeout: 560_000 }, async (t) => {
+    if (!testDb) return t.skip('needs DATABASE_URL (postgres) and REDIS_URL');
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const serve = spawnReelsmith(['serve', '--no-worker'], { ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN: 'motion-admin-token' });
+    procs.push(serve);
+    await waitHttp(baseUrl, serve, 120_000).catch((err) => assert.fail(`${(err as Error).message}\n${serve.log()}`));
+    const created = await fetch(`${baseUrl}/admin/accounts`, { method: 'POST', headers: { 'x-admin-token': 'motion-admin-token', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'mover', credits: 3 }) });
+    const { api_key: key } = ((await created.json()) as { data: { api_key: string } }).data;
+    const api = apiClient(baseUrl, key);
+    const made = await api('POST', '/v1/photo_avatar/add_motion', { image_url: `http://127.0.0.1:${(photos!.address() as AddressInfo).port}/portrait.jpg`, name: 'Queued' });
+    // No worker yet: it waits as a queued job.
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.equal((await api('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`)).status, 'pending');
+    assert.equal((await testDb.db.query(`SELECT status FROM jobs WHERE id = $1 AND kind = 'photo_motion'`, [made.motion_id])).rows[0]?.status, 'queued');
+    const worker = spawnReelsmith(['worker'], env);
+    procs.push(worker);
+    const m = await until(async () => {
+      const now = await api('GET', `/v1/photo_avatar?motion_id=${made.motion_id}`);
+      return now.status === 'pending' ? undefined : now;
+    }, 400_000, 'the worker making the motion', 250).catch((err: Error) => assert.fail(`${err.message}\n${worker.log()}`));
+    assert.equal(m.status, 'completed', JSON.stringify(m));
+    const job = (await testDb.db.query(`SELECT status, lease_owner FROM jobs WHERE id = $1`, [made.motion_id])).rows[0];
+    assert.equal(job.status, 'succeeded');
   });
 });

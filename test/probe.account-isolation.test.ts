@@ -45,6 +45,9 @@ describe('probe: every resource of one account is invisible to another', () => {
     ids.motion = data(await call('POST', '/v1/photo_avatar/add_motion', a, { image_url: 'https://images.example.com/me.jpg', name: 'Probe' })).motion_id;
     ids.batch = data(await call('POST', '/v2/product_avatar/generation', a, { product_image_url: ticket.asset_id, avatar_source: { type: 'id', avatar_id: 5, avatar_type: 'public' }, num_images: 1 })).batch_id;
     ids.task = data(await call('POST', '/v2/ai_scripts', a, { language: 'english', product_info: { source_type: 'details', data: { name: 'Lamp', description: 'A lamp.' } } })).task_id;
+    ids.avatarVideo = data(await call('POST', '/v2/create_video_from_avatar', a, { avatar: { avatar_id: 1, avatar_type: 0 }, voice: { type: 'script', script: 'Hello there.', voice_id: 'en-us-f1' }, aspect_ratio: 'portrait' })).video_id;
+    ids.translation = data(await call('POST', '/v2/video_translate/', a, { video_id: ids.video, output_language: 'german' })).video_translate_id;
+    ids.lipSync = data(await call('POST', '/v2/create_lip_sync_video', a, { video_url: 'https://media.example.com/me.mp4', script: 'Hello there.', voice_id: 'en-us-f1' })).task_id;
     for (const [kind, id] of Object.entries(ids)) assert.ok(id, `A made a ${kind}`);
 
     // B by id: read, use, delete.
@@ -66,6 +69,13 @@ describe('probe: every resource of one account is invisible to another', () => {
       ['GET motion', () => call('GET', `/v1/photo_avatar?motion_id=${ids.motion}`, b), 10104],
       ['GET product-avatar batch', () => call('GET', `/v2/product_avatar/generation/${ids.batch}`, b), 10104],
       ['GET AI script task', () => call('GET', `/v2/ai_scripts/results/${ids.task}`, b), 10104],
+      ['cancel video', () => call('POST', `/v2/video/${ids.video}/cancel`, b), 10104],
+      ['GET avatar video v2', () => call('GET', `/v2/avatar_video/${ids.avatarVideo}`, b), 10104],
+      ['GET translation', () => call('GET', `/v2/video_translate/${ids.translation}`, b), 10104],
+      ['GET translation v1', () => call('GET', `/v1/project?project_id=${ids.translation}`, b), 10104],
+      ['translate A\'s video', () => call('POST', '/v2/video_translate/', b, { video_id: ids.video, output_language: 'german' }), 10104],
+      ['GET lip-sync video', () => call('GET', `/v2/lip_sync_video/${ids.lipSync}`, b), 10104],
+      ['lip-sync A\'s asset', () => call('POST', '/v2/create_lip_sync_video', b, { video_url: ids.asset, script: 'Hi.', voice_id: 'en-us-f1' }), 40000, /video_url names no asset of this account/],
     ];
     const wrong: string[] = [];
     for (const [what, request, code, msg] of refusals) {

@@ -93,6 +93,107 @@ describe('probe: every URL-taking field refuses private and special addresses', 
     },
   ];
 
+  /**
+   * Every URL-taking field the OpenAPI document lists (a request body property named `url` or
+   * `*_url`, or `avatar_source.value`, at any depth), each sent in its route's own example with the
+   * URL swapped in: no field can be added to the API without being probed here.
+   */
+  interface DocField { method: 'POST' | 'PUT'; route: string; path: string[] }
+  type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } };
+  let docCache: Doc | undefined;
+  const openapi = async () => (docCache ??= (await s.call('GET', '/openapi.json')).body as Doc);
+  async function documentedFields(): Promise<DocField[]> {
+    const doc = await openapi();
+    const deref = (x: any): any => (x && x.$ref ? deref(doc.components!.schemas![String(x.$ref).split('/').pop()!]) : x);
+    const out: DocField[] = [];
+    const walk = (schema: any, at: string[], emit: (path: string[]) => void, depth = 0) => {
+      const sch = deref(schema);
+      if (!sch || typeof sch !== 'object' || depth > 8) return;
+      for (const k of ['anyOf', 'oneOf', 'allOf']) for (const x of sch[k] ?? []) walk(x, at, emit, depth + 1);
+      if (sch.items) walk(sch.items, [...at, '[]'], emit, depth + 1);
+      for (const [name, prop] of Object.entries<any>(sch.properties ?? {})) {
+        const path = [...at, name];
+        if (/(^|_)url$/.test(name) || path.join('.') === 'avatar_source.value') emit(path);
+        walk(prop, path, emit, depth + 1);
+      }
+    };
+    for (const [route, ops] of Object.entries(doc.paths)) {
+      for (const method of ['post', 'put'] as const) {
+        const schema = ops[method]?.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const seen = new Set<string>();
+        walk(schema, [], (path) => {
+          if (seen.has(path.join('.'))) return;
+          seen.add(path.join('.'));
+          out.push({ method: method.toUpperCase() as 'POST' | 'PUT', route, path });
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The route's documented example (the first), with this account's ids, and `url` at `path`. */
+  async function exampleWith(f: DocField, url: string, ids: Record<string, string>): Promise<object> {
+    const doc = await openapi();
+    const content = doc.paths[f.route]![f.method.toLowerCase()].requestBody.content['application/json'];
+    const example = structuredClone(content.example ?? content.schema?.examples?.[0] ?? content.schema?.example ?? {});
+    const body = JSON.parse(JSON.stringify(example).replace(/"(product_id|preview_id)":"[^"]*"/g, (_m, k: string) => `"${k}":"${ids[k]}"`));
+    // A translation's example names a video by id: one of this account's.
+    if (f.route.startsWith('/v2/video_translate')) {
+      body.video_url = ids.preview_id;
+      delete body.video_id;
+    }
+    if (f.path.join('.') === 'avatar_source.value') body.avatar_source = { type: 'image', value: url };
+    else if (f.path[0] === 'variables') body.variables = [{ type: 'image', name: 'image', properties: { url } }, { type: 'script', name: 'script', properties: { content: 'Hello.' } }, { type: 'text', name: 'title', properties: { content: 'T' } }];
+    else if (f.path[0] === 'media') body.media = [{ type: 1, url }];
+    else if (f.path.join('.') === 'voice.audio_url') body.voice = { type: 'audio', audio_url: url };
+    else {
+      let at = body;
+      for (const k of f.path.slice(0, -1)) at = at[k] ??= {};
+      at[f.path.at(-1)!] = url;
+      if (f.path.join('.') === 'callback_url') delete body.webhook_url;
+    }
+    return body;
+  }
+
+  /** What the refusal must name. */
+  const named = (f: DocField) => {
+    const leaf = f.path.at(-1)!;
+    if (f.path[0] === 'variables') return /variables\[0\]\.properties\.url|image/;
+    if (f.path[0] === 'media') return /media\[0\]\.url/;
+    if (leaf === 'callback_url') return /callback_url|webhook_url/;
+    return new RegExp(`\\b${f.path.join('\\.')}\\b|\\b${leaf}\\b`);
+  };
+
+  it('every URL-taking field of the OpenAPI document × each hostile form, in its route\'s own example: 40000 naming the field, no 500', { timeout: 300_000 }, async () => {
+    const previews = data(await s.call('POST', '/v2/create_video_from_product/preview_list', { key, body: { product_id: productId, video_spec: { aspect_ratio: 'square', length: '15' }, avatar: { id: 2 }, voice: {}, script: { style: 'Top 3 reasons', language: 'english' }, visual_styles: ['Clean Minimal'] } })).previews as { preview_id: string }[];
+    const ids: Record<string, string> = { product_id: productId, preview_id: previews[0]!.preview_id };
+    const endpoint = async (v: 'v1' | 'v2', p: string) => data(await s.call('POST', `/${v}/${p}`, { key, body: { url: 'https://hooks.example.com/h', events: ['generated_video_success'], status: 'enabled' } }));
+    const endpointIds: Record<string, string> = {};
+    const fields = await documentedFields();
+    assert.ok(fields.length >= 40, `${fields.length} URL fields found in the OpenAPI document`);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const f of fields) {
+      let route = f.route;
+      if (route.includes('{endpoint_id}')) {
+        const base = route.split('/{')[0]!.slice(1);
+        endpointIds[base] ??= (await endpoint(base.slice(0, 2) as 'v1' | 'v2', base.slice(3))).endpoint_id as string;
+        route = route.replace('{endpoint_id}', endpointIds[base]!);
+      }
+      for (const url of hostile()) {
+        const res = await s.call(f.method, route, { key, body: await exampleWith(f, url, ids) });
+        checked++;
+        const b = res.body as { code: number; msg: string };
+        if (res.status !== 200 || b.code !== 40000 || !named(f).test(b.msg)) failures.push(`${f.method} ${route} ${f.path.join('.')} ${url}: HTTP ${res.status} ${JSON.stringify(b)}`);
+      }
+    }
+    console.log(`${fields.length} documented URL fields × ${hostile().length} forms = ${checked} requests, ${failures.length} not refused as expected`);
+    for (const line of failures) console.log(`NOT REFUSED ${line}`);
+    assert.deepEqual(failures.slice(0, 20), []);
+    assert.equal(hits, 0, 'the sentinel on loopback was never connected to');
+  });
+
   it('each field × each hostile form: 40000 naming the field, nothing accepted, no 500', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     let checked = 0;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { hexId } from '../src/lib/ids.ts';
 import { apiClient, createTestDatabase, creditsAndLedger, type TestDatabase } from './support/cluster.ts';
 import { freePort, runCli, spawnReelsmith, until, waitHttp, type Proc } from './support/child-process.ts';
+import { startLlmServer, type LlmServer } from './support/llm-server.ts';
+import { startFileServer } from './support/published-files.ts';
 import { startServer, success as data, type TestServer } from './support/server.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
@@ -85,6 +88,76 @@ describe('cancel with the in-process runner (SQLite)', () => {
     // Another account's video: 10104, nothing changes.
     const other = await s.account();
     assert.equal((await s.call('POST', `/v2/video/${queued}/cancel`, { key: other.apiKey })).body.code, 10104);
+  });
+});
+
+/**
+ * The kinds with stages of their own, in their real pipelines (no test generator): a translation
+ * re-voicing an outside video (cancelled while its segments are spoken: dubVideo stops between
+ * segments and kills its ffmpeg), and a lip-sync video (cancelled while its face is tracked).
+ */
+describe('cancel a translation and a lip-sync video in their own pipelines (in-process, SQLite)', () => {
+  let s: TestServer;
+  let receiver: Receiver;
+  let llm: LlmServer;
+  let files: Awaited<ReturnType<typeof startFileServer>>;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-cancel-kinds-'));
+  before(async () => {
+    // 60 s of a plain picture with a tone (sound above the silence floor); what is "said" comes as a timed transcript.
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=160x90:r=10:d=60', '-f', 'lavfi', '-i', 'sine=frequency=220:d=60', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', path.join(dir, 'long.mp4')]);
+    files = await startFileServer(dir, 'video/mp4');
+    llm = await startLlmServer(() => ({ translation: 'Diese Lampe beleuchtet den ganzen Schreibtisch und alles, was darauf liegt, auch am späten Abend noch ganz warm und hell.' }));
+    receiver = await startReceiver();
+    s = await startServer({ env: { ALLOW_PRIVATE_URLS: '1', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', JOB_CONCURRENCY: '1' } });
+    s.running.startBackground();
+  });
+  after(async () => {
+    await s?.close();
+    await receiver?.close();
+    await llm?.close();
+    await files?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cancelDuring(key: string, id: string, stage: string, event: string) {
+    const accountId = (await s.running.services.auth.authenticate(key))!.accountId;
+    const workDir = path.join(s.config.dataDir, 'work', id);
+    await until(async () => ((await s.running.services.jobs.get(id))?.stage === stage && fs.existsSync(workDir) ? true : undefined), 60_000, `${id} at stage ${stage}`);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal((await s.running.services.jobs.get(id))?.status, 'running', `still at work in stage ${(await s.running.services.jobs.get(id))?.stage}`);
+    const t0 = performance.now();
+    const cancelled = data(await s.call('POST', `/v2/video/${id}/cancel`, { key }));
+    assert.equal(cancelled.status, 'failed');
+    await until(() => (fs.existsSync(workDir) ? undefined : true), 10_000, 'the attempt directory removed', 20);
+    const stoppedS = (performance.now() - t0) / 1000;
+    assert.ok(stoppedS < 2, `${stage}: stopped in ${stoppedS.toFixed(2)} s`);
+    console.log(`cancel during ${stage} → stopped in ${stoppedS.toFixed(2)} s (load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`);
+    // Nothing written after the cancel: still failed "cancelled", one refund, credits whole.
+    await new Promise((r) => setTimeout(r, 1500));
+    const p = data(await s.call('GET', `/v1/project?project_id=${id}`, { key }));
+    assert.equal(p.status_code, 5);
+    assert.match(p.error.message, /^cancelled/);
+    assert.equal(p.video_url ?? '', '');
+    const refunds = await s.running.db.kysely.selectFrom('credit_ledger').select(['ref']).where('reason', '=', 'refund').where('account_id', '=', accountId).where('ref', '=', id).execute();
+    assert.equal(refunds.length, 1);
+    assert.equal(await s.running.services.accounts.remainingCredits(accountId), 3);
+    await receiver.waitFor((rs) => rs.some((r) => (r.json?.data?.video_id ?? r.json?.data?.project_id) === id), 10_000, event);
+    const got = receiver.on('/hook').filter((r) => (r.json?.data?.video_id ?? r.json?.data?.project_id) === id);
+    assert.deepEqual(got.map((r) => r.json.event), [event]);
+    assert.match(JSON.stringify(got[0]!.json.data), /cancelled/);
+  }
+
+  it('a translation re-voicing an outside video, cancelled while its segments are spoken', { timeout: 120_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 3 });
+    const transcript = Array.from({ length: 20 }, (_, i) => ({ start: i * 3, end: i * 3 + 2.5, text: `This lamp lights your whole desk, sentence number ${i + 1}.` }));
+    const id = data(await s.call('POST', '/v2/video_translate/', { key, body: { video_url: files.url('long.mp4'), output_language: 'german', transcript, webhook_url: receiver.url('/hook') } })).video_translate_id as string;
+    await cancelDuring(key, id, 'speech', 'generated_translate_video_failed');
+  });
+
+  it('a lip-sync video, cancelled while its face is tracked', { timeout: 120_000 }, async () => {
+    const { apiKey: key } = await s.account({ credits: 3 });
+    const id = data(await s.call('POST', '/v2/create_lip_sync_video', { key, body: { video_url: files.url('long.mp4'), script: 'Hello! This is me, speaking new words for a whole minute.', voice_id: 'en-us-f1', webhook_url: receiver.url('/hook') } })).task_id as string;
+    await cancelDuring(key, id, 'track', 'generated_lip_sync_video_failed');
   });
 });
 

@@ -17,6 +17,8 @@ export interface RunOptions {
   /** Bytes written to ffmpeg's stdin (e.g. raw PCM for `-i pipe:0`). */
   stdin?: Buffer;
   binary?: string;
+  /** Kills ffmpeg when it fires (a cancelled job); the run then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -26,6 +28,7 @@ export interface RunResult {
 export function runFfmpeg(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
   const binary = opts.binary ?? 'ffmpeg';
   return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(opts.signal.reason);
     const child = spawn(binary, ['-hide_banner', ...(opts.stdin ? [] : ['-nostdin']), ...args], {
       stdio: [opts.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
     });
@@ -36,13 +39,20 @@ export function runFfmpeg(args: readonly string[], opts: RunOptions = {}): Promi
       stderr = stderr.length > 200_000 ? stderr.slice(0, 20_000) + stderr.slice(-100_000) + d : stderr + d;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-    child.on('error', (err) => {
+    const onAbort = () => child.kill('SIGKILL');
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (err) => {
+      done();
       reject(new FfmpegError(`${binary} could not start: ${err.message}`, ''));
     });
     child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve({ stderr });
+      done();
+      if (opts.signal?.aborted) reject(opts.signal.reason);
+      else if (code === 0) resolve({ stderr });
       else reject(new FfmpegError(`${binary} failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr));
     });
     if (opts.stdin) {

@@ -21,6 +21,8 @@ export interface ChatOptions {
   /** Ask for a JSON object (response_format json_object; retried without it if the server rejects the field). */
   json?: boolean;
   temperature?: number;
+  /** Ends the call early (a cancelled job). */
+  signal?: AbortSignal;
 }
 
 export interface LlmClient {
@@ -49,7 +51,8 @@ export function createLlmClient(cfg: LlmConfig, fetchImpl: typeof fetch = fetch)
   return {
     model: cfg.model,
     async chat(messages, options = {}) {
-      const signal = AbortSignal.timeout(cfg.timeoutMs);
+      const timeout = AbortSignal.timeout(cfg.timeoutMs);
+      const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
       const body: Record<string, unknown> = { model: cfg.model, messages, temperature: options.temperature ?? 0.7 };
       if (options.json) body.response_format = { type: 'json_object' };
       try {
@@ -63,7 +66,7 @@ export function createLlmClient(cfg: LlmConfig, fetchImpl: typeof fetch = fetch)
         return contentOf(res.text);
       } catch (err) {
         if (err instanceof LlmError) throw err;
-        if (signal.aborted) throw new LlmError(`LLM endpoint timed out after ${cfg.timeoutMs} ms`, { cause: err });
+        if (timeout.aborted) throw new LlmError(`LLM endpoint timed out after ${cfg.timeoutMs} ms`, { cause: err });
         throw new LlmError(`LLM endpoint unreachable: ${(err as Error).message}`, { cause: err });
       }
     },

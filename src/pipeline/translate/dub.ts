@@ -37,6 +37,8 @@ export interface DubInput {
   burnCaptions: boolean;
   workDir: string;
   onProgress?: (fraction: number) => void;
+  /** A cancelled job: stops between segments and kills the running ffmpeg. */
+  signal?: AbortSignal;
 }
 
 export interface DubResult {
@@ -88,6 +90,7 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
   // 1. Each segment spoken and fitted.
   const spoken: { speech: Speech; rate: number }[] = [];
   for (const [i, s] of input.segments.entries()) {
+    input.signal?.throwIfAborted();
     spoken.push(await speakSegment(s.text, s.end - s.start, i, input, deps.engine));
     report((0.6 * (i + 1)) / input.segments.length);
   }
@@ -121,7 +124,7 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
   let bed: { path: string; lufs: number } | null = null;
   if (input.keepOriginal && info.audio) {
     const bedWav = path.join(input.workDir, 'original.wav');
-    await runFfmpeg(extractAudioArgs(input.videoPath, bedWav, path.join(input.workDir, 'original-16k.wav')), { timeoutMs: 300_000 });
+    await runFfmpeg(extractAudioArgs(input.videoPath, bedWav, path.join(input.workDir, 'original-16k.wav')), { timeoutMs: 300_000, signal: input.signal });
     const w = await readWav(bedWav);
     const left = new Int16Array(w.samples.length / 2);
     const right = new Int16Array(w.samples.length / 2);
@@ -132,6 +135,7 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
     const lufs = integratedLoudness([left, right], w.sampleRate, 1 / 32768);
     if (Number.isFinite(lufs)) bed = { path: bedWav, lufs };
   }
+  input.signal?.throwIfAborted();
   const mixPath = path.join(input.workDir, 'mix.wav');
   await mixNarration({ speech, music: bed, outPath: mixPath }, { totalS, fadeInS: 0.2, fadeOutS: 0.5 });
   report(0.75);
@@ -150,9 +154,9 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
 
   // 5. The picture with the new sound.
   const videoPath = path.join(input.workDir, 'video.mp4');
-  await runFfmpeg(muxArgs({ videoPath: input.videoPath, audioPath: mixPath, outPath: videoPath, videoS: info.durationS, totalS, videoCodec: info.video.codec, burnVtt: burn, fontSize: portrait ? 11 : 16 }), { timeoutMs: 1_800_000 });
+  await runFfmpeg(muxArgs({ videoPath: input.videoPath, audioPath: mixPath, outPath: videoPath, videoS: info.durationS, totalS, videoCodec: info.video.codec, burnVtt: burn, fontSize: portrait ? 11 : 16 }), { timeoutMs: 1_800_000, signal: input.signal });
   const coverPath = path.join(input.workDir, 'cover.jpg');
-  await runFfmpeg(coverArgs(videoPath, Math.min(1, totalS / 2), coverPath), { timeoutMs: 60_000 });
+  await runFfmpeg(coverArgs(videoPath, Math.min(1, totalS / 2), coverPath), { timeoutMs: 60_000, signal: input.signal });
   report(1);
   return { videoPath, coverPath, vttPath, durationS: totalS, speech, placements, rates: spoken.map((x) => x.rate), text: input.segments.map((s) => s.text).join(' ') };
 }

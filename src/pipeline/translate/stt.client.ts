@@ -31,7 +31,7 @@ export interface Transcript {
 export interface SttClient {
   readonly model: string;
   /** The speech of a WAV file as timed segments (empty when none was heard). Throws SttError on any failure. */
-  transcribe(wavPath: string, opts?: { language?: string | null }): Promise<Transcript>;
+  transcribe(wavPath: string, opts?: { language?: string | null; signal?: AbortSignal }): Promise<Transcript>;
 }
 
 export class SttError extends Error {
@@ -46,7 +46,8 @@ export function createSttClient(cfg: SttConfig, fetchImpl: typeof fetch = fetch)
   return {
     model: cfg.model,
     async transcribe(wavPath, opts = {}) {
-      const signal = AbortSignal.timeout(cfg.timeoutMs);
+      const timeout = AbortSignal.timeout(cfg.timeoutMs);
+      const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
       const form = new FormData();
       form.append('file', new Blob([await fs.readFile(wavPath)], { type: 'audio/wav' }), path.basename(wavPath));
       form.append('model', cfg.model);
@@ -62,7 +63,7 @@ export function createSttClient(cfg: SttConfig, fetchImpl: typeof fetch = fetch)
         status = res.status;
         text = await res.text();
       } catch (err) {
-        if (signal.aborted) throw new SttError(`speech-to-text endpoint timed out after ${cfg.timeoutMs} ms`, { cause: err });
+        if (timeout.aborted) throw new SttError(`speech-to-text endpoint timed out after ${cfg.timeoutMs} ms`, { cause: err });
         throw new SttError(`speech-to-text endpoint unreachable: ${(err as Error).message}`, { cause: err });
       }
       if (status < 200 || status >= 300) throw new SttError(`speech-to-text endpoint answered HTTP ${status}: ${text.slice(0, 200)}`);

@@ -32,28 +32,29 @@ export function translationOf(answer: string): string {
   return trimmed;
 }
 
-async function ask(llm: LlmClient, target: string, user: string): Promise<string> {
-  const text = translationOf(await llm.chat([{ role: 'system', content: systemPrompt(target) }, { role: 'user', content: user }], { json: true, temperature: 0.2 }));
+async function ask(llm: LlmClient, target: string, user: string, signal?: AbortSignal): Promise<string> {
+  const text = translationOf(await llm.chat([{ role: 'system', content: systemPrompt(target) }, { role: 'user', content: user }], { json: true, temperature: 0.2, signal }));
   if (!/[\p{L}\p{N}]/u.test(text)) throw new TranslationError('the LLM answered an empty translation');
   return text;
 }
 
 /** A written script (a talking-avatar or template video's) in `target`. */
-export function translateScript(llm: LlmClient, script: string, target: string): Promise<string> {
-  return ask(llm, target, `Translate this video script:\n\n${script}`);
+export function translateScript(llm: LlmClient, script: string, target: string, signal?: AbortSignal): Promise<string> {
+  return ask(llm, target, `Translate this video script:\n\n${script}`, signal);
 }
 
 /**
  * Timed segments of speech, one call per segment (the previous segment's original given as
  * context, so a sentence cut in two reads on), each with the seconds it must fit in.
  */
-export async function translateSegments(llm: LlmClient, segments: readonly TimedSegment[], target: string): Promise<TimedSegment[]> {
+export async function translateSegments(llm: LlmClient, segments: readonly TimedSegment[], target: string, signal?: AbortSignal): Promise<TimedSegment[]> {
   const out: TimedSegment[] = [];
   for (let i = 0; i < segments.length; i++) {
+    signal?.throwIfAborted();
     const s = segments[i]!;
     const before = i > 0 ? `The words said just before (for context only, do not translate them): "${segments[i - 1]!.text}"\n\n` : '';
     const seconds = Math.max(0.5, s.end - s.start).toFixed(1);
-    out.push({ ...s, text: await ask(llm, target, `${before}Translate these words, said in ${seconds} seconds:\n\n${s.text}`) });
+    out.push({ ...s, text: await ask(llm, target, `${before}Translate these words, said in ${seconds} seconds:\n\n${s.text}`, signal) });
   }
   return out;
 }

@@ -94,7 +94,7 @@ export async function lipSyncStep(
   const size = workSize(o.width, o.height, MAX_SIDE);
   await fs.mkdir(o.dir, { recursive: true });
   const clipPath = path.join(o.dir, 'clip.mp4');
-  await runFfmpeg(normalizeClipArgs(o.videoFile, size.width, size.height, fps, clipPath), { timeoutMs: 900_000 });
+  await runFfmpeg(normalizeClipArgs(o.videoFile, size.width, size.height, fps, clipPath), { timeoutMs: 900_000, signal });
   signal.throwIfAborted();
   if (!deps.faces) throw new GenerationError('face tracking is not available on this server', { retryable: false });
   const tracked = await deps.faces.trackVideo({ path: clipPath, width: size.width, height: size.height, fps, decodeMaxSide: 960, maxFrames: 1_000_000 }, signal);

@@ -85,7 +85,7 @@ async function remake(job: GenerationJob, r: Extract<TranslateRequest, { mode: '
   if (r.translate_script) {
     await progress('translate', 1);
     const llm = needLlm(deps);
-    const tr = (text: string) => translateScript(llm, text, r.output_language).catch((err: Error) => {
+    const tr = (text: string) => translateScript(llm, text, r.output_language, signal).catch((err: Error) => {
       throw new GenerationError(`the LLM could not translate the script: ${err.message}`, { retryable: true });
     });
     if (r.source_kind === 'avatar') {
@@ -122,7 +122,7 @@ async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub
   else if (typeof r.transcript === 'string') segments = await alignedTranscript(r.transcript, src.speechWav, r.source_language ?? 'english', deps);
   else {
     if (!deps.stt) throw new GenerationError('transcribing a video needs a speech-to-text server: set STT_BASE_URL, or give transcript', { code: 40000, retryable: false });
-    const heard = await deps.stt.transcribe(src.speechWav, { language: r.source_language ? (STT_CODES[r.source_language] ?? null) : null }).catch((err: Error) => {
+    const heard = await deps.stt.transcribe(src.speechWav, { language: r.source_language ? (STT_CODES[r.source_language] ?? null) : null, signal }).catch((err: Error) => {
       throw new GenerationError(`the speech-to-text server could not transcribe the video: ${err.message}`, { retryable: true });
     });
     segments = heard.segments;
@@ -131,7 +131,8 @@ async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub
 
   await progress('translate', DUB_PCT.translate);
   const llm = needLlm(deps);
-  const translated = await translateSegments(llm, segments, r.output_language).catch((err: Error) => {
+  signal.throwIfAborted();
+  const translated = await translateSegments(llm, segments, r.output_language, signal).catch((err: Error) => {
     throw new GenerationError(`the LLM could not translate the speech: ${err.message}`, { retryable: true });
   });
   signal.throwIfAborted();
@@ -140,7 +141,7 @@ async function dub(job: GenerationJob, r: Extract<TranslateRequest, { mode: 'dub
   const engine = await speechEnginesFor(deps, job.video.accountId, r.voice_id);
   const onProgress = renderProgress(progress, DUB_PCT.speech, r.lip_sync ? DUB_PCT.lipSync : DUB_PCT.done);
   const out = await dubVideo(
-    { videoPath: src.file, segments: translated, language: r.output_language, voiceId: r.voice_id, keepOriginal: r.keep_original_audio, burnCaptions: r.caption, workDir: path.join(job.workDir, 'dub'), onProgress },
+    { videoPath: src.file, segments: translated, language: r.output_language, voiceId: r.voice_id, keepOriginal: r.keep_original_audio, burnCaptions: r.caption, workDir: path.join(job.workDir, 'dub'), onProgress, signal },
     { engine },
   );
   signal.throwIfAborted();

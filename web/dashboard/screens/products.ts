@@ -1,7 +1,8 @@
 import { api, uploadFile, type Product } from '../api.ts';
 import { busy, emptyState, field, formValues, h, input, lines, notice, replace, toast } from '../dom.ts';
 
-const cover = (p: Product) => p.media.find((m) => m.type === 1)?.url;
+/** The first photo that did not fail its check (a failed one would show as a broken image). */
+const cover = (p: Product) => p.media.find((m) => m.type === 1 && m.state !== 'failed')?.url;
 
 export function priceText(p: Pick<Product, 'price' | 'currency'>): string {
   if (!p.price) return '';
