@@ -114,4 +114,33 @@ describe('caption layer', () => {
     const px = frame(caps, 'Clean Minimal', 150);
     assert.ok(inkRows(px, x('مصباح'), x('مصباح') + 20).bottom > 0);
   });
+
+  it('keeps a visible gap between outlined words: the outline does not eat the space ("just discovered", not "justdiscovered")', () => {
+    const words = ['Look', 'what', 'I', 'just', 'discovered!'];
+    const caps = captionsOf('english', words.join(' '), words);
+    for (const name of ['Clean Minimal', 'Bold Pop', 'Tech Neon']) {
+      const style = styleOf(name);
+      const placed = captionPlacer(caps, box, style)(caps.pages[0]!);
+      const c = createCanvas(W, H);
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = '#00FF00';
+      ctx.fillRect(0, 0, W, H);
+      new CaptionLayer(caps, box, style).draw(ctx, 150);
+      const px = ctx.getImageData(0, 0, W, H).data;
+      const line = placed.lines.find((l) => l.runs.some((r) => r.text === 'just'))!;
+      const a = line.runs.find((r) => r.text === 'just')!;
+      const b = line.runs[line.runs.indexOf(a) + 1]!;
+      let clear = 0;
+      for (let x = Math.floor(a.x + a.width / 2); x < Math.ceil(b.x + b.width / 2); x++) {
+        let ink = false;
+        for (let y = Math.floor(line.top); y < Math.ceil(line.bottom) && !ink; y++) {
+          const i = (y * W + x) * 4;
+          ink = !(px[i]! < 40 && px[i + 1]! > 215 && px[i + 2]! < 40);
+        }
+        if (!ink) clear++;
+      }
+      // A word space is about a quarter of the size; 0.17 of it is all the outline used to leave.
+      assert.ok(clear >= placed.size * 0.25, `${name}: ${clear} clear columns between "just" and "${b.text}" at size ${placed.size.toFixed(0)}`);
+    }
+  });
 });

@@ -36,15 +36,23 @@ interface Highlight {
 }
 
 const POP_MS = 110;
+/** Outline width of stroked captions, as a share of the font size (half of it reaches outside each glyph). */
+const STROKE = 0.17;
 
-/** Measures caption text with the style's caption font on a canvas context (the layer's and the checks'). */
+/**
+ * Measures caption text with the style's caption font on a canvas context (the layer's and the checks').
+ * A space between words is widened by the outline's reach on both sides, so stroked words keep a
+ * visible gap ("just discovered", not "justdiscovered").
+ */
 export function canvasMeasure(ctx: SKRSContext2D, style: VisualStyleDef): TextMeasure {
   const font = (size: number) => fontString(style.fonts.body, 700, size);
+  const outline = style.caption.band ? 0 : STROKE;
   return {
     width(text, size, rtl) {
       ctx.font = font(size);
       ctx.direction = rtl ? 'rtl' : 'ltr';
-      return ctx.measureText(text).width;
+      const w = ctx.measureText(text).width;
+      return text.trim() === '' && text.length > 0 ? w + outline * size : w;
     },
     metrics(size) {
       ctx.font = font(size);
@@ -92,7 +100,7 @@ export class CaptionLayer {
     ctx.direction = r.rtl ? 'rtl' : 'ltr';
     ctx.textAlign = 'left';
     if (stroke) {
-      ctx.lineWidth = size * 0.17;
+      ctx.lineWidth = size * STROKE;
       ctx.strokeStyle = stroke;
       ctx.strokeText(r.text, x, y);
     }
