@@ -2,7 +2,7 @@
  * A clip's screen, read with ffprobe/ffmpeg (the judging is pure: pipeline/avatar/video/screen.ts):
  * alpha when the video stream has an alpha plane (its pix_fmt, or a WebM's ALPHA_MODE tag: VP9's
  * alpha is a side stream ffprobe reports as yuv420p), else green when the border band of 8 frames
- * spread over the clip is a green screen, else the person's own background.
+ * spread over the clip (one input seek each) is a green screen, else the person's own background.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -31,11 +31,14 @@ export async function detectScreen(file: string, durationS: number, width: numbe
   if (st.alphaTag || pixFmtHasAlpha(st.pixFmt)) return { kind: 'alpha' };
   const w = SAMPLE_W;
   const h = Math.max(2, Math.round((height * w) / width / 2) * 2);
-  const rate = SAMPLES / Math.max(1, durationS);
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-an', '-vf', `fps=${rate.toFixed(4)},scale=${w}:${h}`, '-frames:v', String(SAMPLES), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 << 20, timeout: 120_000 });
+  // One frame at each of SAMPLES times (an input seek each: the clip is not decoded whole).
   const size = w * h * 3;
   const frames: RgbFrame[] = [];
-  for (let o = 0; o + size <= stdout.length; o += size) frames.push({ rgb: stdout.subarray(o, o + size), width: w, height: h });
+  for (let k = 0; k < SAMPLES; k++) {
+    const at = (durationS * (k + 0.5)) / SAMPLES;
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', at.toFixed(3), '-i', file, '-an', '-vf', `scale=${w}:${h}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 4 << 20, timeout: 60_000 });
+    if (stdout.length >= size) frames.push({ rgb: stdout.subarray(0, size), width: w, height: h });
+  }
   const green = greenScreenOf(frames);
   return green ? { kind: 'green', key: green.key } : { kind: 'own' };
 }
