@@ -36,6 +36,8 @@ export interface VideoPresenter {
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
 const REST_GAP = 0.01;
+/** Share of a cut-out clip's drawn width over which its body fades out at a side edge inside the box. */
+const CUTOUT_FADE = 0.12;
 /** The most a loop's rest mouth may stay parted (face units): a smile with the teeth showing. */
 const MAX_REST_GAP = 0.08;
 
@@ -76,6 +78,17 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const dest = { x: -crop.x * s, y: -crop.y * s, w: v.width * s, h: v.height * s };
   const covers = dest.x <= 0.5 && dest.x + dest.w >= width - 0.5 && dest.y <= 0.5 && dest.y + dest.h >= height - 0.5;
 
+  /** A cut-out in a box wider than the clip: alpha falling to 0 over CUTOUT_FADE of the clip's drawn width at each side edge inside the box. */
+  const sideFade = v.cutout && (dest.x > 0.5 || dest.x + dest.w < width - 0.5) ? (() => {
+    const g = sctx.createLinearGradient(dest.x, 0, dest.x + dest.w, 0);
+    const f = Math.min(0.45, CUTOUT_FADE);
+    g.addColorStop(0, dest.x > 0.5 ? 'rgba(0,0,0,0)' : 'rgba(0,0,0,1)');
+    g.addColorStop(f, 'rgba(0,0,0,1)');
+    g.addColorStop(1 - f, 'rgba(0,0,0,1)');
+    g.addColorStop(1, dest.x + dest.w < width - 0.5 ? 'rgba(0,0,0,0)' : 'rgba(0,0,0,1)');
+    return g;
+  })() : null;
+
   function paintStill(i: number): void {
     if (stillIndex === i) return;
     const img = new Image();
@@ -86,6 +99,14 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
       // A cut-out: the person only (the clip's alpha), framed the same; whatever is behind shows around.
       sctx.clearRect(0, 0, width, height);
       sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
+      if (sideFade) {
+        // A box wider than the clip: the person's body, cut by the clip's side edges, fades out there instead of ending in a straight line.
+        sctx.save();
+        sctx.globalCompositeOperation = 'destination-in';
+        sctx.fillStyle = sideFade;
+        sctx.fillRect(0, 0, width, height);
+        sctx.restore();
+      }
     } else if (covers) {
       // The clip covers the box (a portrait clip in a portrait box): drawn straight in, no layer.
       sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
