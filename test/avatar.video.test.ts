@@ -186,7 +186,7 @@ describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar vid
     clips.close();
   });
 
-  const waitFor = async (key: string, id: number, limitMs = 280_000) => {
+  const waitFor = async (key: string, id: number, limitMs = 600_000) => {
     for (const t0 = Date.now(); Date.now() - t0 < limitMs; ) {
       const a = (await s.call('GET', '/v1/avatars/custom', { key })).body.data.avatars.find((x: { avatar_id: number }) => x.avatar_id === id);
       if (a.status !== 0) return a;
