@@ -19,6 +19,7 @@ const CustomAvatar = Type.Object({
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
   kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description), photo (made from a photo of a person) product (either of them holding a product: POST /v2/product_avatar/add_motion) or video (a person\'s own clip: POST /v1/avatar/create)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
+  cutout: Opt(Type.Boolean({ description: 'Extension, video avatars only: true when it was cut out from a green-screen or transparent clip (the person stands on the video\'s scene, and screen_style 2 and 3 work with it); false when it keeps the clip\'s own background' })),
 });
 
 export const exampleCustomAvatar: CustomAvatarView = {
@@ -49,6 +50,7 @@ export const CustomAvatarV2 = Type.Object({
   age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
   kind: Type.String({ description: 'Extension: drawn, photo, product (a presenter holding a product) or video (a person\'s own clip)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
+  cutout: Opt(Type.Boolean({ description: 'Extension, video avatars only: true when it was cut out from a green-screen or transparent clip (the person stands on the video\'s scene, and screen_style 2 and 3 work with it); false when it keeps the clip\'s own background' })),
 });
 export const v2 = (a: CustomAvatarView) => ({
   id: a.avatar_id,
@@ -63,6 +65,7 @@ export const v2 = (a: CustomAvatarView) => ({
   age: a.age,
   kind: a.kind,
   voice_id: a.voice_id,
+  ...(a.cutout !== undefined ? { cutout: a.cutout } : {}),
 });
 
 /** v2 status filter → the avatar's status (0 processing, 1 ready, 2 failed). */

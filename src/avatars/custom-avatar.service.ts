@@ -6,6 +6,7 @@ import { hexId } from '../lib/ids.ts';
 import { renderAvatarCover, type DrawnPresenter } from '../pipeline/avatar/index.ts';
 import type { HoldSpec } from '../pipeline/avatar/product/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { isCutoutLoop } from './video-avatar.files.ts';
 import type { CustomAvatar, CustomAvatarKind, CustomAvatarRepository, CustomAvatarUpdate, MotionRequest } from './custom-avatar.repository.ts';
 
 export interface NewCustomAvatar {
@@ -50,6 +51,8 @@ export interface CustomAvatarView {
   age: string;
   kind: CustomAvatarKind;
   voice_id: string;
+  /** Video avatars only: cut out from a green-screen or transparent clip (isCutoutLoop). */
+  cutout?: boolean;
 }
 
 /** What the pipeline draws for avatar_type 1: a drawn presenter, or a photo avatar's stored portrait. */
@@ -222,6 +225,7 @@ export class CustomAvatarService {
       age: a.age,
       kind: a.kind,
       voice_id: a.voiceId ?? '',
+      ...(a.kind === 'video' ? { cutout: !!a.videoKey && isCutoutLoop(a.videoKey) } : {}),
     };
   }
 

@@ -3,6 +3,8 @@
  * read (upload) or fetched (safe fetcher) into a work directory, probed (10 s - 5 min, a video),
  * the face tracked in every frame in the face worker, judged (video.track.ts), the idle loop cut
  * and stored played forward then back (loop.mp4, track.json), a cover and a talking preview made.
+ * A green-screen or transparent clip gives a cut-out: the loop keyed (or its alpha kept) and
+ * stored as loop.webm (VP9 with alpha).
  * In one final transaction: the avatar's state, the job's and the create_avatar_* event. A
  * refusal is final (no retry).
  */
@@ -23,7 +25,8 @@ import { NEUTRAL_POSE } from '../pipeline/avatar/index.ts';
 import type { FacePool } from '../pipeline/avatar/photo/index.ts';
 import { apparentRecord, recordedTraits } from '../pipeline/avatar/apparent.ts';
 import { PREVIEW_SIZE } from '../pipeline/avatar/talking.preview.ts';
-import { createVideoPainter, type VideoPresenter } from '../pipeline/avatar/video/video.painter.ts';
+import { createVideoPainter, onBackdrop, type VideoPresenter } from '../pipeline/avatar/video/video.painter.ts';
+import { cutoutFilter, cutoutOf } from '../pipeline/avatar/video/screen.ts';
 import { judgeClip, MAX_CLIP_S, MIN_CLIP_S, pickIdleLoop, type Pt } from '../pipeline/avatar/video/video.track.ts';
 import { defaultVoice } from '../pipeline/speech/voice.catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -33,6 +36,7 @@ import type { CustomAvatar, CustomAvatarRepository, CustomAvatarUpdate } from '.
 import type { MotionPreviewMaker } from './photo-motion.service.ts';
 import { DEFAULT_WELCOME } from './photo-motion.service.ts';
 import { loopFramesOf, trackKeyFor, type VideoLoopTrack } from './video-avatar.files.ts';
+import { alphaDecoderArgs, clipStream, detectScreen } from './video-avatar.screen.ts';
 
 const run = promisify(execFile);
 
@@ -106,33 +110,42 @@ export class VideoAvatarJob implements JobHandler {
     if (!verdict.ok) throw new ClipError(verdict.reason);
     const loop = pickIdleLoop(verdict.landmarks, fps);
 
+    // Green screen or alpha: the presenter is a cut-out, keyed (or its alpha kept) here, once.
+    const screen = await detectScreen(src, info.durationS, width, height);
+    const cutout = cutoutOf(screen);
+    const cut = cutoutFilter(screen);
+    const decode = screen.kind === 'alpha' ? alphaDecoderArgs((await clipStream(src)).codec) : [];
+
     // The loop: its frames forward, then back without repeating either end (S..E, E-1..S+1).
     const k = Math.min(1, LOOP_MAX_SIDE / Math.max(width, height));
     const W = Math.round((width * k) / 2) * 2;
     const H = Math.round((height * k) / 2) * 2;
-    const loopFile = path.join(dir, 'loop.mp4');
-    const filter = `[0:v]trim=start_frame=${loop.start}:end_frame=${loop.end + 1},setpts=PTS-STARTPTS,scale=${W}:${H},split[f][b];[b]reverse,trim=start_frame=1:end_frame=${loop.end - loop.start},setpts=PTS-STARTPTS[r];[f][r]concat=n=2:v=1:a=0,setpts=N/${fps}/TB[v]`;
-    await run('ffmpeg', ['-v', 'error', '-y', '-i', src, '-filter_complex', filter, '-map', '[v]', '-r', String(fps), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', loopFile], { maxBuffer: 1 << 20 });
+    const loopFile = path.join(dir, cutout ? 'loop.webm' : 'loop.mp4');
+    const filter = `[0:v]trim=start_frame=${loop.start}:end_frame=${loop.end + 1},setpts=PTS-STARTPTS,${cut ? `${cut},` : ''}scale=${W}:${H},split[f][b];[b]reverse,trim=start_frame=1:end_frame=${loop.end - loop.start},setpts=PTS-STARTPTS[r];[f][r]concat=n=2:v=1:a=0,setpts=N/${fps}/TB[v]`;
+    const encode = cutout
+      ? ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '24', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-auto-alt-ref', '0', '-f', 'webm']
+      : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+    await run('ffmpeg', ['-v', 'error', '-y', ...decode, '-i', src, '-filter_complex', filter, '-map', '[v]', '-r', String(fps), ...encode, loopFile], { maxBuffer: 1 << 20 });
     const fwd = verdict.landmarks.slice(loop.start, loop.end + 1);
     const seq = [...fwd, ...fwd.slice(1, -1).reverse()].map((p) => p.map(([x, y]): [number, number] => [round1(x * (W / width)), round1(y * (H / height))]));
-    const track: VideoLoopTrack = { width: W, height: H, fps, landmarks: seq };
+    const track: VideoLoopTrack = { width: W, height: H, fps, landmarks: seq, ...(cutout ? { cutout } : {}) };
     signal.throwIfAborted();
 
     const prefix = avatarFilesPrefix();
-    const videoKey = `${prefix}/loop.mp4`;
+    const videoKey = `${prefix}/${path.basename(loopFile)}`;
     const loopBytes = await fs.readFile(loopFile);
     const trackBytes = Buffer.from(JSON.stringify(track));
     const framesDir = path.join(dir, 'frames');
     await fs.mkdir(framesDir);
-    const frames = await loopFramesOf(loopFile, framesDir);
+    const frames = await loopFramesOf(loopFile, framesDir, cutout);
     const n = Math.min(frames.length, seq.length);
-    const presenter: VideoPresenter = { kind: 'video', width: W, height: H, fps, frames: frames.slice(0, n), landmarks: seq.slice(0, n) as Pt[][] };
+    const presenter: VideoPresenter = { kind: 'video', width: W, height: H, fps, frames: frames.slice(0, n), landmarks: seq.slice(0, n) as Pt[][], ...(cutout ? { cutout } : {}) };
     const cover = createCanvas(COVER, COVER);
-    createVideoPainter(presenter, { width: COVER, height: COVER }).draw(cover.getContext('2d'), { ...NEUTRAL_POSE, timeMs: 0 }, 0, 0);
+    onBackdrop(createVideoPainter(presenter, { width: COVER, height: COVER }), presenter).draw(cover.getContext('2d'), { ...NEUTRAL_POSE, timeMs: 0 }, 0, 0);
     const coverBytes = await cover.encode('png');
     const apparent = verdict.gender ? apparentRecord({ gender: verdict.gender, age: verdict.age ?? 30 }) : null;
     const traits = recordedTraits(apparent ?? a);
-    const preview = this.d.preview ? await this.d.preview(createVideoPainter(presenter, PREVIEW_SIZE), DEFAULT_WELCOME, a.voiceId ?? defaultVoice('english', traits.gender, traits.age)) : null;
+    const preview = this.d.preview ? await this.d.preview(onBackdrop(createVideoPainter(presenter, PREVIEW_SIZE), presenter), DEFAULT_WELCOME, a.voiceId ?? defaultVoice('english', traits.gender, traits.age)) : null;
     await this.d.store.put(videoKey, loopBytes);
     await this.d.store.put(trackKeyFor(videoKey), trackBytes);
     await this.d.store.put(`${prefix}/cover.png`, coverBytes);

@@ -14,6 +14,7 @@ import { talkingScript, type TalkingAvatarRequest } from './kinds/avatar.kind.ts
 import { loadUserAudio, MAX_AUDIO_S, UserAudioError, type UserAudioDeps } from './user-audio.ts';
 import type { VideoService } from './video.service.ts';
 import type { ReadyCustomAvatar } from '../avatars/custom-avatar.service.ts';
+import { isCutoutLoop } from '../avatars/video-avatar.files.ts';
 import { recordedTraits } from '../pipeline/avatar/apparent.ts';
 
 /** The talking-avatar request as the route read it: script and audio_url absent when empty. */
@@ -105,6 +106,7 @@ export class TalkingAvatarService {
       const custom = await this.customAvatar(accountId, input.avatar_id);
       if (!custom) throw errors.notFound(`avatar_id ${input.avatar_id} (avatar_type 1, custom): this account has no ready custom avatar with that id; see GET /v1/avatars/custom`);
       if (custom.kind === 'photo' && input.screen_style !== 1) throw errors.parameter('screen_style', `must be 1 (the scene) with a photo avatar: a photo presenter carries its own backdrop, so it cannot be keyed on green (2) or made transparent (3)`);
+      if (custom.kind === 'video' && !isCutoutLoop(custom.videoKey) && input.screen_style !== 1) throw errors.parameter('screen_style', `must be 1 (the scene) with this video avatar: it keeps its clip's own background, so it cannot be keyed on green (2) or made transparent (3); a video avatar made from a green-screen or transparent clip (cutout true) can`);
       const traits = custom.kind === 'drawn' ? custom.presenter.traits : recordedTraits(custom.avatar);
       return { gender: traits.gender as 'female' | 'male', age: traits.age as 'young' | 'adult' | 'senior', voiceId: custom.avatar.voiceId };
     }

@@ -39,6 +39,26 @@ export interface FaceClipSpec {
   blurPx?: number;
   /** Also add a tone so the clip has an audio track. */
   audio?: boolean;
+  /**
+   * The person cut out with the selfie mask (rig.mask) and put on a pure green (#00FF00) screen, or
+   * on nothing: a VP9 WebM with alpha (`out` should end in .webm).
+   */
+  screen?: 'green' | 'alpha';
+}
+
+/** The rig's selfie mask as a canvas whose alpha is the mask (white elsewhere). */
+function maskCanvas(mask: string) {
+  const bytes = Buffer.from(mask, 'base64');
+  const n = Math.round(Math.sqrt(bytes.length));
+  const c = createCanvas(n, n);
+  const m = c.getContext('2d');
+  const img = m.createImageData(n, n);
+  for (let i = 0; i < n * n; i++) {
+    img.data[i * 4] = img.data[i * 4 + 1] = img.data[i * 4 + 2] = 255;
+    img.data[i * 4 + 3] = bytes[i]!;
+  }
+  m.putImageData(img, 0, 0);
+  return c;
 }
 
 /** Writes the clip; returns each frame's true 68 landmarks (clip pixels). */
@@ -56,7 +76,10 @@ export async function makeFaceClip(spec: FaceClipSpec): Promise<Pt[][]> {
   const frames = Math.round(spec.seconds * fps);
   const args = ['-v', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${W}x${H}`, '-r', String(fps), '-i', 'pipe:0'];
   if (spec.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=220:duration=${spec.seconds}`, '-c:a', 'aac', '-shortest');
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', spec.out);
+  if (spec.screen === 'alpha') args.push('-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '20', '-deadline', 'realtime', '-cpu-used', '8', '-auto-alt-ref', '0', '-f', 'webm', spec.out);
+  else args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', spec.out);
+  if (spec.screen && !spec.rig.mask) throw new Error('a green or alpha screen clip needs the rig\'s selfie mask');
+  const mask = spec.screen ? maskCanvas(spec.rig.mask!) : null;
   const ff = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let err = '';
   ff.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -66,8 +89,18 @@ export async function makeFaceClip(spec: FaceClipSpec): Promise<Pt[][]> {
   for (let f = 0; f < frames; f++) {
     const m = motion.at(f / fps);
     painter.draw(lctx, spec.pose ? spec.pose(f) : NEUTRAL_POSE, 0, 0);
-    ctx.fillStyle = '#8a8f96';
-    ctx.fillRect(0, 0, W, H);
+    if (mask) {
+      // The person only: the photo's mask, framed as the painter frames the photo.
+      lctx.save();
+      lctx.globalCompositeOperation = 'destination-in';
+      lctx.drawImage(mask, 0, 0, mask.width, mask.height, -crop.x * s, -crop.y * s, spec.rig.width * s, spec.rig.height * s);
+      lctx.restore();
+    }
+    if (spec.screen === 'alpha') ctx.clearRect(0, 0, W, H);
+    else {
+      ctx.fillStyle = spec.screen === 'green' ? '#00FF00' : '#8a8f96';
+      ctx.fillRect(0, 0, W, H);
+    }
     ctx.save();
     if (spec.blurPx) ctx.filter = `blur(${spec.blurPx}px)`;
     const a = (m.deg * Math.PI) / 180;
@@ -84,7 +117,8 @@ export async function makeFaceClip(spec: FaceClipSpec): Promise<Pt[][]> {
     }
     const cos = Math.cos(a) * m.scale, sin = Math.sin(a) * m.scale;
     truth.push(rest.map(([x, y]): Pt => [cx + m.dx * W + (x - cx) * cos - (y - cy) * sin, cy + m.dy * H + (x - cx) * sin + (y - cy) * cos]));
-    const buf = out.data();
+    // Straight RGBA for the alpha clip (what ffmpeg's rgba input means); the canvas's own bytes otherwise.
+    const buf = spec.screen === 'alpha' ? Buffer.from(ctx.getImageData(0, 0, W, H).data.buffer) : out.data();
     if (!ff.stdin.write(buf)) await new Promise((r) => ff.stdin.once('drain', r));
   }
   ff.stdin.end();

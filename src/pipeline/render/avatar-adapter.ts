@@ -5,7 +5,7 @@
  */
 import { Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
-import { createPhotoPainter, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
+import { createPhotoPainter, drawPhotoBackdrop, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
 import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
 import { createVideoPainter, isVideoPresenter, type VideoPresenter } from '../avatar/video/video.painter.ts';
 import type { AvatarPainterOptions } from '../avatar/avatar.types.ts';
@@ -75,6 +75,11 @@ export function presenterFaceShare(source: PresenterSource): Box | null {
 /** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
 export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
   const avatarId = isHoldingPresenter(source) ? source.base : source;
+  if (isVideoPresenter(avatarId) && avatarId.cutout) {
+    // A cut-out (green screen keyed, or alpha): it stands on the studio backdrop a cut-out photo presenter has.
+    drawPhotoBackdrop(ctx, Math.round(width), Math.round(height));
+    return;
+  }
   if (isVideoPresenter(avatarId)) {
     // Like a photo's: the loop's first frame's own background, from its side edges only (no second copy of the person).
     const first = new Image();

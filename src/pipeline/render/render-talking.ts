@@ -100,7 +100,9 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   let base: Canvas | null = null;
-  if (input.screen === 'scene' && !photo) {
+  // A cut-out video presenter (green screen keyed, or alpha) stands on its scene like a drawn one.
+  const cutout = isVideoPresenter(person) && !!person.cutout;
+  if (input.screen === 'scene' && (!photo || cutout)) {
     base = createCanvas(width, height);
     paintAvatarScene(base.getContext('2d'), input.avatarId, width, height);
   }
@@ -120,7 +122,7 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
       const key = `${pose}|${captions?.stateKey(t) ?? ''}`;
       if (lastKey !== key) {
         if (base) ctx.drawImage(base, 0, 0);
-        else if (alpha || photo) ctx.clearRect(0, 0, width, height);
+        else if (alpha || (photo && !cutout)) ctx.clearRect(0, 0, width, height);
         else {
           ctx.fillStyle = CHROMA_GREEN;
           ctx.fillRect(0, 0, width, height);

@@ -54,8 +54,17 @@ export function framePhoto(rig: PhotoRig, width: number, height: number): { x: n
 /** A box wider than the photo: the photo sits centred, moved toward the face by at most the margin. */
 const clampShift = (d: number, margin: number) => Math.max(-margin, Math.min(margin, d));
 
-/** The soft studio backdrop behind a cut-out person (product-avatar pictures). */
+/** The soft studio backdrop behind a cut-out person (product-avatar pictures, cut-out video presenters). */
 export const PHOTO_BACKDROP = { top: '#E4E7EC', bottom: '#9AA3AF' };
+
+/** PHOTO_BACKDROP filling (0, 0)–(width, height) of ctx: a vertical gradient. */
+export function drawPhotoBackdrop(ctx: SKRSContext2D, width: number, height: number): void {
+  const g = ctx.createLinearGradient(0, 0, 0, height);
+  g.addColorStop(0, PHOTO_BACKDROP.top);
+  g.addColorStop(1, PHOTO_BACKDROP.bottom);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+}
 
 /**
  * The photo's own background carried past its sides: each side's outermost strip (3 % of the
@@ -132,11 +141,7 @@ export function renderPhotoStill(photo: Image | Canvas, rig: PhotoRig, width: nu
   pctx.drawImage(photo, dest.x, dest.y, dest.w, dest.h);
   pctx.globalCompositeOperation = 'destination-in';
   pctx.drawImage(maskCanvas, 0, 0, n, n, dest.x, dest.y, dest.w, dest.h);
-  const g = ctx.createLinearGradient(0, 0, 0, height);
-  g.addColorStop(0, PHOTO_BACKDROP.top);
-  g.addColorStop(1, PHOTO_BACKDROP.bottom);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, width, height);
+  drawPhotoBackdrop(ctx, width, height);
   ctx.drawImage(person, 0, 0);
   return still;
 }

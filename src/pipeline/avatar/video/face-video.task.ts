@@ -37,7 +37,7 @@ export interface FrameSample {
   faces: number;
   /** Mean luma 0..255 of the face box. */
   light: number;
-  /** Variance of the Laplacian of the face box scaled to 128 px (higher is sharper). */
+  /** Variance of the Laplacian of the face box area-averaged to 64 px, over the patch's variance, ×1000 (higher is sharper; lightAndSharpness). */
   sharpness: number;
   /** Mean luma 0..255 and sharpness of the whole frame. */
   frameLight: number;
@@ -126,32 +126,51 @@ function boxFrom(lm: number[], fit: BoxFit): Box {
   return { x: bcx - w / 2, y: bcy - h / 2, w, h };
 }
 
-/** Light and sharpness of a box of an RGB frame (grey, sampled to ≤ 128 px). */
-function lightAndSharpness(rgb: Buffer, W: number, H: number, box: Box): { light: number; sharpness: number } {
-  const n = 128;
-  const step = Math.max(box.w, box.h) / n;
-  const g = new Float32Array(n * n);
-  let sum = 0;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const x = Math.min(W - 1, Math.max(0, Math.round(box.x + i * step * (box.w / Math.max(box.w, box.h)))));
-      const y = Math.min(H - 1, Math.max(0, Math.round(box.y + j * step * (box.h / Math.max(box.w, box.h)))));
+/** Side of the grey patch a box is resampled to for its sharpness: a fixed size, so the score does not depend on the face's size in pixels. */
+export const SHARPNESS_PATCH = 64;
+
+/**
+ * Light and sharpness of a box of an RGB frame. The box is area-averaged (every pixel counts, no
+ * aliasing) to a SHARPNESS_PATCH-px grey patch; sharpness is the variance of its Laplacian over
+ * the variance of the patch, ×1000: normalised by the face's size (the patch is fixed) and by its
+ * contrast (a dim face is not "blurred"). Measured figures: docs/avatars.md "Video presenters".
+ */
+export function lightAndSharpness(rgb: Buffer, W: number, H: number, box: Box): { light: number; sharpness: number } {
+  const n = SHARPNESS_PATCH;
+  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(W, Math.ceil(box.x + box.w)), y1 = Math.min(H, Math.ceil(box.y + box.h));
+  const bw = Math.max(1, x1 - x0), bh = Math.max(1, y1 - y0);
+  const g = new Float64Array(n * n);
+  const c = new Float64Array(n * n);
+  for (let y = y0; y < y0 + bh && y < H; y++) {
+    const j = Math.min(n - 1, Math.floor(((y - y0) * n) / bh));
+    for (let x = x0; x < x0 + bw && x < W; x++) {
+      const i = Math.min(n - 1, Math.floor(((x - x0) * n) / bw));
       const o = (y * W + x) * 3;
-      const v = 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
-      g[j * n + i] = v;
-      sum += v;
+      g[j * n + i] = g[j * n + i]! + 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
+      c[j * n + i] = c[j * n + i]! + 1;
     }
   }
-  let m = 0, m2 = 0, c = 0;
+  let sum = 0, sum2 = 0, cells = 0;
+  for (let k = 0; k < n * n; k++) {
+    if (c[k]) g[k] = g[k]! / c[k]!;
+    else g[k] = k > 0 ? g[k - 1]! : 0;
+    sum += g[k]!;
+    sum2 += g[k]! * g[k]!;
+    cells++;
+  }
+  const mean = sum / cells;
+  const variance = sum2 / cells - mean * mean;
+  let m = 0, m2 = 0, k2 = 0;
   for (let j = 1; j < n - 1; j++) {
     for (let i = 1; i < n - 1; i++) {
       const k = j * n + i;
       const lap = g[k - 1]! + g[k + 1]! + g[k - n]! + g[k + n]! - 4 * g[k]!;
-      m += lap; m2 += lap * lap; c++;
+      m += lap; m2 += lap * lap; k2++;
     }
   }
-  m /= c;
-  return { light: sum / (n * n), sharpness: m2 / c - m * m };
+  m /= k2;
+  return { light: mean, sharpness: variance > 1 ? ((m2 / k2 - m * m) / variance) * 1000 : 0 };
 }
 
 export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrackResult> {

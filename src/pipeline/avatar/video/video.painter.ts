@@ -6,15 +6,18 @@
  * mouth.model.ts: textured lips moved by the mesh, jaw and chin following, a feathered inner mouth
  * and a teeth band by viseme) applied on that frame's own tracked landmarks: the lips are first
  * brought to closed (whatever the clip's mouth did), then opened as the speech says. Blinks and
- * head motion are the clip's own.
+ * head motion are the clip's own. A cut-out presenter (green screen or alpha; screen.ts) is drawn
+ * as the person only: the video puts it on its scene (paintAvatarScene), a cover or preview on
+ * PHOTO_BACKDROP (onBackdrop).
  */
 import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { NEUTRAL_POSE, type AvatarLayout, type AvatarPainter, type AvatarPose, type Rect } from '../avatar.types.ts';
 import { faceBoxFromLandmarks, pointsBox } from '../face-box.ts';
 import { drawMouthInterior, warpMovedTriangles } from '../photo/mouth.model.ts';
 import { buildFaceMesh, deformMesh, mouthGap, type FaceMesh, type Pt } from '../photo/photo.mesh.ts';
-import { framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
+import { drawPhotoBackdrop, framePhoto, renderPhotoStill } from '../photo/photo.painter.ts';
 import { closeMouth } from './mouth-warp.ts';
+import type { CutoutKind } from './screen.ts';
 
 
 /** A video presenter's loop as the renderer gets it: JPEG frames and their landmarks (frame pixels). */
@@ -23,13 +26,18 @@ export interface VideoPresenter {
   width: number;
   height: number;
   fps: number;
+  /** JPEGs; WebPs with alpha for a cut-out. */
   frames: Buffer[];
   landmarks: Pt[][];
+  /** A cut-out (a green screen keyed, or a clip with alpha; screen.ts): the painter draws the person only, transparent around. */
+  cutout?: CutoutKind;
 }
 
 export const isVideoPresenter = (x: unknown): x is VideoPresenter => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'video';
 
 const REST_GAP = 0.01;
+/** Share of a cut-out clip's drawn width over which its body fades out at a side edge inside the box. */
+const CUTOUT_FADE = 0.12;
 /** The most a loop's rest mouth may stay parted (face units): a smile with the teeth showing. */
 const MAX_REST_GAP = 0.08;
 
@@ -70,13 +78,36 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   const dest = { x: -crop.x * s, y: -crop.y * s, w: v.width * s, h: v.height * s };
   const covers = dest.x <= 0.5 && dest.x + dest.w >= width - 0.5 && dest.y <= 0.5 && dest.y + dest.h >= height - 0.5;
 
+  /** A cut-out in a box wider than the clip: alpha falling to 0 over CUTOUT_FADE of the clip's drawn width at each side edge inside the box. */
+  const sideFade = v.cutout && (dest.x > 0.5 || dest.x + dest.w < width - 0.5) ? (() => {
+    const g = sctx.createLinearGradient(dest.x, 0, dest.x + dest.w, 0);
+    const f = Math.min(0.45, CUTOUT_FADE);
+    g.addColorStop(0, dest.x > 0.5 ? 'rgba(0,0,0,0)' : 'rgba(0,0,0,1)');
+    g.addColorStop(f, 'rgba(0,0,0,1)');
+    g.addColorStop(1 - f, 'rgba(0,0,0,1)');
+    g.addColorStop(1, dest.x + dest.w < width - 0.5 ? 'rgba(0,0,0,0)' : 'rgba(0,0,0,1)');
+    return g;
+  })() : null;
+
   function paintStill(i: number): void {
     if (stillIndex === i) return;
     const img = new Image();
     img.src = v.frames[i]!;
     // Framed like the photo presenter (the same crop for every frame), the clip's own background
     // extended and blurred where the box is wider than the clip: no black bands, no second copy.
-    if (covers) {
+    if (v.cutout) {
+      // A cut-out: the person only (the clip's alpha), framed the same; whatever is behind shows around.
+      sctx.clearRect(0, 0, width, height);
+      sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
+      if (sideFade) {
+        // A box wider than the clip: the person's body, cut by the clip's side edges, fades out there instead of ending in a straight line.
+        sctx.save();
+        sctx.globalCompositeOperation = 'destination-in';
+        sctx.fillStyle = sideFade;
+        sctx.fillRect(0, 0, width, height);
+        sctx.restore();
+      }
+    } else if (covers) {
       // The clip covers the box (a portrait clip in a portrait box): drawn straight in, no layer.
       sctx.drawImage(img, dest.x, dest.y, dest.w, dest.h);
     } else {
@@ -134,4 +165,19 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
   }
 
   return { width, height, layout, draw, frameOf };
+}
+
+/** A painter that first fills its box with PHOTO_BACKDROP when the presenter is a cut-out (covers and previews, which have no scene of their own). */
+export function onBackdrop(painter: VideoPainter, v: Pick<VideoPresenter, 'cutout'>): VideoPainter {
+  if (!v.cutout) return painter;
+  return {
+    ...painter,
+    draw(ctx, pose, x, y) {
+      ctx.save();
+      ctx.translate(Math.round(x), Math.round(y));
+      drawPhotoBackdrop(ctx, painter.width, painter.height);
+      ctx.restore();
+      painter.draw(ctx, pose, x, y);
+    },
+  };
 }

@@ -14,8 +14,15 @@ export const MAX_CLIP_S = 300;
 export const MIN_FACE_PX = 256;
 /** Mean luma of the face under this: too dark. */
 export const MIN_LIGHT = 55;
-/** Laplacian variance of the face (128 px) under this: too blurred. */
-export const MIN_SHARPNESS = 12;
+/**
+ * Face sharpness (face-video.task.ts lightAndSharpness: Laplacian variance of the face area-averaged
+ * to 64 px, over its variance, ×1000) under this: too blurred. Measured on the sample portrait's
+ * clip (bench/video-blur.ts; docs/avatars.md): sharp 246-250 at faces of 174-275 px, ffmpeg gblur
+ * sigma 1 → 196, 2 → 124, 3 → 77; from sigma 4 the detector no longer finds the face.
+ */
+export const MIN_SHARPNESS = 100;
+/** No face found and the frames' sharpness (the same score on the whole frame) under this: the clip is too blurred to see one (sharp 800, gblur sigma 4 → 460). */
+export const MIN_FRAME_SHARPNESS = 500;
 /** Head turned more than this (approximate yaw from the nose between the cheeks). */
 export const MAX_YAW_DEG = 30;
 /** Share of frames that must have the face. */
@@ -80,7 +87,7 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameLight)) < MIN_LIGHT) {
     return { ok: false, reason: 'no face could be seen: the clip is too dark; film in more light' };
   }
-  if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameSharpness)) < MIN_SHARPNESS) {
+  if (t.frames > 0 && withFace.length === 0 && t.samples.length > 0 && median(t.samples.map((s) => s.frameSharpness)) < MIN_FRAME_SHARPNESS) {
     return { ok: false, reason: 'no face could be seen: the clip is too blurred; hold the camera still and keep the face in focus' };
   }
   if (t.frames === 0 || withFace.length === 0) return { ok: false, reason: 'no face was found in the clip; film one person facing the camera' };
@@ -91,7 +98,7 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   const light = median(withFace.map((s) => s.light));
   if (light < MIN_LIGHT) return { ok: false, reason: `the face is too dark (mean brightness ${Math.round(light)} of 255); film in more light` };
   const sharp = median(withFace.map((s) => s.sharpness));
-  if (sharp < MIN_SHARPNESS) return { ok: false, reason: 'the face is too blurred; hold the camera still and keep the face in focus' };
+  if (sharp < MIN_SHARPNESS) return { ok: false, reason: `the face is too blurred (sharpness ${Math.round(sharp)}, at least ${MIN_SHARPNESS} needed); hold the camera still and keep the face in focus` };
   const tracked = t.landmarks.filter(Boolean).length;
   if (tracked < t.frames * MIN_TRACKED_SHARE) return { ok: false, reason: `the face is visible in only ${Math.round((tracked / t.frames) * 100)} % of the clip; keep the face in the frame` };
   const smooth = smoothLandmarks(t.landmarks);
