@@ -78,7 +78,8 @@ export interface TemplateLayout {
 
 /** A designed shape: a box in frame fractions filled with a palette colour. */
 export interface ShapeRule {
-  role: 'field' | 'panel' | 'band';
+  /** 'plate': a scene's colour band behind a product shown whole (timeline/plates.ts), drawn by the media layer with its scene. */
+  role: 'field' | 'panel' | 'band' | 'plate';
   box: Box;
   fill: 'accent' | 'surface' | 'bg2' | 'decor';
   alpha: number;

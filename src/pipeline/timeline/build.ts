@@ -16,6 +16,7 @@ import { isRtl } from '../captions/lang.ts';
 import { frameImage, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
+import { productPlates } from './plates.ts';
 import { px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -241,7 +242,10 @@ export function buildTimeline(input: TimelineInput): Timeline {
     blankImages,
     scenes,
     overlays,
-    shapes: (layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
+    shapes: [
+      ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
+      ...productPlates(media, scenes, images, width, height),
+    ],
     safeArea,
     logo,
     product: {

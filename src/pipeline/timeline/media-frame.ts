@@ -93,7 +93,9 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
   const boxA = box.w / box.h;
   const coverScale = Math.max(box.w / Math.max(1, info.width), box.h / Math.max(1, info.height));
   if (info.alpha) return 'alpha';
-  if (info.plain && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
+  // A wide image pans across a tall or square box even on a plain backdrop: cut out, it would be a thin strip.
+  const panWide = a >= WIDE_ASPECT && boxA <= COVER_TOLERANCE;
+  if (info.plain && !panWide && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
   if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
   if (windowed) {
     const r = a / boxA;

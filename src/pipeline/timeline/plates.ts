@@ -1,0 +1,34 @@
+/**
+ * Product plates (pure; docs/rendering.md "The product leads"): in a full-bleed layout (a media
+ * rule with a stage: Spotlight, Voice Over), a scene that shows its product whole — a cut-out, an
+ * image with alpha, a contained photo — stands the product on a band of the brand's colour across
+ * the frame at the stage's height, so the frame has one big designed thing behind the product
+ * instead of the background. A photo that covers the frame or pans in a window needs none.
+ * Plates are timeline shapes timed to their scene (coverage.ts counts them by the shape rule);
+ * the media layer draws them with the scene, above its backdrop and under the product, so they
+ * move with its transitions and entrances.
+ */
+import type { Box } from '../templates/types.ts';
+import type { ImageFrame } from './media-frame.ts';
+import type { Scene, Shape, Timeline } from './types.ts';
+
+/** Treatments that show the product whole on the stage, or pan it in a window across it (cover and blur-extend fill their box). */
+const WHOLE: readonly ImageFrame['treatment'][] = ['contain', 'cutout', 'alpha', 'pan'];
+/** The plate reaches this much past the stage, above and below (share of the frame height). */
+export const PLATE_PAD = 0.04;
+
+export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number): Shape[] {
+  if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
+  const b = media.box;
+  if (!(b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height)) return [];
+  const pad = PLATE_PAD * height;
+  const y = Math.max(0, media.stage.y - pad);
+  const box: Box = { x: 0, y, w: width, h: Math.min(height, media.stage.y + media.stage.h + pad) - y };
+  const out: Shape[] = [];
+  for (const s of scenes) {
+    const f = s.showMedia && s.media.kind === 'image' ? images[s.media.index] : null;
+    if (!f || !WHOLE.includes(f.treatment)) continue;
+    out.push({ role: 'plate', box, fill: 'accent', alpha: 1, radius: 0, startMs: s.startMs, endMs: s.endMs });
+  }
+  return out;
+}
