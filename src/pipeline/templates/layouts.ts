@@ -73,6 +73,15 @@ const splitScreen: TemplateDef = {
       presenter: { box: b(0.4, 0.08, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.42) },
       captions: b(0.05, 0.42, 0.83, 0.11),
       slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
+      // A tall product (a bottle) cannot stand large in the lower half: the split turns to columns,
+      // the presenter on the left, the product the full height of the right half.
+      tallProduct: {
+        background: 'avatar-scene',
+        media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.5, 0.08, 0.5, 0.72) },
+        presenter: { box: b(0.04, 0.2, 0.42, 0.6), frame: 'none', panel: b(0, 0, 0.5, 1) },
+        captions: b(0.05, 0.68, 0.83, 0.12),
+        slots: slots(b(0.05, 0.11, 0.42, 0.07), b(0.05, 0.545, 0.42, 0.06), b(0.05, 0.11, 0.42, 0.06), b(0.05, 0.61, 0.42, 0.06)),
+      },
     },
     1: {
       background: 'avatar-scene',

@@ -74,6 +74,11 @@ export interface TemplateLayout {
   shapes?: ShapeRule[];
   /** Numbered selling-point cards carry an icon picked from the point's words (the no-media design). */
   iconCards?: boolean;
+  /**
+   * The layout for a product whose images are all tall (width / height at most TALL_ASPECT: a
+   * bottle, a standing packshot), when the layout's own slot cannot hold one large enough.
+   */
+  tallProduct?: TemplateLayout;
 }
 
 /** A designed shape: a box in frame fractions filled with a palette colour. */

@@ -135,7 +135,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (source.width * source.height));
     // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
     const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / source.width, (room.h * (cutout && ctx.card ? 0.9 : cutout ? 0.97 : 0.94)) / source.height, MAX_UPSCALE);
+    const fit = Math.min((room.w * 0.96) / source.width, (room.h * heightFill(cutout, ctx.card)) / source.height, MAX_UPSCALE);
     k = Math.max(k, Math.min(want, fit));
   }
   const w = source.width * k;
@@ -146,9 +146,19 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || source.width * source.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
-    else if (room.w >= fw - 1 && room.h >= fh - 1) frame.limited = 'shape';
+    // As large as the frame allows for its shape: the side that stops it spans the whole frame
+    // (a 1:3 bottle the full height of a 16:9 frame, in the whole frame or a full-height half).
+    else if (tallBound(source, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
+}
+
+/** How much of its room's height a product shown whole may take (a floating cut-out leaves room for its slow zoom). */
+const heightFill = (cutout: boolean, card?: boolean): number => (cutout && card ? 0.9 : cutout ? 0.97 : 0.94);
+
+/** Whether a product shown whole in `room` is stopped by the room's height (else by its width). */
+function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean, card?: boolean): boolean {
+  return (room.h * heightFill(cutout, card)) / source.height <= (room.w * 0.96) / source.width;
 }
 
 /** Before treatments (a caller with no frame context): cover or contain by shape only. */
