@@ -228,13 +228,13 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.08, 0.17, 0.84, 0.435), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.62, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.62, 0.397, 0.2233) },
-      captions: b(0.47, 0.69, 0.41, 0.11),
-      shapes: [shelf(0.17, 0.435)],
+      media: { box: b(0.08, 0.17, 0.84, 0.425), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.61, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.61, 0.397, 0.2233) },
+      captions: b(0.47, 0.67, 0.41, 0.13),
+      shapes: [shelf(0.17, 0.425)],
       slots: {
         name: slot(b(0.05, 0.1, 0.83, 0.065), NAME, 'rise', 'center'),
-        price: slot(b(0.47, 0.62, 0.41, 0.065), PRICE, 'pop', 'left'),
+        price: slot(b(0.47, 0.605, 0.41, 0.065), PRICE, 'pop', 'left'),
         cue: slot(b(0.05, 0.1, 0.83, 0.065), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.1, 0.83, 0.07), CTA, 'pop', 'center', 0.5),
       },

@@ -3,7 +3,8 @@
  * rule with a stage: Spotlight, Voice Over), a scene that shows its product whole — a cut-out, an
  * image with alpha, a contained photo — stands the product on a band of the brand's colour across
  * the frame at the stage's height, so the frame has one big designed thing behind the product
- * instead of the background. A photo that covers the frame or pans in a window needs none.
+ * instead of the background; a captions band next to the stage sits on it too (the captions on a
+ * designed band). A photo that covers the frame needs none.
  * Plates are timeline shapes timed to their scene (coverage.ts counts them by the shape rule);
  * the media layer draws them with the scene, above its backdrop and under the product, so they
  * move with its transitions and entrances.
@@ -17,13 +18,23 @@ const WHOLE: readonly ImageFrame['treatment'][] = ['contain', 'cutout', 'alpha',
 /** The plate reaches this much past the stage, above and below (share of the frame height). */
 export const PLATE_PAD = 0.04;
 
-export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number): Shape[] {
+/** A captions band this close to the stage (share of the frame height) sits on the plate too. */
+export const PLATE_JOIN = 0.05;
+
+/** `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage). */
+export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null): Shape[] {
   if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
   const b = media.box;
   if (!(b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height)) return [];
   const pad = PLATE_PAD * height;
-  const y = Math.max(0, media.stage.y - pad);
-  const box: Box = { x: 0, y, w: width, h: Math.min(height, media.stage.y + media.stage.h + pad) - y };
+  let top = media.stage.y;
+  let bottom = media.stage.y + media.stage.h;
+  if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
+    top = Math.min(top, captions.y);
+    bottom = Math.max(bottom, captions.y + captions.h);
+  }
+  const y = Math.max(0, top - pad);
+  const box: Box = { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y };
   const out: Shape[] = [];
   for (const s of scenes) {
     const f = s.showMedia && s.media.kind === 'image' ? images[s.media.index] : null;
