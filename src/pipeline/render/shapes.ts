@@ -33,9 +33,11 @@ export function drawPlate(ctx: SKRSContext2D, plate: Pick<Shape, 'box' | 'alpha'
   ctx.save();
   ctx.globalAlpha *= plate.alpha;
   ctx.fillStyle = fieldColour(style);
+  // Moved with the backdrop's parallax, it grows by as much on both sides so it still spans the frame.
+  const g = Math.abs(dx);
   ctx.beginPath();
-  if (plate.radius > 0) ctx.roundRect(plate.box.x + dx, plate.box.y, plate.box.w, plate.box.h, plate.radius);
-  else ctx.rect(plate.box.x + dx, plate.box.y, plate.box.w, plate.box.h);
+  if (plate.radius > 0) ctx.roundRect(plate.box.x + dx - g, plate.box.y, plate.box.w + 2 * g, plate.box.h, plate.radius);
+  else ctx.rect(plate.box.x + dx - g, plate.box.y, plate.box.w + 2 * g, plate.box.h);
   ctx.fill();
   ctx.restore();
 }
