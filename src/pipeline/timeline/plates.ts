@@ -18,8 +18,10 @@ const WHOLE: readonly ImageFrame['treatment'][] = ['contain', 'cutout', 'alpha',
 /** The plate reaches this much past the stage, above and below (share of the frame height). */
 export const PLATE_PAD = 0.04;
 
-/** A captions band this close to the stage (share of the frame height) sits on the plate too. */
+/** A captions band this close to the stage (share of the frame height) sits on the plate too… */
 export const PLATE_JOIN = 0.05;
+/** …unless the plate would then be taller than this share of the frame. */
+export const PLATE_MAX = 0.62;
 
 /** `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage). */
 export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null): Shape[] {
@@ -30,8 +32,10 @@ export function productPlates(media: Timeline['media'], scenes: readonly Scene[]
   let top = media.stage.y;
   let bottom = media.stage.y + media.stage.h;
   if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
-    top = Math.min(top, captions.y);
-    bottom = Math.max(bottom, captions.y + captions.h);
+    const t = Math.min(top, captions.y);
+    const b = Math.max(bottom, captions.y + captions.h);
+    // Not when the plate would fill most of the frame: then it is the background in another colour.
+    if (b - t + 2 * pad <= PLATE_MAX * height) [top, bottom] = [t, b];
   }
   const y = Math.max(0, top - pad);
   const box: Box = { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y };
