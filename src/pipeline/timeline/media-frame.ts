@@ -98,6 +98,8 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
   if (info.plain && !panWide && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
   if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
   if (windowed) {
+    // A wide product on a plain backdrop stands in its middle: a window crops to it rather than panning over bare backdrop.
+    if (panWide && info.plain && coverScale <= MAX_UPSCALE) return 'cover';
     const r = a / boxA;
     if (r <= WINDOW_COVER_TOLERANCE && r >= 1 / WINDOW_COVER_TOLERANCE && coverScale <= MAX_UPSCALE) return 'cover';
     // Longer than the window: covers its cross side at a sharp size and slides along the long one.
