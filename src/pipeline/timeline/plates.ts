@@ -1,6 +1,6 @@
 /**
  * Product plates (pure; docs/rendering.md "The product leads"): in a full-bleed layout (a media
- * rule with a stage: Spotlight, Voice Over), a scene that shows its product whole — a cut-out, an
+ * rule with a stage: Spotlight, Voice Over) or a split's half (Side by Side), a scene that shows its product whole — a cut-out, an
  * image with alpha, a contained photo — stands the product on a band of the brand's colour across
  * the frame at the stage's height, so the frame has one big designed thing behind the product
  * instead of the background; a captions band next to the stage sits on it too (the captions on a
@@ -10,6 +10,7 @@
  * move with its transitions and entrances.
  */
 import type { Box } from '../templates/types.ts';
+import { intersection } from './rules.ts';
 import type { ImageFrame } from './media-frame.ts';
 import type { Scene, Shape, Timeline } from './types.ts';
 
@@ -27,7 +28,9 @@ export const PLATE_MAX = 0.62;
 export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null): Shape[] {
   if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
   const b = media.box;
-  if (!(b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height)) return [];
+  const full = b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height;
+  // A split's half (Side by Side): the plate is the half itself.
+  if (!full) return platesFor(scenes, images, intersection(b, { x: 0, y: 0, w: width, h: height }) ?? b);
   const pad = PLATE_PAD * height;
   let top = media.stage.y;
   let bottom = media.stage.y + media.stage.h;
@@ -38,7 +41,10 @@ export function productPlates(media: Timeline['media'], scenes: readonly Scene[]
     if (b - t + 2 * pad <= PLATE_MAX * height) [top, bottom] = [t, b];
   }
   const y = Math.max(0, top - pad);
-  const box: Box = { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y };
+  return platesFor(scenes, images, { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y });
+}
+
+function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], box: Box): Shape[] {
   const out: Shape[] = [];
   for (const s of scenes) {
     const f = s.showMedia && s.media.kind === 'image' ? images[s.media.index] : null;
