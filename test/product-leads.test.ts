@@ -16,10 +16,13 @@ import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { chooseTreatment, type ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import { productShares, productShareViolations, presenterShare, PRODUCT_SHARE } from '../src/pipeline/timeline/product-share.ts';
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
+import { MIN_COVERAGE, timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
+import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech, PREVIEW_SENTENCES } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
 import { imageInfo } from '../src/pipeline/render/media.ts';
 import { closeCutoutPool } from '../src/pipeline/render/cutout-pool.ts';
+import { fieldColour } from '../src/pipeline/render/shapes.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
 
 const run = promisify(execFile);
@@ -89,13 +92,13 @@ describe('the product leads: treatment by shape', () => {
 describe('the product leads: share of the frame per product scene', () => {
   it('covers >= 30 % (9:16, 1:1) / >= 25 % (16:9), more than the presenter, or >= 20 % in presenter-led templates', () => {
     const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, tallPhoto: { width: 600, height: 1800, alpha: false } };
-    // Known misses (docs/rendering.md "The product leads"): geometry of a split or a carousel card.
-    const known = new Set(['0/2/packshot', '1/2/packshot', '2/2/alpha', '0/6/alpha', '1/6/alpha', '2/6/alpha']);
+    // No known misses left (before: a 1:3 packshot in Side by Side 9:16 and 16:9 at 17.5 %, a square
+    // alpha cut-out in Side by Side 1:1 at 23 % under the presenter's 27 %, alpha cut-outs in
+    // Carousel cards at 19–25 %); a 1:3 bottle in 16:9 is as large as the frame's height allows.
     let checked = 0;
     for (const ratio of [0, 1, 2] as const)
       for (const templateId of [1, 2, 3, 4, 5, 6])
         for (const [name, info] of Object.entries(shapes)) {
-          if (known.has(`${ratio}/${templateId}/${name}`)) continue;
           const t = timeline([info], templateId, ratio);
           const shares = productShares(t);
           assert.ok(shares.length > 0, 'some scene shows the product');
@@ -103,10 +106,64 @@ describe('the product leads: share of the frame per product scene', () => {
           checked++;
         }
     assert.ok(checked >= 100);
+    // Side by Side 9:16 turns to columns for a bottle: the product the height of its half, larger than the presenter.
+    const split = timeline([PACKSHOT], 2, 0);
+    assert.deepEqual(split.media!.box, { x: 540, y: 0, w: 540, h: 1920 });
+    assert.ok(productShares(split)[0]!.share >= 0.3 && productShares(split)[0]!.share > presenterShare(split));
+    // The 16:9 split holds the bottle the full height of the frame: limited by its shape, not a miss.
+    assert.ok(productShares(timeline([PACKSHOT], 2, 1)).every((s) => s.limited === 'shape'));
     // The issue's case: a tall packshot in a 9:16 presenter template was 4 % against a third for the presenter.
     const t = timeline([PACKSHOT], 1, 0);
     assert.ok(productShares(t).every((s) => s.share >= PRODUCT_SHARE[0]));
     assert.ok(productShares(t)[0]!.share > presenterShare(t));
+  });
+});
+
+describe('no empty frames with product images (issue 27 item 2)', () => {
+  const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, landscape: { width: 1600, height: 1200, alpha: false }, tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true } };
+
+  it('every template and ratio, every image shape, 15 and 30 s with captions: >= 45 % covered after 0.5 s and no empty band (fails on the slots before: 32-42 %)', () => {
+    const failures: string[] = [];
+    for (const seconds of [15, 30]) {
+      const sp = sampleSpeech(sampleSentences(seconds));
+      for (const ratio of [0, 1, 2] as const)
+        for (const templateId of [1, 2, 3, 4, 5, 6])
+          for (const [name, info] of Object.entries(shapes)) {
+            const t = buildTimeline({
+              script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/img0.jpg'], videoPaths: [] },
+              templateId, hasPresenter: templateId !== 4, visualStyle: null, aspectRatio: ratio, caption: true, imageInfo: [info],
+            });
+            const r = timelineCoverage(t);
+            if (r.minShare < MIN_COVERAGE || r.violations.length) failures.push(`${seconds} s T${templateId} ratio ${ratio} ${name}: ${(r.minShare * 100).toFixed(1)} % ${r.violations[0] ?? ''}`);
+            for (const v of layoutViolations(t)) failures.push(`${seconds} s T${templateId} ratio ${ratio} ${name}: ${v}`);
+          }
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it('a product shown whole in Spotlight or Voice Over stands on a plate timed to its scene; a photo that covers the frame has none', () => {
+    const t = timeline([PACKSHOT], 4, 0);
+    const plates = t.shapes.filter((s) => s.role === 'plate');
+    const shown = t.scenes.filter((s) => s.showMedia && s.media.kind === 'image');
+    assert.equal(plates.length, shown.length);
+    plates.forEach((p, i) => {
+      assert.deepEqual([p.startMs, p.endMs], [shown[i]!.startMs, shown[i]!.endMs]);
+      assert.equal(p.box.w, t.width, 'across the frame');
+      const c = t.images[0]!.content;
+      assert.ok(p.box.y < c.y + c.h / 2 && c.y + c.h / 2 < p.box.y + p.box.h, 'behind the product');
+    });
+    const cover = timeline([{ width: 1200, height: 2000, alpha: false }], 4, 0);
+    assert.equal(cover.images[0]!.treatment, 'cover');
+    assert.equal(cover.shapes.filter((s) => s.role === 'plate').length, 0);
+    // Card templates keep their cards: no plate.
+    assert.equal(timeline([PACKSHOT], 3, 0).shapes.filter((s) => s.role === 'plate').length, 0);
+  });
+
+  it('a wide photo on a plain backdrop pans across a tall frame rather than a thin cut-out (17 % before)', () => {
+    const t = timeline([shapes.plainWide], 1, 0);
+    assert.equal(t.images[0]!.treatment, 'pan');
+    assert.ok(productShares(t).every((s) => s.share >= PRODUCT_SHARE[0]));
+    assert.equal(timeline([PACKSHOT], 1, 0).images[0]!.treatment, 'cutout', 'a tall one is still cut out');
   });
 });
 
@@ -118,6 +175,35 @@ async function frameAt(file: string, sec: number, w: number, h: number): Promise
 }
 
 describe('the product leads: a real render', () => {
+  it('an alpha cut-out in a 9:16 Voice Over video stands on its plate: the band is the style\'s field colour across the frame, the frame above it is not (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-plate-'));
+    try {
+      const file = path.join(dir, 'speaker.png');
+      await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300" fill="#ff0000"/></svg>')).png().toFile(file);
+      const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
+      let seen: Timeline | null = null;
+      const r = await renderVideo(
+        { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
+        { onTimeline: (x) => (seen = x) },
+      );
+      const t = seen as Timeline | null;
+      assert.ok(t);
+      assert.equal(t.images[0]!.treatment, 'alpha');
+      const scene = t.scenes[t.scenes.length - 1]!;
+      const plate = t.shapes.find((s) => s.role === 'plate' && s.startMs === scene.startMs)!;
+      assert.ok(plate);
+      const px = await frameAt(r.videoPath, (scene.startMs + scene.endMs) / 2000, t.width, t.height);
+      const want = fieldColour(t.style).match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16));
+      const at = (x: number, y: number) => { const i = (Math.round(y) * t.width + Math.round(x)) * 3; return [px[i]!, px[i + 1]!, px[i + 2]!]; };
+      const near = (c: number[]) => c.every((v, k) => Math.abs(v - want[k]!) <= 24);
+      // Left and right edges of the band (the product is in the middle), and the background above it.
+      for (const x of [3, t.width - 4]) assert.ok(near(at(x, plate.box.y + plate.box.h / 2)), `band at x ${x}: ${at(x, plate.box.y + plate.box.h / 2)} vs ${want}`);
+      assert.ok(!near(at(3, plate.box.y - 6)), 'above the band: the background');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a wide photo in a 9:16 Voice Over video fills its timeline box in the frames (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-leads-'));
     try {

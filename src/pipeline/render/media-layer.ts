@@ -13,6 +13,7 @@ import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, MAX_KEN_
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
+import { drawPlate } from './shapes.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
 
 const PREFETCH_MS = 800;
@@ -211,6 +212,7 @@ export class MediaLayer {
         ctx.drawImage(back, b.x + en.bdx - (b.w * (g - 1)) / 2, b.y - (b.h * (g - 1)) / 2, b.w * g, b.h * g);
       } else ctx.drawImage(back, b.x, b.y);
     }
+    this.drawPlateOf(ctx, i, en?.bdx ?? 0);
     const c = this.contentCentre((s.media as { index: number }).index);
     if (en) {
       ctx.save();
@@ -249,6 +251,7 @@ export class MediaLayer {
     const f = this.t.images[(s.media as { index: number }).index]!;
     const win = f.content;
     if (img.backdrop) ctx.drawImage(img.backdrop, this.box.x, this.box.y);
+    this.drawPlateOf(ctx, i);
     const o = this.panTreatmentOffset(i, tMs);
     ctx.save();
     ctx.beginPath();
@@ -256,6 +259,13 @@ export class MediaLayer {
     ctx.clip();
     ctx.drawImage(img.image, Math.round(win.x) - o.x, Math.round(win.y) - o.y);
     ctx.restore();
+  }
+
+  /** Scene i's product plate (timeline/plates.ts), over its backdrop and under the product. */
+  private drawPlateOf(ctx: SKRSContext2D, i: number, dx = 0): void {
+    const s = this.t.scenes[i]!;
+    const plate = this.t.shapes.find((p) => p.role === 'plate' && p.startMs === s.startMs);
+    if (plate) drawPlate(ctx, plate, this.t.style, dx);
   }
 
   /** Scene i's pan-treatment offset at tMs: eased from one end of the image to the other. */

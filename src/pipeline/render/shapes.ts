@@ -6,7 +6,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyleDef } from '../templates/types.ts';
-import type { Timeline } from '../timeline/types.ts';
+import type { Shape, Timeline } from '../timeline/types.ts';
 
 function rgb(c: string): [number, number, number] | null {
   const hex = /^#([0-9a-f]{6})$/i.exec(c.trim());
@@ -28,9 +28,25 @@ export function fieldColour(style: VisualStyleDef): string {
   return [p.highlight, p.accent, p.text, p.bg2].filter((c) => rgb(c)).reduce((best, c) => (score(c) > score(best) * 1.15 ? c : best), p.highlight);
 }
 
+/** A scene's product plate (timeline/plates.ts) in the style's field colour, moved by dx (the backdrop's parallax). */
+export function drawPlate(ctx: SKRSContext2D, plate: Pick<Shape, 'box' | 'alpha' | 'radius'>, style: VisualStyleDef, dx = 0): void {
+  ctx.save();
+  ctx.globalAlpha *= plate.alpha;
+  ctx.fillStyle = fieldColour(style);
+  // Moved with the backdrop's parallax, it grows by as much on both sides so it still spans the frame.
+  const g = Math.abs(dx);
+  ctx.beginPath();
+  if (plate.radius > 0) ctx.roundRect(plate.box.x + dx - g, plate.box.y, plate.box.w + 2 * g, plate.box.h, plate.radius);
+  else ctx.rect(plate.box.x + dx - g, plate.box.y, plate.box.w + 2 * g, plate.box.h);
+  ctx.fill();
+  ctx.restore();
+}
+
 export function drawShapes(ctx: SKRSContext2D, t: Pick<Timeline, 'shapes' | 'style'>): void {
   const p = t.style.palette;
   for (const s of t.shapes) {
+    // A product plate belongs to its scene: the media layer draws it (drawPlate).
+    if (s.role === 'plate') continue;
     ctx.save();
     ctx.globalAlpha = s.alpha;
     ctx.fillStyle = s.role === 'field' ? fieldColour(t.style) : p[s.fill];

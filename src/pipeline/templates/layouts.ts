@@ -5,10 +5,12 @@
  * (safe-area.ts); media, scene panels and full presenters' boxes may bleed past the frame edges
  * (a presenter box bigger than the frame frames the figure closer).
  */
-import type { Box, TemplateDef, TemplateLayout, TextSlot, SceneKind, Enter } from './types.ts';
+import type { Box, ShapeRule, TemplateDef, TemplateLayout, TextSlot, SceneKind, Enter } from './types.ts';
 
 const b = (x: number, y: number, w: number, h: number): Box => ({ x, y, w, h });
 const FULL = b(0, 0, 1, 1);
+/** The carousel's shelf: a band of the brand's colour across the frame behind the row of cards (rows y .. y + h). */
+const shelf = (y: number, h: number): ShapeRule => ({ role: 'field', box: b(0, y, 1, h), fill: 'accent', alpha: 0.85, radius: 0 });
 
 const NAME: readonly SceneKind[] = ['hook', 'intro'];
 const PRICE: readonly SceneKind[] = ['price', 'cta'];
@@ -71,6 +73,15 @@ const splitScreen: TemplateDef = {
       presenter: { box: b(0.4, 0.08, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.42) },
       captions: b(0.05, 0.42, 0.83, 0.11),
       slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
+      // A tall product (a bottle) cannot stand large in the lower half: the split turns to columns,
+      // the presenter on the left, the product the full height of the right half.
+      tallProduct: {
+        background: 'avatar-scene',
+        media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.5, 0.08, 0.5, 0.72) },
+        presenter: { box: b(0.04, 0.2, 0.42, 0.6), frame: 'none', panel: b(0, 0, 0.5, 1) },
+        captions: b(0.05, 0.68, 0.83, 0.12),
+        slots: slots(b(0.05, 0.11, 0.42, 0.07), b(0.05, 0.545, 0.42, 0.06), b(0.05, 0.11, 0.42, 0.06), b(0.05, 0.61, 0.42, 0.06)),
+      },
     },
     1: {
       background: 'avatar-scene',
@@ -81,10 +92,10 @@ const splitScreen: TemplateDef = {
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.06, 0.3, 0.38, 0.7), frame: 'none', panel: b(0, 0, 0.5, 1) },
+      media: { box: b(0.42, 0, 0.58, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      presenter: { box: b(0.03, 0.34, 0.36, 0.66), frame: 'none', panel: b(0, 0, 0.42, 1) },
       captions: b(0.05, 0.75, 0.9, 0.19),
-      slots: slots(b(0.53, 0.06, 0.42, 0.09), b(0.53, 0.17, 0.3, 0.07), b(0.53, 0.06, 0.42, 0.08), b(0.55, 0.56, 0.38, 0.09)),
+      slots: slots(b(0.45, 0.06, 0.5, 0.09), b(0.45, 0.17, 0.3, 0.07), b(0.45, 0.06, 0.5, 0.08), b(0.5, 0.56, 0.42, 0.09)),
     },
   },
 };
@@ -142,7 +153,7 @@ const productOnly: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.29, 0.83, 0.37) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.27, 0.83, 0.4) },
       presenter: null,
       captions: b(0.05, 0.67, 0.83, 0.13),
       slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
@@ -217,38 +228,41 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.1, 0.175, 0.8, 0.39), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.575, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.575, 0.397, 0.2233) },
-      captions: b(0.47, 0.65, 0.41, 0.14),
+      media: { box: b(0.08, 0.17, 0.84, 0.425), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.61, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.61, 0.397, 0.2233) },
+      captions: b(0.47, 0.67, 0.41, 0.13),
+      shapes: [shelf(0.17, 0.425)],
       slots: {
         name: slot(b(0.05, 0.1, 0.83, 0.065), NAME, 'rise', 'center'),
-        price: slot(b(0.47, 0.58, 0.41, 0.065), PRICE, 'pop', 'left'),
+        price: slot(b(0.47, 0.605, 0.41, 0.065), PRICE, 'pop', 'left'),
         cue: slot(b(0.05, 0.1, 0.83, 0.065), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.1, 0.83, 0.07), CTA, 'pop', 'center', 0.5),
       },
     },
     1: {
       background: 'style',
-      media: { box: b(0.28, 0.15, 0.44, 0.6), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.255, 0.125, 0.49, 0.69), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
       presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
-      captions: b(0.22, 0.77, 0.56, 0.17),
+      captions: b(0.22, 0.835, 0.56, 0.11),
+      shapes: [shelf(0.125, 0.69)],
       slots: {
-        name: slot(b(0.05, 0.05, 0.9, 0.09), NAME, 'rise', 'center'),
+        name: slot(b(0.05, 0.05, 0.9, 0.07), NAME, 'rise', 'center'),
         price: slot(b(0.8, 0.8, 0.15, 0.09), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.05, 0.9, 0.08), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.05, 0.9, 0.09), CTA, 'pop', 'center', 0.5),
+        cue: slot(b(0.05, 0.05, 0.9, 0.07), CUE, 'slide', 'center'),
+        cta: slot(b(0.05, 0.05, 0.9, 0.07), CTA, 'pop', 'center', 0.5),
       },
     },
     2: {
       background: 'style',
-      media: { box: b(0.2, 0.14, 0.6, 0.52), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
-      presenter: { box: b(0.05, 0.7, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.7, 0.24, 0.24) },
-      captions: b(0.33, 0.73, 0.62, 0.21),
+      media: { box: b(0.19, 0.125, 0.62, 0.59), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      presenter: { box: b(0.05, 0.72, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.72, 0.24, 0.24) },
+      captions: b(0.33, 0.79, 0.62, 0.16),
+      shapes: [shelf(0.125, 0.59)],
       slots: {
-        name: slot(b(0.05, 0.05, 0.9, 0.08), NAME, 'rise', 'center'),
-        price: slot(b(0.33, 0.665, 0.34, 0.065), PRICE, 'pop', 'center'),
+        name: slot(b(0.05, 0.05, 0.9, 0.075), NAME, 'rise', 'center'),
+        price: slot(b(0.33, 0.72, 0.34, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.05, 0.9, 0.08), CTA, 'pop', 'center', 0.5),
+        cta: slot(b(0.05, 0.05, 0.9, 0.075), CTA, 'pop', 'center', 0.5),
       },
     },
   },

@@ -74,11 +74,17 @@ export interface TemplateLayout {
   shapes?: ShapeRule[];
   /** Numbered selling-point cards carry an icon picked from the point's words (the no-media design). */
   iconCards?: boolean;
+  /**
+   * The layout for a product whose images are all tall (width / height at most TALL_ASPECT: a
+   * bottle, a standing packshot), when the layout's own slot cannot hold one large enough.
+   */
+  tallProduct?: TemplateLayout;
 }
 
 /** A designed shape: a box in frame fractions filled with a palette colour. */
 export interface ShapeRule {
-  role: 'field' | 'panel' | 'band';
+  /** 'plate': a scene's colour band behind a product shown whole (timeline/plates.ts), drawn by the media layer with its scene. */
+  role: 'field' | 'panel' | 'band' | 'plate';
   box: Box;
   fill: 'accent' | 'surface' | 'bg2' | 'decor';
   alpha: number;

@@ -14,9 +14,10 @@ import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
-import { frameImage, type ImageInfo } from './media-frame.ts';
+import { frameImage, TALL_ASPECT, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
+import { productPlates } from './plates.ts';
 import { px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -148,7 +149,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
-  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : resolved.layout;
+  // Every image tall (a bottle): the layout's tall-product variant, where it has one.
+  const tall = usable.length > 0 && usable.every((i) => { const info = input.imageInfo?.[i]; return !!info && info.width <= info.height * TALL_ASPECT; });
+  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall && resolved.layout.tallProduct ? resolved.layout.tallProduct : resolved.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -261,7 +264,10 @@ export function buildTimeline(input: TimelineInput): Timeline {
     blankImages,
     scenes,
     overlays,
-    shapes: (layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
+    shapes: [
+      ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
+      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null),
+    ],
     safeArea,
     logo,
     product: {

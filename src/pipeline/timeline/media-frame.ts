@@ -93,9 +93,13 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
   const boxA = box.w / box.h;
   const coverScale = Math.max(box.w / Math.max(1, info.width), box.h / Math.max(1, info.height));
   if (info.alpha) return 'alpha';
-  if (info.plain && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
+  // A wide image pans across a tall or square box even on a plain backdrop: cut out, it would be a thin strip.
+  const panWide = a >= WIDE_ASPECT && boxA <= COVER_TOLERANCE;
+  if (info.plain && !panWide && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
   if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
   if (windowed) {
+    // A wide product on a plain backdrop stands in its middle: a window crops to it rather than panning over bare backdrop.
+    if (panWide && info.plain && coverScale <= MAX_UPSCALE) return 'cover';
     const r = a / boxA;
     if (r <= WINDOW_COVER_TOLERANCE && r >= 1 / WINDOW_COVER_TOLERANCE && coverScale <= MAX_UPSCALE) return 'cover';
     // Longer than the window: covers its cross side at a sharp size and slides along the long one.
@@ -133,7 +137,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (source.width * source.height));
     // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
     const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / source.width, (room.h * (cutout && ctx.card ? 0.9 : cutout ? 0.97 : 0.94)) / source.height, MAX_UPSCALE);
+    const fit = Math.min((room.w * 0.96) / source.width, (room.h * heightFill(cutout, ctx.card)) / source.height, MAX_UPSCALE);
     k = Math.max(k, Math.min(want, fit));
   }
   const w = source.width * k;
@@ -144,9 +148,19 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || source.width * source.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
-    else if (room.w >= fw - 1 && room.h >= fh - 1) frame.limited = 'shape';
+    // As large as the frame allows for its shape: the side that stops it spans the whole frame
+    // (a 1:3 bottle the full height of a 16:9 frame, in the whole frame or a full-height half).
+    else if (tallBound(source, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
+}
+
+/** How much of its room's height a product shown whole may take (a floating cut-out leaves room for its slow zoom). */
+const heightFill = (cutout: boolean, card?: boolean): number => (cutout && card ? 0.9 : cutout ? 0.97 : 0.94);
+
+/** Whether a product shown whole in `room` is stopped by the room's height (else by its width). */
+function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean, card?: boolean): boolean {
+  return (room.h * heightFill(cutout, card)) / source.height <= (room.w * 0.96) / source.width;
 }
 
 /** Before treatments (a caller with no frame context): cover or contain by shape only. */

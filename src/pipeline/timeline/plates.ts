@@ -1,0 +1,55 @@
+/**
+ * Product plates (pure; docs/rendering.md "The product leads"): in a full-bleed layout (a media
+ * rule with a stage: Spotlight, Voice Over) or a split's half (Side by Side), a scene that shows its product whole — a cut-out, an
+ * image with alpha, a contained photo — stands the product on a band of the brand's colour across
+ * the frame at the stage's height, so the frame has one big designed thing behind the product
+ * instead of the background; a captions band next to the stage sits on it too (the captions on a
+ * designed band). A photo that covers the frame needs none.
+ * Plates are timeline shapes timed to their scene (coverage.ts counts them by the shape rule);
+ * the media layer draws them with the scene, above its backdrop and under the product, so they
+ * move with its transitions and entrances.
+ */
+import type { Box } from '../templates/types.ts';
+import { intersection } from './rules.ts';
+import type { ImageFrame } from './media-frame.ts';
+import type { Scene, Shape, Timeline } from './types.ts';
+
+/** Treatments that show the product whole on the stage, or pan it in a window across it (cover and blur-extend fill their box). */
+const WHOLE: readonly ImageFrame['treatment'][] = ['contain', 'cutout', 'alpha', 'pan'];
+/** The plate reaches this much past the stage, above and below (share of the frame height). */
+export const PLATE_PAD = 0.04;
+
+/** A captions band this close to the stage (share of the frame height) sits on the plate too… */
+export const PLATE_JOIN = 0.05;
+/** …unless the plate would then be taller than this share of the frame. */
+export const PLATE_MAX = 0.62;
+
+/** `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage). */
+export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null): Shape[] {
+  if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
+  const b = media.box;
+  const full = b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height;
+  // A split's half (Side by Side): the plate is the half itself.
+  if (!full) return platesFor(scenes, images, intersection(b, { x: 0, y: 0, w: width, h: height }) ?? b);
+  const pad = PLATE_PAD * height;
+  let top = media.stage.y;
+  let bottom = media.stage.y + media.stage.h;
+  if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
+    const t = Math.min(top, captions.y);
+    const b = Math.max(bottom, captions.y + captions.h);
+    // Not when the plate would fill most of the frame: then it is the background in another colour.
+    if (b - t + 2 * pad <= PLATE_MAX * height) [top, bottom] = [t, b];
+  }
+  const y = Math.max(0, top - pad);
+  return platesFor(scenes, images, { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y });
+}
+
+function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], box: Box): Shape[] {
+  const out: Shape[] = [];
+  for (const s of scenes) {
+    const f = s.showMedia && s.media.kind === 'image' ? images[s.media.index] : null;
+    if (!f || !WHOLE.includes(f.treatment)) continue;
+    out.push({ role: 'plate', box, fill: 'accent', alpha: 1, radius: 0, startMs: s.startMs, endMs: s.endMs });
+  }
+  return out;
+}
