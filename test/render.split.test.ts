@@ -10,7 +10,8 @@ import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
 import { encodeArgs, joinSegmentsArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
-import { renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch } from '../src/pipeline/render/render-segments.ts';
+import { renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
+import { DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { countedFrames, pcmDigest } from './support/media-probe.ts';
 
@@ -111,6 +112,28 @@ describe('split render', () => {
     const sequential = await draw(seam - 10);
     const fresh = await draw(seam);
     assert.ok(sequential.equals(fresh), 'frame after the seam differs between a sequential and a fresh start');
+  });
+
+  it('a segment sends only its changed frames (timed) and decodes to the same frames as one sending all of them', async () => {
+    const { timeline } = await planRender(input);
+    const ranges = segmentRanges(timeline.frames, 2 * timeline.fps, 3);
+    const { onProgress, signal, ...rest } = input;
+    const plan: SegmentPlan = { input: rest, seed: timeline.seed, settings: DEFAULT_ENCODE, ranges };
+    const sent: number[] = [];
+    const timedPath = path.join(dir, 'seg1-timed.mp4');
+    const rawPath = path.join(dir, 'seg1-raw.mp4');
+    await renderSegment(plan, 1, timedPath, { timeline, onFrameSent: (f) => sent.push(f) });
+    // Without the timeline: built again from the plan (what a segment worker does), the same frames.
+    await renderSegment(plan, 1, rawPath, { timed: false });
+    const { from, to } = ranges[1]!;
+    assert.ok(sent.length > 0 && sent.length < (to - from) * 0.9, `${sent.length} of ${to - from} frames sent`);
+    assert.deepEqual([sent[0], sent.at(-1)], [from, to - 1]);
+    const hashes = async (file: string) => (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'framemd5', '-'], { maxBuffer: 1 << 24 })).stdout.split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split(',').slice(1).join(','));
+    const [a, b] = await Promise.all([hashes(timedPath), hashes(rawPath)]);
+    assert.equal(a.length, to - from, 'every frame of the segment is in the file');
+    assert.equal(b.length, to - from);
+    const differ = a.filter((h, i) => h !== b[i]).length;
+    assert.equal(differ, 0, `${differ} of ${a.length} frames differ`);
   });
 
   it('joins 3 segments frame-exactly (ffprobe -count_frames), a keyframe at each segment start, audio equal sample for sample', async () => {

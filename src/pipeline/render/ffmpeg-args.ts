@@ -185,14 +185,15 @@ export function decodeClipArgs(o: DecodeArgsInput): string[] {
  * One segment of a split render (render-segments.ts): frames on stdin → H.264 only, no audio.
  * x264 starts every output with an IDR frame and its GOPs are closed (no open-gop), and segments
  * are cut at multiples of the keyframe interval, so the joined stream has the keyframes of a
- * one-piece render and each segment decodes on its own.
+ * one-piece render and each segment decodes on its own. With `timed`, frames come as a one-piece
+ * render's do (only those that changed, stamped from the segment's first frame = 0).
  */
 export function segmentEncodeArgs(o: Omit<EncodeArgsInput, 'audioPath'>): string[] {
   const s = o.settings ?? DEFAULT_ENCODE;
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    ...rawVideoInputArgs(o.width, o.height, o.fps, o.input),
-    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
+    '-vf', videoFilter(o.fps, !!o.timed),
     ...videoCodecArgs(o.fps, s),
     '-an', '-frames:v', String(o.frames),
     '-f', 'mp4',

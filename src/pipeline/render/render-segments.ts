@@ -18,6 +18,7 @@ import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink } from './encoder.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import type { Timeline } from '../timeline/types.ts';
 import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
 
 /** Only videos at least this long are split. */
@@ -88,28 +89,36 @@ export function segmentCount(durationS: number, idleHelpers: number): number {
  * Frames [from, to) of the plan's timeline into `outPath` (video only). A fresh compositor draws
  * its first frame in full; everything it draws depends on the frame's absolute time only.
  */
-export async function renderSegment(plan: SegmentPlan, k: number, outPath: string, opts: { signal?: AbortSignal; coverPath?: string; onProgress?: (fraction: number) => void } = {}): Promise<void> {
+export async function renderSegment(plan: SegmentPlan, k: number, outPath: string, opts: SegmentOptions = {}): Promise<void> {
   const range = plan.ranges[k];
   if (!range) throw new Error(`segment ${k} is not in the plan (${plan.ranges.length} segments)`);
   const input = plan.input;
-  const { timeline } = await planRender(input, { seed: plan.seed, settings: plan.settings });
+  const timeline = opts.timeline ?? (await planTimeline(plan));
   const { width, height, fps } = timeline;
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
   const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   // Written under a name of its own, then renamed: a second worker rendering the same segment (a retry racing a slow one) never leaves half a file.
   const tmp = `${outPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`;
-  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: range.to - range.from, outPath: tmp, settings: plan.settings }));
+  const n = range.to - range.from;
+  // Timed like a one-piece render (mkv-frames.ts): a frame that did not change is neither piped nor converted again.
+  const timed = opts.timed ?? true;
+  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: n, outPath: tmp, settings: plan.settings, timed }), { timed: timed ? { width, height, fps } : undefined });
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
-    const n = range.to - range.from;
     const step = Math.max(1, Math.floor(n / 100));
+    let sent: Buffer | null = null;
     for (let f = range.from; f < range.to; f++) {
       opts.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt && opts.coverPath) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
-      await encoder.write(pixels);
+      // Stamped from the segment's start; the segment's first and last frames always go.
+      if (!timed || pixels !== sent || f === range.to - 1) {
+        await encoder.write(pixels, f - range.from);
+        opts.onFrameSent?.(f);
+      }
+      sent = pixels;
       if (opts.onProgress && (f - range.from) % step === 0) opts.onProgress((f - range.from) / n);
     }
     await encoder.finish();
@@ -123,6 +132,23 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   } finally {
     compositor.close();
   }
+}
+
+export interface SegmentOptions {
+  signal?: AbortSignal;
+  coverPath?: string;
+  onProgress?: (fraction: number) => void;
+  /** The plan's timeline when this process already built it (the video job): not built again. */
+  timeline?: Timeline;
+  /** Called with each frame number handed to the encoder (only those that changed, and the segment's last) (tests). */
+  onFrameSent?: (frame: number) => void;
+  /** Send only changed frames, timed (default true); false sends every frame as raw RGBA (tests). */
+  timed?: boolean;
+}
+
+/** The timeline of a plan: the same one for every segment (its seed and settings are fixed). */
+async function planTimeline(plan: SegmentPlan): Promise<Timeline> {
+  return (await planRender(plan.input, { seed: plan.seed, settings: plan.settings })).timeline;
 }
 
 /** Reads the plan in `dir` and renders segment k there (what a segment job does). */
@@ -168,20 +194,21 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
   const share = (ranges[0]!.to - ranges[0]!.from) / frames;
 
-  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal });
+  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal, timeline });
   try {
     await dispatch.offer(ranges.length);
     // Segment 0 draws the cover frame when it holds it; a later segment's cover frame is drawn alone below.
     const coverAt = coverFrame(timeline);
     await renderSegment(plan, 0, segmentPath(dispatch.dir, 0), {
       signal,
+      timeline,
       coverPath: coverAt < ranges[0]!.to ? coverPath : undefined,
       onProgress: (f) => onProgress?.(f * share),
     });
     // Then the segments other workers have (or that nobody took): this process never idles meanwhile.
     await dispatch.collect(ranges.length, renderHere, signal ?? new AbortController().signal);
     onProgress?.(1);
-    if (coverAt >= ranges[0]!.to) await renderCover(plan, coverAt, coverPath);
+    if (coverAt >= ranges[0]!.to) await renderCover(plan, timeline, coverAt, coverPath);
   } catch (err) {
     await dispatch.withdraw(ranges.length);
     throw err;
@@ -194,8 +221,7 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
 }
 
 /** The cover frame drawn on its own (when it falls outside this process's segment). */
-async function renderCover(plan: SegmentPlan, frame: number, coverPath: string): Promise<void> {
-  const { timeline } = await planRender(plan.input, { seed: plan.seed, settings: plan.settings });
+async function renderCover(plan: SegmentPlan, timeline: Timeline, frame: number, coverPath: string): Promise<void> {
   const input = plan.input;
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
   const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
