@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
-import { encodeArgs, joinSegmentsArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { encodeArgs, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
 import { renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
 import { DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
@@ -80,17 +80,19 @@ describe('segment cuts', () => {
 });
 
 describe('split render: ffmpeg arguments (data)', () => {
-  it('segments are video only with the one-piece keyframe interval; the join copies video and encodes the mix with the one-piece audio arguments', () => {
+  it('segments are video only with the one-piece keyframe interval; the audio is encoded alone with the one-piece audio arguments; the join copies both', () => {
     const seg = segmentEncodeArgs({ width: 540, height: 960, fps: 30, frames: 450, outPath: 's.mp4' });
     assert.ok(seg.includes('-an'));
     assert.equal(seg[seg.indexOf('-frames:v') + 1], '450');
     assert.equal(seg[seg.indexOf('-g') + 1], '60');
-    const join = joinSegmentsArgs({ listPath: 'l.txt', fps: 30, frames: 900, audioPath: 'mix.wav', outPath: 'v.mp4' });
+    const join = joinSegmentsArgs({ listPath: 'l.txt', fps: 30, frames: 900, encodedAudioPath: 'a.m4a', outPath: 'v.mp4' });
     assert.deepEqual(join.slice(join.indexOf('-f'), join.indexOf('-f') + 6), ['-f', 'concat', '-safe', '0', '-i', 'l.txt']);
     assert.equal(join[join.indexOf('-c:v') + 1], 'copy');
+    assert.equal(join[join.indexOf('-c:a') + 1], 'copy');
+    const audioOnly = segmentAudioArgs({ fps: 30, frames: 900, audioPath: 'mix.wav', outPath: 'a.m4a' });
     const one = encodeArgs({ width: 540, height: 960, fps: 30, frames: 900, audioPath: 'mix.wav', outPath: 'v.mp4' });
     const audio = (a: string[]) => a.slice(a.indexOf('-af'), a.indexOf('-ac') + 2);
-    assert.deepEqual(audio(join), audio(one));
+    assert.deepEqual(audio(audioOnly), audio(one));
   });
 });
 
@@ -151,6 +153,9 @@ describe('split render', () => {
     const [a, b] = [await pcmDigest(whole.videoPath), await pcmDigest(split.videoPath)];
     assert.ok(a.bytes > 48_000 * 2 * 2 * 30, `audio of ${a.bytes} bytes`);
     assert.deepEqual(b, a);
+    // The audio track was measured before the join (the same samples): the one-piece render's figures.
+    assert.ok(split.audio && whole.audio);
+    assert.deepEqual(split.audio, whole.audio);
     assert.ok(fs.statSync(split.coverPath).size > 1000);
     assert.ok(split.vttPath && fs.readFileSync(split.vttPath, 'utf8').startsWith('WEBVTT'));
   });

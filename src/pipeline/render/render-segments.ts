@@ -4,7 +4,8 @@
  * every segment is frames [from, to) of that same timeline, drawn from absolute time (captions,
  * motion, clips), so a segment's first frame is the frame a one-piece render draws there. Segments
  * are cut at multiples of the keyframe interval and encoded video-only (segmentEncodeArgs); the
- * join copies them with the concat demuxer and encodes the lossless mix once over the whole length.
+ * lossless mix is encoded once over the whole length while other workers still draw theirs, and
+ * the join copies both (concat demuxer for the segments).
  * Who renders which segment is the caller's business (SegmentDispatch): no job or queue code here.
  */
 import './alloc-env.ts';
@@ -13,11 +14,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { toWebVtt } from '../captions/vtt.ts';
-import { checkMp4Audio } from './audio-check.ts';
+import { checkMp4Audio, measureAudio } from './audio-check.ts';
+import type { Ebur128Summary } from '../mix/mix.args.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink } from './encoder.ts';
-import { DEFAULT_ENCODE, joinSegmentsArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
 
@@ -157,13 +159,18 @@ export async function renderPlannedSegment(dir: string, k: number, signal?: Abor
   await renderSegment(plan, k, segmentPath(dir, k), { signal });
 }
 
-/** The segment files, in order, joined frame-exactly, with the mix encoded once as the audio track. */
-export async function joinSegments(o: { segments: string[]; fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): Promise<void> {
+/** The mix encoded once over the whole length (segmentAudioArgs), ready for the join to copy. */
+export async function encodeSegmentAudio(o: { fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): Promise<void> {
+  await runFfmpeg(segmentAudioArgs(o));
+}
+
+/** The segment files, in order, joined frame-exactly, with the encoded audio track (encodeSegmentAudio) copied in. */
+export async function joinSegments(o: { segments: string[]; fps: number; frames: number; encodedAudioPath: string; outPath: string }): Promise<void> {
   const listPath = `${o.outPath}.segments.txt`;
   // The concat demuxer's list: one `file` line each, quoted (a ' inside is written '\'').
   await fs.writeFile(listPath, o.segments.map((s) => `file '${path.resolve(s).replace(/'/g, "'\\''")}'\n`).join(''));
   try {
-    await runFfmpeg(joinSegmentsArgs({ listPath, fps: o.fps, frames: o.frames, audioPath: o.audioPath, outPath: o.outPath, settings: o.settings }));
+    await runFfmpeg(joinSegmentsArgs({ listPath, fps: o.fps, frames: o.frames, encodedAudioPath: o.encodedAudioPath, outPath: o.outPath }));
   } finally {
     await fs.rm(listPath, { force: true });
   }
@@ -194,6 +201,9 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
   const share = (ranges[0]!.to - ranges[0]!.from) / frames;
 
+  const audioPath = path.join(dispatch.dir, 'audio.m4a');
+  let audioTrack: Promise<Ebur128Summary | null> | null = null;
+  let measured: Ebur128Summary | null = null;
   const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal, timeline });
   try {
     await dispatch.offer(ranges.length);
@@ -205,17 +215,22 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
       coverPath: coverAt < ranges[0]!.to ? coverPath : undefined,
       onProgress: (f) => onProgress?.(f * share),
     });
-    // Then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    // The audio track is encoded while the other segments are still being drawn (it was the join's
+    // longest part), then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    // With the profile's audio check, the track is measured then too (the same samples the MP4 will hold).
+    audioTrack = encodeSegmentAudio({ fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: audioPath, settings }).then(() => (checkAudio ? measureAudio(audioPath) : null));
     await dispatch.collect(ranges.length, renderHere, signal ?? new AbortController().signal);
     onProgress?.(1);
     if (coverAt >= ranges[0]!.to) await renderCover(plan, timeline, coverAt, coverPath);
+    measured = await audioTrack;
   } catch (err) {
+    await audioTrack?.catch(() => undefined);
     await dispatch.withdraw(ranges.length);
     throw err;
   }
   signal?.throwIfAborted();
-  await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: videoPath, settings });
-  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings }) : null;
+  await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, encodedAudioPath: audioPath, outPath: videoPath });
+  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings, measured: measured ?? undefined }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   return { videoPath, coverPath, vttPath, durationS, width: timeline.width, height: timeline.height, frames, audio, warnings: renderWarnings(timeline) };
 }
