@@ -6,7 +6,8 @@
 //
 // Needs DATABASE_URL (PostgreSQL) and REDIS_URL, like the scale-out tests; taskset (util-linux).
 // Settings (environment): BENCH_LENGTH (s, default 60), BENCH_RENDER_SCALE (default 1 → 1080 × 1920),
-// BENCH_RUNS (pairs, default 2).
+// BENCH_RUNS (pairs, default 2), BENCH_WARM (default 1: the segment worker runs the render warm-up
+// at start like `reelsmith worker`; 0: cold).
 //
 // Internally the same file runs as the pinned render process (BENCH_SPLIT_ROLE=single|parent).
 import '../src/pipeline/render/alloc-env.ts';
@@ -118,7 +119,8 @@ async function main(): Promise<void> {
   const testDb = (await postgresTestDb())!;
   const prefix = `bench-split-${hexId().slice(0, 8)}`;
   const account = await reposFor(testDb.db.kysely).accounts.create({ username: `bench${hexId().slice(0, 6)}`, email: null, nowMs: Date.now() });
-  const env = { BENCH_DIR: dir, SEG_SCHEMA: testDb.db.pgSchema ?? '', SEG_PREFIX: prefix, SEG_WORK_ROOT: path.join(dir, 'work'), SEG_LEASE_MS: '60000', BENCH_ACCOUNT: account.id };
+  // The segment worker warms up before taking jobs, as `reelsmith worker` does (BENCH_WARM=0: cold, as before 2026-11-29).
+  const env = { BENCH_DIR: dir, SEG_SCHEMA: testDb.db.pgSchema ?? '', SEG_PREFIX: prefix, SEG_WORK_ROOT: path.join(dir, 'work'), SEG_LEASE_MS: '60000', BENCH_ACCOUNT: account.id, SEG_WARM: process.env.BENCH_WARM ?? '1' };
   // The segment worker on core 1, waiting in BullMQ's blocking read.
   const helper = pinned(1, ['test/support/segment-worker.ts'], env);
   // The segment worker's "job finished" lines: which segments it rendered, and how long each took.
@@ -130,7 +132,7 @@ async function main(): Promise<void> {
   const cpu: { single: number[]; split: number[] } = { single: [], split: [] };
   try {
     while ((await queue.idleSlots(1)) < 1) await sleep(100);
-    console.log(`bench:split: ${LENGTH} s video, render scale ${SCALE}, ${RUNS} alternating pair(s); one worker on core 0 vs two workers on cores 0 and 1`);
+    console.log(`bench:split: ${LENGTH} s video, render scale ${SCALE}, ${RUNS} alternating pair(s); one worker on core 0 vs two workers on cores 0 and 1; segment worker ${env.SEG_WARM === '1' ? 'warmed up at start' : 'cold'}`);
     for (let i = 0; i < RUNS; i++) {
       for (const role of ['single', 'parent'] as const) {
         const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');

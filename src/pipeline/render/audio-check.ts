@@ -25,9 +25,18 @@ export interface Mp4AudioCheck {
 /** Re-encodes tried at most; the encoder's overshoot is not exactly linear in the gain. */
 const MAX_REMUXES = 3;
 
-export async function checkMp4Audio(o: { videoPath: string; mixPath: string | null; durationS: number; settings?: EncodeSettings }): Promise<Mp4AudioCheck> {
-  const measure = async (file: string) => parseEbur128((await runFfmpeg(audioMeterArgs(file))).stderr);
-  let measured = await measure(o.videoPath);
+/** Loudness and true peak of a file's (first) audio stream, decoded. */
+export async function measureAudio(file: string): Promise<Ebur128Summary> {
+  return parseEbur128((await runFfmpeg(audioMeterArgs(file))).stderr);
+}
+
+/**
+ * `measured`: the same audio stream already measured (a split render measures its audio track
+ * before copying it into the MP4, render-segments.ts); otherwise the MP4's audio is measured here.
+ */
+export async function checkMp4Audio(o: { videoPath: string; mixPath: string | null; durationS: number; settings?: EncodeSettings; measured?: Ebur128Summary }): Promise<Mp4AudioCheck> {
+  const measure = measureAudio;
+  let measured = o.measured ?? (await measure(o.videoPath));
   let gainDb = 0;
   if (!o.mixPath) return { measured, gainDb };
   const tmp = `${o.videoPath}.remux.mp4`;

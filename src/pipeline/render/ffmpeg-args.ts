@@ -185,14 +185,15 @@ export function decodeClipArgs(o: DecodeArgsInput): string[] {
  * One segment of a split render (render-segments.ts): frames on stdin → H.264 only, no audio.
  * x264 starts every output with an IDR frame and its GOPs are closed (no open-gop), and segments
  * are cut at multiples of the keyframe interval, so the joined stream has the keyframes of a
- * one-piece render and each segment decodes on its own.
+ * one-piece render and each segment decodes on its own. With `timed`, frames come as a one-piece
+ * render's do (only those that changed, stamped from the segment's first frame = 0).
  */
 export function segmentEncodeArgs(o: Omit<EncodeArgsInput, 'audioPath'>): string[] {
   const s = o.settings ?? DEFAULT_ENCODE;
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    ...rawVideoInputArgs(o.width, o.height, o.fps, o.input),
-    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
+    '-vf', videoFilter(o.fps, !!o.timed),
     ...videoCodecArgs(o.fps, s),
     '-an', '-frames:v', String(o.frames),
     '-f', 'mp4',
@@ -201,21 +202,38 @@ export function segmentEncodeArgs(o: Omit<EncodeArgsInput, 'audioPath'>): string
 }
 
 /**
- * The segments joined with the concat demuxer (list file `listPath`), video copied as it is, and
- * the lossless mix encoded once over the whole length, exactly as encodeArgs does for a one-piece
- * render: one continuous audio track, the same samples.
+ * A split render's audio track on its own (while the other segments are still being drawn): the
+ * lossless mix encoded once over the whole length, exactly as encodeArgs does for a one-piece
+ * render (the same arguments, so the same samples), into an MP4 audio file the join copies.
  */
-export function joinSegmentsArgs(o: { listPath: string; fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): string[] {
+export function segmentAudioArgs(o: { fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): string[] {
   const s = o.settings ?? DEFAULT_ENCODE;
   const dur = seconds(o.frames, o.fps);
   const audioIn = o.audioPath ? ['-i', o.audioPath] : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    '-f', 'concat', '-safe', '0', '-i', o.listPath,
     ...audioIn,
-    '-map', '0:v:0', '-map', '1:a:0',
-    '-c:v', 'copy',
+    '-map', '0:a:0', '-vn',
     ...audioEncodeArgs(dur, s),
+    '-t', dur,
+    '-f', 'mp4',
+    o.outPath,
+  ];
+}
+
+/**
+ * The segments joined with the concat demuxer (list file `listPath`) and the audio track from
+ * segmentAudioArgs, both copied as they are: one continuous audio track, the samples of a
+ * one-piece render (its encoder delay kept in the MP4's edit list).
+ */
+export function joinSegmentsArgs(o: { listPath: string; fps: number; frames: number; encodedAudioPath: string; outPath: string }): string[] {
+  const dur = seconds(o.frames, o.fps);
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-f', 'concat', '-safe', '0', '-i', o.listPath,
+    '-i', o.encodedAudioPath,
+    '-map', '0:v:0', '-map', '1:a:0',
+    '-c:v', 'copy', '-c:a', 'copy',
     '-t', dur,
     '-movflags', '+faststart',
     o.outPath,

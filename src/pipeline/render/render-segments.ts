@@ -4,7 +4,8 @@
  * every segment is frames [from, to) of that same timeline, drawn from absolute time (captions,
  * motion, clips), so a segment's first frame is the frame a one-piece render draws there. Segments
  * are cut at multiples of the keyframe interval and encoded video-only (segmentEncodeArgs); the
- * join copies them with the concat demuxer and encodes the lossless mix once over the whole length.
+ * lossless mix is encoded once over the whole length while other workers still draw theirs, and
+ * the join copies both (concat demuxer for the segments).
  * Who renders which segment is the caller's business (SegmentDispatch): no job or queue code here.
  */
 import './alloc-env.ts';
@@ -13,11 +14,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { toWebVtt } from '../captions/vtt.ts';
-import { checkMp4Audio } from './audio-check.ts';
+import { checkMp4Audio, measureAudio } from './audio-check.ts';
+import type { Ebur128Summary } from '../mix/mix.args.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink } from './encoder.ts';
-import { DEFAULT_ENCODE, joinSegmentsArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
+import type { Timeline } from '../timeline/types.ts';
 import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
 
 /** Only videos at least this long are split. */
@@ -88,28 +91,36 @@ export function segmentCount(durationS: number, idleHelpers: number): number {
  * Frames [from, to) of the plan's timeline into `outPath` (video only). A fresh compositor draws
  * its first frame in full; everything it draws depends on the frame's absolute time only.
  */
-export async function renderSegment(plan: SegmentPlan, k: number, outPath: string, opts: { signal?: AbortSignal; coverPath?: string; onProgress?: (fraction: number) => void } = {}): Promise<void> {
+export async function renderSegment(plan: SegmentPlan, k: number, outPath: string, opts: SegmentOptions = {}): Promise<void> {
   const range = plan.ranges[k];
   if (!range) throw new Error(`segment ${k} is not in the plan (${plan.ranges.length} segments)`);
   const input = plan.input;
-  const { timeline } = await planRender(input, { seed: plan.seed, settings: plan.settings });
+  const timeline = opts.timeline ?? (await planTimeline(plan));
   const { width, height, fps } = timeline;
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
   const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   // Written under a name of its own, then renamed: a second worker rendering the same segment (a retry racing a slow one) never leaves half a file.
   const tmp = `${outPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`;
-  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: range.to - range.from, outPath: tmp, settings: plan.settings }));
+  const n = range.to - range.from;
+  // Timed like a one-piece render (mkv-frames.ts): a frame that did not change is neither piped nor converted again.
+  const timed = opts.timed ?? true;
+  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: n, outPath: tmp, settings: plan.settings, timed }), { timed: timed ? { width, height, fps } : undefined });
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
-    const n = range.to - range.from;
     const step = Math.max(1, Math.floor(n / 100));
+    let sent: Buffer | null = null;
     for (let f = range.from; f < range.to; f++) {
       opts.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt && opts.coverPath) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
-      await encoder.write(pixels);
+      // Stamped from the segment's start; the segment's first and last frames always go.
+      if (!timed || pixels !== sent || f === range.to - 1) {
+        await encoder.write(pixels, f - range.from);
+        opts.onFrameSent?.(f);
+      }
+      sent = pixels;
       if (opts.onProgress && (f - range.from) % step === 0) opts.onProgress((f - range.from) / n);
     }
     await encoder.finish();
@@ -125,19 +136,41 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   }
 }
 
+export interface SegmentOptions {
+  signal?: AbortSignal;
+  coverPath?: string;
+  onProgress?: (fraction: number) => void;
+  /** The plan's timeline when this process already built it (the video job): not built again. */
+  timeline?: Timeline;
+  /** Called with each frame number handed to the encoder (only those that changed, and the segment's last) (tests). */
+  onFrameSent?: (frame: number) => void;
+  /** Send only changed frames, timed (default true); false sends every frame as raw RGBA (tests). */
+  timed?: boolean;
+}
+
+/** The timeline of a plan: the same one for every segment (its seed and settings are fixed). */
+async function planTimeline(plan: SegmentPlan): Promise<Timeline> {
+  return (await planRender(plan.input, { seed: plan.seed, settings: plan.settings })).timeline;
+}
+
 /** Reads the plan in `dir` and renders segment k there (what a segment job does). */
 export async function renderPlannedSegment(dir: string, k: number, signal?: AbortSignal): Promise<void> {
   const plan = JSON.parse(await fs.readFile(planPath(dir), 'utf8')) as SegmentPlan;
   await renderSegment(plan, k, segmentPath(dir, k), { signal });
 }
 
-/** The segment files, in order, joined frame-exactly, with the mix encoded once as the audio track. */
-export async function joinSegments(o: { segments: string[]; fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): Promise<void> {
+/** The mix encoded once over the whole length (segmentAudioArgs), ready for the join to copy. */
+export async function encodeSegmentAudio(o: { fps: number; frames: number; audioPath: string | null; outPath: string; settings?: EncodeSettings }): Promise<void> {
+  await runFfmpeg(segmentAudioArgs(o));
+}
+
+/** The segment files, in order, joined frame-exactly, with the encoded audio track (encodeSegmentAudio) copied in. */
+export async function joinSegments(o: { segments: string[]; fps: number; frames: number; encodedAudioPath: string; outPath: string }): Promise<void> {
   const listPath = `${o.outPath}.segments.txt`;
   // The concat demuxer's list: one `file` line each, quoted (a ' inside is written '\'').
   await fs.writeFile(listPath, o.segments.map((s) => `file '${path.resolve(s).replace(/'/g, "'\\''")}'\n`).join(''));
   try {
-    await runFfmpeg(joinSegmentsArgs({ listPath, fps: o.fps, frames: o.frames, audioPath: o.audioPath, outPath: o.outPath, settings: o.settings }));
+    await runFfmpeg(joinSegmentsArgs({ listPath, fps: o.fps, frames: o.frames, encodedAudioPath: o.encodedAudioPath, outPath: o.outPath }));
   } finally {
     await fs.rm(listPath, { force: true });
   }
@@ -168,34 +201,42 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
   const share = (ranges[0]!.to - ranges[0]!.from) / frames;
 
-  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal });
+  const audioPath = path.join(dispatch.dir, 'audio.m4a');
+  let audioTrack: Promise<Ebur128Summary | null> | null = null;
+  let measured: Ebur128Summary | null = null;
+  const renderHere = (k: number) => renderSegment(plan, k, segmentPath(dispatch.dir, k), { signal, timeline });
   try {
     await dispatch.offer(ranges.length);
     // Segment 0 draws the cover frame when it holds it; a later segment's cover frame is drawn alone below.
     const coverAt = coverFrame(timeline);
     await renderSegment(plan, 0, segmentPath(dispatch.dir, 0), {
       signal,
+      timeline,
       coverPath: coverAt < ranges[0]!.to ? coverPath : undefined,
       onProgress: (f) => onProgress?.(f * share),
     });
-    // Then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    // The audio track is encoded while the other segments are still being drawn (it was the join's
+    // longest part), then the segments other workers have (or that nobody took): this process never idles meanwhile.
+    // With the profile's audio check, the track is measured then too (the same samples the MP4 will hold).
+    audioTrack = encodeSegmentAudio({ fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: audioPath, settings }).then(() => (checkAudio ? measureAudio(audioPath) : null));
     await dispatch.collect(ranges.length, renderHere, signal ?? new AbortController().signal);
     onProgress?.(1);
-    if (coverAt >= ranges[0]!.to) await renderCover(plan, coverAt, coverPath);
+    if (coverAt >= ranges[0]!.to) await renderCover(plan, timeline, coverAt, coverPath);
+    measured = await audioTrack;
   } catch (err) {
+    await audioTrack?.catch(() => undefined);
     await dispatch.withdraw(ranges.length);
     throw err;
   }
   signal?.throwIfAborted();
-  await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, audioPath: input.narration.mixedAudioPath || null, outPath: videoPath, settings });
-  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings }) : null;
+  await joinSegments({ segments: ranges.map((_, k) => segmentPath(dispatch.dir, k)), fps, frames, encodedAudioPath: audioPath, outPath: videoPath });
+  const audio = checkAudio ? await checkMp4Audio({ videoPath, mixPath: input.narration.mixedAudioPath || null, durationS, settings, measured: measured ?? undefined }) : null;
   if (vttPath && timeline.captions) await fs.writeFile(vttPath, toWebVtt(timeline.captions));
   return { videoPath, coverPath, vttPath, durationS, width: timeline.width, height: timeline.height, frames, audio, warnings: renderWarnings(timeline) };
 }
 
 /** The cover frame drawn on its own (when it falls outside this process's segment). */
-async function renderCover(plan: SegmentPlan, frame: number, coverPath: string): Promise<void> {
-  const { timeline } = await planRender(plan.input, { seed: plan.seed, settings: plan.settings });
+async function renderCover(plan: SegmentPlan, timeline: Timeline, frame: number, coverPath: string): Promise<void> {
   const input = plan.input;
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
   const compositor = new Compositor(timeline, input.product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
