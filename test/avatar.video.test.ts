@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
 import { FacePool, type PhotoRig } from '../src/pipeline/avatar/photo/index.ts';
-import { judgeClip, mouthGap, pickIdleLoop } from '../src/pipeline/avatar/video/video.track.ts';
+import { judgeClip, MAX_YAW_DEG, mouthGap, pickIdleLoop, yawDeg } from '../src/pipeline/avatar/video/video.track.ts';
 import { makeFaceClip, SWAY, type FaceClipSpec, type Pt } from './support/face-clips.ts';
 import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -112,11 +112,11 @@ describe('video presenters: tracking and the idle loop', () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const talking = mean(v.landmarks.slice(0, 4 * fps).map(mouthGap));
     const idle = mean(v.landmarks.slice(loop.start, loop.end + 1).map(mouthGap));
-    // The sample portrait smiles with parted lips, and face-api's 68-point net sees the animated
-    // talking only faintly (measured: mean gap 0.143 talking vs 0.134 idle at 540x960): the loop's
-    // position above is the real check; here only that the loop is not more open than the talking.
+    // The sample portrait smiles with parted lips, so its loop is not shut; the talking part's mean
+    // gap must still be clearly above the loop's (registration-tracked: 0.157 vs 0.129 measured; the
+    // per-frame net alone gave 0.144 vs 0.134 and this check had to be weakened).
     console.log(`mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
-    assert.ok(talking >= idle, `mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
+    assert.ok(talking >= idle * 1.1, `mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
   });
 });
 
@@ -126,6 +126,8 @@ describe('video presenters: refusals, each with its clip', () => {
     { name: 'several faces', spec: async () => ({ still: await twoFacesPhoto() }), reason: /several faces/ },
     { name: 'face under 256 px', spec: async () => ({ width: 270, height: 480 }), reason: /at least 256 px/ },
     { name: 'too dark', spec: async () => ({ dim: 0.3 }), reason: /too dark/ },
+    // The portrait turned 45° as a cylinder (test/support/face-clips.ts turnHead): the net still finds the face.
+    { name: 'the head turned about 45 degrees', spec: async () => ({ yawDeg: 45 }), reason: /the head is turned about (3[5-9]|[4-5]\d) degrees; face the camera/ },
     // Known gap: a 9 px blur hides the face from the detector while the frame's sharpness stays over the threshold (calibration not done).
     { name: 'too blurred', spec: async () => ({ blurPx: 9 }), reason: /blurred/, todo: 'blur threshold not calibrated: answered "no face"' },
   ];
@@ -152,6 +154,20 @@ describe('video presenters: refusals, each with its clip', () => {
   }
 });
 
+describe('video presenters: a head turned a little is accepted', () => {
+  it('accepts the portrait turned about 15 degrees (judgeClip)', { timeout: 400_000 }, async () => {
+    const fps = 5;
+    const file = path.join(dir, 'turned-15.mp4');
+    await makeFaceClip({ photo, rig, width: 540, height: 960, fps, seconds: 10.5, yawDeg: 15, out: file });
+    const r = await track(file, 540, 960, fps);
+    const v = judgeClip({ durationS: 10.5, fps, width: 540, height: 960 }, r);
+    assert.ok(v.ok, v.ok ? '' : v.reason);
+    const yaw = Math.abs(yawDeg(v.landmarks[0]!));
+    console.log(`turned 15 degrees: read as ${yaw.toFixed(1)} degrees`);
+    assert.ok(yaw > 2 && yaw < MAX_YAW_DEG, `yaw read ${yaw.toFixed(1)}`);
+  });
+});
+
 describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar video presented by it', () => {
   let s: TestServer;
   let clips: http.Server;
@@ -162,6 +178,8 @@ describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar vid
     await makeFaceClip({ photo, rig, width: 540, height: 960, fps: 12, seconds: 11, pose: talkThenIdle(12), out: files['/me.mp4'], audio: true });
     files['/short.mp4'] = path.join(dir, 'short.mp4');
     await makeFaceClip({ photo, rig, width: 270, height: 480, fps: 5, seconds: 4, out: files['/short.mp4'] });
+    files['/turned.mp4'] = path.join(dir, 'turned.mp4');
+    await makeFaceClip({ photo, rig, width: 540, height: 960, fps: 5, seconds: 10.5, yawDeg: 45, out: files['/turned.mp4'] });
     files['/photo.jpg'] = path.join(dir, 'photo.jpg');
     fs.writeFileSync(files['/photo.jpg'], photo);
     clips = http.createServer((req, res) => {
@@ -190,9 +208,9 @@ describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar vid
   const events = async (kind: string) =>
     (await s.running.db.kysely.selectFrom('events').selectAll().where('kind', '=', kind).execute()).map((e) => JSON.parse(e.payload));
 
-  it('refuses a 4 s clip and a photo with a reason, and create_avatar_failed', { timeout: 120_000 }, async () => {
+  it('refuses a 4 s clip, a photo and a turned head with a reason, and create_avatar_failed', { timeout: 400_000 }, async () => {
     const { apiKey: key } = await s.account({ credits: 1 });
-    for (const [url, reason] of [['/short.mp4', /4\.0 s long; it must be 10 s to 5 min/], ['/photo.jpg', /not a video/]] as const) {
+    for (const [url, reason] of [['/short.mp4', /4\.0 s long; it must be 10 s to 5 min/], ['/photo.jpg', /not a video/], ['/turned.mp4', /head is turned about \d+ degrees; face the camera/]] as const) {
       const made = await s.call('POST', '/v1/avatar/create', { key, body: { origin_url: `${base}${url}`, name: 'Short' } });
       assert.equal(made.body.code, 0, JSON.stringify(made.body));
       const a = await waitFor(key, made.body.data.avatar_id);

@@ -1,11 +1,14 @@
 /**
  * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
- * ffmpeg decodes the clip at a reduced size (the landmark net sees a 112 px face; a face of
- * ~200 px in the decoded frames loses nothing; deblocking skipped, fast scaling), the SSD detector
- * runs about once a second (and every few frames while the face is lost), and the 68-point
- * landmark net on every 2nd frame inside a box carried from the previous frame's landmarks; the
- * frames between are interpolated (fillBetween). Only the face's box is copied into a tensor
- * (the whole frame only on detection frames). Per frame: the landmarks in the
+ * ffmpeg decodes the clip at a reduced size (deblocking skipped, fast scaling), the SSD detector
+ * runs about once a second (and every few frames while the face is lost). The first frame with a
+ * face is a keyframe (the 68-point net in the detector's box); every later frame is registered to
+ * it by image alignment (face-register.ts: a similarity transform, no landmark-net bias), the
+ * keyframe's landmarks carried through it; on every 2nd frame the net reads the keyframe's box
+ * taken through the transform, and its difference from the keyframe's reading moves the eyes,
+ * mouth and lower jaw. A failed registration or a net that disagrees starts a new keyframe; without
+ * one the net runs on every 2nd frame inside a box carried from the previous landmarks and the
+ * frames between are interpolated (fillBetween). Per frame: the landmarks in the
  * clip's own pixels (or null), and on detection frames the number of faces, the face's light and
  * sharpness, and face-api's age/gender guess. Judging and smoothing happen on the main thread
  * (video.track.ts, pure).
