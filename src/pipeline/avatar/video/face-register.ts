@@ -163,6 +163,15 @@ export interface Registration {
   residual: number;
 }
 
+/** The median of about 512 of the values, evenly spaced (the Huber scale needs no more). */
+function medianOfSome(xs: Float32Array): number {
+  const stride = Math.max(1, Math.floor(xs.length / 512));
+  const some = new Float32Array(Math.ceil(xs.length / stride));
+  for (let i = 0, k = 0; i < xs.length; i += stride, k++) some[k] = xs[i]!;
+  some.sort();
+  return some[some.length >> 1]!;
+}
+
 function solve4(h: Float64Array, b: Float64Array): Float64Array | null {
   // Gaussian elimination with partial pivoting on a 4 × 4 system.
   const a = [0, 1, 2, 3].map((r) => [h[r * 4]!, h[r * 4 + 1]!, h[r * 4 + 2]!, h[r * 4 + 3]!, b[r]!]);
@@ -189,7 +198,7 @@ function solve4(h: Float64Array, b: Float64Array): Float64Array | null {
  * Registers the template onto a frame (its grey pyramid), starting from `init` (the previous
  * frame's transform). Coarse level first, then the fine one.
  */
-export function register(tpl: FaceTemplate, pyr: [Grey, Grey], init: Affine, maxIter = 12): Registration {
+export function register(tpl: FaceTemplate, pyr: [Grey, Grey], init: Affine, maxIter = 10): Registration {
   let m = init.slice() as Affine;
   let residual = 1;
   for (let li = 1; li >= 0; li--) {
@@ -214,8 +223,7 @@ export function register(tpl: FaceTemplate, pyr: [Grey, Grey], init: Affine, max
         abs[k] = Math.abs(e);
       }
       // Huber weights at 1.345 robust sigmas (median absolute error / 0.6745).
-      const sorted = abs.slice().sort();
-      const sigma = Math.max(0.5, sorted[L.n >> 1]! / 0.6745);
+      const sigma = Math.max(0.5, medianOfSome(abs) / 0.6745);
       const kH = 1.345 * sigma;
       let b0 = 0, b1 = 0, b2 = 0, b3 = 0;
       let h00 = 0, h01 = 0, h02 = 0, h03 = 0, h11 = 0, h12 = 0, h13 = 0, h22 = 0, h23 = 0, h33 = 0;

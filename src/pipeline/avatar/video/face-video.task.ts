@@ -197,13 +197,15 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
   const registered = new Map<number, { anchor: Anchor; m: Affine; d: number[] | null }>();
   let anchor: Anchor | null = null;
   let anchors = 0;
-  const stats = { registered: 0, reanchored: 0 };
+  const stats = { registered: 0, reanchored: 0, regMs: 0, netMs: 0 };
 
   const processFrame = async (rgb: Buffer, f: number): Promise<void> => {
     // Registration first: the keyframe's face carried onto this frame by a similarity transform.
     let reg: Registration | null = null;
     if (anchor) {
+      const t0 = performance.now();
       reg = register(anchor.tpl, greyPyramid(rgb, W, H, windowFor(anchor.tpl, anchor.m)), anchor.m);
+      stats.regMs += performance.now() - t0;
       const ds = affineScale(reg.m) / affineScale(anchor.m);
       if (reg.residual > MAX_RESIDUAL || ds < 0.8 || ds > 1.25) {
         anchor = null;
@@ -270,7 +272,9 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       let d: number[] | null = null;
       if (netFrame) {
         // The net on the keyframe's box carried by the transform: it sees the face as in the keyframe.
+        const t1 = performance.now();
         const q = await landmarksIn(tf, faceapi, rgb, anchor.box, W, H, reg.m);
+        stats.netMs += performance.now() - t1;
         d = q.map((v, i) => v - anchor!.ref[i]!);
         if (meanDrift(d, anchor.size) > MAX_DRIFT) {
           // The net disagrees with the registration: trust the net and take a new keyframe here.
@@ -311,7 +315,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
   }
   fillRegistered(landmarks, registered, sx, sy);
   fillBetween(landmarks, between);
-  if (process.env.TRACK_DEBUG) console.error(`track: ${stats.registered} frames registered, ${stats.reanchored} re-anchored, ${anchors} keyframes`);
+  if (process.env.TRACK_DEBUG) console.error(`track: ${stats.registered} frames registered, ${stats.reanchored} re-anchored, ${anchors} keyframes; registration ${stats.regMs.toFixed(0)} ms, net on stabilised crops ${stats.netMs.toFixed(0)} ms`);
   const code = await exited;
   if (code !== 0 && f === 0) return { frames: 0, landmarks: [], samples: [], decodeWidth: W, decodeHeight: H, error: stderr.trim() || `ffmpeg exited ${code}` };
   return { frames: f, landmarks, samples, decodeWidth: W, decodeHeight: H };
