@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { NEUTRAL_POSE, type AvatarPose } from '../src/pipeline/avatar/index.ts';
 import { FacePool, type PhotoRig } from '../src/pipeline/avatar/photo/index.ts';
 import { isScreenGreen } from '../src/pipeline/avatar/video/screen.ts';
-import { judgeClip, mouthGap, pickIdleLoop } from '../src/pipeline/avatar/video/video.track.ts';
-import { makeFaceClip, SWAY, type FaceClipSpec } from './support/face-clips.ts';
+import { judgeClip, MAX_YAW_DEG, mouthGap, pickIdleLoop, yawDeg } from '../src/pipeline/avatar/video/video.track.ts';
+import { makeFaceClip, SWAY, type FaceClipSpec, type Pt } from './support/face-clips.ts';
 import { noFacePhoto, portraitPhoto, twoFacesPhoto } from './support/face-photos.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -32,6 +32,21 @@ const talkThenIdle = (fps: number) => (f: number): AvatarPose => {
   return { ...NEUTRAL_POSE, blink: Math.abs(t - 7) < 0.1 ? 1 : 0 };
 };
 
+/** The least-squares similarity (rotation, scale, shift) carrying points `a` onto `b`, as a function. */
+function similarityFit(a: readonly Pt[], b: readonly Pt[]): (x: number, y: number) => Pt {
+  const n = a.length;
+  let ax = 0, ay = 0, bx = 0, by = 0;
+  for (let i = 0; i < n; i++) { ax += a[i]![0]; ay += a[i]![1]; bx += b[i]![0]; by += b[i]![1]; }
+  ax /= n; ay /= n; bx /= n; by /= n;
+  let p = 0, q = 0, d = 0;
+  for (let i = 0; i < n; i++) {
+    const x = a[i]![0] - ax, y = a[i]![1] - ay, u = b[i]![0] - bx, v = b[i]![1] - by;
+    p += x * u + y * v; q += x * v - y * u; d += x * x + y * y;
+  }
+  const c = p / d, s = q / d;
+  return (x, y) => [bx + c * (x - ax) - s * (y - ay), by + s * (x - ax) + c * (y - ay)];
+}
+
 async function track(file: string, width: number, height: number, fps: number) {
   return faces.trackVideo({ path: file, width, height, fps, decodeMaxSide: 960, maxFrames: 100_000 });
 }
@@ -48,23 +63,40 @@ after(async () => {
 });
 
 describe('video presenters: tracking and the idle loop', () => {
-  it('tracks the landmarks of a 1080x1920 clip that moves, tilts and scales (median error stated)', { timeout: 300_000 }, async () => {
+  it('tracks the landmarks of a 1080x1920 clip that moves, tilts and scales within 3 px of the known motion', { timeout: 300_000 }, async () => {
     const file = path.join(dir, 'sway-1080.mp4');
     const truth = await makeFaceClip({ photo, rig, width: 1080, height: 1920, fps: 25, seconds: 2, motion: SWAY, out: file });
     const r = await track(file, 1080, 1920, 25);
     assert.equal(r.frames, truth.length);
-    const errs: number[] = [];
+    const l0 = r.landmarks[0]!;
+    assert.ok(l0, 'face tracked in frame 0');
+    const absolute: number[] = [], firstFrame: number[] = [], motion: number[] = [];
     r.landmarks.forEach((l, f) => {
       assert.ok(l, `face tracked in frame ${f}`);
+      // The known motion from frame 0 to frame f (a similarity: SWAY starts at rest).
+      const move = similarityFit(truth[0]!, truth[f]!);
       // Jaw, brows and nose (0-35): the points the photo presenter's blinks and mouth never move.
-      for (let i = 0; i < 36; i++) errs.push(Math.hypot(l[i * 2]! - truth[f]![i]![0], l[i * 2 + 1]! - truth[f]![i]![1]));
+      for (let i = 0; i < 36; i++) {
+        const e = Math.hypot(l[i * 2]! - truth[f]![i]![0], l[i * 2 + 1]! - truth[f]![i]![1]);
+        absolute.push(e);
+        if (f === 0) firstFrame.push(e);
+        const [x, y] = move(l0[i * 2]!, l0[i * 2 + 1]!);
+        motion.push(Math.hypot(l[i * 2]! - x, l[i * 2 + 1]! - y));
+      }
     });
-    errs.sort((a, b) => a - b);
-    const median = errs[errs.length >> 1]!;
-    console.log(`tracking at 1080x1920: median error ${median.toFixed(1)} px, 90th percentile ${errs[Math.floor(errs.length * 0.9)]!.toFixed(1)} px`);
-    // Issue 24 asks ≤ 3 px; face-api's 68-point net (112 px input) reaches about 10 px here, a bias of the net
-    // that no averaging removed (docs/avatars.md, the table of what was tried).
-    assert.ok(median <= 12, `median error ${median.toFixed(1)} px`);
+    const q = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!;
+    console.log(
+      `tracking at 1080x1920 against the known motion: median ${q(motion, 0.5).toFixed(2)} px, 90th percentile ${q(motion, 0.9).toFixed(2)} px; ` +
+        `against the net's landmarks on the source photo: median ${q(absolute, 0.5).toFixed(1)} px (90th ${q(absolute, 0.9).toFixed(1)}), of which frame 0 alone ${q(firstFrame, 0.5).toFixed(1)} px`,
+    );
+    // Issue 24: landmarks tracked per frame against the known motion, median at most 3 px at 1080p.
+    assert.ok(q(motion, 0.5) <= 3, `median error against the known motion ${q(motion, 0.5).toFixed(2)} px`);
+    assert.ok(q(motion, 0.9) <= 5, `90th percentile against the known motion ${q(motion, 0.9).toFixed(2)} px`);
+    // Against the source photo's own landmarks the error is the 68-point net's answer on another
+    // picture of the same face (frame 0, before any motion, already differs by ~8 px: a bias of the
+    // net that depends on the crop); tracking adds little to it (docs/avatars.md).
+    assert.ok(q(absolute, 0.5) <= q(firstFrame, 0.5) + 1.5, `median ${q(absolute, 0.5).toFixed(1)} px vs frame 0's ${q(firstFrame, 0.5).toFixed(1)} px`);
+    assert.ok(q(absolute, 0.5) <= 10, `median error against the photo's landmarks ${q(absolute, 0.5).toFixed(1)} px`);
   });
 
   it('picks the idle part of a clip that talks then idles, and judges it a presenter (gender guessed)', { timeout: 300_000 }, async () => {
@@ -81,11 +113,11 @@ describe('video presenters: tracking and the idle loop', () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const talking = mean(v.landmarks.slice(0, 4 * fps).map(mouthGap));
     const idle = mean(v.landmarks.slice(loop.start, loop.end + 1).map(mouthGap));
-    // The sample portrait smiles with parted lips, and face-api's 68-point net sees the animated
-    // talking only faintly (measured: mean gap 0.143 talking vs 0.134 idle at 540x960): the loop's
-    // position above is the real check; here only that the loop is not more open than the talking.
+    // The sample portrait smiles with parted lips, so its loop is not shut; the talking part's mean
+    // gap must still be clearly above the loop's (registration-tracked: 0.157 vs 0.129 measured; the
+    // per-frame net alone gave 0.144 vs 0.134 and this check had to be weakened).
     console.log(`mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
-    assert.ok(talking >= idle, `mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
+    assert.ok(talking >= idle * 1.1, `mean mouth gap talking ${talking.toFixed(3)} vs in the loop ${idle.toFixed(3)}`);
   });
 });
 
@@ -95,6 +127,8 @@ describe('video presenters: refusals, each with its clip', () => {
     { name: 'several faces', spec: async () => ({ still: await twoFacesPhoto() }), reason: /several faces/ },
     { name: 'face under 256 px', spec: async () => ({ width: 270, height: 480 }), reason: /at least 256 px/ },
     { name: 'too dark', spec: async () => ({ dim: 0.3 }), reason: /too dark/ },
+    // The portrait turned 45° as a cylinder (test/support/face-clips.ts turnHead): the net still finds the face.
+    { name: 'the head turned about 45 degrees', spec: async () => ({ yawDeg: 45 }), reason: /the head is turned about (3[5-9]|[4-5]\d) degrees; face the camera/ },
   ];
   for (const c of cases) {
     it(`refuses a clip with ${c.name}`, { timeout: 400_000 }, async () => {
@@ -154,6 +188,20 @@ describe('video presenters: the "too blurred" refusal, calibrated (docs/avatars.
   }
 });
 
+describe('video presenters: a head turned a little is accepted', () => {
+  it('accepts the portrait turned about 15 degrees (judgeClip)', { timeout: 400_000 }, async () => {
+    const fps = 5;
+    const file = path.join(dir, 'turned-15.mp4');
+    await makeFaceClip({ photo, rig, width: 540, height: 960, fps, seconds: 10.5, yawDeg: 15, out: file });
+    const r = await track(file, 540, 960, fps);
+    const v = judgeClip({ durationS: 10.5, fps, width: 540, height: 960 }, r);
+    assert.ok(v.ok, v.ok ? '' : v.reason);
+    const yaw = Math.abs(yawDeg(v.landmarks[0]!));
+    console.log(`turned 15 degrees: read as ${yaw.toFixed(1)} degrees`);
+    assert.ok(yaw > 2 && yaw < MAX_YAW_DEG, `yaw read ${yaw.toFixed(1)}`);
+  });
+});
+
 describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar video presented by it', () => {
   let s: TestServer;
   let clips: http.Server;
@@ -169,6 +217,8 @@ describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar vid
     await makeFaceClip({ photo, rig, width: 540, height: 960, fps: 10, seconds: 10.5, pose: talkThenIdle(10), out: files['/green.mp4'], screen: 'green' });
     files['/alpha.webm'] = path.join(dir, 'alpha.webm');
     await makeFaceClip({ photo, rig, width: 540, height: 960, fps: 10, seconds: 10.5, pose: talkThenIdle(10), out: files['/alpha.webm'], screen: 'alpha' });
+    files['/turned.mp4'] = path.join(dir, 'turned.mp4');
+    await makeFaceClip({ photo, rig, width: 540, height: 960, fps: 5, seconds: 10.5, yawDeg: 45, out: files['/turned.mp4'] });
     files['/photo.jpg'] = path.join(dir, 'photo.jpg');
     fs.writeFileSync(files['/photo.jpg'], photo);
     clips = http.createServer((req, res) => {
@@ -197,9 +247,9 @@ describe('end to end: a clip → POST /v1/avatar/create → a talking-avatar vid
   const events = async (kind: string) =>
     (await s.running.db.kysely.selectFrom('events').selectAll().where('kind', '=', kind).execute()).map((e) => JSON.parse(e.payload));
 
-  it('refuses a 4 s clip and a photo with a reason, and create_avatar_failed', { timeout: 120_000 }, async () => {
+  it('refuses a 4 s clip, a photo and a turned head with a reason, and create_avatar_failed', { timeout: 400_000 }, async () => {
     const { apiKey: key } = await s.account({ credits: 1 });
-    for (const [url, reason] of [['/short.mp4', /4\.0 s long; it must be 10 s to 5 min/], ['/photo.jpg', /not a video/]] as const) {
+    for (const [url, reason] of [['/short.mp4', /4\.0 s long; it must be 10 s to 5 min/], ['/photo.jpg', /not a video/], ['/turned.mp4', /head is turned about \d+ degrees; face the camera/]] as const) {
       const made = await s.call('POST', '/v1/avatar/create', { key, body: { origin_url: `${base}${url}`, name: 'Short' } });
       assert.equal(made.body.code, 0, JSON.stringify(made.body));
       const a = await waitFor(key, made.body.data.avatar_id);

@@ -37,6 +37,12 @@ export interface FaceClipSpec {
   /** Darken (0..1 multiplier) or blur (px) the whole clip: refusal cases. */
   dim?: number;
   blurPx?: number;
+  /**
+   * Turn the head by this many degrees about a vertical axis (positive: to the viewer's right):
+   * each frame is remapped column by column as if the head were a cylinder (the face's width) seen
+   * from the front, so the near cheek narrows and the far one widens (refusal cases).
+   */
+  yawDeg?: number;
   /** Also add a tone so the clip has an audio track. */
   audio?: boolean;
   /**
@@ -119,9 +125,51 @@ export async function makeFaceClip(spec: FaceClipSpec): Promise<Pt[][]> {
     truth.push(rest.map(([x, y]): Pt => [cx + m.dx * W + (x - cx) * cos - (y - cy) * sin, cy + m.dy * H + (x - cx) * sin + (y - cy) * cos]));
     // Straight RGBA for the alpha clip (what ffmpeg's rgba input means); the canvas's own bytes otherwise.
     const buf = spec.screen === 'alpha' ? Buffer.from(ctx.getImageData(0, 0, W, H).data.buffer) : out.data();
+    if (spec.yawDeg) turnHead(buf, W, H, rest, spec.yawDeg);
     if (!ff.stdin.write(buf)) await new Promise((r) => ff.stdin.once('drain', r));
   }
   ff.stdin.end();
   await done;
   return truth;
+}
+
+/**
+ * A head turned by `deg` about the face's own vertical axis, from a frontal picture: the head is a
+ * cylinder of radius 1.15 × half the jaw's width, its axis through the middle of the jaw's ends
+ * along the face's tilt; a line on the cylinder at angle φ' shows what was at φ' − deg (the side
+ * turning away is pushed out of sight, the near side's edge is stretched). Fades out over the
+ * cylinder's last 15 % above and below the head. In place, RGBA.
+ */
+export function turnHead(rgba: Uint8Array | Uint8ClampedArray, W: number, H: number, lm: readonly Pt[], deg: number): void {
+  const l = lm[0]!, r = lm[16]!;
+  const cx = (l[0] + r[0]) / 2, cy = (l[1] + r[1]) / 2;
+  const len = Math.hypot(r[0] - l[0], r[1] - l[1]);
+  const ex = (r[0] - l[0]) / len, ey = (r[1] - l[1]) / len; // across the face
+  const R = len * 0.575;
+  const top = 1.6 * R, bottom = 1.4 * R; // the head's extent along its axis, from the jaw's line
+  const t = (deg * Math.PI) / 180;
+  const copy = Uint8Array.from(rgba);
+  const ext = Math.ceil(R + top);
+  const x0 = Math.max(0, Math.floor(cx - ext)), x1 = Math.min(W - 2, Math.ceil(cx + ext));
+  const y0 = Math.max(0, Math.floor(cy - ext)), y1 = Math.min(H - 2, Math.ceil(cy + ext));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const u = (x - cx) * ex + (y - cy) * ey;
+      const v = -(x - cx) * ey + (y - cy) * ex; // positive downward (toward the chin)
+      if (Math.abs(u) >= R || v < -top || v > bottom) continue;
+      const edge = v < 0 ? -v / top : v / bottom;
+      const k = Math.min(1, Math.max(0, (1 - edge) / 0.15));
+      const phi = Math.max(-Math.PI / 2, Math.min(Math.PI / 2, Math.asin(u / R) - t));
+      const us = u + (R * Math.sin(phi) - u) * k;
+      const sx = Math.max(0, Math.min(W - 1.001, cx + us * ex - v * ey));
+      const sy = Math.max(0, Math.min(H - 1.001, cy + us * ey + v * ex));
+      const i = sx | 0, j = sy | 0, fx = sx - i, fy = sy - j;
+      const o = (j * W + i) * 4, d = (y * W + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const a = copy[o + c]! + (copy[o + 4 + c]! - copy[o + c]!) * fx;
+        const b = copy[o + W * 4 + c]! + (copy[o + W * 4 + 4 + c]! - copy[o + W * 4 + c]!) * fx;
+        rgba[d + c] = Math.round(a + (b - a) * fy);
+      }
+    }
+  }
 }

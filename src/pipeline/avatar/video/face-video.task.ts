@@ -1,11 +1,14 @@
 /**
  * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
- * ffmpeg decodes the clip at a reduced size (the landmark net sees a 112 px face; a face of
- * ~200 px in the decoded frames loses nothing; deblocking skipped, fast scaling), the SSD detector
- * runs about once a second (and every few frames while the face is lost), and the 68-point
- * landmark net on every 2nd frame inside a box carried from the previous frame's landmarks; the
- * frames between are interpolated (fillBetween). Only the face's box is copied into a tensor
- * (the whole frame only on detection frames). Per frame: the landmarks in the
+ * ffmpeg decodes the clip at a reduced size (deblocking skipped, fast scaling), the SSD detector
+ * runs about once a second (and every few frames while the face is lost). The first frame with a
+ * face is a keyframe (the 68-point net in the detector's box); every later frame is registered to
+ * it by image alignment (face-register.ts: a similarity transform, no landmark-net bias), the
+ * keyframe's landmarks carried through it; on every 2nd frame the net reads the keyframe's box
+ * taken through the transform, and its difference from the keyframe's reading moves the eyes,
+ * mouth and lower jaw. A failed registration or a net that disagrees starts a new keyframe; without
+ * one the net runs on every 2nd frame inside a box carried from the previous landmarks and the
+ * frames between are interpolated (fillBetween). Per frame: the landmarks in the
  * clip's own pixels (or null), and on detection frames the number of faces, the face's light and
  * sharpness, and face-api's age/gender guess. Judging and smoothing happen on the main thread
  * (video.track.ts, pure).
@@ -14,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ensureBackend } from '../photo/face.detect.ts';
+import { affineScale, applyAffine, buildTemplate, greyPyramid, IDENTITY, register, registrationRegion, windowFor, type Affine, type FaceTemplate, type Registration } from './face-register.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -69,6 +73,16 @@ const DETECT_EVERY_S = 1;
 /** The landmark net runs on every LANDMARK_EVERY-th frame; the frames between are interpolated. */
 const LANDMARK_EVERY = 2;
 const LOST_EVERY = 3;
+/** A registration whose robust grey residual is above this (of the face's contrast) has lost the face. */
+const MAX_RESIDUAL = 0.6;
+/** The net's rigid points (jaw, brows, nose) away from the registered ones by more than this share of the face: re-anchor. */
+const MAX_DRIFT = 0.06;
+/**
+ * Points that follow the landmark net's residual on top of the registration: the lower jaw (4-12,
+ * it drops with the mouth), the eyes (blinks) and the mouth (36-67). The rest (the jaw's upper
+ * sides, brows, nose) are the keyframe's points through the transform alone.
+ */
+const NON_RIGID = new Set([...Array.from({ length: 9 }, (_, i) => 4 + i), ...Array.from({ length: 32 }, (_, i) => 36 + i)]);
 /** Age/gender on at most this many detection frames. */
 const AGE_GENDER_SAMPLES = 6;
 
@@ -198,14 +212,33 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
   const landmarkEvery = Math.max(1, Math.round(input.landmarkEvery ?? LANDMARK_EVERY));
   /** Frames whose landmarks are interpolated from their tracked neighbours (after the clip is read). */
   const between: number[] = [];
+  /** The registered frames: their anchor, transform and (on landmark-net frames) the net's non-rigid residual. */
+  const registered = new Map<number, { anchor: Anchor; m: Affine; d: number[] | null }>();
+  let anchor: Anchor | null = null;
+  let anchors = 0;
+  const stats = { registered: 0, reanchored: 0, regMs: 0, netMs: 0 };
 
   const processFrame = async (rgb: Buffer, f: number): Promise<void> => {
-    if ((prev === null || fit === null) && f % LOST_EVERY !== 0 && f % detectEvery !== 0) {
+    // Registration first: the keyframe's face carried onto this frame by a similarity transform.
+    let reg: Registration | null = null;
+    if (anchor) {
+      const t0 = performance.now();
+      reg = register(anchor.tpl, greyPyramid(rgb, W, H, windowFor(anchor.tpl, anchor.m)), anchor.m);
+      stats.regMs += performance.now() - t0;
+      const ds = affineScale(reg.m) / affineScale(anchor.m);
+      if (reg.residual > MAX_RESIDUAL || ds < 0.8 || ds > 1.25) {
+        anchor = null;
+        reg = null;
+        stats.reanchored++;
+      } else anchor.m = reg.m;
+    }
+    if ((prev === null || fit === null) && !anchor && f % LOST_EVERY !== 0 && f % detectEvery !== 0) {
       landmarks.push(null);
       return;
     }
     const detected = prev === null || fit === null || f % detectEvery === 0;
-    if (!detected && f % landmarkEvery !== 0) {
+    const netFrame = detected || f % landmarkEvery === 0;
+    if (!detected && !netFrame && !anchor) {
       between.push(f);
       landmarks.push(null);
       return;
@@ -225,6 +258,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
         samples.push(s);
         if (!box) {
           prev = null;
+          anchor = null;
           landmarks.push(null);
           return;
         }
@@ -241,13 +275,48 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       } finally {
         t.dispose();
       }
-    } else {
-      box = boxFrom(prev!, fit!);
+      // The registered face has left the detector's box: start again from the detector.
+      if (anchor && prev) {
+        const a = anchor.m, c = anchorCentre(anchor);
+        const [ux, uy] = applyAffine(a, c[0], c[1]);
+        if (Math.hypot(ux - (box.x + box.w / 2), uy - (box.y + box.h / 2)) > box.w * 0.25) {
+          anchor = null;
+          reg = null;
+          stats.reanchored++;
+        }
+      }
     }
-    let pts = await landmarksIn(tf, faceapi, rgb, box, W, H);
+    if (anchor && reg) {
+      stats.registered++;
+      let d: number[] | null = null;
+      if (netFrame) {
+        // The net on the keyframe's box carried by the transform: it sees the face as in the keyframe.
+        const t1 = performance.now();
+        const q = await landmarksIn(tf, faceapi, rgb, anchor.box, W, H, reg.m);
+        stats.netMs += performance.now() - t1;
+        d = q.map((v, i) => v - anchor!.ref[i]!);
+        if (meanDrift(d, anchor.size) > MAX_DRIFT) {
+          // The net disagrees with the registration: trust the net and take a new keyframe here.
+          stats.reanchored++;
+          const pts = q.map((_, i) => (i % 2 === 0 ? applyAffine(reg!.m, q[i]!, q[i + 1]!)[0] : applyAffine(reg!.m, q[i - 1]!, q[i]!)[1]));
+          anchor = makeAnchor(rgb, W, H, boxFrom(pts, fit ?? fitOf(anchor.box, anchor.ref)), pts, ++anchors);
+          prev = pts;
+          landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
+          return;
+        }
+      }
+      registered.set(f, { anchor, m: reg.m, d });
+      prev = mapPoints(reg.m, anchor.ref);
+      landmarks.push(null);
+      return;
+    }
+    if (!box) box = boxFrom(prev!, fit!);
+    const pts = await landmarksIn(tf, faceapi, rgb, box, W, H);
     if (detected) fit = fitOf(box, pts);
     prev = pts;
     landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
+    // A keyframe: this frame's face becomes the template the next frames are registered to.
+    anchor = makeAnchor(rgb, W, H, box, pts, ++anchors);
   };
 
   let f = 0;
@@ -263,15 +332,75 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       await processFrame(frame, f++);
     }
   }
+  fillRegistered(landmarks, registered, sx, sy);
   fillBetween(landmarks, between);
+  if (process.env.TRACK_DEBUG) console.error(`track: ${stats.registered} frames registered, ${stats.reanchored} re-anchored, ${anchors} keyframes; registration ${stats.regMs.toFixed(0)} ms, net on stabilised crops ${stats.netMs.toFixed(0)} ms`);
   const code = await exited;
   if (code !== 0 && f === 0) return { frames: 0, landmarks: [], samples: [], decodeWidth: W, decodeHeight: H, error: stderr.trim() || `ffmpeg exited ${code}` };
   return { frames: f, landmarks, samples, decodeWidth: W, decodeHeight: H };
 }
 
-/** The landmark net in a box of an RGB frame: 68 points flattened (x,y), frame pixels. */
-async function landmarksIn(tf: Tf, faceapi: FaceApi, rgb: Buffer, box: Box, W: number, H: number): Promise<number[]> {
-  const crop = cropTensor(tf, rgb, box, W, H);
+/**
+ * A keyframe: its landmarks (decoded pixels), the box the net read them in, the face's size and
+ * the grey template of its region; `m` carries it onto the current frame.
+ */
+interface Anchor { id: number; ref: number[]; box: Box; size: number; tpl: FaceTemplate; m: Affine }
+
+function makeAnchor(rgb: Buffer, W: number, H: number, box: Box, lm: number[], id: number): Anchor {
+  const region = registrationRegion(lm);
+  const pad = { x: region.x - region.w * 0.2, y: region.y - region.h * 0.2, w: region.w * 1.4, h: region.h * 1.4 };
+  return { id, ref: lm, box, size: anchor(lm).size, tpl: buildTemplate(greyPyramid(rgb, W, H, pad), region), m: IDENTITY.slice() as Affine };
+}
+
+const anchorCentre = (a: Anchor): [number, number] => [a.box.x + a.box.w / 2, a.box.y + a.box.h / 2];
+
+const mapPoints = (m: Affine, lm: readonly number[]): number[] => {
+  const out = new Array<number>(lm.length);
+  for (let i = 0; i < lm.length; i += 2) [out[i], out[i + 1]] = applyAffine(m, lm[i]!, lm[i + 1]!);
+  return out;
+};
+
+/** Mean displacement of the rigid points (jaw, brows, nose: 0-35) over the face's size. */
+function meanDrift(d: readonly number[], size: number): number {
+  let s = 0;
+  for (let i = 0; i < 36; i++) s += Math.hypot(d[i * 2]!, d[i * 2 + 1]!);
+  return s / 36 / size;
+}
+
+/**
+ * Landmarks of the registered frames: the keyframe's points through the frame's transform, the
+ * eyes and mouth moved by the net's residual (read on landmark-net frames, interpolated between
+ * them within the same keyframe), scaled to clip pixels.
+ */
+function fillRegistered(landmarks: Array<number[] | null>, reg: Map<number, { anchor: Anchor; m: Affine; d: number[] | null }>, sx: number, sy: number): void {
+  for (const [f, r] of reg) {
+    let d = r.d;
+    if (!d) {
+      let a = f - 1, b = f + 1;
+      while (a >= 0 && reg.get(a)?.anchor === r.anchor && !reg.get(a)!.d) a--;
+      while (reg.get(b)?.anchor === r.anchor && !reg.get(b)!.d) b++;
+      const da = reg.get(a)?.anchor === r.anchor ? reg.get(a)!.d : null;
+      const db = reg.get(b)?.anchor === r.anchor ? reg.get(b)!.d : null;
+      d = da && db ? da.map((v, i) => v + (db[i]! - v) * ((f - a) / (b - a))) : (da ?? db);
+    }
+    const out = new Array<number>(136);
+    for (let i = 0; i < 68; i++) {
+      const use = d !== null && NON_RIGID.has(i);
+      const [x, y] = applyAffine(r.m, r.anchor.ref[i * 2]! + (use ? d![i * 2]! : 0), r.anchor.ref[i * 2 + 1]! + (use ? d![i * 2 + 1]! : 0));
+      out[i * 2] = x * sx;
+      out[i * 2 + 1] = y * sy;
+    }
+    landmarks[f] = out;
+  }
+}
+
+/**
+ * The landmark net in a box of an RGB frame: 68 points flattened (x,y), frame pixels. With `m`,
+ * the box is in keyframe coordinates and its pixels are taken through `m` (the face as the
+ * keyframe shows it); the points come back in keyframe coordinates.
+ */
+async function landmarksIn(tf: Tf, faceapi: FaceApi, rgb: Buffer, box: Box, W: number, H: number, m?: Affine): Promise<number[]> {
+  const crop = m ? warpedCropTensor(tf, rgb, box, W, H, m) : cropTensor(tf, rgb, box, W, H);
   const bx = Math.max(0, Math.min(W - 2, Math.round(box.x)));
   const by = Math.max(0, Math.min(H - 2, Math.round(box.y)));
   try {
@@ -280,6 +409,31 @@ async function landmarksIn(tf: Tf, faceapi: FaceApi, rgb: Buffer, box: Box, W: n
   } finally {
     crop.dispose();
   }
+}
+
+/** The box (keyframe coordinates) taken from a frame through `m`, bilinear, as a tensor. */
+function warpedCropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number, m: Affine): import('@tensorflow/tfjs').Tensor3D {
+  const x = Math.max(0, Math.min(W - 2, Math.round(box.x)));
+  const y = Math.max(0, Math.min(H - 2, Math.round(box.y)));
+  const w = Math.max(2, Math.min(W - x, Math.round(box.w)));
+  const h = Math.max(2, Math.min(H - y, Math.round(box.h)));
+  const out = new Int32Array(w * h * 3);
+  for (let j = 0; j < h; j++) {
+    for (let i = 0; i < w; i++) {
+      let u = m[0] * (x + i) + m[1] * (y + j) + m[2];
+      let v = m[3] * (x + i) + m[4] * (y + j) + m[5];
+      u = Math.max(0, Math.min(W - 1.001, u));
+      v = Math.max(0, Math.min(H - 1.001, v));
+      const iu = u | 0, iv = v | 0, fu = u - iu, fv = v - iv;
+      const o = (iv * W + iu) * 3, q = (j * w + i) * 3;
+      for (let c = 0; c < 3; c++) {
+        const top = rgb[o + c]! + (rgb[o + 3 + c]! - rgb[o + c]!) * fu;
+        const bot = rgb[o + W * 3 + c]! + (rgb[o + W * 3 + 3 + c]! - rgb[o + W * 3 + c]!) * fu;
+        out[q + c] = Math.round(top + (bot - top) * fv);
+      }
+    }
+  }
+  return tf.tensor3d(out, [h, w, 3], 'int32');
 }
 
 /** The box of an RGB frame as a tensor (only the box is copied: no tensor of the whole frame). */

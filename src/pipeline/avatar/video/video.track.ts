@@ -61,12 +61,20 @@ export const mouthGap = (p: readonly Pt[]) => dist(p[62]!, p[66]!) / faceUnit(p)
 /** Eyelid gap over eye width, both eyes' mean (~0.25-0.35 open, <0.12 shut). */
 export const eyeOpen = (p: readonly Pt[]) =>
   ((dist(p[37]!, p[41]!) + dist(p[38]!, p[40]!)) / (2 * dist(p[36]!, p[39]!)) + (dist(p[43]!, p[47]!) + dist(p[44]!, p[46]!)) / (2 * dist(p[42]!, p[45]!))) / 2;
-/** Approximate head turn in degrees from where the nose tip sits between the jaw's ends. */
+/**
+ * Approximate head turn in degrees from where the nose tip sits between the jaw's ends (points 0
+ * and 16, measured along the line joining them, so a tilted head reads the same). The head is
+ * taken as a cylinder whose radius is 1.15 × half the jaw's width (the jaw's ends at ±60° on it,
+ * near the ears): turned by θ with both ends in sight, the nose sits at a share
+ * a = ½ + tan θ (1 − cos 60°) / (2 sin 60°) of the way, so θ = atan((2a − 1) · sin 60° / (1 − cos 60°)).
+ * Beyond 30° the far end is the head's outline and the formula reads a little low (45° → ~43°).
+ */
 export function yawDeg(p: readonly Pt[]): number {
   const l = p[0]!, r = p[16]!, n = p[30]!;
   const w = dist(l, r);
   const along = ((n[0] - l[0]) * (r[0] - l[0]) + (n[1] - l[1]) * (r[1] - l[1])) / (w * w);
-  return (along - 0.5) * 120;
+  const phi = Math.PI / 3;
+  return (Math.atan(((2 * along - 1) * Math.sin(phi)) / (1 - Math.cos(phi))) * 180) / Math.PI;
 }
 
 export interface ClipFacts {
@@ -93,6 +101,11 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   if (t.frames === 0 || withFace.length === 0) return { ok: false, reason: 'no face was found in the clip; film one person facing the camera' };
   const several = t.samples.filter((s) => s.faces > 1).length;
   if (several > t.samples.length * 0.2) return { ok: false, reason: 'several faces were found in the clip; film one person alone' };
+  // Before the face's size: a turned face looks narrower than it is.
+  const smooth = smoothLandmarks(t.landmarks);
+  const yaws = smooth.filter((p): p is Pt[] => p !== null).map((p) => Math.abs(yawDeg(p)));
+  const turned = yaws.length ? median(yaws) : 0;
+  if (turned > MAX_YAW_DEG) return { ok: false, reason: `the head is turned about ${Math.round(turned)} degrees; face the camera (at most about ${MAX_YAW_DEG} degrees)` };
   const size = median(withFace.map((s) => s.faceSize));
   if (size < MIN_FACE_PX) return { ok: false, reason: `the face is ${Math.round(size)} px; it must be at least ${MIN_FACE_PX} px (film closer or at a higher resolution)` };
   const light = median(withFace.map((s) => s.light));
@@ -101,10 +114,6 @@ export function judgeClip(facts: ClipFacts, t: VideoTrackResult): ClipVerdict {
   if (sharp < MIN_SHARPNESS) return { ok: false, reason: `the face is too blurred (sharpness ${Math.round(sharp)}, at least ${MIN_SHARPNESS} needed); hold the camera still and keep the face in focus` };
   const tracked = t.landmarks.filter(Boolean).length;
   if (tracked < t.frames * MIN_TRACKED_SHARE) return { ok: false, reason: `the face is visible in only ${Math.round((tracked / t.frames) * 100)} % of the clip; keep the face in the frame` };
-  const smooth = smoothLandmarks(t.landmarks);
-  const yaws = smooth.filter((p): p is Pt[] => p !== null).map((p) => Math.abs(yawDeg(p)));
-  const turned = median(yaws);
-  if (turned > MAX_YAW_DEG) return { ok: false, reason: `the head is turned about ${Math.round(turned)} degrees; face the camera (at most about ${MAX_YAW_DEG} degrees)` };
   // Fill lost frames with the nearest tracked one, so every frame has landmarks.
   const filled: Pt[][] = [];
   let last: Pt[] | null = smooth.find((p) => p !== null) ?? null;
