@@ -8,7 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import { blockedTexts, nameBlocked, presenterMoves } from './name-room.ts';
+import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
@@ -216,18 +216,30 @@ export function buildTimeline(input: TimelineInput): Timeline {
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
   let placed = place(presenter, false);
-  // A long name with no free spot: its own case, then the presenter moved or smaller (name-room.ts).
-  if (nameBlocked(placed.shell)) {
+  // A text with no free spot (a long name, a long card): its own case, then the presenter moved or smaller (name-room.ts).
+  const blocked = blockedTexts(placed.shell);
+  if (blocked.length > 0) {
     const cases = style.text.uppercase ? [false, true] : [false];
-    const nameSlot = px(layout.slots.name.box, width, height);
-    const tries = [...(style.text.uppercase ? [{ who: presenter, own: true }] : []), ...(presenter ? presenterMoves(presenter, safeArea, height, nameSlot.x + nameSlot.w / 2) : []).flatMap((who) => cases.map((own) => ({ who, own })))];
+    // Away from the name's slot when the name is blocked, else from the first blocked text.
+    const first = placed.overlays.find((o) => blocked.includes(o.id) && o.slot === 'name') ?? placed.overlays.find((o) => blocked.includes(o.id));
+    const away = first && first.slot !== 'name' ? first.box : px(layout.slots.name.box, width, height);
+    const tries = [...(style.text.uppercase ? [{ who: presenter, own: true }] : []), ...(presenter ? presenterMoves(presenter, safeArea, height, away.x + away.w / 2) : []).flatMap((who) => cases.map((own) => ({ who, own })))];
+    // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
+    let offFace: { who: typeof presenter; again: typeof placed } | null = null;
+    let found = false;
     for (const { who, own } of tries) {
       const again = place(who, own);
       if (blockedTexts(again.shell).length === 0) {
         presenter = who;
         placed = again;
+        found = true;
         break;
       }
+      if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, again };
+    }
+    if (!found && offFace && faceBlocked(placed.shell).length > 0) {
+      presenter = offFace.who;
+      placed = offFace.again;
     }
   }
   const captionsBox = placed.captionsBox;

@@ -5,7 +5,7 @@
  * 1. the name in its own case, in a style that sets type in capitals (about 15 % narrower);
  * 2. the presenter moved or made smaller: an inset steps down (then up) the safe area; a presenter
  *    in their scene moves away from the name to the safe area's edge and gets smaller about the
- *    face's side away from the name and the chin (never
+ *    face's side away from the name and the chin, then also lower (never
  *    under the minimum face size, the face never out of the safe area); each with the name in
  *    the style's case, then its own;
  * and keeps the first placement that leaves every text clear of the face zone and the product's
@@ -58,12 +58,19 @@ export function blockedTexts(s: PlacedShell): string[] {
   return [...new Set(out)];
 }
 
+/** The texts over the presenter's face zone, and "face" for a face under the minimum or out of the safe area (the product's middle aside). */
+export function faceBlocked(s: PlacedShell): string[] {
+  return blockedTexts({ ...s, scenes: [] });
+}
+
 /** Whether the product's name is among the blocked texts. */
 export const nameBlocked = (s: PlacedShell): boolean => blockedTexts(s).some((id) => s.overlays.some((o) => o.id === id && o.slot === 'name'));
 
 /** Steps (frame share) an inset moves by, and the scales a presenter in their scene tries. */
 const INSET_STEP = 0.02;
 const SCALES = [0.94, 0.88, 0.82, 0.76] as const;
+/** How far (frame share) a presenter in their scene may also be lowered, when scaling alone leaves a text over the face. */
+const DROPS = [0.04, 0.08] as const;
 
 /**
  * Where the presenter may go to make room, nearest first: an inset down the safe area (then up)
@@ -92,6 +99,14 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
   // Down to the smallest face the rules allow (presenter-size), that scale last.
   const least = (height * MIN_FACE_SHARE) / face.h + 1e-3;
   const scales = [...SCALES.filter((k) => k > least), ...(least < 1 ? [least] : [])];
-  for (const k of scales) out.push({ ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k, w: box.w * k, h: box.h * k } });
+  // Then each scale lowered by DROPS (the body goes past the bottom edge; blockedTexts refuses a face that leaves the safe area).
+  for (const drop of [0, ...DROPS])
+    for (const k of scales) {
+      const moved = { ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k + drop * height, w: box.w * k, h: box.h * k } };
+      // The face box does not scale exactly about its side (hair, ears): pull it back inside the safe area's sides.
+      const f = presenterFaceBox(moved);
+      const nudge = Math.max(0, safe.x - f.x) - Math.max(0, f.x + f.w - (safe.x + safe.w));
+      out.push(nudge ? { ...moved, box: { ...moved.box, x: moved.box.x + nudge } } : moved);
+    }
   return out;
 }
