@@ -73,6 +73,13 @@ const DETECT_EVERY_S = 1;
 /** The landmark net runs on every LANDMARK_EVERY-th frame; the frames between are interpolated. */
 const LANDMARK_EVERY = 2;
 const LOST_EVERY = 3;
+/**
+ * After MIN_DETECTIONS detector samples (enough for the refusals: faces, light, sharpness, the
+ * age/gender guess), the detector runs only every SPARSE_DETECT-th time while the registration
+ * holds the face: it then only confirms the face is still alone and where the registration says.
+ */
+const MIN_DETECTIONS = 20;
+const SPARSE_DETECT = 3;
 /** A registration whose robust grey residual is above this (of the face's contrast) has lost the face. */
 const MAX_RESIDUAL = 0.6;
 /** The net's rigid points (jaw, brows, nose) away from the registered ones by more than this share of the face: re-anchor. */
@@ -236,7 +243,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       landmarks.push(null);
       return;
     }
-    const detected = prev === null || fit === null || f % detectEvery === 0;
+    const detected = prev === null || fit === null || (f % detectEvery === 0 && (samples.length < MIN_DETECTIONS || !anchor || f % (detectEvery * SPARSE_DETECT) === 0));
     const netFrame = detected || f % landmarkEvery === 0;
     if (!detected && !netFrame && !anchor) {
       between.push(f);
