@@ -420,12 +420,16 @@ async function landmarksIn(tf: Tf, faceapi: FaceApi, rgb: Buffer, box: Box, W: n
   }
 }
 
-/** The box (keyframe coordinates) taken from a frame through `m`, bilinear, as a tensor. */
-function warpedCropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number, m: Affine): import('@tensorflow/tfjs').Tensor3D {
+/** A box rounded to whole pixels and held inside a W × H frame (at least 2 × 2). */
+function pixelBox(box: Box, W: number, H: number): Box {
   const x = Math.max(0, Math.min(W - 2, Math.round(box.x)));
   const y = Math.max(0, Math.min(H - 2, Math.round(box.y)));
-  const w = Math.max(2, Math.min(W - x, Math.round(box.w)));
-  const h = Math.max(2, Math.min(H - y, Math.round(box.h)));
+  return { x, y, w: Math.max(2, Math.min(W - x, Math.round(box.w))), h: Math.max(2, Math.min(H - y, Math.round(box.h))) };
+}
+
+/** The box (keyframe coordinates) taken from a frame through `m`, bilinear, as a tensor. */
+function warpedCropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number, m: Affine): import('@tensorflow/tfjs').Tensor3D {
+  const { x, y, w, h } = pixelBox(box, W, H);
   const out = new Int32Array(w * h * 3);
   for (let j = 0; j < h; j++) {
     for (let i = 0; i < w; i++) {
@@ -447,10 +451,7 @@ function warpedCropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number, m
 
 /** The box of an RGB frame as a tensor (only the box is copied: no tensor of the whole frame). */
 function cropTensor(tf: Tf, rgb: Buffer, box: Box, W: number, H: number): import('@tensorflow/tfjs').Tensor3D {
-  const x = Math.max(0, Math.min(W - 2, Math.round(box.x)));
-  const y = Math.max(0, Math.min(H - 2, Math.round(box.y)));
-  const w = Math.max(2, Math.min(W - x, Math.round(box.w)));
-  const h = Math.max(2, Math.min(H - y, Math.round(box.h)));
+  const { x, y, w, h } = pixelBox(box, W, H);
   const out = new Int32Array(w * h * 3);
   for (let j = 0; j < h; j++) {
     const o = ((y + j) * W + x) * 3;
