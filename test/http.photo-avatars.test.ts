@@ -27,8 +27,8 @@ describe('GET /v1/avatars/photo_avatars', () => {
     const doc = (await s.call('GET', '/openapi.json')).body;
     const schema = doc.paths['/v1/avatars/photo_avatars'].get.responses['200'].content['application/json'].schema;
     const item = schema.properties.data.properties.avatars.items;
-    // The vendor's fields, and the extensions kind and voice_id (docs/api.md "Custom avatars").
-    assert.deepEqual(Object.keys(item.properties).sort(), ['age', 'aspect_ratio', 'avatar_id', 'cover_url', 'fail_msg', 'gender', 'kind', 'name', 'status', 'style', 'voice_id']);
+    // The vendor's fields, and the extensions kind, voice_id and cutout (video avatars) (docs/api.md "Custom avatars").
+    assert.deepEqual(Object.keys(item.properties).sort(), ['age', 'aspect_ratio', 'avatar_id', 'cover_url', 'cutout', 'fail_msg', 'gender', 'kind', 'name', 'status', 'style', 'voice_id']);
   });
 });
 
