@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '../../catalog/languages.ts';
+import { unlessAborted } from '../../lib/abort.ts';
 import { probe } from '../../media/ffprobe.ts';
 import { buildCaptions, type Captions } from '../captions/build.ts';
 import { toWebVtt, vttTime } from '../captions/vtt.ts';
@@ -64,11 +65,13 @@ async function speakSegment(text: string, slotS: number, i: number, input: DubIn
   let speech = await say(1);
   let rate = rateFor(spokenS(speech), slotS);
   if (rate > 1) {
+    input.signal?.throwIfAborted();
     speech = await say(rate);
     // The engine's rate is not exactly proportional: one more step when still more than 3 % over.
     const over = spokenS(speech) / slotS;
     if (over > 1.03 && rate < MAX_RATE) {
       rate = Math.min(MAX_RATE, rate * over);
+      input.signal?.throwIfAborted();
       speech = await say(rate);
     }
   }
@@ -91,7 +94,8 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
   const spoken: { speech: Speech; rate: number }[] = [];
   for (const [i, s] of input.segments.entries()) {
     input.signal?.throwIfAborted();
-    spoken.push(await speakSegment(s.text, s.end - s.start, i, input, deps.engine));
+    // A segment being spoken cannot be interrupted; a cancel does not wait for it (docs/translation.md).
+    spoken.push(await unlessAborted(speakSegment(s.text, s.end - s.start, i, input, deps.engine), input.signal));
     report((0.6 * (i + 1)) / input.segments.length);
   }
   const placements = placeSegments(input.segments, spoken.map((x) => spokenS(x.speech)));
