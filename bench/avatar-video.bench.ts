@@ -55,7 +55,7 @@ try {
     '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', clip]);
   const cpu0 = cpuWithChildren();
   const t0 = performance.now();
-  const r = await faces.trackVideo({ path: clip, width: W, height: H, fps, decodeMaxSide: 960, maxFrames: 100_000 });
+  const r = await faces.trackVideo({ path: clip, width: W, height: H, fps, decodeMaxSide: 960, maxFrames: 100_000, landmarkEvery: 3 /* as the avatar job (video-avatar.job.ts TRACK_NET_EVERY) */ });
   const v = judgeClip({ durationS: clipS, fps, width: W, height: H }, r);
   if (!v.ok) throw new Error(v.reason);
   const loop = pickIdleLoop(v.landmarks, fps);

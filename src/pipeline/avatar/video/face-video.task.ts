@@ -79,7 +79,6 @@ const LOST_EVERY = 3;
  * holds the face: it then only confirms the face is still alone and where the registration says.
  */
 const MIN_DETECTIONS = 20;
-const REGISTERED_NET_EVERY = 3;
 const SPARSE_DETECT = 3;
 /** A registration whose robust grey residual is above this (of the face's contrast) has lost the face. */
 const MAX_RESIDUAL = 0.6;
@@ -245,8 +244,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       return;
     }
     const detected = prev === null || fit === null || (f % detectEvery === 0 && (samples.length < MIN_DETECTIONS || !anchor || f % (detectEvery * SPARSE_DETECT) === 0));
-    // On registered frames the net only adds the non-rigid residual (eyes, mouth, jaw): every REGISTERED_NET_EVERY-th frame.
-    const netFrame = detected || f % (anchor ? Math.max(landmarkEvery, REGISTERED_NET_EVERY) : landmarkEvery) === 0;
+    const netFrame = detected || f % landmarkEvery === 0;
     if (!detected && !netFrame && !anchor) {
       between.push(f);
       landmarks.push(null);
