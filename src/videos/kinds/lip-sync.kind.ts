@@ -97,7 +97,7 @@ export async function lipSyncStep(
   await runFfmpeg(normalizeClipArgs(o.videoFile, size.width, size.height, fps, clipPath), { timeoutMs: 900_000, signal });
   signal.throwIfAborted();
   if (!deps.faces) throw new GenerationError('face tracking is not available on this server', { retryable: false });
-  const tracked = await deps.faces.trackVideo({ path: clipPath, width: size.width, height: size.height, fps, decodeMaxSide: 960, maxFrames: 1_000_000 }, signal);
+  const tracked = await deps.faces.trackVideo({ path: clipPath, width: size.width, height: size.height, fps, decodeMaxSide: 960, maxFrames: 1_000_000, register: false }, signal);
   const faces = judgeLipSyncFaces(tracked);
   if (!faces.ok) return faces;
   signal.throwIfAborted();

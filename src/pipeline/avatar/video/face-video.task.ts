@@ -34,6 +34,8 @@ export interface VideoTrackInput {
   maxFrames: number;
   /** Run the landmark net on every this many frames (default 2); the frames between are interpolated. */
   landmarkEvery?: number;
+  /** Carry a keyframe's landmarks by image registration (default); false: the net in a carried box on every landmark frame (lip-sync: a talking clip's mouth). */
+  register?: boolean;
 }
 
 export interface FrameSample {
@@ -323,7 +325,7 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
     prev = pts;
     landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
     // A keyframe: this frame's face becomes the template the next frames are registered to.
-    anchor = makeAnchor(rgb, W, H, box, pts, ++anchors);
+    if (input.register !== false) anchor = makeAnchor(rgb, W, H, box, pts, ++anchors);
   };
 
   let f = 0;
