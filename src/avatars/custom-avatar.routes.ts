@@ -7,19 +7,27 @@ import { aspectRatioToV2, pageOf, ratioOfFilter, V2AspectRatioFilter, V2PageQuer
 import type { CustomAvatarKind } from './custom-avatar.repository.ts';
 import type { CustomAvatarService, CustomAvatarView } from './custom-avatar.service.ts';
 
+/** Fields v1 and v2 avatar lists describe alike. */
+const NameField = Type.String({ description: 'Name given when the avatar was made (or renamed)' });
+const FailMsgField = Type.String({ description: 'Why it failed, or empty' });
+const StyleField = Type.String({ description: 'avatar_style it was made with (Professional, Social)' });
+const GenderField = Type.String({ description: 'Female or Male' });
+const AgeField = Type.String({ description: 'Teenager, Young adult, Adult or Elderly' });
+const CutoutField = Opt(Type.Boolean({ description: 'Extension, video avatars only: true when it was cut out from a green-screen or transparent clip (the person stands on the video\'s scene, and screen_style 2 and 3 work with it); false when it keeps the clip\'s own background' }));
+
 const CustomAvatar = Type.Object({
   avatar_id: Type.Integer({ description: 'What the create-video routes take as avatar_id with avatar_type 1 (this account only)' }),
-  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  name: NameField,
   cover_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
   status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
-  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  fail_msg: FailMsgField,
   aspect_ratio: Type.Integer({ description: 'The aspect_ratio it was made for (0 portrait, 1 landscape); it fits every ratio' }),
-  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
-  gender: Type.String({ description: 'Female or Male' }),
-  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  style: StyleField,
+  gender: GenderField,
+  age: AgeField,
   kind: Type.String({ description: 'Extension: drawn (a painted presenter made from a description), photo (made from a photo of a person) product (either of them holding a product: POST /v2/product_avatar/add_motion) or video (a person\'s own clip: POST /v1/avatar/create)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty (videos then use a default voice for its gender and age)' }),
-  cutout: Opt(Type.Boolean({ description: 'Extension, video avatars only: true when it was cut out from a green-screen or transparent clip (the person stands on the video\'s scene, and screen_style 2 and 3 work with it); false when it keeps the clip\'s own background' })),
+  cutout: CutoutField,
 });
 
 export const exampleCustomAvatar: CustomAvatarView = {
@@ -40,17 +48,17 @@ export const exampleCustomAvatar: CustomAvatarView = {
 export const CustomAvatarV2 = Type.Object({
   id: Type.Integer({ description: 'The avatar_id (v2 lists name it id)' }),
   avatar_id: Type.Integer({ description: 'The same id, as v1 names it: avatar_id with avatar_type 1' }),
-  name: Type.String({ description: 'Name given when the avatar was made (or renamed)' }),
+  name: NameField,
   avatar_url: Type.String({ description: 'PNG portrait (512x512), no API key needed; empty while a photo avatar is processing' }),
   avatar_status: Type.Integer({ description: '0 processing, 1 ready (usable in videos), 2 failed' }),
-  fail_msg: Type.String({ description: 'Why it failed, or empty' }),
+  fail_msg: FailMsgField,
   aspect_ratio: Type.String({ description: 'The aspect ratio it was made for, as v2 names it: portrait or landscape (it fits every ratio)' }),
-  style: Type.String({ description: 'avatar_style it was made with (Professional, Social)' }),
-  gender: Type.String({ description: 'Female or Male' }),
-  age: Type.String({ description: 'Teenager, Young adult, Adult or Elderly' }),
+  style: StyleField,
+  gender: GenderField,
+  age: AgeField,
   kind: Type.String({ description: 'Extension: drawn, photo, product (a presenter holding a product) or video (a person\'s own clip)' }),
   voice_id: Type.String({ description: 'Extension: the voice given when it was made, or empty' }),
-  cutout: Opt(Type.Boolean({ description: 'Extension, video avatars only: true when it was cut out from a green-screen or transparent clip (the person stands on the video\'s scene, and screen_style 2 and 3 work with it); false when it keeps the clip\'s own background' })),
+  cutout: CutoutField,
 });
 export const v2 = (a: CustomAvatarView) => ({
   id: a.avatar_id,
