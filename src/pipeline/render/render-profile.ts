@@ -3,7 +3,7 @@
  * timeline inputs (script, speech, product, template, style, avatar, captions, seed) give the same
  * scenes, text, captions and presenter in either profile; only size, frame rate and encoder differ.
  *
- * - full:  the CONTRACT sizes times RENDER_SCALE, 30 fps, x264 veryfast CRF 20, AAC 160k.
+ * - full:  the CONTRACT sizes times RENDER_SCALE, 30 fps, x264 superfast CRF 24, AAC 160k.
  * - draft: a preview (POST /v1/preview). 360 px on the short side (640x360, 360x640, 360x360),
  *          15 fps, x264 veryfast CRF 28, AAC 96k, no true-peak check after the encode. Measured with `npm run bench:preview` and written
  *          in docs/rendering.md "Render profiles".
