@@ -278,7 +278,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     overlays,
     shapes: [
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
-      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null),
+      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null, style, input.product.imagePaths.map((_, i) => input.imageInfo?.[i]?.colour)),
     ],
     safeArea,
     logo,

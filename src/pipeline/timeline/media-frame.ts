@@ -26,6 +26,8 @@ export interface ImageInfo {
   plain?: boolean;
   /** Blank: one colour all over (a placeholder or a failed export); not used. */
   blank?: boolean;
+  /** The product's mean colour (#rrggbb; without its backdrop when that is plain), for its plate's colour. */
+  colour?: string | null;
 }
 
 export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
