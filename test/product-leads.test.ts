@@ -119,6 +119,25 @@ describe('the product leads: share of the frame per product scene', () => {
   });
 });
 
+describe('the product leads: a bottle beside a photo in Side by Side 9:16', () => {
+  it('turns to columns and gives every product scene >= 30 %, more than the presenter: the bottle cut out the height of its half, the photo panning in it (17.5 % for the bottle before)', () => {
+    const photos = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, landscape: { width: 1600, height: 1200, alpha: false }, shopSquare: { width: 900, height: 900, alpha: false } };
+    for (const [name, photo] of Object.entries(photos))
+      for (const order of [[PACKSHOT, photo], [photo, PACKSHOT]]) {
+        const t = timeline(order, 2, 0);
+        assert.deepEqual(t.media!.box, { x: 540, y: 0, w: 540, h: 1920 }, `${name}: the columns`);
+        const shares = productShares(t);
+        assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
+        for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
+        assert.deepEqual(productShareViolations(t), []);
+        assert.deepEqual(layoutViolations(t), [], name);
+        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+      }
+    // A photo alone keeps the rows (it is larger there).
+    assert.equal(timeline([SQUARE], 2, 0).media!.box.w, 1080);
+  });
+});
+
 describe('no empty frames with product images (issue 27 item 2)', () => {
   const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, landscape: { width: 1600, height: 1200, alpha: false }, tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true } };
 
