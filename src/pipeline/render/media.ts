@@ -9,7 +9,7 @@ import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
 import { plainBorder, removePlainBackdrop } from '../avatar/product/backdrop.ts';
-import { meanColour } from '../templates/colours.ts';
+import { typicalColour } from '../templates/colours.ts';
 import { cutOutImage } from './cutout-pool.ts';
 
 import type { ImageFrame } from '../timeline/media-frame.ts';
@@ -80,7 +80,7 @@ export async function imageInfo(path: string): Promise<{ width: number; height: 
     const plain = !alpha && !blank && plainBorder(px, thumb.info.width, thumb.info.height);
     // The product's own colour: its pixels once a plain backdrop is gone (the thumbnail is ours to change).
     if (plain) removePlainBackdrop(px, thumb.info.width, thumb.info.height);
-    return { width, height, alpha, plain, blank, colour: meanColour(px) };
+    return { width, height, alpha, plain, blank, colour: typicalColour(px) };
   } catch {
     return null;
   }

@@ -119,3 +119,21 @@ export function meanColour(px: Uint8ClampedArray | Uint8Array): string | null {
   }
   return n === 0 ? null : `#${sum.map((v) => Math.round(v / n).toString(16).padStart(2, '0')).join('')}`;
 }
+
+/**
+ * A product's typical colour (#rrggbb) from its mostly opaque RGBA pixels: the mean of the middle
+ * fifth by lightness (40th–60th percentile), so a light label or a dark cap does not pull a red
+ * bottle towards grey as a plain mean does (the bench's bottle: mean #a1504e, typical darker).
+ */
+export function typicalColour(px: Uint8ClampedArray | Uint8Array): string | null {
+  const seen: number[] = [];
+  for (let i = 0; i < px.length; i += 4) if (px[i + 3]! >= 128) seen.push(i);
+  if (seen.length === 0) return null;
+  const light = (i: number) => 0.2126 * px[i]! + 0.7152 * px[i + 1]! + 0.0722 * px[i + 2]!;
+  seen.sort((a, b) => light(a) - light(b));
+  const from = Math.floor(seen.length * 0.4);
+  const to = Math.max(from + 1, Math.ceil(seen.length * 0.6));
+  const band = new Uint8Array((to - from) * 4);
+  seen.slice(from, to).forEach((i, k) => band.set([px[i]!, px[i + 1]!, px[i + 2]!, 255], k * 4));
+  return meanColour(band);
+}

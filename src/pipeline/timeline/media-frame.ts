@@ -26,7 +26,7 @@ export interface ImageInfo {
   plain?: boolean;
   /** Blank: one colour all over (a placeholder or a failed export); not used. */
   blank?: boolean;
-  /** The product's mean colour (#rrggbb; without its backdrop when that is plain), for its plate's colour. */
+  /** The product's typical colour (#rrggbb; without its backdrop when that is plain), for its plate's colour. */
   colour?: string | null;
 }
 
