@@ -253,7 +253,8 @@ describe('rendering with awkward images', () => {
     try {
       const paths = Object.values(LAYOUT_FIXTURES).map((f) => path.join(LAYOUT_FIXTURES_DIR, f.file));
       const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-      assert.deepEqual(infos, Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false })));
+      assert.deepEqual(infos.map((i) => i && { ...i, colour: undefined }), Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false, colour: undefined })));
+      assert.ok(infos.every((i) => /^#[0-9a-f]{6}$/.test(i?.colour ?? '')), 'each image\'s own colour');
       const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
       let t: Timeline | null = null;
       const r = await renderVideo(

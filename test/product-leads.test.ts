@@ -119,6 +119,25 @@ describe('the product leads: share of the frame per product scene', () => {
   });
 });
 
+describe('the product leads: a bottle beside a photo in Side by Side 9:16', () => {
+  it('turns to columns and gives every product scene >= 30 %, more than the presenter: the bottle cut out the height of its half, the photo panning in it (17.5 % for the bottle before)', () => {
+    const photos = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, landscape: { width: 1600, height: 1200, alpha: false }, shopSquare: { width: 900, height: 900, alpha: false } };
+    for (const [name, photo] of Object.entries(photos))
+      for (const order of [[PACKSHOT, photo], [photo, PACKSHOT]]) {
+        const t = timeline(order, 2, 0);
+        assert.deepEqual(t.media!.box, { x: 540, y: 0, w: 540, h: 1920 }, `${name}: the columns`);
+        const shares = productShares(t);
+        assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
+        for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
+        assert.deepEqual(productShareViolations(t), []);
+        assert.deepEqual(layoutViolations(t), [], name);
+        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+      }
+    // A photo alone keeps the rows (it is larger there).
+    assert.equal(timeline([SQUARE], 2, 0).media!.box.w, 1080);
+  });
+});
+
 describe('no empty frames with product images (issue 27 item 2)', () => {
   const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, landscape: { width: 1600, height: 1200, alpha: false }, tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true } };
 
@@ -174,53 +193,52 @@ async function frameAt(file: string, sec: number, w: number, h: number): Promise
   return stdout;
 }
 
+/**
+ * Renders a 9:16 Voice Over video (Clean Minimal, no captions, scale 0.25) of one product image
+ * drawn from `svg` into `name`, and hands its timeline, video file and imageInfo to `check`.
+ */
+async function withVoiceOver(svg: string, name: string, check: (t: Timeline, video: string, info: Awaited<ReturnType<typeof imageInfo>>) => Promise<void>): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-leads-'));
+  try {
+    const file = path.join(dir, name);
+    await sharp(Buffer.from(svg)).png().toFile(file);
+    const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
+    let seen: Timeline | null = null;
+    const r = await renderVideo(
+      { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
+      { onTimeline: (x) => (seen = x) },
+    );
+    const t = seen as Timeline | null;
+    assert.ok(t);
+    await check(t, r.videoPath, await imageInfo(file));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the product leads: a real render', () => {
-  it('an alpha cut-out in a 9:16 Voice Over video stands on its plate: the band is the style\'s field colour across the frame, the frame above it is not (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-plate-'));
-    try {
-      const file = path.join(dir, 'speaker.png');
-      await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300" fill="#ff0000"/></svg>')).png().toFile(file);
-      const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
-      let seen: Timeline | null = null;
-      const r = await renderVideo(
-        { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
-        { onTimeline: (x) => (seen = x) },
-      );
-      const t = seen as Timeline | null;
-      assert.ok(t);
+  it('an alpha cut-out in a 9:16 Voice Over video stands on its plate: the band is the plate colour across the frame, the frame above it is not (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
+    await withVoiceOver('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300" fill="#ff0000"/></svg>', 'speaker.png', async (t, video) => {
       assert.equal(t.images[0]!.treatment, 'alpha');
       const scene = t.scenes[t.scenes.length - 1]!;
       const plate = t.shapes.find((s) => s.role === 'plate' && s.startMs === scene.startMs)!;
       assert.ok(plate);
-      const px = await frameAt(r.videoPath, (scene.startMs + scene.endMs) / 2000, t.width, t.height);
-      const want = fieldColour(t.style).match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16));
+      const px = await frameAt(video, (scene.startMs + scene.endMs) / 2000, t.width, t.height);
+      // The plate's own colour (chosen for the product on it), else the field colour.
+      const want = (plate.colour ?? fieldColour(t.style)).match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16));
       const at = (x: number, y: number) => { const i = (Math.round(y) * t.width + Math.round(x)) * 3; return [px[i]!, px[i + 1]!, px[i + 2]!]; };
       const near = (c: number[]) => c.every((v, k) => Math.abs(v - want[k]!) <= 24);
       // Left and right edges of the band (the product is in the middle), and the background above it.
       for (const x of [3, t.width - 4]) assert.ok(near(at(x, plate.box.y + plate.box.h / 2)), `band at x ${x}: ${at(x, plate.box.y + plate.box.h / 2)} vs ${want}`);
       assert.ok(!near(at(3, plate.box.y - 6)), 'above the band: the background');
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a wide photo in a 9:16 Voice Over video fills its timeline box in the frames (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-leads-'));
-    try {
-      // A 3:1 photo of saturated stripes: any pixel of it is far from the style's background.
-      const file = path.join(dir, 'wide.png');
-      const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${i * 150}" y="0" width="150" height="600" fill="${i % 2 ? '#ff0000' : '#00ff00'}"/>`).join('');
-      await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="600">${stripes}</svg>`)).png().toFile(file);
-      const info = await imageInfo(file);
+    // A 3:1 photo of saturated stripes: any pixel of it is far from the style's background.
+    const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${i * 150}" y="0" width="150" height="600" fill="${i % 2 ? '#ff0000' : '#00ff00'}"/>`).join('');
+    await withVoiceOver(`<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="600">${stripes}</svg>`, 'wide.png', async (t, video, info) => {
       assert.ok(info && !info.blank && !info.plain && !info.alpha);
-      const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
-      let seen: Timeline | null = null;
-      const r = await renderVideo(
-        { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
-        { onTimeline: (x) => (seen = x) },
-      );
-      const t = seen as Timeline | null;
-      assert.ok(t);
       assert.equal(t.images[0]!.treatment, 'pan');
       assert.deepEqual(productShareViolations(t), []);
       const box = t.images[0]!.content;
@@ -229,7 +247,7 @@ describe('the product leads: a real render', () => {
       // In a frame mid-video, the box is the photo: its saturated red and green stripes fill it
       // (outside it, only the blurred, darkened extension of the same photo).
       const mid = t.durationMs / 2000;
-      const px = await frameAt(r.videoPath, mid, t.width, t.height);
+      const px = await frameAt(video, mid, t.width, t.height);
       let inside = 0;
       const x0 = Math.ceil(box.x) + 1;
       const y0 = Math.ceil(box.y) + 1;
@@ -243,8 +261,6 @@ describe('the product leads: a real render', () => {
         }
       const filled = inside / ((x1 - x0) * (y1 - y0));
       assert.ok(filled > 0.85, `the photo fills ${(filled * 100).toFixed(1)} % of its box`);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

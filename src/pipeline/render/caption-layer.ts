@@ -16,6 +16,7 @@ import { languageTag } from '../captions/lang.ts';
 import { placePage, type PlacedPage, type PlacedRun, type TextMeasure } from '../captions/place.ts';
 import type { Box, VisualStyleDef } from '../templates/types.ts';
 import { easeOutCubic } from '../timeline/motion.ts';
+import { captionHighlight, meanColour, type CaptionHighlight } from '../templates/colours.ts';
 import { fontString } from './fonts.ts';
 
 interface PageSprite {
@@ -79,17 +80,56 @@ export function captionPlacer(captions: Captions, box: Box, style: VisualStyleDe
   return (page) => placePage(page, box, { rtl: captions.rtl, measure, transform });
 }
 
+/**
+ * The mean colours under a captions band on a drawn canvas (a 4 × 2 grid of the box): a gradient,
+ * a pattern or a field under part of the band each count (CaptionLayer.setSurfaces).
+ */
+export function sampleSurfaces(ctx: SKRSContext2D, box: Box): string[] {
+  const out = new Set<string>();
+  for (let gy = 0; gy < 2; gy++)
+    for (let gx = 0; gx < 4; gx++) {
+      const x = Math.max(0, Math.floor(box.x + (box.w * gx) / 4));
+      const y = Math.max(0, Math.floor(box.y + (box.h * gy) / 2));
+      const w = Math.max(1, Math.min(ctx.canvas.width - x, Math.floor(box.w / 4)));
+      const h = Math.max(1, Math.min(ctx.canvas.height - y, Math.floor(box.h / 2)));
+      if (w < 1 || h < 1 || x >= ctx.canvas.width || y >= ctx.canvas.height) continue;
+      const colour = meanColour(ctx.getImageData(x, y, w, h).data);
+      if (colour) out.add(colour);
+    }
+  return [...out];
+}
+
 export class CaptionLayer {
   private current: PageSprite | null = null;
   private readonly pad: number;
   private readonly transform: (t: string) => string;
 
   private readonly measure: TextMeasure;
+  /** What lies under the captions at a time (colours; null: not known, e.g. a photo), for the highlight's contrast. */
+  private surfaces: ((tMs: number) => readonly string[] | null) | null = null;
+  private readonly highlights = new Map<string, CaptionHighlight>();
 
   constructor(private readonly captions: Captions, private readonly box: Box, private readonly style: VisualStyleDef) {
     this.pad = Math.ceil(box.h * 0.25);
     this.transform = captionTransform(captions, style);
     this.measure = canvasMeasure(createCanvas(8, 8).getContext('2d'), style);
+  }
+
+  /** Tells the layer what lies under it over time, so the spoken word's highlight keeps a contrast ≥ 3 with it (templates/colours.ts captionHighlight). */
+  setSurfaces(surfaces: (tMs: number) => readonly string[] | null): void {
+    this.surfaces = surfaces;
+  }
+
+  /** The highlight's colours at tMs: the style's own, or a palette colour that contrasts with what is under the captions. */
+  colours(tMs: number): CaptionHighlight {
+    const under = this.surfaces?.(tMs) ?? [];
+    const key = under.join(' ');
+    let h = this.highlights.get(key);
+    if (!h) {
+      h = captionHighlight(this.style, under);
+      this.highlights.set(key, h);
+    }
+    return h;
   }
 
   private font(size: number): string {
@@ -143,8 +183,8 @@ export class CaptionLayer {
     }
   }
 
-  private highlight(ps: PageSprite, li: number, ti: number): Highlight {
-    const key = `${li}:${ti}`;
+  private highlight(ps: PageSprite, li: number, ti: number, c: CaptionHighlight): Highlight {
+    const key = `${li}:${ti}:${c.highlight}:${c.onHighlight}`;
     const cached = ps.highlights.get(key);
     if (cached) return cached;
     const line = ps.placed.lines[li]!;
@@ -175,7 +215,7 @@ export class CaptionLayer {
         // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL
         // line), reaching into the space beside it, never over a neighbour that touches it (Thai, CJK).
         const others = line.runs.filter((r) => r.token !== ti);
-        ctx.fillStyle = p.highlight;
+        ctx.fillStyle = c.highlight;
         for (const seg of pieces) {
           const gapL = Math.min(size, ...others.filter((r) => r.x < seg.x0).map((r) => seg.x0 - (r.x + r.width)));
           const gapR = Math.min(size, ...others.filter((r) => r.x >= seg.x1 - 0.5).map((r) => r.x - seg.x1));
@@ -185,13 +225,13 @@ export class CaptionLayer {
           ctx.roundRect(seg.x0 - dx - padL, line.centerY - dy - size * 0.62, seg.x1 - seg.x0 + padL + padR, size * 1.24, size * 0.22);
           ctx.fill();
         }
-        drawAll(p.onHighlight, null);
+        drawAll(c.onHighlight, null);
         break;
       }
       case 'glow':
-        ctx.shadowColor = p.highlight;
+        ctx.shadowColor = c.highlight;
         ctx.shadowBlur = size * 0.45;
-        drawAll(p.highlight, p.captionStroke);
+        drawAll(c.highlight, p.captionStroke);
         ctx.shadowBlur = 0;
         ctx.globalAlpha = 0.35;
         drawAll('#FFFFFF', null);
@@ -199,11 +239,11 @@ export class CaptionLayer {
         break;
       case 'underline':
         drawAll(p.captionText, p.captionStroke);
-        ctx.fillStyle = p.highlight;
+        ctx.fillStyle = c.highlight;
         for (const seg of pieces) ctx.fillRect(seg.x0 - dx, line.baseline - dy + size * 0.12, seg.x1 - seg.x0, Math.max(2, size * 0.12));
         break;
       default:
-        drawAll(p.highlight, this.style.caption.band ? null : p.captionStroke);
+        drawAll(c.highlight, this.style.caption.band ? null : p.captionStroke);
     }
     const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline };
     ps.highlights.set(key, h);
@@ -220,14 +260,14 @@ export class CaptionLayer {
   }
 
   /** What shows at tMs: the page, the spoken word (line, token) and its pop scale (1 at rest). */
-  private stateAt(tMs: number): { page: CaptionPage; word: { line: number; token: number; k: number } | null } | null {
+  private stateAt(tMs: number): { page: CaptionPage; word: { line: number; token: number; k: number; c: CaptionHighlight } | null } | null {
     const page = pageAt(this.captions, tMs);
     if (!page) return null;
     const at = activeToken(page, tMs);
     if (!at) return { page, word: null };
     const tok = page.lines[at.line]!.tokens[at.token]!;
     const k = 1 + 0.12 * (1 - easeOutCubic((tMs - tok.startMs) / POP_MS));
-    return { page, word: { line: at.line, token: at.token, k: k <= 1.001 ? 1 : k } };
+    return { page, word: { line: at.line, token: at.token, k: k <= 1.001 ? 1 : k, c: this.colours(tMs) } };
   }
 
   /** Equal for two times exactly when draw() paints the same pixels: page, spoken word and its pop. */
@@ -235,7 +275,7 @@ export class CaptionLayer {
     const st = this.stateAt(tMs);
     if (!st) return '-';
     const w = st.word;
-    return w ? `${st.page.startMs} ${w.line}:${w.token} ${w.k === 1 ? 1 : w.k.toFixed(5)}` : `${st.page.startMs}`;
+    return w ? `${st.page.startMs} ${w.line}:${w.token} ${w.k === 1 ? 1 : w.k.toFixed(5)} ${w.c.highlight}` : `${st.page.startMs}`;
   }
 
   draw(ctx: SKRSContext2D, tMs: number): void {
@@ -253,7 +293,7 @@ export class CaptionLayer {
     const lit = w ? `${w.line}:${w.token}` : null;
     for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);
     if (!w) return;
-    const h = this.highlight(ps, w.line, w.token);
+    const h = this.highlight(ps, w.line, w.token, w.c);
     if (w.k === 1) {
       ctx.drawImage(h.canvas, ox + h.dx, oy + h.dy);
       return;

@@ -24,10 +24,11 @@ import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar-adapter.ts';
 import { drawStyleBackground } from './background.ts';
-import { CaptionLayer } from './caption-layer.ts';
+import { CaptionLayer, sampleSurfaces } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
 import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
 import { drawShapes } from './shapes.ts';
+import { captionSurfaceAt } from '../timeline/caption-surface.ts';
 import { iconImage } from './icons.ts';
 
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
@@ -140,6 +141,14 @@ export class Compositor {
     }
     drawShapes(bctx, t);
     this.base = base;
+    if (this.captions) {
+      // The spoken word's highlight keeps its contrast with what is under the band: a plate, or the base sampled there.
+      const samples = sampleSurfaces(bctx, t.captionsBox);
+      this.captions.setSurfaces((ms) => {
+        const s = captionSurfaceAt(t, ms);
+        return s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples;
+      });
+    }
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
     const m = t.media;
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;

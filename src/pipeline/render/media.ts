@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
-import { plainBorder } from '../avatar/product/backdrop.ts';
+import { plainBorder, removePlainBackdrop } from '../avatar/product/backdrop.ts';
+import { typicalColour } from '../templates/colours.ts';
 import { cutOutImage } from './cutout-pool.ts';
 
 import type { ImageFrame } from '../timeline/media-frame.ts';
@@ -62,7 +63,7 @@ const THUMB = 96;
  * Size, transparency, plain backdrop and blankness of an image file, for the timeline's framing
  * (media-frame.ts); null when unreadable. libvips does the work (stats and a 96 px thumbnail).
  */
-export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean; plain: boolean; blank: boolean } | null> {
+export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean; plain: boolean; blank: boolean; colour: string | null } | null> {
   try {
     const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 });
     const meta = await base.metadata();
@@ -75,8 +76,11 @@ export async function imageInfo(path: string): Promise<{ width: number; height: 
     const colour = stats.channels.slice(0, Math.min(3, stats.channels.length));
     const blank = colour.every((c) => c.stdev < BLANK_STDEV) && (!alpha || stats.channels[stats.channels.length - 1]!.stdev < BLANK_STDEV);
     const thumb = await base.clone().rotate().resize(THUMB, THUMB, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const plain = !alpha && !blank && plainBorder(new Uint8Array(thumb.data.buffer, thumb.data.byteOffset, thumb.data.length), thumb.info.width, thumb.info.height);
-    return { width, height, alpha, plain, blank };
+    const px = new Uint8ClampedArray(thumb.data.buffer, thumb.data.byteOffset, thumb.data.length);
+    const plain = !alpha && !blank && plainBorder(px, thumb.info.width, thumb.info.height);
+    // The product's own colour: its pixels once a plain backdrop is gone (the thumbnail is ours to change).
+    if (plain) removePlainBackdrop(px, thumb.info.width, thumb.info.height);
+    return { width, height, alpha, plain, blank, colour: typicalColour(px) };
   } catch {
     return null;
   }

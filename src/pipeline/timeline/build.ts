@@ -9,16 +9,16 @@ import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
 import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
-import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
+import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
-import { frameImage, TALL_ASPECT, type ImageInfo } from './media-frame.ts';
+import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
 import { productPlates } from './plates.ts';
-import { px } from './rules.ts';
+import { intersection, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -149,9 +149,18 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
-  // Every image tall (a bottle): the layout's tall-product variant, where it has one.
-  const tall = usable.length > 0 && usable.every((i) => { const info = input.imageInfo?.[i]; return !!info && info.width <= info.height * TALL_ASPECT; });
-  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall && resolved.layout.tallProduct ? resolved.layout.tallProduct : resolved.layout;
+  const frameAll = (l: TemplateLayout) => {
+    if (!l.media) return input.product.imagePaths.map(() => null);
+    const mediaBox = px(l.media.box, width, height);
+    const stage = px(l.media.stage ?? l.media.box, width, height);
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel' };
+    return input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
+  };
+  // The layout's tall-product variant (Side by Side 9:16's columns), where it has one, when it
+  // shows the least-shown image larger than the rows do: a bottle, also beside a square or wide
+  // photo (that pans in the column).
+  const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
+  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -195,11 +204,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
 
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
-  const images = input.product.imagePaths.map((_, i) => {
-    const info = input.imageInfo?.[i];
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
-    return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
-  });
+  const images = frameAll(layout);
   let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
     : null;
@@ -278,7 +283,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     overlays,
     shapes: [
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
-      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null),
+      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null, style, input.product.imagePaths.map((_, i) => input.imageInfo?.[i]?.colour)),
     ],
     safeArea,
     logo,
@@ -288,6 +293,16 @@ export function buildTimeline(input: TimelineInput): Timeline {
       price: formatPrice(input.product.price, input.product.currency, language),
     },
   };
+}
+
+/** The smallest share of the frame any of these images takes in a layout's media box (a cut-out counted whole; 0 when not framed). */
+function leastShare(frames: readonly (ImageFrame | null)[], usable: readonly number[], l: TemplateLayout, width: number, height: number): number {
+  const box = l.media ? px(l.media.box, width, height) : null;
+  return Math.min(...usable.map((i) => {
+    const f = frames[i];
+    const seen = f && box ? (f.cutout ? f.content : intersection(f.content, box)) : null;
+    return seen ? (seen.w * seen.h) / (width * height) : 0;
+  }));
 }
 
 /**

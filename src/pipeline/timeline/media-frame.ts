@@ -26,6 +26,8 @@ export interface ImageInfo {
   plain?: boolean;
   /** Blank: one colour all over (a placeholder or a failed export); not used. */
   blank?: boolean;
+  /** The product's typical colour (#rrggbb; without its backdrop when that is plain), for its plate's colour. */
+  colour?: string | null;
 }
 
 export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
@@ -80,6 +82,9 @@ export interface FrameContext {
   carousel?: boolean;
 }
 
+/** A photo at least this much longer than its window (aspect over aspect) may pan in a part of it. */
+const PAN_PARTIAL_RATIO = 2;
+
 /** A photo in a window (a card or a part of the frame) may be cropped this much to cover it. */
 export const WINDOW_COVER_TOLERANCE = 1.5;
 
@@ -104,7 +109,11 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
     if (r <= WINDOW_COVER_TOLERANCE && r >= 1 / WINDOW_COVER_TOLERANCE && coverScale <= MAX_UPSCALE) return 'cover';
     // Longer than the window: covers its cross side at a sharp size and slides along the long one.
     const cross = r > 1 ? box.h / Math.max(1, info.height) : box.w / Math.max(1, info.width);
-    return cross <= MAX_UPSCALE ? 'pan' : 'contain';
+    if (cross <= MAX_UPSCALE) return 'pan';
+    // Much wider than a tall window (a square or 3:1 photo in Side by Side's product column): it
+    // pans in a window as tall as stays sharp, when that is at least half the box (the rest the
+    // blurred copy), rather than a small contained strip.
+    return r >= PAN_PARTIAL_RATIO && cross <= MAX_UPSCALE * 2 ? 'pan' : 'contain';
   }
   if (a >= WIDE_ASPECT) return boxA <= COVER_TOLERANCE ? 'pan' : 'blur-extend';
   if (a <= TALL_ASPECT && boxA >= a * COVER_TOLERANCE) return 'pan';

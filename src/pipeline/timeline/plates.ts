@@ -5,11 +5,14 @@
  * the frame at the stage's height, so the frame has one big designed thing behind the product
  * instead of the background; a captions band next to the stage sits on it too (the captions on a
  * designed band). A photo that covers the frame needs none.
+ * A plate's colour is the style's field colour unless the product on it stands out better on
+ * another palette colour (templates/colours.ts plateColour, from the image's own colour).
  * Plates are timeline shapes timed to their scene (coverage.ts counts them by the shape rule);
  * the media layer draws them with the scene, above its backdrop and under the product, so they
  * move with its transitions and entrances.
  */
-import type { Box } from '../templates/types.ts';
+import { plateColour } from '../templates/colours.ts';
+import type { Box, VisualStyleDef } from '../templates/types.ts';
 import { intersection } from './rules.ts';
 import type { ImageFrame } from './media-frame.ts';
 import type { Scene, Shape, Timeline } from './types.ts';
@@ -24,13 +27,17 @@ export const PLATE_JOIN = 0.05;
 /** …unless the plate would then be taller than this share of the frame. */
 export const PLATE_MAX = 0.62;
 
-/** `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage). */
-export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null): Shape[] {
+/**
+ * `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage).
+ * `colours`: each image's own colour (ImageInfo.colour), so its plate contrasts with it (templates/colours.ts plateColour).
+ */
+export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null, style: VisualStyleDef | null = null, colours: readonly (string | null | undefined)[] = []): Shape[] {
+  const colourOf = (i: number) => (style ? plateColour(style, colours[i]) : undefined);
   if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
   const b = media.box;
   const full = b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height;
   // A split's half (Side by Side): the plate is the half itself.
-  if (!full) return platesFor(scenes, images, intersection(b, { x: 0, y: 0, w: width, h: height }) ?? b);
+  if (!full) return platesFor(scenes, images, intersection(b, { x: 0, y: 0, w: width, h: height }) ?? b, colourOf);
   const pad = PLATE_PAD * height;
   let top = media.stage.y;
   let bottom = media.stage.y + media.stage.h;
@@ -41,15 +48,17 @@ export function productPlates(media: Timeline['media'], scenes: readonly Scene[]
     if (b - t + 2 * pad <= PLATE_MAX * height) [top, bottom] = [t, b];
   }
   const y = Math.max(0, top - pad);
-  return platesFor(scenes, images, { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y });
+  return platesFor(scenes, images, { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y }, colourOf);
 }
 
-function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], box: Box): Shape[] {
+function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], box: Box, colourOf: (image: number) => string | undefined): Shape[] {
   const out: Shape[] = [];
   for (const s of scenes) {
-    const f = s.showMedia && s.media.kind === 'image' ? images[s.media.index] : null;
+    const index = s.showMedia && s.media.kind === 'image' ? s.media.index : -1;
+    const f = index >= 0 ? images[index] : null;
     if (!f || !WHOLE.includes(f.treatment)) continue;
-    out.push({ role: 'plate', box, fill: 'accent', alpha: 1, radius: 0, startMs: s.startMs, endMs: s.endMs });
+    const colour = colourOf(index);
+    out.push({ role: 'plate', box, fill: 'accent', alpha: 1, radius: 0, startMs: s.startMs, endMs: s.endMs, ...(colour ? { colour } : {}) });
   }
   return out;
 }

@@ -92,6 +92,8 @@ export interface Shape extends Pick<ShapeRule, 'role' | 'fill' | 'alpha'> {
   radius: number;
   startMs: number;
   endMs: number;
+  /** A plate's own colour, chosen for the product on it (templates/colours.ts plateColour); absent: by role and fill. */
+  colour?: string;
 }
 
 export interface Timeline {

@@ -8,6 +8,13 @@ const PLAIN_SHARE = 0.85;
 const BORDER_TOL = 30;
 /** Flood tolerance (largest channel difference from the backdrop colour). */
 const FLOOD_TOL = 42;
+/**
+ * A picture with less than this share left after the flood is all backdrop (a plain swatch: the
+ * product itself). Not more: a small packshot in a tall frame keeps ~7 % of its pixels (the
+ * bench's 1:3 bottle photo on a graded backdrop), and the 10 % this was kept the whole photo,
+ * backdrop and all — the grey column on the plate of bench:quality cell 10.
+ */
+const MIN_LEFT = 0.01;
 
 const diff = (px: Uint8ClampedArray | Uint8Array, i: number, c: readonly number[]) =>
   Math.max(Math.abs(px[i]! - c[0]!), Math.abs(px[i + 1]! - c[1]!), Math.abs(px[i + 2]! - c[2]!));
@@ -33,7 +40,7 @@ export function removePlainBackdrop(px: Uint8ClampedArray, w: number, h: number)
     }
   }
   // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
-  if (count > w * h * 0.9) return false;
+  if (count > w * h * (1 - MIN_LEFT)) return false;
   for (let p = 0; p < w * h; p++) {
     if (cleared[p]) px[p * 4 + 3] = 0;
     else {
