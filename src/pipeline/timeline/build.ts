@@ -8,6 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
+import { UNCAPTIONED_PRODUCT_SHARE, uncaptionedLayout } from '../templates/uncaptioned.ts';
 import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -151,7 +152,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
   // Every image tall (a bottle): the layout's tall-product variant, where it has one.
   const tall = usable.length > 0 && usable.every((i) => { const info = input.imageInfo?.[i]; return !!info && info.width <= info.height * TALL_ASPECT; });
-  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall && resolved.layout.tallProduct ? resolved.layout.tallProduct : resolved.layout;
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall && resolved.layout.tallProduct ? resolved.layout.tallProduct : resolved.layout;
+  const layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -197,7 +199,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = input.product.imagePaths.map((_, i) => {
     const info = input.imageInfo?.[i];
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
+    const ctx = { frame: { width, height }, target: input.caption ? productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) : Math.max(UNCAPTIONED_PRODUCT_SHARE, productShareTarget(def.layout, input.aspectRatio, !!layout.presenter)), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
     return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
   let presenter = layout.presenter
@@ -209,7 +211,10 @@ export function buildTimeline(input: TimelineInput): Timeline {
     for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
-  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase));
+  // Sentences with no card of their own show their key phrase when nothing else fills the frame:
+  // no captions, or a product held small by its sharpness (a 300 px photo).
+  const phraseCards = !input.caption || images.some((f) => f?.limited === 'sharpness');
+  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase), phraseCards);
   const place = (who: typeof presenter, ownCaseName: boolean) => {
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);
