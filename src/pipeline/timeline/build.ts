@@ -8,7 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import { UNCAPTIONED_PRODUCT_SHARE, uncaptionedLayout } from '../templates/uncaptioned.ts';
+import { uncaptionedLayout } from '../templates/uncaptioned.ts';
 import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -199,7 +199,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = input.product.imagePaths.map((_, i) => {
     const info = input.imageInfo?.[i];
-    const ctx = { frame: { width, height }, target: input.caption ? productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) : Math.max(UNCAPTIONED_PRODUCT_SHARE, productShareTarget(def.layout, input.aspectRatio, !!layout.presenter)), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), card: layout.media?.frame === 'card' && layout.media.motion !== 'carousel', carousel: layout.media?.motion === 'carousel' };
     return info && mediaBox && stage ? frameImage(info, mediaBox, stage, ctx) : null;
   });
   let presenter = layout.presenter
