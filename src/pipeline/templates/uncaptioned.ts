@@ -8,13 +8,15 @@
 import type { TemplateLayout, TextSlot, TextSlotName } from './types.ts';
 
 export const UNCAPTIONED_GROWTH: Partial<Record<TextSlotName, number>> = { cue: 1.2, price: 2 };
+/** A product held small by its sharpness (a 300 px photo), captions on: the price is the hero too. */
+export const SMALL_PRODUCT_GROWTH: Partial<Record<TextSlotName, number>> = { price: 2 };
 
 /** The highest a grown slot starts (frame share): inside the 9:16 safe area's top. */
 const TOP = 0.05;
 
-export function uncaptionedLayout(layout: TemplateLayout): TemplateLayout {
+export function uncaptionedLayout(layout: TemplateLayout, growth: Partial<Record<TextSlotName, number>> = UNCAPTIONED_GROWTH): TemplateLayout {
   const slots = { ...layout.slots };
-  for (const [name, k] of Object.entries(UNCAPTIONED_GROWTH) as [TextSlotName, number][]) {
+  for (const [name, k] of Object.entries(growth) as [TextSlotName, number][]) {
     const rule = slots[name as 'cue'] as TextSlot | undefined;
     if (!rule) continue;
     // Grown upwards as far as the top margin lets it, so a card does not reach down over the product.
@@ -22,5 +24,5 @@ export function uncaptionedLayout(layout: TemplateLayout): TemplateLayout {
     const y = Math.max(Math.min(rule.box.y, TOP), rule.box.y + rule.box.h - h);
     slots[name as 'cue'] = { ...rule, box: { ...rule.box, y, h } };
   }
-  return { ...layout, slots, ...(layout.tallProduct ? { tallProduct: uncaptionedLayout(layout.tallProduct) } : {}) };
+  return { ...layout, slots, ...(layout.tallProduct ? { tallProduct: uncaptionedLayout(layout.tallProduct, growth) } : {}) };
 }

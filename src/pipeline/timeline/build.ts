@@ -8,7 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import { uncaptionedLayout } from '../templates/uncaptioned.ts';
+import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
 import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -153,7 +153,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // Every image tall (a bottle): the layout's tall-product variant, where it has one.
   const tall = usable.length > 0 && usable.every((i) => { const info = input.imageInfo?.[i]; return !!info && info.width <= info.height * TALL_ASPECT; });
   const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall && resolved.layout.tallProduct ? resolved.layout.tallProduct : resolved.layout;
-  const layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
+  let layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -213,7 +213,11 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
   // Sentences with no card of their own show their key phrase when nothing else fills the frame:
   // no captions, or a product held small by its sharpness (a 300 px photo).
-  const phraseCards = !input.caption || images.some((f) => f?.limited === 'sharpness');
+  const small = images.some((f) => f?.limited === 'sharpness');
+  const phraseCards = !input.caption || small;
+  // A small product with captions and no presenter (Voice Over): the price grows as without captions (its
+  // slot only; the media box is unchanged). Beside a presenter it met the call to action (Presenter 9:16).
+  if (small && input.caption && !textFirst && !layout.presenter) layout = uncaptionedLayout(layout, SMALL_PRODUCT_GROWTH);
   const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase), phraseCards);
   const place = (who: typeof presenter, ownCaseName: boolean) => {
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
