@@ -79,7 +79,7 @@ function videoFor(cell: Cell, product: Product): Video {
     request: {
       product_id: product.id, aspect_ratio: cell.aspect, video_length: cell.length, language: cell.language,
       avatar_id: cell.avatarId ?? 1, avatar_type: 0, script_style: cell.scriptStyle, template_type: 'public', voice_id: null,
-      music_id: cell.musicId, visual_style: cell.visualStyle, template_id: cell.templateId, override_script: null, caption: true, video_name: null,
+      music_id: cell.musicId, visual_style: cell.visualStyle, template_id: cell.templateId, override_script: null, caption: cell.caption ?? true, video_name: null,
     },
   };
 }

@@ -197,10 +197,12 @@ describe('text fitting', () => {
     assert.equal(shownWhole(['Double-wall vacuum insulation keeps water…'], LONG_POINT), false);
   });
 
-  it('breaks a word longer than a line with a hyphen (at least 3 letters each side) rather than drop or cut it', () => {
+  it('breaks a word longer than a line with a hyphen, at syllables (test/hyphenate.test.ts), rather than drop or cut it', () => {
     const word = 'Donaudampfschifffahrtsgesellschaft';
-    const f = fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 3 })!;
-    assert.ok(f.lines.length >= 2 && f.lines.slice(0, -1).every((l) => l.endsWith('\u2010') && l.length >= 4), f.lines.join('|'));
+    // Syllable breaks take more lines than breaking as late as fits (3 lines before: "…schifffa‐").
+    assert.equal(fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 3 }), null);
+    const f = fitText([word], { ...opts, language: 'german', width: 300, fontPx: 40, maxLines: 4 })!;
+    assert.deepEqual(f.lines, ['Donaudampf\u2010', 'schiff\u2010', 'fahrtsge\u2010', 'sellschaft']);
     assert.equal(f.lines.map((l) => l.replace(/\u2010$/, '')).join(''), word);
     assert.ok(shownWhole(f.lines, word));
   });
@@ -294,7 +296,7 @@ describe('names are not broken inside a word while a wider place holds them whol
   });
 
   it('fitText breaks a word only when told it may', () => {
-    const o = { language: 'english', uppercase: false, width: 120, fontPx: 40, minFontPx: 30, maxLines: 3 };
+    const o = { language: 'english', uppercase: false, width: 120, fontPx: 40, minFontPx: 30, maxLines: 4 };
     assert.ok(fitText(['UltraComfortable'], o)!.lines.some((l) => l.endsWith('\u2010')));
     assert.equal(fitText(['UltraComfortable'], { ...o, breakWords: false }), null);
   });

@@ -160,6 +160,37 @@ describe('no empty frames with product images (issue 27 item 2)', () => {
     assert.deepEqual(failures, []);
   });
 
+  it('a 300 px photo (held small by its sharpness) and captions off, every template and ratio, 15 and 30 s: >= 45 % after 0.5 s and no empty band (fails on the design before: 44-45 % with captions, 33-45 % without)', () => {
+    const SMALL: ImageInfo = { width: 300, height: 300, alpha: false };
+    // Known misses, captions off only: Voice Over (no presenter) 9:16 and 16:9 and the 9:16
+    // Carousel with a product that cannot grow (a 300 px photo at 2x, a 1:3 bottle the height of a
+    // 16:9 frame) or a 4:5 photo under the card, at the price or between cards (39-45 %;
+    // docs/rendering.md "No empty frames").
+    const known = new Set(['T4 ratio 0 small', 'T4 ratio 0 portrait', 'T4 ratio 1 small', 'T4 ratio 1 packshot', 'T6 ratio 0 small']);
+    const failures: string[] = [];
+    const missed = new Set<string>();
+    for (const seconds of [15, 30]) {
+      const sp = sampleSpeech(sampleSentences(seconds));
+      for (const caption of [true, false])
+        for (const ratio of [0, 1, 2] as const)
+          for (const templateId of [1, 2, 3, 4, 5, 6])
+            for (const [name, info] of Object.entries({ small: SMALL, ...(caption ? {} : shapes) })) {
+              const t = buildTimeline({
+                script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/img0.jpg'], videoPaths: [] },
+                templateId, hasPresenter: templateId !== 4, visualStyle: null, aspectRatio: ratio, caption, imageInfo: [info],
+              });
+              const where = `T${templateId} ratio ${ratio} ${name}`;
+              const r = timelineCoverage(t);
+              const bad = r.minShare < MIN_COVERAGE || r.violations.length > 0;
+              if (bad && !caption && known.has(where)) missed.add(where);
+              else if (bad) failures.push(`${seconds} s ${caption ? 'captions' : 'no captions'} ${where}: ${(r.minShare * 100).toFixed(1)} % ${r.violations[0] ?? ''}`);
+              for (const v of layoutViolations(t)) failures.push(`${seconds} s ${caption ? 'captions' : 'no captions'} ${where}: ${v}`);
+            }
+    }
+    assert.deepEqual(failures, []);
+    assert.deepEqual([...missed].sort(), [...known].sort(), 'the known misses are still misses (else take them off the list)');
+  });
+
   it('a product shown whole in Spotlight or Voice Over stands on a plate timed to its scene; a photo that covers the frame has none', () => {
     const t = timeline([PACKSHOT], 4, 0);
     const plates = t.shapes.filter((s) => s.role === 'plate');

@@ -3,7 +3,7 @@
  * timeline's boxes (timeline/coverage.ts) for every video, and the cells that need them — the
  * no-media design in each ratio (a product with no images or videos, drawn presenter) and the
  * template-2 layout with no image (the template kind's public template 2 with no image variable
- * builds this same timeline). Talking-avatar cells get the same rules from their plan
+ * builds this same timeline), and a 300 px photo with and without captions. Talking-avatar cells get the same rules from their plan
  * (presenter-cells.ts, talkingCoverage).
  */
 import { timelineCoverage, type CoverageReport } from '../../src/pipeline/timeline/coverage.ts';
@@ -17,6 +17,10 @@ export const DESIGN_CELLS: Cell[] = [
   { n: 202, aspect: 1, length: 30, language: 'english', templateId: 1, visualStyle: 'Warm Lifestyle', scriptStyle: 'Top 3 reasons', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 2, musicId: null },
   { n: 203, aspect: 2, length: 15, language: 'spanish', templateId: 6, visualStyle: 'Tech Neon', scriptStyle: 'Feature Explainer', fixture: 'noMedia', price: '89,00', currency: 'EUR', avatarId: 4, musicId: null },
   { n: 204, aspect: 0, length: 15, language: 'english', templateId: 2, visualStyle: 'Bold Pop', scriptStyle: 'Soft Selling', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 3, musicId: null },
+  // A 300 px photo (held small by its sharpness): Voice Over 9:16 at 30 s with captions (it dipped
+  // to 44-45 % between caption pages), and Spotlight 9:16 with captions off.
+  { n: 205, aspect: 0, length: 30, language: 'english', templateId: 4, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null },
+  { n: 206, aspect: 0, length: 30, language: 'english', templateId: 1, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: 2, musicId: null, caption: false },
 ];
 
 /** The coverage violations of a video's timeline ("coverage: …", "empty-band: …"). */

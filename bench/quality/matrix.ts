@@ -23,6 +23,8 @@ export interface Cell {
   /** null: no presenter (Voice Over always; others may choose). */
   avatarId: number | null;
   musicId: number | null;
+  /** Captions on (default) or off. */
+  caption?: boolean;
 }
 
 export const MATRIX: Cell[] = [

@@ -59,6 +59,12 @@ export const LEAD_FIXTURES: Record<string, ProductFixture> = {
     sellingPoints: ['Room-filling 360° sound', 'Voice control built in', 'Fabric finish in four colours'],
     targetAudience: 'music lovers', images: ['transparent'],
   },
+  smallPhoto: {
+    id: 'smallPhoto', name: 'Lumen Glow Serum', brand: 'Lumen',
+    description: 'A vitamin C serum for brighter skin in a week.',
+    sellingPoints: ['Visible glow in 7 days', 'Vitamin C and hyaluronic acid', 'Fragrance free and vegan'],
+    targetAudience: 'skincare fans', images: ['small'],
+  },
   blankImage: {
     id: 'blankImage', name: 'Nova Travel Mug', brand: 'Nova',
     description: 'A leak-proof travel mug that keeps coffee hot for six hours.',

@@ -8,6 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
+import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
 import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -160,7 +161,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // shows the least-shown image larger than the rows do: a bottle, also beside a square or wide
   // photo (that pans in the column).
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
-  const layout = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
+  let layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -214,7 +216,14 @@ export function buildTimeline(input: TimelineInput): Timeline {
     for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
-  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase));
+  // Sentences with no card of their own show their key phrase when nothing else fills the frame:
+  // no captions, or a product held small by its sharpness (a 300 px photo).
+  const small = images.some((f) => f?.limited === 'sharpness');
+  const phraseCards = !input.caption || small;
+  // A small product with captions and no presenter (Voice Over): the price grows as without captions (its
+  // slot only; the media box is unchanged). Beside a presenter it met the call to action (Presenter 9:16).
+  if (small && input.caption && !textFirst && !layout.presenter) layout = uncaptionedLayout(layout, SMALL_PRODUCT_GROWTH);
+  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase), phraseCards);
   const place = (who: typeof presenter, ownCaseName: boolean) => {
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);

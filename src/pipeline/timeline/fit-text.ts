@@ -8,6 +8,7 @@
  */
 import { languageTag, textUnits } from '../captions/lang.ts';
 import { tokenizeDisplay } from '../captions/tokens.ts';
+import { syllableBreaks } from './hyphenate.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
@@ -59,19 +60,29 @@ export const SOFT_HYPHEN_MARK = '\u2010';
 const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
 
 /**
- * A word wider than a line, broken into pieces that fit, each but the last ending in a hyphen
- * (at least 3 characters on each side; no hyphenation dictionary is installed, so the break is
- * as late as fits rather than at a syllable). null when even that does not fit.
+ * A word wider than a line, broken into pieces that fit, each but the last ending in a hyphen.
+ * Each piece ends at the latest break that fits: a syllable break from the language's hyphenation
+ * patterns (timeline/hyphenate.ts) where one fits; else — no patterns for the language, or no
+ * syllable short enough for the line — anywhere between graphemes with at least 3 on each side.
+ * null when even that does not fit.
  */
-function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean): Word[] | null {
+function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean, language: string): Word[] | null {
   const g = graphemes(w.text);
+  const syllables = syllableBreaks(w.text, language) ?? [];
+  const fits = (start: number, end: number) => estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) <= width;
   const out: Word[] = [];
   let start = 0;
   while (start < g.length) {
     let end = g.length;
-    while (end > start && estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) > width) end--;
-    if (end < g.length && (end - start < 3 || g.length - end < 3)) end = Math.min(end, g.length - 3);
-    if (end - start < 3 && end < g.length) return null;
+    if (!fits(start, end)) {
+      end = syllables.filter((b) => b > start && fits(start, b)).pop() ?? 0;
+      if (!end) {
+        end = g.length;
+        while (end > start && !fits(start, end)) end--;
+        end = Math.min(end, g.length - 3);
+        if (end - start < 3) return null;
+      }
+    }
     out.push({ text: g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), space: start === 0 ? w.space : false });
     start = end;
   }
@@ -79,13 +90,13 @@ function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean): 
 }
 
 /** Greedy wrap of words into lines no wider than `width`; null when a word cannot be made to fit. */
-function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean, breakWords = true): Word[][] | null {
+function wrap(input: readonly Word[], width: number, fontPx: number, uppercase: boolean, language: string, breakWords = true): Word[][] | null {
   const ws: Word[] = [];
   for (const w of input) {
     if (estimateWidth(w.text, fontPx, uppercase) <= width) ws.push(w);
     else if (!breakWords) return null;
     else {
-      const parts = breakWord(w, width, fontPx, uppercase);
+      const parts = breakWord(w, width, fontPx, uppercase, language);
       if (!parts) return null;
       ws.push(...parts.map((p, i) => (i > 0 ? { ...p, forceBreak: true } : p)));
     }
@@ -123,7 +134,7 @@ function fitWhole(text: string, o: FitOptions): FittedText | null {
   const ws = words(text, o.language);
   if (!ws.length) return null;
   for (const size of sizes(Math.max(o.fontPx, o.minFontPx), o.minFontPx)) {
-    const lines = wrap(ws, o.width, size, o.uppercase, o.breakWords);
+    const lines = wrap(ws, o.width, size, o.uppercase, o.language, o.breakWords);
     if (lines && lines.length <= o.maxLines) return { lines: lines.map(join), fontPx: size, source: text };
   }
   return null;
@@ -154,7 +165,7 @@ export function fitAnyway(candidates: readonly string[], o: FitOptions): FittedT
   let best: FittedText | null = null;
   for (const t of clean(candidates)) {
     const ws = words(t, o.language);
-    const lines = wrap(ws, o.width, o.minFontPx, o.uppercase, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, o.minFontPx, o.uppercase, true));
+    const lines = wrap(ws, o.width, o.minFontPx, o.uppercase, o.language, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, o.minFontPx, o.uppercase, o.language, true));
     if (lines && (!best || lines.length < best.lines.length)) best = { lines: lines.map(join), fontPx: o.minFontPx, source: t };
   }
   return best;

@@ -7,7 +7,7 @@ import type { Box, SceneKind, TemplateLayout, TextSlotName } from '../templates/
 import type { TimelineInput, Span } from './build.ts';
 import { formatPrice, shopNow } from './text.ts';
 import { shortName } from '../script/text.ts';
-import { shorterClaims } from '../script/short-claim.ts';
+import { shortClaim, shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
 import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
@@ -192,7 +192,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
  * at no less than the minimum size across the safe area (slotFits); absent, the name is always
  * titled whole.
  */
-export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean): OverlaySpec[] {
+/** `phraseCards`: a sentence with no card of its own shows its key phrase as one (docs/rendering.md "No empty frames"). */
+export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean, phraseCards = false): OverlaySpec[] {
   const slots = layout.slots;
   const out: OverlaySpec[] = [];
   const last = spans[spans.length - 1];
@@ -243,6 +244,12 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     // overlay that is the start of its point is its shorter form: the point goes first.
     const shorter = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
     const candidates = [...new Set(shorter ? [point!, overlay!] : [overlay ?? point, point].filter((c): c is string => !!c))].filter((c) => !c.endsWith(ELLIPSIS) || (point ?? '').endsWith(ELLIPSIS));
+    // Where nothing else fills the frame (captions off, a small product), a sentence with no card
+    // of its own shows its key phrase as one (a complete shorter claim of what is said, never cut).
+    if (!candidates.length && phraseCards) {
+      const said = shortClaim(input.script.sentences[s.sentence]!.text.replace(/[.!?。！？]+$/u, ''));
+      if (said) candidates.push(said);
+    }
     if (!candidates.length) continue;
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
     const more = (cue.shown ?? []).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);

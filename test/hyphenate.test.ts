@@ -1,0 +1,142 @@
+/**
+ * Issue 27: a word wider than its line breaks at a syllable (Liang's patterns, npm `hyphen`) in
+ * every catalog language that has patterns; without patterns the old rule (as late as fits, at
+ * least 3 graphemes each side); never inside a grapheme cluster. The German card "Verstellbare"
+ * no longer reads "Verstellb‐are".
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LANGUAGES } from '../src/catalog/languages.ts';
+import { estimateWidth, fitAnyway, fitText, shownWhole, SOFT_HYPHEN_MARK } from '../src/pipeline/timeline/fit-text.ts';
+import { patternModule, syllableBreaks } from '../src/pipeline/timeline/hyphenate.ts';
+import { CUT_CASES, CUT_STYLES, cutCaseTimeline } from './support/nothing-cut-cases.ts';
+
+/** The word cut at grapheme indices, joined with '-' (what a reader would see across lines). */
+const show = (word: string, at: number[]) => {
+  const g = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(word)].map((s) => s.segment);
+  return [0, ...at].map((a, i) => g.slice(a, [...at, g.length][i]).join('')).join('-');
+};
+
+/** Fits one word into a box `chars` average characters wide at 40 px. */
+const fitWord = (word: string, language: string, chars: number) =>
+  fitAnyway([word], { language, uppercase: false, width: estimateWidth('x'.repeat(chars), 40, false), fontPx: 40, minFontPx: 40, maxLines: 1 })!;
+
+describe('hyphenation by dictionary', () => {
+  it('German, English, French, Spanish and Dutch words have their syllable breaks (2 graphemes before the first, 3 after the last)', () => {
+    const cases: Array<[string, string, string]> = [
+      ['german', 'Verstellbare', 'Ver-stell-bare'],
+      ['german', 'Lendenwirbelstütze', 'Len-den-wir-bel-stütze'],
+      ['german', 'SCHREIBTISCHLEUCHTE', 'SCHREIB-TISCH-LEUCHTE'],
+      ['english', 'hyphenation', 'hy-phen-ation'],
+      ['english', 'Breathable', 'Breath-able'],
+      ['french', 'ergonomique', 'er-go-no-mique'],
+      ['french', 'confortable', 'confor-table'],
+      ['spanish', 'ergonómico', 'er-go-nó-mico'],
+      ['spanish', 'transpirable', 'trans-pi-ra-ble'],
+      ['dutch', 'ergonomische', 'er-go-no-mi-sche'],
+      ['dutch', 'bureaustoel', 'bu-reau-stoel'],
+    ];
+    for (const [language, word, want] of cases) assert.equal(show(word, syllableBreaks(word, language)!), want, `${language} ${word}`);
+  });
+
+  it('the fitter breaks a word wider than its line at the latest syllable that fits', () => {
+    assert.deepEqual(fitWord('Verstellbare', 'german', 10).lines, ['Verstell\u2010', 'bare']);
+    assert.deepEqual(fitWord('Lendenwirbelstütze', 'german', 9).lines, ['Lenden\u2010', 'wirbel\u2010', 'stütze']);
+    assert.deepEqual(fitWord('Dichtungsmontage', 'german', 14).lines, ['Dichtungsmon\u2010', 'tage']);
+    assert.deepEqual(fitWord('ergonomische', 'dutch', 9).lines, ['ergonomi\u2010', 'sche']);
+    assert.deepEqual(fitWord('transpirable', 'spanish', 9).lines, ['transpi\u2010', 'rable']);
+    assert.deepEqual(fitWord('hyphenation', 'english', 8).lines, ['hyphen\u2010', 'ation']);
+    // Capitals (cards may be set in capitals) break at the same places.
+    const upper = fitAnyway(['VERSTELLBARE'], { language: 'german', uppercase: true, width: estimateWidth('X'.repeat(10), 40, true), fontPx: 40, minFontPx: 40, maxLines: 1 })!;
+    assert.deepEqual(upper.lines, ['VERSTELL\u2010', 'BARE']);
+  });
+
+  it('no syllable short enough for the line: the old rule for that piece, and the text still shows whole', () => {
+    // "stell" does not fit 4 characters with its hyphen; the rest still breaks, nothing is lost.
+    const f = fitWord('Verstellbare', 'german', 5);
+    assert.ok(shownWhole(f.lines, 'Verstellbare'), f.lines.join('|'));
+    assert.equal(f.lines[0], 'Ver\u2010');
+  });
+
+  it('a language without patterns keeps the old rule (as late as fits, at least 3 graphemes on each side)', () => {
+    for (const language of ['filipino', 'vietnamese', 'swahili', 'zulu', 'tagalog']) assert.equal(patternModule(language, 'Napakaganda'), null, language);
+    const word = 'Napakagandangmagandaaa';
+    const width = estimateWidth('x'.repeat(10), 40, false);
+    const f = fitWord(word, 'filipino', 10);
+    // The old rule's first piece: the longest prefix that fits with its hyphen.
+    let k = word.length - 3;
+    while (estimateWidth(word.slice(0, k) + SOFT_HYPHEN_MARK, 40, false) > width) k--;
+    assert.equal(f.lines[0], word.slice(0, k) + SOFT_HYPHEN_MARK);
+    assert.ok(shownWhole(f.lines, word));
+    for (const l of f.lines) assert.ok(estimateWidth(l, 40, false) <= width, l);
+  });
+
+  it('every catalog language with patterns loads them; a Latin brand name in a non-Latin language breaks as English', () => {
+    let withPatterns = 0;
+    for (const language of LANGUAGES) {
+      const m = patternModule(language);
+      if (!m) continue;
+      withPatterns++;
+      assert.ok(Array.isArray(syllableBreaks('x', language)), `${language} (${m})`);
+    }
+    assert.equal(withPatterns, 40);
+    assert.equal(show('UltraComfort', syllableBreaks('UltraComfort', 'japanese')!), 'Ul-tra-Com-fort');
+    assert.equal(show('UltraComfort', syllableBreaks('UltraComfort', 'thai')!), 'Ul-tra-Com-fort');
+    assert.equal(patternModule('serbian', 'ергономски'), 'sr-cyrl');
+    assert.equal(patternModule('serbian', 'ergonomski'), 'sh-latn');
+  });
+
+  it('never breaks inside a grapheme cluster (Devanagari conjuncts, Thai marks, Bengali)', () => {
+    for (const [language, word] of [['hindi', 'समायोज्यआरामदायककुर्सीस्वास्थ्य'], ['thai', 'ที่รองรับหลังส่วนล่างปรับได้ซึ่งรับกับกระดูกสันหลัง'], ['bengali', 'সামঞ্জস্যযোগ্যআরামদায়কচেয়ার']] as const) {
+      const f = fitWord(word, language, 8);
+      assert.ok(f.lines.length > 1 && shownWhole(f.lines, word), `${language}: ${f.lines.join('|')}`);
+      for (const l of f.lines.slice(1)) assert.ok(!/^[\p{M}\u094D\u09CD]/u.test(l), `${language}: a line starts inside a cluster: ${f.lines.join('|')}`);
+      for (const l of f.lines.slice(0, -1)) assert.ok(!/[\u094D\u09CD]\u2010$/u.test(l), `${language}: a virama before the hyphen: ${f.lines.join('|')}`);
+    }
+  });
+
+  it('the German cards: "Verstellbare" breaks as Ver‐stell‐bare, never "Verstellb‐are"; every broken German word breaks at a syllable', () => {
+    const german = CUT_CASES.find((c) => c.language === 'german')!;
+    let verstellbare = 0;
+    let broken = 0;
+    for (const templateId of [1, 2, 3, 4, 5, 6])
+      for (const ar of [0, 1, 2] as const)
+        for (const style of CUT_STYLES) {
+          const t = cutCaseTimeline(german, templateId, ar, style);
+          for (const o of t.overlays) {
+            assert.ok(shownWhole(o.lines, o.source), o.lines.join('|'));
+            for (let i = 0; i < o.lines.length - 1; i++) {
+              if (!o.lines[i]!.endsWith(SOFT_HYPHEN_MARK)) continue;
+              // The whole word: the broken line's last word and the following pieces.
+              const pieces = [o.lines[i]!.split(' ').pop()!.slice(0, -1)];
+              let j = i + 1;
+              while (o.lines[j - 1]!.endsWith(SOFT_HYPHEN_MARK) && j < o.lines.length) {
+                const first = o.lines[j]!.split(' ')[0]!;
+                pieces.push(first.endsWith(SOFT_HYPHEN_MARK) ? first.slice(0, -1) : first);
+                if (o.lines[j]!.includes(' ') || !o.lines[j]!.endsWith(SOFT_HYPHEN_MARK)) break;
+                j++;
+              }
+              const word = pieces.join('');
+              const at = syllableBreaks(word, 'german')!;
+              let k = 0;
+              for (const p of pieces.slice(0, -1)) {
+                k += [...p].length;
+                assert.ok(at.includes(k), `"${pieces.join('‐')}" (T${templateId} ratio ${ar}) breaks off a syllable`);
+              }
+              broken++;
+              if (/^verstellbare/i.test(word)) {
+                verstellbare++;
+                assert.ok(['Ver', 'Verstell'].includes(pieces[0]!), pieces.join('‐'));
+              }
+            }
+          }
+        }
+    assert.ok(verstellbare > 0, 'a card breaks "Verstellbare" (the case is exercised)');
+    assert.ok(broken >= 5);
+  });
+
+  it('fitText still prefers a whole line over a hyphen', () => {
+    const f = fitText(['Verstellbare Lendenwirbelstütze'], { language: 'german', uppercase: false, width: estimateWidth('x'.repeat(20), 40, false), fontPx: 40, minFontPx: 30, maxLines: 3 })!;
+    assert.ok(!f.lines.join('').includes(SOFT_HYPHEN_MARK), f.lines.join('|'));
+  });
+});
