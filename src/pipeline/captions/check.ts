@@ -15,7 +15,7 @@ import type { Box } from '../templates/types.ts';
 import type { CaptionLine, CaptionPage, Captions } from './build.ts';
 import { isRtl, languageTag, textUnits } from './lang.ts';
 import type { PlacedPage } from './place.ts';
-import { BIDI_MARKS, NO_LINE_END, NO_LINE_START, protectedOccurrences } from './tokens.ts';
+import { BIDI_MARKS, NO_LINE_END, NO_LINE_START, protectedOccurrences, tokenizeDisplay } from './tokens.ts';
 
 export interface CaptionCheckOptions {
   /** Product name, brand, price display string: never split across pages, nor across lines when they fit one. */
@@ -103,13 +103,27 @@ export function captionViolations(captions: Captions, opts: CaptionCheckOptions)
       const name = spans.find((s) => squeeze(s).toLowerCase() === text.slice(o.from, o.to).toLowerCase()) ?? text.slice(o.from, o.to);
       // A name longer than a whole page may break at its own words onto the pages right after (the fewest it takes).
       const on = [...new Set(hit.map(([p]) => p))];
-      const page = captions.maxUnits * captions.maxLines;
-      const overPages = textUnits(name) > page && on.every((p, i) => i === 0 || p === on[i - 1]! + 1) && on.length <= Math.ceil(textUnits(name) / page) + 1;
+      const need = Math.ceil(linesNeeded(name, captions.maxUnits, languageTag(captions.language)) / captions.maxLines);
+      const overPages = need > 1 && on.every((p, i) => i === 0 || p === on[i - 1]! + 1) && on.length <= need + 1;
       if (on.length > 1 && !overPages) out.push(`split-name: "${name}" is split across pages`);
       else if (new Set(hit.map(([p, l]) => `${p}:${l}`)).size > 1 && textUnits(name) <= captions.maxUnits) out.push(`split-name: "${name}" is split across lines though it fits one`);
     }
   }
   return out;
+}
+
+/** Lines a text takes at the captions' own tokens (words; dictionary words in Thai, Japanese, Chinese), filled greedily to maxUnits. */
+function linesNeeded(text: string, maxUnits: number, locale: string): number {
+  const parts = tokenizeDisplay(text.trim(), locale).map((t) => (t.spaceBefore ? ' ' : '') + t.text);
+  let lines = 1;
+  let line = '';
+  for (const w of parts) {
+    if (line && textUnits((line + w).trim()) > maxUnits) {
+      lines++;
+      line = w;
+    } else line += w;
+  }
+  return lines;
 }
 
 function geometry(page: CaptionPage, placed: PlacedPage, where: string, rtl: boolean, box?: Box): string[] {
