@@ -1,6 +1,6 @@
 import type { ProductFacts } from '../types.ts';
 import { withoutDanglingTail } from './dangling.ts';
-import { shortClaim, shorterClaims } from './short-claim.ts';
+import { endsUnfinished, shortClaim, shorterClaims } from './short-claim.ts';
 import { splitSentences } from './split.ts';
 import { textUnits } from '../captions/lang.ts';
 
@@ -26,6 +26,8 @@ export function words(s: string): string[] {
 
 /** Character units a short name may take: a caption page in 9:16 (two lines of 22), so the name said aloud never turns a caption page. */
 export const SHORT_NAME_UNITS = 40;
+/** Chinese and Japanese joining words a short name does not end on ("with", "and", "of"). */
+const CJK_JOINERS = new Set(['的', '和', '与', '及', '以及', '并', '带', '或', '及其', '含', '附', 'と', 'の', 'や', 'で', 'を', 'が', 'に']);
 /** Words a short name may have. */
 const SHORT_NAME_WORDS = 6;
 
@@ -56,7 +58,17 @@ export function shortName(name: string): string {
       if (short(s)) return s;
     }
   }
-  if (ws.length <= 1) return phrase;
+  if (ws.length <= 1) {
+    // A name without spaces (Chinese, Thai): its first words within the limit.
+    const segs: string[] = [];
+    for (const seg of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(phrase)) {
+      if (textUnits(segs.join('') + seg.segment) > SHORT_NAME_UNITS) break;
+      segs.push(seg.segment);
+    }
+    // Never ending on a joining word ("…和头枕以及" → "…和头枕"; Thai: "…พร้อม").
+    while (segs.length > 1 && (CJK_JOINERS.has(segs[segs.length - 1]!) || endsUnfinished(segs.join('')))) segs.pop();
+    return clean(segs.join('')) || phrase;
+  }
   let n = Math.min(ws.length, SHORT_NAME_WORDS);
   while (n > 1 && textUnits(ws.slice(0, n).join(' ')) > SHORT_NAME_UNITS) n--;
   return withoutDanglingTail(ws.slice(0, n), 1).join(' ');
