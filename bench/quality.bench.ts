@@ -123,7 +123,7 @@ async function main(): Promise<void> {
         const speechEndS = (words.length ? words[words.length - 1]!.endMs : n.speech.durationMs) / 1000;
         row.tailS = row.av.durationS - speechEndS;
         row.judged = judgeAv(row.av, cell.length, speechEndS);
-        const spans = [product.name, product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
+        const spans = [product.name, shortName(product.name), product.brand ?? '', formatPrice(product.price, product.currency, cell.language) ?? ''];
         const cap = t.captions ? captionViolations(t.captions, { protectedSpans: spans, place: captionPlacer(t.captions, t.captionsBox, t.style), box: t.captionsBox }) : [];
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
         // Nothing cut (quality/nothing-cut.ts): its own column, so not counted again under layout.

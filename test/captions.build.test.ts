@@ -120,3 +120,20 @@ describe('WebVTT', () => {
     assert.match(toWebVtt(caps), /A&lt;B&amp;C/);
   });
 });
+
+describe('a name longer than a line', () => {
+  it('starts a line, so it starts a page when it fits one (Thai, German), and breaks only at its words onto consecutive pages when it does not', async () => {
+    const { captionViolations } = await import('../src/pipeline/captions/index.ts');
+    const cases: [string, string, string][] = [
+      ['thai', 'เคยลอง เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ UltraComfort หรือยัง', 'เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ UltraComfort'],
+      ['german', 'Das ist UltraComfort Ergonomischer Bürostuhl.', 'UltraComfort Ergonomischer Bürostuhl'],
+      ['english', 'Here is the UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer for you.', 'UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer'],
+    ];
+    for (const [language, text, name] of cases)
+      for (const maxUnits of [14, 16, 18, 20, 22, 24, 28]) {
+        const words = text.split(' ').map((w, i) => ({ text: w, startMs: i * 300, endMs: i * 300 + 250, sentence: 0 }));
+        const caps = buildCaptions(words, { language, maxUnits, sentences: [{ text } as never], protectedSpans: [name] });
+        assert.deepEqual(captionViolations(caps, { protectedSpans: [name] }), [], `${language} at ${maxUnits}: ${caps.pages.map((p) => p.lines.map((l) => l.text).join(' / ')).join(' || ')}`);
+      }
+  });
+});

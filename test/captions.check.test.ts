@@ -47,6 +47,19 @@ describe('captionViolations', () => {
     assert.deepEqual(tags(captionViolations(make('japanese', [['価格は|US$'], ['49.90|です']]), { protectedSpans: ['US$49.90'] })), ['split-name']);
   });
 
+  it('split-name: a name longer than a page breaks at its words onto consecutive pages, and only such a name', () => {
+    const long = 'UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer';
+    // 81 units over pages of two lines of 22 (44): two pages, at its own words.
+    const pages = [['UltraComfort Ergonomic', 'Memory Foam Lumbar'], ['Support Cushion with', 'Cooling Gel Layer']];
+    assert.deepEqual(captionViolations(make('english', pages), { protectedSpans: [long] }), []);
+    // Not over more pages than it takes (one more when it starts inside a page).
+    const scattered = [['UltraComfort'], ['Ergonomic Memory'], ['Foam Lumbar Support'], ['Cushion with Cooling', 'Gel Layer']];
+    assert.deepEqual(tags(captionViolations(make('english', scattered), { protectedSpans: [long] })), ['split-name']);
+    // Not for a name that fits one page.
+    const short = 'UltraComfort Lumbar Support Cushion';
+    assert.deepEqual(tags(captionViolations(make('english', [['Meet UltraComfort', 'Lumbar'], ['Support Cushion']]), { protectedSpans: [short] })), ['split-name']);
+  });
+
   it('order: words lit out of time order', () => {
     const c = make('english', [['Meet the lamp']]);
     assert.deepEqual(captionViolations(c, { protectedSpans: [] }), []);

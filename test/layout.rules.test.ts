@@ -410,6 +410,42 @@ describe('no text over a face when a long name has no free spot (issue 24 item 1
   });
 });
 
+describe('a long name never over the product (issue 27 item 3)', () => {
+  it('an 81-character name beside a tall packshot, 648 timelines (every ratio, template, style, length, presenter or not): no text over the product’s middle or a face, the name whole or the short name titled over it', () => {
+    const name = 'UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer';
+    const infos = [{ width: 600, height: 1800, alpha: false }];
+    const points = ['Contoured memory foam supports the lower back all day', 'Cooling gel layer stays fresh', 'Removable, machine-washable cover'];
+    const styles = ['Clean Minimal', 'Bold Pop', 'Luxury Dark', 'Warm Lifestyle', 'Tech Neon', 'Soft Pastel'];
+    const bad: string[] = [];
+    let checked = 0;
+    let short = 0;
+    for (const aspectRatio of [0, 1, 2] as const)
+      for (const lengthS of [15, 30, 60]) {
+        const sp = sampleSpeech(sampleSentences(lengthS));
+        for (const hasPresenter of [true, false])
+          for (const tpl of TEMPLATE_DEFS)
+            for (const visualStyle of styles) {
+              const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('tall', false, { name, sellingPoints: points }), templateId: tpl.id, hasPresenter, visualStyle, aspectRatio, caption: true, imageInfo: infos });
+              checked++;
+              const v = layoutViolations(t);
+              if (v.length) bad.push(`ratio ${aspectRatio}, ${lengthS} s, template ${tpl.id}, presenter ${hasPresenter}, ${visualStyle}: ${v.join('; ')}`);
+              const title = t.overlays.find((o) => o.slot === 'name')!;
+              assert.ok(shownWhole(title.lines, title.source));
+              if (title.source !== name) {
+                // The short name is titled only with the full name whole elsewhere on screen.
+                short++;
+                assert.equal(title.source, 'UltraComfort Lumbar Support Cushion');
+                const full = t.overlays.find((o) => o.slot === 'cue' && o.source === name);
+                assert.ok(full && shownWhole(full.lines, full.source), 'the full name shown whole');
+              }
+            }
+      }
+    assert.equal(checked, 648);
+    assert.deepEqual(bad, []);
+    assert.ok(short > 0 && short < checked, `short titles: ${short}`);
+  });
+});
+
 describe('the 9:16 no-media design with an inset presenter is a selfie under a brand field', () => {
   for (const templateId of [1, 6]) {
     it(`template ${templateId}: the presenter large in the lower half, shoulders to the bottom edge; title, cards, hero price and captions in the field above, clear of the face`, () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { shortClaim, endsUnfinished } from '../src/pipeline/script/short-claim.ts';
 import { keywords, shortName } from '../src/pipeline/script/text.ts';
+import { textUnits } from '../src/pipeline/captions/lang.ts';
 import { shortOf } from '../src/pipeline/script/llm-writer.ts';
 import { cutTextViolations } from '../src/pipeline/timeline/cut-check.ts';
 import { shownWhole } from '../src/pipeline/timeline/fit-text.ts';
@@ -66,6 +67,22 @@ describe('complete shorter claims (script/short-claim.ts)', () => {
   it('the said short name is a complete phrase: not "… Office Chair with"', () => {
     assert.equal(shortName(CHAIR), 'UltraComfort Ergonomic Mesh Office Chair');
     assert.ok(!endsUnfinished(shortName('UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer')));
+  });
+
+  it('the short name fits a 9:16 caption page (40 units, six words) in every script: brand and head of a noun chain, Thai and Chinese by their words', () => {
+    const cases: [string, string][] = [
+      ['UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer', 'UltraComfort Lumbar Support Cushion'],
+      ['UltraComfort Ergonomischer Bürostuhl aus Netzgewebe mit verstellbarer Lendenwirbelstütze', 'UltraComfort Ergonomischer Bürostuhl'],
+      ['เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ UltraComfort พร้อมที่รองรับหลังส่วนล่างแบบปรับได้', 'เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ UltraComfort'],
+      ['เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพพร้อมที่รองรับหลังส่วนล่างแบบปรับได้และที่วางแขน', 'เก้าอี้สำนักงานตาข่ายเพื่อสุขภาพ'],
+      ['人体工学网眼办公椅带可调节腰部支撑和头枕以及可调扶手高级版本', '人体工学网眼办公椅带可调节腰部支撑和头枕'],
+      ['北欧デザインのLEDデスクライト ワイヤレス充電スタンド付き', '北欧デザインのLEDデスクライト'],
+      ['Lumen Glow Serum', 'Lumen Glow Serum'],
+    ];
+    for (const [name, short] of cases) {
+      assert.equal(shortName(name), short);
+      assert.ok(textUnits(short) <= 40 && !endsUnfinished(short), short);
+    }
   });
 
   it('endsUnfinished: trailing function words in the product-text languages and Thai joining words', () => {

@@ -194,6 +194,8 @@ function breakLines(tokens: readonly CaptionToken[], maxUnits: number): CaptionL
       let cost = linePenalty + slack * slack;
       if (j < n && PHRASE_END.test(tokens[j - 1]!.text)) cost -= (maxUnits * 0.45) ** 2;
       if (!inner && n > 1) cost += (maxUnits * 0.4) ** 2;
+      // A break inside a protected span too long for a line costs three lines (more than a lone word's line and its slack): the span starts a line where it can, so it can start a page.
+      if (j < n && tokens[j - 1]!.group !== undefined && tokens[j - 1]!.group === tokens[j]!.group) cost += 3 * linePenalty;
       if (best[i]! + cost < best[j]!) {
         best[j] = best[i]! + cost;
         from[j] = i;

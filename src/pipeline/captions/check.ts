@@ -4,7 +4,8 @@
  * - `order`: pages or words out of time order;
  * - `overlap`: pages on screen at once, words or lines drawn over each other, a line outside its box (needs `place` for the last two);
  * - `line-length`: a line wider than the budget (unless it is one unbreakable word), a page with too many lines;
- * - `split-name`: a protected span (name, brand, price) split across pages, or across lines when it fits one;
+ * - `split-name`: a protected span (name, brand, price) split across pages (unless it is longer than a page:
+ *   then only at its words, onto consecutive pages, the fewest it takes), or across lines when it fits one;
  * - `line-start`: a line starting with small kana or closing punctuation, or ending with an opening bracket;
  * - `bidi`: words drawn against their writing direction ("Lamp Desk Aurora" in an Arabic line), or an RTL language not marked RTL (needs `place` for the first);
  * - `highlight`: a highlighted unit that is not a whole word (a single kana of a Japanese word).
@@ -14,7 +15,7 @@ import type { Box } from '../templates/types.ts';
 import type { CaptionLine, CaptionPage, Captions } from './build.ts';
 import { isRtl, languageTag, textUnits } from './lang.ts';
 import type { PlacedPage } from './place.ts';
-import { BIDI_MARKS, NO_LINE_END, NO_LINE_START, protectedOccurrences } from './tokens.ts';
+import { BIDI_MARKS, NO_LINE_END, NO_LINE_START, protectedOccurrences, tokenizeDisplay } from './tokens.ts';
 
 export interface CaptionCheckOptions {
   /** Product name, brand, price display string: never split across pages, nor across lines when they fit one. */
@@ -100,11 +101,29 @@ export function captionViolations(captions: Captions, opts: CaptionCheckOptions)
     for (const o of protectedOccurrences(text, spans.map(squeeze))) {
       const hit = owner.slice(o.from, o.to);
       const name = spans.find((s) => squeeze(s).toLowerCase() === text.slice(o.from, o.to).toLowerCase()) ?? text.slice(o.from, o.to);
-      if (new Set(hit.map(([p]) => p)).size > 1) out.push(`split-name: "${name}" is split across pages`);
+      // A name longer than a whole page may break at its own words onto the pages right after (the fewest it takes).
+      const on = [...new Set(hit.map(([p]) => p))];
+      const need = Math.ceil(linesNeeded(name, captions.maxUnits, languageTag(captions.language)) / captions.maxLines);
+      const overPages = need > 1 && on.every((p, i) => i === 0 || p === on[i - 1]! + 1) && on.length <= need + 1;
+      if (on.length > 1 && !overPages) out.push(`split-name: "${name}" is split across pages`);
       else if (new Set(hit.map(([p, l]) => `${p}:${l}`)).size > 1 && textUnits(name) <= captions.maxUnits) out.push(`split-name: "${name}" is split across lines though it fits one`);
     }
   }
   return out;
+}
+
+/** Lines a text takes at the captions' own tokens (words; dictionary words in Thai, Japanese, Chinese), filled greedily to maxUnits. */
+function linesNeeded(text: string, maxUnits: number, locale: string): number {
+  const parts = tokenizeDisplay(text.trim(), locale).map((t) => (t.spaceBefore ? ' ' : '') + t.text);
+  let lines = 1;
+  let line = '';
+  for (const w of parts) {
+    if (line && textUnits((line + w).trim()) > maxUnits) {
+      lines++;
+      line = w;
+    } else line += w;
+  }
+  return lines;
 }
 
 function geometry(page: CaptionPage, placed: PlacedPage, where: string, rtl: boolean, box?: Box): string[] {

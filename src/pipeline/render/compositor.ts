@@ -19,7 +19,7 @@ import type { ProductFacts } from '../types.ts';
 import { isRtl } from '../captions/lang.ts';
 import { clamp01, easeOutBack, easeOutCubic } from '../timeline/motion.ts';
 import { frameTimeMs } from '../timeline/build.ts';
-import { minFontPx, OVERLAY_ENTER_MS } from '../timeline/rules.ts';
+import { overlayMinFontPx, OVERLAY_ENTER_MS } from '../timeline/rules.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar-adapter.ts';
@@ -154,9 +154,9 @@ export class Compositor {
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
     for (const o of t.overlays) {
       const icon = o.icon && o.badge ? await iconImage(o.icon, t.style.palette.onAccent, cardIconPx(o)) : null;
-      this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, minFontPx(t.height), icon));
+      this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon));
       // A price counting up: one sprite per step (the last step is the price's own sprite).
-      o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, minFontPx(t.height), icon)));
+      o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon)));
     }
   }
 

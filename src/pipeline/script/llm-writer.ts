@@ -63,6 +63,8 @@ export function buildMessages(input: Input): ChatMessage[] {
     'the last sentence is a call to action. One sentence per item; no emojis, hashtags or stage directions.',
     '',
     `Product name: ${product.name}`,
+    // A long name is said by its short name (the title shows it; the full name is shown elsewhere on screen).
+    shortName(product.name) !== product.name.trim() ? `Say the product as "${shortName(product.name)}" (its short name; the full name is shown on screen).` : '',
     product.brand ? `Brand: ${product.brand}` : '',
     product.targetAudience ? `Audience: ${product.targetAudience}` : '',
     `Description: ${product.description.slice(0, 1500)}`,

@@ -1,7 +1,8 @@
 import type { ProductFacts } from '../types.ts';
 import { withoutDanglingTail } from './dangling.ts';
-import { shortClaim, shorterClaims } from './short-claim.ts';
+import { endsUnfinished, shortClaim, shorterClaims } from './short-claim.ts';
 import { splitSentences } from './split.ts';
+import { textUnits } from '../captions/lang.ts';
 
 /**
  * Shaping product text (never translated) into slot fillers: a short name, selling points with
@@ -23,17 +24,60 @@ export function words(s: string): string[] {
   return s.split(/\s+/).filter(Boolean);
 }
 
+/** Character units a short name may take: a caption page in 9:16 (two lines of 22), so the name said aloud never turns a caption page. */
+export const SHORT_NAME_UNITS = 40;
+/** Chinese and Japanese joining words a short name does not end on ("with", "and", "of"). */
+const CJK_JOINERS = new Set(['的', '和', '与', '及', '以及', '并', '带', '或', '及其', '含', '附', 'と', 'の', 'や', 'で', 'を', 'が', 'に']);
+/** Words a short name may have. */
+const SHORT_NAME_WORDS = 6;
+
 /**
- * The name as said aloud: its first clause, at most six words ("Acme Pro Earbuds – 40h, Black" →
- * "Acme Pro Earbuds"), a complete phrase: a longer one ends before its trailing modifier
- * ("UltraComfort Ergonomic Mesh Office Chair with Adjustable Lumbar Support" → "UltraComfort
- * Ergonomic Mesh Office Chair"), never on "with".
+ * The name as said aloud and titled when the full name has no room: its first clause, a complete
+ * phrase of at most six words and SHORT_NAME_UNITS character units ("Acme Pro Earbuds – 40h,
+ * Black" → "Acme Pro Earbuds"); a longer one ends before its trailing modifier ("UltraComfort
+ * Ergonomic Mesh Office Chair with Adjustable Lumbar Support" → "UltraComfort Ergonomic Mesh
+ * Office Chair"; Thai before its joining word: "…เพื่อสุขภาพ UltraComfort พร้อม…" → "…เพื่อสุขภาพ
+ * UltraComfort"), never on "with". A title-case noun chain still too long keeps its first word
+ * (the brand) and its head, at most three words at the end ("UltraComfort Ergonomic Memory Foam Lumbar Support Cushion
+ * with Cooling Gel Layer" → "UltraComfort Lumbar Support Cushion"); else its first words, never
+ * ending on a function word. Words: `Intl.Segmenter` for names without spaces (docs/rendering.md
+ * "A long name never over the product").
  */
 export function shortName(name: string): string {
   const first = clean(clean(name).split(NAME_BREAK)[0] ?? '') || clean(name);
-  const ws = words(first);
-  if (ws.length <= 6) return first;
-  return shorterClaims(first).find((c) => words(c).length <= 6) ?? withoutDanglingTail(ws.slice(0, 6), 2).join(' ');
+  const short = (s: string) => nameWords(s).length <= SHORT_NAME_WORDS && textUnits(s) <= SHORT_NAME_UNITS;
+  if (short(first)) return first;
+  const forms = shorterClaims(first);
+  const fits = forms.find(short);
+  if (fits) return fits;
+  const phrase = forms[forms.length - 1] ?? first;
+  const ws = words(phrase);
+  if (ws.length >= 3 && ws.every((w) => /^[\p{Lu}\p{N}]/u.test(w))) {
+    for (let k = Math.min(ws.length - 1, 3); k >= 1; k--) {
+      const s = [ws[0]!, ...ws.slice(ws.length - k)].join(' ');
+      if (short(s)) return s;
+    }
+  }
+  if (ws.length <= 1) {
+    // A name without spaces (Chinese, Thai): its first words within the limit.
+    const segs: string[] = [];
+    for (const seg of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(phrase)) {
+      if (textUnits(segs.join('') + seg.segment) > SHORT_NAME_UNITS) break;
+      segs.push(seg.segment);
+    }
+    // Never ending on a joining word ("…和头枕以及" → "…和头枕"; Thai: "…พร้อม").
+    while (segs.length > 1 && (CJK_JOINERS.has(segs[segs.length - 1]!) || endsUnfinished(segs.join('')))) segs.pop();
+    return clean(segs.join('')) || phrase;
+  }
+  let n = Math.min(ws.length, SHORT_NAME_WORDS);
+  while (n > 1 && textUnits(ws.slice(0, n).join(' ')) > SHORT_NAME_UNITS) n--;
+  return withoutDanglingTail(ws.slice(0, n), 1).join(' ');
+}
+
+/** Words of a name: by spaces, or by Intl.Segmenter where the name is written without them (Thai, Japanese, Chinese). */
+function nameWords(s: string): string[] {
+  if (!SPACELESS.test(s)) return words(s);
+  return [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(s)].filter((x) => x.isWordLike).map((x) => x.segment);
 }
 
 export interface Point {

@@ -9,14 +9,15 @@ import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
 import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
-import { blockedTexts, faceBlocked, presenterMoves } from './name-room.ts';
+import { makeRoom } from './name-room.ts';
+import { shortName } from '../script/text.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
 import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
-import { overlayMaker, overlaySpecs, placeText, slotFits } from './place-text.ts';
+import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
 import { productPlates } from './plates.ts';
 import { intersection, px } from './rules.ts';
@@ -223,39 +224,17 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // A small product with captions and no presenter (Voice Over): the price grows as without captions (its
   // slot only; the media box is unchanged). Beside a presenter it met the call to action (Presenter 9:16).
   if (small && input.caption && !textFirst && !layout.presenter) layout = uncaptionedLayout(layout, SMALL_PRODUCT_GROWTH);
-  const specs = overlaySpecs(input, layout, spans, width, height, language, slotFits(layout, safeArea, height, language, style.text.uppercase), phraseCards);
-  const place = (who: typeof presenter, ownCaseName: boolean) => {
+  const fits = slotFits(layout, safeArea, height, language, style.text.uppercase);
+  const place = (who: typeof presenter, ownCaseName: boolean, nameForm: NameForm = 'auto') => {
+    const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
-  let placed = place(presenter, false);
-  // A text with no free spot (a long name, a long card): its own case, then the presenter moved or smaller (name-room.ts).
-  const blocked = blockedTexts(placed.shell);
-  if (blocked.length > 0) {
-    const cases = style.text.uppercase ? [false, true] : [false];
-    // Away from the name's slot when the name is blocked, else from the first blocked text.
-    const first = placed.overlays.find((o) => blocked.includes(o.id) && o.slot === 'name') ?? placed.overlays.find((o) => blocked.includes(o.id));
-    const away = first && first.slot !== 'name' ? first.box : px(layout.slots.name.box, width, height);
-    const tries = [...(style.text.uppercase ? [{ who: presenter, own: true }] : []), ...(presenter ? presenterMoves(presenter, safeArea, height, away.x + away.w / 2) : []).flatMap((who) => cases.map((own) => ({ who, own })))];
-    // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
-    let offFace: { who: typeof presenter; again: typeof placed } | null = null;
-    let found = false;
-    for (const { who, own } of tries) {
-      const again = place(who, own);
-      if (blockedTexts(again.shell).length === 0) {
-        presenter = who;
-        placed = again;
-        found = true;
-        break;
-      }
-      if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, again };
-    }
-    if (!found && offFace && faceBlocked(placed.shell).length > 0) {
-      presenter = offFace.who;
-      placed = offFace.again;
-    }
-  }
+  // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
+  const room = makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name });
+  presenter = room.presenter;
+  const placed = room.placed;
   const captionsBox = placed.captionsBox;
   const captions = input.caption
     ? buildCaptions(input.speech.words, {
@@ -263,7 +242,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
         maxUnits: captionUnits(captionsBox, input.aspectRatio),
         sentences: input.script.sentences,
         sentenceSpans: input.speech.sentences,
-        protectedSpans: [input.product.name, input.product.brand, formatPrice(input.product.price, input.product.currency, language)],
+        protectedSpans: [input.product.name, shortName(input.product.name), input.product.brand, formatPrice(input.product.price, input.product.currency, language)],
       })
     : null;
   const overlays = placed.overlays.map((o) => withEntrance(o, moves, input.product, language));

@@ -8,11 +8,18 @@
  *    face's side away from the name and the chin, then also lower (never
  *    under the minimum face size, the face never out of the safe area); each with the name in
  *    the style's case, then its own;
+ * 3. when the name itself still has no room: the short name (the one the script says) as the
+ *    title with the full name as a smaller card under it (the title at its size, then at the
+ *    minimum), then with the full name on the end card
+ *    (with the price and the call to action), each with the presenter where it is, then moved;
  * and keeps the first placement that leaves every text clear of the face zone and the product's
- * middle. docs/rendering.md "Nothing cut" ("A long name never over a face").
+ * middle; else the first that keeps every text off the face. docs/rendering.md "Nothing cut"
+ * ("A long name never over a face", "A long name never over the product").
  */
 import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
+import { shortName } from '../script/text.ts';
+import type { NameForm } from './place-text.ts';
 import { presenterFaceBox } from './presenter.ts';
 import { contentHeart, faceZone, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
@@ -37,8 +44,8 @@ export interface PlacedShell {
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
 /**
- * The texts a placement leaves over the presenter's face zone or a product's middle (overlay ids,
- * "captions"), and "face" when the presenter's face is under the minimum size or out of the safe
+ * The texts a placement leaves over the presenter's face zone, a product's middle or each other
+ * (overlay ids, "captions"), and "face" when the presenter's face is under the minimum size or out of the safe
  * area; empty when every text is clear.
  */
 export function blockedTexts(s: PlacedShell): string[] {
@@ -51,6 +58,8 @@ export function blockedTexts(s: PlacedShell): string[] {
     const zone = faceZone(face);
     for (const x of texts) if (intersects(x.box, zone)) out.push(x.id);
   }
+  // Two texts over each other (the layout step's last resort when a text has no free spot).
+  texts.forEach((a, i) => texts.slice(i + 1).forEach((b) => { if (together(a, b) && intersects(a.box, b.box)) out.push(a.id, b.id); }));
   for (const c of sceneContent(s as unknown as Timeline)) {
     const heart = contentHeart(c.content);
     for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(x.id);
@@ -109,4 +118,47 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
       out.push(nudge ? { ...moved, box: { ...moved.box, x: moved.box.x + nudge } } : moved);
     }
   return out;
+}
+
+/** A placement of every text: the texts placed and the shell they are judged on. */
+interface Placed {
+  overlays: TextOverlay[];
+  shell: PlacedShell;
+}
+
+/** Whether a blocked text is the name: its title, or its full form on a card (a short title's). */
+const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source === name;
+
+/**
+ * Room for every text, in the order above: `place(who, ownCaseName, nameForm)` lays the texts
+ * out; the first placement (the presenter at its slot, the name in the style's case, titled
+ * whole) is kept when nothing is blocked.
+ */
+export function makeRoom<R extends Placed>(
+  place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
+  presenter: Presenter | null,
+  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string },
+): { presenter: Presenter | null; placed: R } {
+  const first = place(presenter, false);
+  const blocked = blockedTexts(first.shell);
+  if (blocked.length === 0) return { presenter, placed: first };
+  const name = o.name.trim();
+  const cases = o.uppercase ? [false, true] : [false];
+  // Away from the name's slot when the name is blocked, else from the first blocked text.
+  const hit = first.overlays.find((x) => blocked.includes(x.id) && x.slot === 'name') ?? first.overlays.find((x) => blocked.includes(x.id));
+  const away = hit && hit.slot !== 'name' ? hit.box : o.nameSlot;
+  const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
+  const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...moves.flatMap((who) => cases.map((own) => ({ who, own })))];
+  // The short name only when it is the name that has no room, and the name has a shorter form.
+  const nameBlocked = first.overlays.some((x) => blocked.includes(x.id) && isName(x, name));
+  const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end'] : ['auto'];
+  // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
+  let offFace: { who: Presenter | null; again: R } | null = null;
+  for (const form of forms)
+    for (const { who, own } of form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries]) {
+      const again = place(who, own, form);
+      if (blockedTexts(again.shell).length === 0) return { presenter: who, placed: again };
+      if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, again };
+    }
+  return offFace && faceBlocked(first.shell).length > 0 ? { presenter: offFace.who, placed: offFace.again } : { presenter, placed: first };
 }

@@ -13,7 +13,7 @@ import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, grow, minFontPx, OVERLAY_EXIT_MS, px } from './rules.ts';
+import { contentHeart, faceZone, grow, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -126,6 +126,10 @@ export interface OverlaySpec {
   badge: string | null;
   claim?: string;
   icon?: string;
+  /** A title set at the minimum size (a short title with its full name under it, in a short band). */
+  compact?: true;
+  /** The product's full name under its short title: set at most at the minimum size, down to the subtitle floor (rules.ts). */
+  subtitle?: true;
   /** Later sentence starts within its run where an optional text (the brand) may begin instead. */
   laterStarts?: number[];
 }
@@ -136,12 +140,14 @@ export interface OverlaySpec {
  * type in capitals (narrower: a long name making room, name-room.ts).
  */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
-  const minFont = minFontPx(height);
+  const minText = minFontPx(height);
   return (spec: OverlaySpec, region: Box, { lines, force, breakWords }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
-    const pref = Math.max(spec.box.h * rule.fill, minFont);
-    const ownCase = ownCaseName && uppercase && slot === 'name';
+    // A subtitle (the full name under its short title) from the slot's size down to its own floor.
+    const minFont = spec.subtitle ? overlayMinFontPx(spec, height) : minText;
+    const pref = spec.subtitle || spec.compact ? minText : Math.max(spec.box.h * rule.fill, minText);
+    const ownCase = ownCaseName && uppercase && (slot === 'name' || !!spec.subtitle);
     const upper = uppercase && slot !== 'price' && !ownCase;
     // Room for the text at the preferred size (the padding only shrinks with the font).
     // The padding, badge and arrow shrink with the font: the text's room at a size.
@@ -173,6 +179,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       source: fit.source,
       ...(spec.claim ? { claim: spec.claim } : {}),
       ...(ownCase ? { ownCase: true as const } : {}),
+      ...(spec.subtitle ? { subtitle: true as const } : {}),
       fontPx: fit.fontPx,
       badge,
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
@@ -188,12 +195,22 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
 }
 
 /**
+ * How the product's name is titled: `auto` the full name, or the short name with the full name
+ * under it when the full name is too long for its title (below); `beside` the short name, the full
+ * name as a smaller card under it at the same time; `compact` the same with the title at the
+ * minimum size (room for both in a short band); `end` the short name, the full name as a card
+ * with the price and call to action at the end (name-room.ts tries these when the full name has
+ * no free spot).
+ */
+export type NameForm = 'auto' | 'beside' | 'compact' | 'end';
+
+/**
  * The overlays a script asks for. `fitsSlot`: whether a text fits a slot whole in the slot's lines
  * at no less than the minimum size across the safe area (slotFits); absent, the name is always
  * titled whole.
  */
 /** `phraseCards`: a sentence with no card of its own shows its key phrase as one (docs/rendering.md "No empty frames"). */
-export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean, phraseCards = false): OverlaySpec[] {
+export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean, phraseCards = false, nameForm: NameForm = 'auto'): OverlaySpec[] {
   const slots = layout.slots;
   const out: OverlaySpec[] = [];
   const last = spans[spans.length - 1];
@@ -208,16 +225,25 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   // writer's short name (the one the script says; else the shortest complete form that fits) and
   // the full name shows under it as a smaller card, when that card holds it in the cue slot's
   // lines; else the title shows the full name in as many lines as it takes. Never the name cut
-  // (docs/rendering.md "Nothing cut").
-  const forms = name && fitsSlot && !fitsSlot('name', name) && fitsSlot('cue', name) ? [...new Set([shortName(name), ...shorterClaims(name)])].filter((f) => f && f !== name) : [];
-  const titled = forms.find((f) => fitsSlot!('name', f)) ?? name;
+  // (docs/rendering.md "Nothing cut"). `beside` / `end`: the short name whatever the fit.
+  const forced = nameForm !== 'auto';
+  const long = name && fitsSlot && ((!fitsSlot('name', name) && fitsSlot('cue', name)) || forced);
+  const forms = long ? [...new Set([shortName(name), ...shorterClaims(name)])].filter((f) => f && f !== name) : [];
+  const titled = forms.find((f) => fitsSlot!('name', f)) ?? (forced ? (forms[forms.length - 1] ?? name) : name);
   if (name) {
     const r = runs(spans, slots.name.scenes);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
     for (const x of shown) {
       add('name', [titled], x.startMs, x.endMs);
-      if (titled !== name) add('cue', [name], x.startMs, x.endMs);
+      if (nameForm === 'compact') out[out.length - 1]!.compact = true;
+      if (titled !== name && nameForm !== 'end') {
+        add('cue', [name], x.startMs, x.endMs);
+        out[out.length - 1]!.subtitle = true;
+      }
     }
+    // The end card: the full name with the price and the call to action.
+    const end = orLast(runs(spans, slots.cta.scenes)).at(-1);
+    if (titled !== name && nameForm === 'end' && end) add('cue', [name], end.startMs, end.endMs);
   }
   const brand = input.product.brand?.trim();
   if (brand && slots.brand && !name.toLowerCase().includes(brand.toLowerCase()))

@@ -10,6 +10,11 @@ import { CAPTION_SIZE } from '../captions/place.ts';
 export const CAP_HEIGHT_EM = 0.714;
 /** Every text element's cap height is at least this share of the frame height (1/40: 48 px on 1920, 27 px on 1080). */
 export const MIN_CAP_SHARE = 1 / 40;
+/**
+ * The product's full name set under its short title (a secondary line, name-room.ts) may be
+ * smaller: cap height at least 1/60 of the frame height (32 px on 1920, 18 px on 1080).
+ */
+export const MIN_SUBTITLE_CAP_SHARE = 1 / 60;
 /** A shown presenter's face (head outline) is at least this share of the frame height, so the mouth reads. */
 export const MIN_FACE_SHARE = 1 / 8;
 /** Product images are never drawn larger than this many output pixels per source pixel (at rest). */
@@ -22,6 +27,9 @@ export const OVERLAY_EXIT_MS = 220;
 
 /** The smallest font size (px) whose cap height meets MIN_CAP_SHARE on a frame `height` tall. */
 export const minFontPx = (height: number): number => Math.ceil((height * MIN_CAP_SHARE) / CAP_HEIGHT_EM);
+
+/** The smallest font size (px) of an overlay: MIN_CAP_SHARE, MIN_SUBTITLE_CAP_SHARE for the full name under its short title. */
+export const overlayMinFontPx = (o: { subtitle?: true }, height: number): number => (o.subtitle ? Math.ceil((height * MIN_SUBTITLE_CAP_SHARE) / CAP_HEIGHT_EM) : minFontPx(height));
 
 /** The cap height of the captions band's text for a band of height h (before any shrink to width). */
 export const captionCapPx = (bandH: number): number => (bandH / 2) * CAPTION_SIZE * CAP_HEIGHT_EM;

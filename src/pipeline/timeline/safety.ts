@@ -19,7 +19,7 @@ import type { TextOverlay, Timeline } from './types.ts';
 import { estimateWidth } from './fit-text.ts';
 import { cutTextViolations } from './cut-check.ts';
 import { innerWidth } from './overlay-box.ts';
-import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS } from './rules.ts';
+import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx } from './rules.ts';
 import { frameTimeMs } from './build.ts';
 
 const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}]`;
@@ -80,7 +80,10 @@ export function layoutViolations(t: Timeline): string[] {
     const upper = uppercaseOf(t, o);
     const room = innerWidth(o);
     for (const line of o.lines) if (estimateWidth(line, o.fontPx, upper) > room + 0.5) out.push(`cut-text: ${o.id} line "${line}" is wider than its box (${Math.round(room)} px)`);
-    if (o.fontPx * CAP_HEIGHT_EM < minCap) out.push(`text-size: ${o.id} cap height ${(o.fontPx * CAP_HEIGHT_EM).toFixed(1)} px, under ${minCap.toFixed(1)}`);
+    // A subtitle (the full name) is smaller only under its short title shown at the same time.
+    const titled = o.subtitle && o.source === t.product.name.trim() && t.overlays.some((n) => n.slot === 'name' && n.source !== o.source && together(n, o));
+    const cap = titled ? overlayMinFontPx(o, t.height) * CAP_HEIGHT_EM - 0.01 : minCap;
+    if (o.fontPx * CAP_HEIGHT_EM < cap) out.push(`text-size: ${o.id} cap height ${(o.fontPx * CAP_HEIGHT_EM).toFixed(1)} px, under ${cap.toFixed(1)}`);
   }
   if (t.captions && captionCapPx(t.captionsBox.h) < minCap) out.push(`text-size: captions cap height ${captionCapPx(t.captionsBox.h).toFixed(1)} px, under ${minCap.toFixed(1)}`);
 

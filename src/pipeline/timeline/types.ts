@@ -62,6 +62,8 @@ export interface TextOverlay {
   claim?: string;
   /** Drawn in its own case in a style that sets type in capitals (a long name making room: timeline/name-room.ts). */
   ownCase?: true;
+  /** The product's full name under its short title: a secondary line, its floor MIN_SUBTITLE_CAP_SHARE (timeline/name-room.ts). */
+  subtitle?: true;
   /** Font size in px (cap height = CAP_HEIGHT_EM of it; never under the minimum text size). */
   fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */
