@@ -14,7 +14,9 @@
  * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
  * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_TIMED (1; 0 sends
  * every frame raw, the renderer before timed frames), BENCH_RGBA (0; 1 sends RGBA for ffmpeg to
- * convert, the renderer before yuv420p was made on the Node side), BENCH_SINK (direct|fifo,
+ * convert, the renderer before yuv420p was made on the Node side), BENCH_GC_EVERY (0; N forces a
+ * V8 minor GC after every Nth frame sent: the frame readbacks, garbage once converted, freed
+ * sooner; an experiment, docs/rendering.md "Peak memory"), BENCH_SINK (direct|fifo,
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
  * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
@@ -24,6 +26,8 @@
  */
 import '../src/pipeline/render/alloc-env.ts';
 import fs from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import os from 'node:os';
 import path from 'node:path';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
@@ -54,6 +58,16 @@ const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
 const timed = process.env.BENCH_TIMED !== '0';
 /** BENCH_RGBA=1: RGBA into ffmpeg (it converts), for A/B runs against yuv420p made here. */
 const rgba = process.env.BENCH_RGBA === '1';
+const gcEvery = Number(process.env.BENCH_GC_EVERY ?? 0);
+let minorGc: (() => void) | undefined;
+if (gcEvery > 0) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (o: { type: 'minor' | 'major' }) => void;
+  let sent = 0;
+  minorGc = () => {
+    if (++sent % gcEvery === 0) gc({ type: 'minor' });
+  };
+}
 const profiles = list(process.env.BENCH_PROFILES, 'full') as RenderProfileName[];
 for (const p of profiles) if (!RENDER_PROFILES.includes(p)) throw new Error(`BENCH_PROFILES: unknown profile ${p}; one of ${RENDER_PROFILES.join(', ')}`);
 
@@ -132,7 +146,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           const cpu0 = process.cpuUsage();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();
