@@ -1,8 +1,8 @@
 /**
  * Encoder quality: which x264 preset/CRF the renderer should use. One 30 s video (the sample
  * product and narration, template 1, 9:16 at full size unless BENCH_SCALE) is drawn ONCE by the
- * real compositor into a lossless reference (x264 -qp 0, after the same RGB → BT.709 yuv420p
- * conversion the renderer does, so only the encoder's loss is measured). Each candidate then
+ * real compositor into a lossless reference (x264 -qp 0, after the same RGB → BT.601 yuv420p
+ * conversion the renderer does (yuv.ts, or ffmpeg's when libyuv is missing), so only the encoder's loss is measured). Each candidate then
  * encodes that reference; we print PSNR-Y and SSIM (this ffmpeg has no libvmaf) against it, the
  * bitrate, and the encoder's CPU time per frame (ffmpeg -benchmark: user + system time of all its
  * threads, less a decode-only pass of the reference). CPU time barely moves with the machine's
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
-import { createFrameSink } from '../src/pipeline/render/encoder.ts';
+import { createFrameSink, frameFormat } from '../src/pipeline/render/encoder.ts';
 import { DEFAULT_ENCODE, rawVideoInputArgs, videoCodecArgs, type EncodeSettings } from '../src/pipeline/render/ffmpeg-args.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
@@ -46,11 +46,12 @@ async function reference(dir: string, out: string) {
   const t = buildTimeline({ script: narration.script, speech: narration.speech, product, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale });
   const c = new Compositor(t, product, createPresenter(1, t, narration.speech, narration.script), 1);
   await c.prepare();
+  const { pixFmt, yuv } = frameFormat(t.width, t.height);
   const sink = createFrameSink([
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...rawVideoInputArgs(t.width, t.height, t.fps),
-    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...rawVideoInputArgs(t.width, t.height, t.fps, 'pipe:0', pixFmt),
+    ...(yuv ? [] : ['-vf', 'scale=out_color_matrix=bt601:out_range=tv,format=yuv420p']),
     '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', out,
-  ]);
+  ], { yuv });
   for (let f = 0; f < t.frames; f++) await sink.write(await c.pixels(f));
   await sink.finish();
   c.close();

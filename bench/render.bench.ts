@@ -13,20 +13,29 @@
  *             working on content that moves like the render's, without drawing.
  * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
  * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_TIMED (1; 0 sends
- * every frame as raw RGBA, the renderer before timed frames), BENCH_SINK (direct|fifo,
+ * every frame raw, the renderer before timed frames), BENCH_RGBA (0; 1 sends RGBA for ffmpeg to
+ * convert, the renderer before yuv420p was made on the Node side), BENCH_GC_EVERY (0; N forces a
+ * V8 minor GC after every Nth frame sent: the frame readbacks, garbage once converted, freed
+ * sooner; an experiment, docs/rendering.md "Peak memory"), BENCH_SINK (direct|fifo,
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
  * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
+ * The baselines' pre-made frames are piped in the render's pixel format: yuv420p converted once
+ * before timing (so the baseline does no conversion at all: the encoder's own limit), or RGBA
+ * with BENCH_RGBA=1 / without libyuv (ffmpeg converts, as the render then does).
  */
 import '../src/pipeline/render/alloc-env.ts';
 import fs from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import os from 'node:os';
 import path from 'node:path';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
 import { RENDER_PROFILES, type RenderProfileName } from '../src/pipeline/render/render-profile.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
-import { createFrameSink, type SinkMode } from '../src/pipeline/render/encoder.ts';
+import { createFrameSink, frameFormat, type SinkMode } from '../src/pipeline/render/encoder.ts';
+import { i420Bytes, rgbaToI420, type FramePixFmt } from '../src/pipeline/render/yuv.ts';
 import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
@@ -47,6 +56,18 @@ const avatarId = templateId === 4 ? null : 1;
 const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
 /** BENCH_TIMED=0: every frame sent as raw RGBA (the renderer before timed frames), for A/B runs. */
 const timed = process.env.BENCH_TIMED !== '0';
+/** BENCH_RGBA=1: RGBA into ffmpeg (it converts), for A/B runs against yuv420p made here. */
+const rgba = process.env.BENCH_RGBA === '1';
+const gcEvery = Number(process.env.BENCH_GC_EVERY ?? 0);
+let minorGc: (() => void) | undefined;
+if (gcEvery > 0) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (o: { type: 'minor' | 'major' }) => void;
+  let sent = 0;
+  minorGc = () => {
+    if (++sent % gcEvery === 0) gc({ type: 'minor' });
+  };
+}
 const profiles = list(process.env.BENCH_PROFILES, 'full') as RenderProfileName[];
 for (const p of profiles) if (!RENDER_PROFILES.includes(p)) throw new Error(`BENCH_PROFILES: unknown profile ${p}; one of ${RENDER_PROFILES.join(', ')}`);
 
@@ -65,8 +86,21 @@ async function premadeFrames(narration: Narration, product: ProductFacts, ar: As
   return out;
 }
 
-async function encodeOnly(frames: Buffer[], n: number, w: number, h: number, fps: number, out: string): Promise<number> {
-  const enc = createFrameSink(baselineEncodeArgs(w, h, fps, out), { mode: sink });
+/** The pre-made frames in the pixel format the render sent (converted before any timing). */
+function inPixFmt(frames: Buffer[], w: number, h: number, pixFmt: FramePixFmt): Buffer[] {
+  if (pixFmt === 'rgba') return frames;
+  const convert = rgbaToI420()!;
+  return frames.map((f) => {
+    const out = Buffer.alloc(i420Bytes(w, h));
+    convert(f, w, h, out);
+    return out;
+  });
+}
+
+async function encodeOnly(rgbaFrames: Buffer[], n: number, w: number, h: number, fps: number, out: string): Promise<number> {
+  const pixFmt = rgba ? 'rgba' : frameFormat(w, h).pixFmt;
+  const frames = inPixFmt(rgbaFrames, w, h, pixFmt);
+  const enc = createFrameSink(baselineEncodeArgs(w, h, fps, out, undefined, pixFmt), { mode: sink });
   const t0 = performance.now();
   const period = frames.length > 1 ? 2 * frames.length - 2 : 1;
   for (let i = 0; i < n; i++) {
@@ -112,7 +146,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           const cpu0 = process.cpuUsage();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();
@@ -139,7 +173,7 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\nTargets: render fps >= 0.85 x the moving-frame encode limit ("motion"; 30 s 1080x1920); a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB. Frames sent ${timed ? 'timed, changed only' : 'all, raw (BENCH_TIMED=0)'}.`);
+  console.log(`\nTargets: render fps >= 0.85 x the moving-frame encode limit ("motion"; 30 s 1080x1920); a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB. Frames sent ${timed ? 'timed, changed only' : 'all, raw (BENCH_TIMED=0)'}, as ${rgba || !rgbaToI420() ? 'RGBA (ffmpeg converts)' : 'yuv420p (converted here)'}.`);
   for (const r of rows.filter((x) => x.profile === 'full')) {
     const limit = r.base.motion !== undefined ? `${(r.fps / r.base.motion).toFixed(2)} of the encoder limit (${r.fps.toFixed(1)} / ${r.base.motion.toFixed(1)} fps${r.lengthS === 30 && r.aspect === 0 ? `, ${r.fps / r.base.motion >= 0.85 ? 'met' : 'missed'}` : ''})` : 'no motion baseline';
     console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);

@@ -8,9 +8,10 @@
 #   flite                    Flite's clustergen US male voice (rms), default for male English presenters
 #   fonts-noto-core fonts-noto-cjk   text in every script of the 54 languages
 #   chromium           the browser of the dashboard's end-to-end test (driven by playwright-core)
+#   libyuv0            RGBA → yuv420p of rendered frames on the Node side (via koffi; render/yuv.ts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts flite fonts-noto-core fonts-noto-cjk chromium)
+packages=(g++ make python3 ffmpeg espeak-ng libespeak-ng1 festival festvox-us-slt-hts flite fonts-noto-core fonts-noto-cjk chromium libyuv0)
 need=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")

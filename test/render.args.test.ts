@@ -20,7 +20,7 @@ describe('ffmpeg command lines (data)', () => {
     const a = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4', timed: true });
     assert.deepEqual(a.slice(a.indexOf('matroska') - 3, a.indexOf('matroska') + 3), ['-thread_queue_size', '2', '-f', 'matroska', '-i', 'pipe:0']);
     assert.ok(!a.includes('rawvideo'));
-    assert.equal(after(a, '-vf'), 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,fps=30');
+    assert.equal(after(a, '-vf'), 'scale=out_color_matrix=bt601:out_range=tv,format=yuv420p,fps=30');
     assert.equal(after(a, '-t'), (451 / 30).toFixed(6));
     const raw = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4' });
     assert.doesNotMatch(after(raw, '-vf')!, /fps=/);
@@ -41,7 +41,7 @@ describe('ffmpeg command lines (data)', () => {
     assert.equal(Number(fh.readBigUInt64BE(ts + 9)), 15033);
   });
 
-  it('encode H.264 high profile, superfast, CRF 24, yuv420p BT.709, keyframes every 2 s, AAC 160k, faststart', () => {
+  it('encode H.264 high profile, superfast, CRF 24, yuv420p BT.601 (sRGB primaries), keyframes every 2 s, AAC 160k, faststart', () => {
     const a = encodeArgs({ width: 1920, height: 1080, fps: 25, frames: 100, audioPath: '/a.wav', outPath: '/o.mp4' });
     assert.equal(after(a, '-c:v'), 'libx264');
     assert.equal(after(a, '-preset'), 'superfast');
@@ -50,11 +50,29 @@ describe('ffmpeg command lines (data)', () => {
     assert.equal(a[a.lastIndexOf('-pix_fmt') + 1], 'yuv420p');
     assert.equal(after(a, '-profile:v'), 'high');
     assert.equal(after(a, '-g'), '50');
-    assert.equal(after(a, '-colorspace'), 'bt709');
+    assert.equal(after(a, '-colorspace'), 'smpte170m');
+    assert.equal(after(a, '-color_primaries'), 'bt709');
+    assert.equal(after(a, '-color_trc'), 'bt709');
     assert.equal(after(a, '-c:a'), 'aac');
     assert.equal(after(a, '-b:a'), '160k');
     assert.equal(after(a, '-movflags'), '+faststart');
-    assert.match(after(a, '-vf')!, /out_color_matrix=bt709/);
+    assert.match(after(a, '-vf')!, /out_color_matrix=bt601/);
+  });
+
+  it('yuv420p frames made on the Node side: read as yuv420p, not converted again, tagged as RGBA input is', () => {
+    const raw = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/a.wav', outPath: '/o.mp4', pixFmt: 'yuv420p' });
+    const i = raw.indexOf('rawvideo');
+    assert.deepEqual(raw.slice(i - 1, i + 9), ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '1080x1920', '-r', '30', '-i', 'pipe:0']);
+    assert.ok(!raw.includes('-vf'), 'no filter: nothing to convert');
+    const timed = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/a.wav', outPath: '/o.mp4', pixFmt: 'yuv420p', timed: true });
+    assert.equal(after(timed, '-vf'), 'fps=30');
+    const rgba = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/a.wav', outPath: '/o.mp4' });
+    const tags = (x: string[]) => x.slice(x.indexOf('-colorspace'), x.indexOf('-color_range') + 2);
+    assert.deepEqual(tags(raw), tags(rgba));
+    assert.ok(mkvHeader(64, 48, 30, 'yuv420p').includes(Buffer.from('I420')));
+    const b = baselineEncodeArgs(1080, 1920, 30, '/b.mp4', undefined, 'yuv420p');
+    assert.equal(after(b, '-pix_fmt'), 'yuv420p');
+    assert.ok(!b.includes('-vf'));
   });
 
   it('make audio exactly as long as the frames: padded with silence, cut at frames / fps', () => {

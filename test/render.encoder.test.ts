@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
-import { createFrameSink, EncoderError, type SinkMode } from '../src/pipeline/render/encoder.ts';
+import { createFrameSink, EncoderError, frameFormat, type SinkMode } from '../src/pipeline/render/encoder.ts';
 import { baselineEncodeArgs, encodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { rgbaToI420 } from '../src/pipeline/render/yuv.ts';
 import { generateTemplatePreviews, previewDirName } from '../src/pipeline/render/preview.ts';
 
 const run = promisify(execFile);
@@ -55,6 +56,44 @@ describe('frame sinks', () => {
       const source = (f: number) => Math.max(...sent.filter((k) => k <= f));
       for (let f = 0; f < 30; f++) assert.ok(Math.abs(levels[f]! - 8 * source(f)) <= 3, `frame ${f} shows frame ${source(f)}: ${levels.join(' ')}`);
     });
+
+    for (const pixFmt of ['yuv420p', 'rgba'] as const) {
+      it(`${mode}, ${pixFmt} into ffmpeg: known colours come back from the MP4 within 3 levels, every frame in order`, async () => {
+        assert.ok(rgbaToI420(), 'libyuv loads on this machine (scripts/setup.sh installs libyuv0)');
+        if (pixFmt === 'yuv420p') assert.deepEqual(frameFormat(64, 48), { pixFmt: 'yuv420p', yuv: { width: 64, height: 48 } });
+        const out = path.join(dir, `${mode}-${pixFmt}-colours.mp4`);
+        // Four flat quadrants (32x24, whole chroma blocks): saturated primaries, a skin tone, a gray.
+        const colours = [[200, 60, 30], [20, 180, 70], [40, 50, 220], [228, 180, 150], [128, 128, 128], [250, 250, 250], [10, 10, 10], [255, 0, 0]];
+        const frameOf = (k: number) => {
+          const b = Buffer.alloc(64 * 48 * 4);
+          for (let y = 0; y < 48; y++) for (let x = 0; x < 64; x++) b.set([...colours[(k + (y < 24 ? 0 : 2) + (x < 32 ? 0 : 1)) % colours.length]!, 255], (y * 64 + x) * 4);
+          return b;
+        };
+        const n = 12; // more frames than the sink's queue and I420 pool: reused buffers must not show a later frame
+        const args = [...encodeArgs({ width: 64, height: 48, fps: 30, frames: n, audioPath: null, outPath: out, timed: true, pixFmt })];
+        const sink = createFrameSink(args, { mode, maxQueued: 2, timed: { width: 64, height: 48, fps: 30 }, yuv: pixFmt === 'yuv420p' ? { width: 64, height: 48 } : undefined });
+        try {
+          for (let k = 0; k < n; k++) await sink.write(frameOf(k), k);
+          await sink.finish();
+        } catch (err) {
+          sink.abort();
+          throw err;
+        }
+        const { stdout: tag } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=color_space,color_primaries,color_transfer,color_range', '-of', 'csv=p=0', out]);
+        assert.equal(tag.trim(), 'tv,smpte170m,bt709,bt709');
+        const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', out, '-map', '0:v:0', '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 });
+        assert.equal(stdout.length, n * 64 * 48 * 3, 'every frame is in the file');
+        let worst = 0;
+        for (let k = 0; k < n; k++) {
+          const src = frameOf(k);
+          for (const [x, y] of [[16, 12], [48, 12], [16, 36], [48, 36]] as const) {
+            const o = (k * 64 * 48 + y * 64 + x) * 3;
+            for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(stdout[o + c]! - src[(y * 64 + x) * 4 + c]!));
+          }
+        }
+        assert.ok(worst <= 3, `largest colour error ${worst} levels`);
+      });
+    }
 
     it(`${mode}: an ffmpeg failure rejects instead of hanging`, async () => {
       const sink = createFrameSink(baselineEncodeArgs(64, 48, 30, path.join(dir, 'missing', 'x.mp4')), { mode });

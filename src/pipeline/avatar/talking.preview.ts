@@ -5,7 +5,7 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import path from 'node:path';
-import { createFrameSink } from '../render/encoder.ts';
+import { createFrameSink, frameFormat } from '../render/encoder.ts';
 import { encodeArgs } from '../render/ffmpeg-args.ts';
 import type { SpeechEngines } from '../speech/engines.ts';
 import type { SpeechEngine } from '../speech/espeak.client.ts';
@@ -43,11 +43,12 @@ export async function renderTalkingPreview(input: TalkingPreviewInput, engine: S
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const outPath = path.join(input.workDir, 'preview.mp4');
-  const args = encodeArgs({ width, height, fps, frames: track.frameCount, audioPath: spoken.wavPath, outPath });
+  const { pixFmt, yuv } = frameFormat(width, height);
+  const args = encodeArgs({ width, height, fps, frames: track.frameCount, audioPath: spoken.wavPath, outPath, pixFmt });
   // The voice starts after the lead-in: delay it in the audio filter the encoder already has.
   const af = args.indexOf('-af');
   if (af >= 0) args[af + 1] = `adelay=${PAD_MS}:all=1,${args[af + 1]}`;
-  const sink = createFrameSink(args);
+  const sink = createFrameSink(args, { yuv });
   try {
     for (let f = 0; f < track.frameCount; f++) {
       painter.draw(ctx, track.poseAt(f), 0, 0);

@@ -12,7 +12,7 @@ import type { Viseme } from '../avatar/avatar.types.ts';
 import { warpMouth, type RestMouth } from '../avatar/video/mouth-warp.ts';
 import type { Pt } from '../avatar/video/video.track.ts';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
-import { createFrameSink } from '../render/encoder.ts';
+import { createFrameSink, frameFormat } from '../render/encoder.ts';
 import { encodeArgs } from '../render/ffmpeg-args.ts';
 import { ClipFrames } from './clip-frames.ts';
 import { clipFrameAt, type PlaybackType } from './playback.ts';
@@ -49,7 +49,8 @@ export async function renderLipSync(input: LipSyncRenderInput): Promise<LipSyncR
   const frames = input.mouth.visemes.length;
   await fs.mkdir(input.outDir, { recursive: true });
   const videoPath = path.join(input.outDir, 'video.mp4');
-  const sink = createFrameSink(encodeArgs({ width, height, fps, frames, audioPath: input.audioPath, outPath: videoPath }));
+  const { pixFmt, yuv } = frameFormat(width, height);
+  const sink = createFrameSink(encodeArgs({ width, height, fps, frames, audioPath: input.audioPath, outPath: videoPath, pixFmt }), { yuv });
   const clip = new ClipFrames(input.clipPath, width, height, fps);
   const src = createCanvas(width, height);
   const sctx = src.getContext('2d');

@@ -1,8 +1,11 @@
 /**
- * ffmpeg command lines as data (pure, tested as data). The renderer pipes raw RGBA frames
- * (what @napi-rs/canvas's canvas.data() gives; frames are opaque, so premultiplied equals
- * straight) into libx264 and muxes the narration as AAC.
+ * ffmpeg command lines as data (pure, tested as data). The renderer pipes raw frames into libx264
+ * and muxes the narration as AAC: yuv420p made on the Node side (yuv.ts, libyuv, BT.601 limited
+ * range), or RGBA (what @napi-rs/canvas's canvas.data() gives; frames are opaque, so
+ * premultiplied equals straight) which ffmpeg converts with the same BT.601 matrix when libyuv is
+ * missing. Every H.264 is tagged BT.601 (smpte170m matrix; sRGB's BT.709 primaries and transfer).
  */
+import type { FramePixFmt } from './yuv.ts';
 
 export interface EncodeSettings {
   preset: string;
@@ -39,6 +42,8 @@ export interface EncodeArgsInput {
    * frames at `fps`. Absent: raw RGBA, every frame sent.
    */
   timed?: boolean;
+  /** What the frames are: 'yuv420p' (converted on the Node side, yuv.ts) or 'rgba' (default; ffmpeg converts). */
+  pixFmt?: FramePixFmt;
   outPath: string;
   settings?: EncodeSettings;
 }
@@ -50,27 +55,33 @@ export function videoCodecArgs(fps: number, settings: EncodeSettings = DEFAULT_E
   return [
     '-c:v', 'libx264', '-preset', settings.preset, '-crf', String(settings.crf),
     '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-g', String(settings.gop ?? 2 * fps),
-    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    // BT.601's matrix (libyuv has no BT.709 one; docs/rendering.md "Peak memory"), sRGB's primaries and transfer.
+    '-colorspace', 'smpte170m', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
     ...(settings.x264Params ? ['-x264-params', settings.x264Params] : []),
   ];
 }
 
-export function rawVideoInputArgs(width: number, height: number, fps: number, input = 'pipe:0'): string[] {
-  return ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', input];
+export function rawVideoInputArgs(width: number, height: number, fps: number, input = 'pipe:0', pixFmt: FramePixFmt = 'rgba'): string[] {
+  return ['-f', 'rawvideo', '-pix_fmt', pixFmt, '-s', `${width}x${height}`, '-r', String(fps), '-i', input];
 }
 
-/** Changed frames only, each with its timestamp (mkv-frames.ts: Matroska, V_UNCOMPRESSED RGBA). */
+/** Changed frames only, each with its timestamp (mkv-frames.ts: Matroska, V_UNCOMPRESSED RGBA or I420, named in the stream). */
 export function timedVideoInputArgs(input = 'pipe:0'): string[] {
   return ['-f', 'matroska', '-i', input];
 }
 
 /**
- * RGB → BT.709 limited-range YUV, the matrix players assume for HD; with timed input, then the
- * fps filter, which fills each gap with the previous (already converted) frame.
+ * RGBA input: RGB → BT.601 limited-range YUV, the matrix libyuv uses for yuv420p input, so both
+ * give the same colours under the same tag; yuv420p input: nothing to convert. With timed input,
+ * then the fps filter, which fills each gap with the previous (already converted) frame.
  */
-function videoFilter(fps: number, timed: boolean): string {
-  return `scale=out_color_matrix=bt709:out_range=tv,format=yuv420p${timed ? `,fps=${fps}` : ''}`;
+function videoFilterArgs(fps: number, timed: boolean, pixFmt: FramePixFmt = 'rgba'): string[] {
+  const parts = [...(pixFmt === 'rgba' ? ['scale=out_color_matrix=bt601:out_range=tv', 'format=yuv420p'] : []), ...(timed ? [`fps=${fps}`] : [])];
+  return parts.length ? ['-vf', parts.join(',')] : [];
 }
+
+const frameInputArgs = (o: { width: number; height: number; fps: number; input?: string; timed?: boolean; pixFmt?: FramePixFmt }): string[] =>
+  o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input, o.pixFmt);
 
 /**
  * The audio half of the mux: the lossless mix (mix.wav) is encoded here, once, padded or cut to
@@ -91,10 +102,10 @@ export function encodeArgs(o: EncodeArgsInput): string[] {
     // With two inputs ffmpeg reads each on its own thread, queueing up to 8 packets (8 MB frames
     // here) by default; 2 keeps the overlap and ~20-30 MB less (docs/rendering.md "Peak memory").
     '-thread_queue_size', '2',
-    ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
+    ...frameInputArgs(o),
     ...audioIn,
     '-map', '0:v:0', '-map', '1:a:0',
-    '-vf', videoFilter(o.fps, !!o.timed),
+    ...videoFilterArgs(o.fps, !!o.timed, o.pixFmt),
     ...videoCodecArgs(o.fps, s),
     ...audioEncodeArgs(dur, s),
     '-t', dur,
@@ -145,12 +156,12 @@ export function audioMeterArgs(file: string): string[] {
   return ['-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'];
 }
 
-/** The encode-only baseline: the same raw input and video encoder, no audio, to a file. */
-export function baselineEncodeArgs(width: number, height: number, fps: number, outPath: string, settings: EncodeSettings = DEFAULT_ENCODE): string[] {
+/** The encode-only baseline: the same raw input (in the render's pixel format) and video encoder, no audio, to a file. */
+export function baselineEncodeArgs(width: number, height: number, fps: number, outPath: string, settings: EncodeSettings = DEFAULT_ENCODE, pixFmt: FramePixFmt = 'rgba'): string[] {
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    ...rawVideoInputArgs(width, height, fps),
-    '-vf', videoFilter(fps, false),
+    ...rawVideoInputArgs(width, height, fps, 'pipe:0', pixFmt),
+    ...videoFilterArgs(fps, false, pixFmt),
     ...videoCodecArgs(fps, settings),
     '-movflags', '+faststart',
     outPath,
@@ -194,8 +205,8 @@ export function segmentEncodeArgs(o: Omit<EncodeArgsInput, 'audioPath'>): string
   const s = o.settings ?? DEFAULT_ENCODE;
   return [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    ...(o.timed ? timedVideoInputArgs(o.input) : rawVideoInputArgs(o.width, o.height, o.fps, o.input)),
-    '-vf', videoFilter(o.fps, !!o.timed),
+    ...frameInputArgs(o),
+    ...videoFilterArgs(o.fps, !!o.timed, o.pixFmt),
     ...videoCodecArgs(o.fps, s),
     '-an', '-frames:v', String(o.frames),
     '-f', 'mp4',

@@ -6,7 +6,8 @@
  * frame over the gap after conversion, so the MP4 still has every frame at a constant rate.
  *
  * Layout: EBML header, a Segment of unknown size (streamed), Info (timestamps in ms), one video
- * track (`V_UNCOMPRESSED`, ColourSpace fourcc `RGBA`: ffmpeg's rawvideo decoder reads it as rgba),
+ * track (`V_UNCOMPRESSED`, ColourSpace fourcc `RGBA` or `I420`: ffmpeg's rawvideo decoder reads it
+ * as rgba or yuv420p),
  * then one Cluster per frame holding its absolute timestamp and one SimpleBlock with the pixels.
  * Millisecond timestamps are round(frame × 1000 / fps); ffmpeg maps them back to the nearest
  * output frame (the rounding is at most half a millisecond, under 2 % of a frame at 30 fps).
@@ -52,7 +53,7 @@ const ID = {
 } as const;
 
 /** Everything before the first frame: EBML header, the Segment's start, Info and the one track. */
-export function mkvHeader(width: number, height: number, fps: number): Buffer {
+export function mkvHeader(width: number, height: number, fps: number, pixFmt: 'rgba' | 'yuv420p' = 'rgba'): Buffer {
   const ebml = el(ID.EBML, Buffer.concat([
     uint(ID.EBMLVersion, 1), uint(ID.EBMLReadVersion, 1), uint(ID.EBMLMaxIDLength, 4), uint(ID.EBMLMaxSizeLength, 8),
     str(ID.DocType, 'matroska'), uint(ID.DocTypeVersion, 4), uint(ID.DocTypeReadVersion, 2),
@@ -61,7 +62,7 @@ export function mkvHeader(width: number, height: number, fps: number): Buffer {
   const track = el(ID.TrackEntry, Buffer.concat([
     uint(ID.TrackNumber, 1), uint(ID.TrackUID, 1), uint(ID.TrackType, 1), uint(ID.FlagLacing, 0),
     str(ID.CodecID, 'V_UNCOMPRESSED'), uint(ID.DefaultDuration, Math.round(1e9 / fps)),
-    el(ID.Video, Buffer.concat([uint(ID.PixelWidth, width), uint(ID.PixelHeight, height), el(ID.ColourSpace, Buffer.from('RGBA', 'ascii'))])),
+    el(ID.Video, Buffer.concat([uint(ID.PixelWidth, width), uint(ID.PixelHeight, height), el(ID.ColourSpace, Buffer.from(pixFmt === 'yuv420p' ? 'I420' : 'RGBA', 'ascii'))])),
   ]));
   return Buffer.concat([ebml, id(ID.Segment), UNKNOWN_SIZE, info, el(ID.Tracks, track)]);
 }

@@ -18,7 +18,7 @@ import { checkMp4Audio, measureAudio } from './audio-check.ts';
 import type { Ebur128Summary } from '../mix/mix.args.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
-import { createFrameSink } from './encoder.ts';
+import { createFrameSink, frameFormat } from './encoder.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
@@ -104,7 +104,9 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   const n = range.to - range.from;
   // Timed like a one-piece render (mkv-frames.ts): a frame that did not change is neither piped nor converted again.
   const timed = opts.timed ?? true;
-  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: n, outPath: tmp, settings: plan.settings, timed }), { timed: timed ? { width, height, fps } : undefined });
+  // Whichever worker draws it, a segment's H.264 carries the same BT.601 tag (ffmpeg-args.ts), so the joined stream has one colour matrix.
+  const { pixFmt, yuv } = frameFormat(width, height);
+  const encoder = createFrameSink(segmentEncodeArgs({ width, height, fps, frames: n, outPath: tmp, settings: plan.settings, timed, pixFmt }), { timed: timed ? { width, height, fps } : undefined, yuv });
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
   try {

@@ -25,7 +25,7 @@ import { keySafeLook } from '../avatar/key-safe.ts';
 import { checkMp4Audio } from './audio-check.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { poseFrame } from './compositor.ts';
-import { createFrameSink } from './encoder.ts';
+import { createFrameSink, frameFormat } from './encoder.ts';
 import { encodeAlphaWebmArgs, encodeArgs } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 
@@ -107,7 +107,9 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
     paintAvatarScene(base.getContext('2d'), input.avatarId, width, height);
   }
   const settings = { width, height, fps, frames, audioPath: input.audioPath, outPath: videoPath };
-  const encoder = createFrameSink(alpha ? encodeAlphaWebmArgs(settings) : encodeArgs(settings));
+  // MP4: yuv420p made here (yuv.ts); the transparent WebM keeps its alpha, so RGBA for ffmpeg's yuva420p.
+  const format = alpha ? null : frameFormat(width, height);
+  const encoder = alpha ? createFrameSink(encodeAlphaWebmArgs(settings)) : createFrameSink(encodeArgs({ ...settings, pixFmt: format!.pixFmt }), { yuv: format!.yuv });
   const coverAt = Math.min(frames - 1, Math.round(fps));
   let cover: Promise<unknown> | null = null;
   let lastKey: string | null = null;

@@ -2,9 +2,9 @@
  * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT. The
  * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
- * canvas.data() (a copy of the RGBA pixels, so the next frame can be drawn while this one is
- * written) → bounded queue into ffmpeg's stdin, where conversion and x264 run on their own
- * threads. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
+ * canvas.data() (a copy of the RGBA pixels) → yuv420p in a reused buffer (yuv.ts, libyuv; RGBA
+ * for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
+ * runs on its own threads while the next frame is drawn. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
  * did not change is not sent at all: ffmpeg repeats the previous one after converting it once.
  */
 import './alloc-env.ts';
@@ -20,7 +20,7 @@ import type { Timeline } from '../timeline/types.ts';
 import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
 import { createPresenter, presenterFaceShare } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
-import { createFrameSink, type SinkMode } from './encoder.ts';
+import { createFrameSink, frameFormat, type SinkMode } from './encoder.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
@@ -77,8 +77,10 @@ export interface RenderTuning {
   maxQueued?: number;
   /** How frames reach ffmpeg (encoder.ts); default 'direct'. */
   sink?: SinkMode;
-  /** Send only frames that changed, timed (default true); false sends every frame as raw RGBA (bench comparison). */
+  /** Send only frames that changed, timed (default true); false sends every frame raw (bench comparison). */
   timed?: boolean;
+  /** Send RGBA for ffmpeg to convert even when libyuv is there (bench comparison, tests); default: yuv420p made here (yuv.ts). */
+  rgba?: boolean;
   /** Overrides the profile's encoder settings. */
   settings?: EncodeSettings;
   seed?: number;
@@ -149,9 +151,10 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
   const { width, height, frames, fps } = timeline;
   const timed = tuning.timed ?? true;
+  const { pixFmt, yuv } = tuning.rgba ? { pixFmt: 'rgba' as const, yuv: undefined } : frameFormat(width, height);
   const encoder = createFrameSink(
-    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings, timed }),
-    { mode: tuning.sink, maxQueued: tuning.maxQueued, timed: timed ? { width, height, fps } : undefined },
+    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings, timed, pixFmt }),
+    { mode: tuning.sink, maxQueued: tuning.maxQueued, timed: timed ? { width, height, fps } : undefined, yuv },
   );
   const coverAt = coverFrame(timeline);
   let cover: Promise<unknown> | null = null;
