@@ -75,6 +75,10 @@ describe('segment cuts', () => {
       assert.equal(r[k]!.from % 60, 0);
     }
     assert.deepEqual(segmentRanges(100, 60, 4), [{ from: 0, to: 60 }, { from: 60, to: 100 }]);
+    // GOPs that do not share out evenly: the video job's own range (0) gets the fewer, since it also encodes the audio and joins.
+    assert.deepEqual(segmentRanges(970, 60, 2), [{ from: 0, to: 480 }, { from: 480, to: 970 }]);
+    const three = segmentRanges(1500, 60, 3).map((r) => r.to - r.from);
+    assert.ok(three[0]! <= Math.min(...three), `segment lengths ${three.join(' ')}`);
   });
   it('splits only videos of 30 s or more, at most one segment per 15 s, at most one per idle worker plus this one', () => {
     assert.equal(segmentCount(29.9, 5), 1);
