@@ -203,7 +203,7 @@ async function main(): Promise<void> {
         }
         (role === 'single' ? results.single : results.split).push(r.ms);
         const parts = r.segments ? `; ${r.segments} segments, own segment ${(r.ownMs! / 1000).toFixed(1)} s, then waiting ${(r.waitMs! / 1000).toFixed(1)} s, join ${(r.joinMs! / 1000).toFixed(1)} s` : '';
-        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected)${parts}${audio}; CPU ${r.cpuS.toFixed(1)} s${role === 'single' ? '' : ` + segment worker ${helperCpu.toFixed(1)} s`}; load before ${load}`);
+        console.log(`  run ${i + 1} ${role === 'single' ? 'one worker ' : 'two workers'}: ${(r.ms / 1000).toFixed(1)} s, ${frames} frames decoded (${r.frames} expected)${parts}${audio}; CPU ${r.cpuS.toFixed(1)} s${role === 'single' ? `, segment worker idle meanwhile ${helperCpu.toFixed(1)} s` : ` + segment worker ${helperCpu.toFixed(1)} s`}; load before ${load}`);
       }
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
