@@ -132,10 +132,18 @@ function autogroup(pid: number | 'self'): string {
   }
 }
 
-/** Stopped (Ctrl-C, SIGTERM): the pinned processes are in sessions of their own, so they are ended here (each one's process group). */
+/** The bench's scratch directory (renders, plans, segments), once made. */
+let scratch: string | null = null;
+
+/**
+ * Stopped (Ctrl-C, SIGTERM): the pinned processes are in sessions of their own, so they are ended
+ * here (each one's process group, with its ffmpeg children) and the scratch directory removed.
+ * The run's Redis keys (prefix bench-split-*) and PostgreSQL test schema are left.
+ */
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.once(sig, () => {
     for (const p of running) if (p.pid) try { process.kill(-p.pid, 'SIGKILL'); } catch { /* gone already */ }
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
     process.exit(130);
   });
 
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('bench:split needs DATABASE_URL and REDIS_URL');
   execFileSync('taskset', ['-c', '0', 'true']);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-split-'));
+  scratch = dir;
   const testDb = (await postgresTestDb())!;
   const prefix = `bench-split-${hexId().slice(0, 8)}`;
   const account = await reposFor(testDb.db.kysely).accounts.create({ username: `bench${hexId().slice(0, 6)}`, email: null, nowMs: Date.now() });
