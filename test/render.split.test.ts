@@ -10,7 +10,7 @@ import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
 import { encodeArgs, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
-import { planPath, readPlan, renderPlannedSegment, renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, writePlan, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
+import { planPath, readPlan, renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, writePlan, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
 import { DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { countedFrames, pcmDigest } from './support/media-probe.ts';
@@ -156,8 +156,9 @@ describe('split render', () => {
     const back = await readPlan(planDir);
     assert.ok(back.timeline);
     assert.deepStrictEqual(back.timeline, timeline);
-    // What a segment job runs (the plan file only), against a segment whose timeline is built again from the input.
-    await renderPlannedSegment(planDir, 2);
+    // What a segment job runs, in a fresh process (the plan file only: no timeline built, no fonts
+    // registered by planRender), against a segment whose timeline is built again from the input.
+    await run(process.execPath, ['--import', 'tsx', 'test/support/render-planned-segment.ts', planDir, '2'], { maxBuffer: 1 << 24 });
     const rebuilt = path.join(dir, 'seg2-rebuilt.mp4');
     await renderSegment({ ...back, timeline: undefined }, 2, rebuilt);
     const [a, b] = await Promise.all([frameHashes(segmentPath(planDir, 2)), frameHashes(rebuilt)]);

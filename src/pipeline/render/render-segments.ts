@@ -20,6 +20,7 @@ import type { Ebur128Summary } from '../mix/mix.args.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink } from './encoder.ts';
+import { registerFonts } from './fonts.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import type { Timeline } from '../timeline/types.ts';
 import { coverFrame, planRender, renderVideo, renderWarnings, type RenderTuning, type RenderVideoInput, type RenderVideoResult } from './render-video.ts';
@@ -118,6 +119,8 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   const range = plan.ranges[k];
   if (!range) throw new Error(`segment ${k} is not in the plan (${plan.ranges.length} segments)`);
   const input = plan.input;
+  // A segment worker that draws the plan's timeline never ran planRender, which registers the fonts.
+  registerFonts();
   const timeline = plan.timeline ?? (await planTimeline(plan));
   const { width, height, fps } = timeline;
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, input.narration.speech, input.narration.script) : null;
