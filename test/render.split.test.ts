@@ -10,7 +10,7 @@ import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { planRender, renderVideo, type RenderVideoInput, type RenderVideoResult } from '../src/pipeline/render/render-video.ts';
 import { encodeArgs, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
-import { renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
+import { planPath, readPlan, renderSegment, renderVideoSplit, segmentCount, segmentPath, segmentRanges, writePlan, type SegmentDispatch, type SegmentPlan } from '../src/pipeline/render/render-segments.ts';
 import { DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { countedFrames, pcmDigest } from './support/media-probe.ts';
@@ -23,6 +23,12 @@ async function keyframes(file: string): Promise<number[]> {
   // Side data adds empty lines: one frame per non-empty line.
   const lines = stdout.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return lines.flatMap((l, i) => (l.startsWith('1') ? [i] : []));
+}
+
+/** framemd5 of each decoded video frame. */
+async function frameHashes(file: string): Promise<string[]> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'framemd5', '-'], { maxBuffer: 1 << 24 });
+  return stdout.split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split(',').slice(1).join(','));
 }
 
 /** Every segment rendered in this process, in order: what a dispatch does when no other worker takes one. */
@@ -69,6 +75,10 @@ describe('segment cuts', () => {
       assert.equal(r[k]!.from % 60, 0);
     }
     assert.deepEqual(segmentRanges(100, 60, 4), [{ from: 0, to: 60 }, { from: 60, to: 100 }]);
+    // GOPs that do not share out evenly: the video job's own range (0) gets the fewer, since it also encodes the audio and joins.
+    assert.deepEqual(segmentRanges(970, 60, 2), [{ from: 0, to: 480 }, { from: 480, to: 970 }]);
+    const three = segmentRanges(1500, 60, 3).map((r) => r.to - r.from);
+    assert.ok(three[0]! <= Math.min(...three), `segment lengths ${three.join(' ')}`);
   });
   it('splits only videos of 30 s or more, at most one segment per 15 s, at most one per idle worker plus this one', () => {
     assert.equal(segmentCount(29.9, 5), 1);
@@ -120,22 +130,40 @@ describe('split render', () => {
     const { timeline } = await planRender(input);
     const ranges = segmentRanges(timeline.frames, 2 * timeline.fps, 3);
     const { onProgress, signal, ...rest } = input;
-    const plan: SegmentPlan = { input: rest, seed: timeline.seed, settings: DEFAULT_ENCODE, ranges };
+    const plan: SegmentPlan = { input: rest, seed: timeline.seed, settings: DEFAULT_ENCODE, ranges, timeline };
     const sent: number[] = [];
     const timedPath = path.join(dir, 'seg1-timed.mp4');
     const rawPath = path.join(dir, 'seg1-raw.mp4');
-    await renderSegment(plan, 1, timedPath, { timeline, onFrameSent: (f) => sent.push(f) });
-    // Without the timeline: built again from the plan (what a segment worker does), the same frames.
-    await renderSegment(plan, 1, rawPath, { timed: false });
+    await renderSegment(plan, 1, timedPath, { onFrameSent: (f) => sent.push(f) });
+    // Without the timeline in the plan: built again from the input, the same frames.
+    await renderSegment({ ...plan, timeline: undefined }, 1, rawPath, { timed: false });
     const { from, to } = ranges[1]!;
     assert.ok(sent.length > 0 && sent.length < (to - from) * 0.9, `${sent.length} of ${to - from} frames sent`);
     assert.deepEqual([sent[0], sent.at(-1)], [from, to - 1]);
-    const hashes = async (file: string) => (await run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'framemd5', '-'], { maxBuffer: 1 << 24 })).stdout.split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split(',').slice(1).join(','));
-    const [a, b] = await Promise.all([hashes(timedPath), hashes(rawPath)]);
+    const [a, b] = await Promise.all([frameHashes(timedPath), frameHashes(rawPath)]);
     assert.equal(a.length, to - from, 'every frame of the segment is in the file');
     assert.equal(b.length, to - from);
     const differ = a.filter((h, i) => h !== b[i]).length;
     assert.equal(differ, 0, `${differ} of ${a.length} frames differ`);
+  });
+
+  it('a segment worker draws the timeline shipped in the plan file (deep-equal to the one built), the frames of one built again', async () => {
+    const { timeline } = await planRender(input);
+    const ranges = segmentRanges(timeline.frames, 2 * timeline.fps, 3);
+    const { onProgress, signal, ...rest } = input;
+    const planDir = path.join(dir, 'shipped');
+    await writePlan(planDir, { input: rest, seed: timeline.seed, settings: DEFAULT_ENCODE, ranges, timeline });
+    const back = await readPlan(planDir);
+    assert.ok(back.timeline);
+    assert.deepStrictEqual(back.timeline, timeline);
+    // What a segment job runs, in a fresh process (the plan file only: no timeline built, no fonts
+    // registered by planRender), against a segment whose timeline is built again from the input.
+    await run(process.execPath, ['--import', 'tsx', 'test/support/render-planned-segment.ts', planDir, '2'], { maxBuffer: 1 << 24 });
+    const rebuilt = path.join(dir, 'seg2-rebuilt.mp4');
+    await renderSegment({ ...back, timeline: undefined }, 2, rebuilt);
+    const [a, b] = await Promise.all([frameHashes(segmentPath(planDir, 2)), frameHashes(rebuilt)]);
+    assert.equal(a.length, ranges[2]!.to - ranges[2]!.from);
+    assert.deepEqual(a, b);
   });
 
   it('joins 3 segments frame-exactly (ffprobe -count_frames), a keyframe at each segment start, audio equal sample for sample', async () => {
@@ -163,7 +191,7 @@ describe('split render', () => {
   it('renders in one piece without a dispatch, or when no other worker is idle', async () => {
     const idle0 = localDispatch(path.join(dir, 'idle0'), 0);
     const r = await renderVideoSplit({ ...input, outDir: path.join(dir, 'one') }, {}, idle0);
-    assert.equal(fs.existsSync(path.join(idle0.dir, 'plan.json')), false);
+    assert.equal(fs.existsSync(planPath(idle0.dir)), false);
     assert.equal(await countedFrames(r.videoPath), whole.frames);
   });
 });
