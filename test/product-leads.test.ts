@@ -138,6 +138,64 @@ describe('the product leads: a bottle beside a photo in Side by Side 9:16', () =
   });
 });
 
+describe('the product leads: a cut-out framed by its trimmed product box', () => {
+  const dirs: string[] = [];
+  after(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+  const graded = (w: number, h: number) => `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(210,30%,88%)"/><stop offset="1" stop-color="hsl(210,25%,70%)"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>`;
+  /** Files drawn now by sharp: a 1:3 bottle photo and a square photo on graded studio backdrops, and a square alpha PNG; each a tall product in the middle. */
+  async function files(): Promise<{ bottle: string; square: string; alphaSquare: string }> {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cutbox-'));
+    dirs.push(dir);
+    const svg = (w: number, h: number, body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`);
+    const item = '<rect x="350" y="180" width="300" height="700" rx="40" fill="#1d4fa0"/><rect x="450" y="120" width="100" height="70" fill="#222"/>';
+    const out = { bottle: path.join(dir, 'bottle.jpg'), square: path.join(dir, 'square.jpg'), alphaSquare: path.join(dir, 'square.png') };
+    await sharp(svg(400, 1200, `${graded(400, 1200)}<rect x="120" y="300" width="160" height="700" rx="30" fill="#8a1c2b"/><rect x="170" y="240" width="60" height="70" fill="#3a2a30"/>`)).jpeg({ quality: 88 }).toFile(out.bottle);
+    await sharp(svg(1000, 1000, `${graded(1000, 1000)}${item}`)).jpeg({ quality: 88 }).toFile(out.square);
+    await sharp(svg(1000, 1000, item)).png().toFile(out.alphaSquare);
+    return out;
+  }
+
+  it('imageInfo reads the product box of a plain-backed photo (after the flood) and of an alpha PNG (its opaque pixels), from a real file', async () => {
+    const f = await files();
+    for (const file of [f.square, f.alphaSquare]) {
+      const info = (await imageInfo(file))!;
+      assert.ok(info.trim, file);
+      // The product spans x 350-650, y 120-880 of 1000: the box holds it whole, with at most
+      // three 96 px thumbnail pixels to spare on a side (one is the margin by design).
+      const t = info.trim;
+      const holds = (lo: number, hi: number, from: number, to: number) => lo <= from && lo >= from - 3 / 96 && hi >= to && hi <= to + 3 / 96;
+      assert.ok(holds(t.x, t.x + t.w, 0.35, 0.65) && holds(t.y, t.y + t.h, 0.12, 0.88), `${file}: ${JSON.stringify(t)}`);
+    }
+    // A photo with no plain backdrop has none (framed whole).
+    const stripes = path.join(path.dirname(f.square), 'stripes.png');
+    await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">${Array.from({ length: 6 }, (_, i) => `<rect x="${i * 100}" width="100" height="600" fill="${i % 2 ? '#f00' : '#0f0'}"/>`).join('')}</svg>`)).png().toFile(stripes);
+    assert.equal((await imageInfo(stripes))!.trim, undefined);
+  });
+
+  it('a bottle beside a square cut-out photo or a square alpha PNG in Side by Side 9:16: every product scene >= 30 %, more than the presenter (17.5 % for the bottle before)', async () => {
+    const f = await files();
+    const [bottle, square, alphaSquare] = await Promise.all([f.bottle, f.square, f.alphaSquare].map(async (p) => (await imageInfo(p))!));
+    assert.ok(bottle.plain && square.plain && alphaSquare.alpha);
+    for (const [name, other] of Object.entries({ square, alphaSquare }))
+      for (const order of [[bottle, other], [other, bottle]]) {
+        const t = timeline(order, 2, 0);
+        const shares = productShares(t);
+        assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
+        for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
+        assert.deepEqual(productShareViolations(t), []);
+        assert.deepEqual(layoutViolations(t), [], name);
+        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+        for (const fr of t.images) {
+          // Never past 2x its pixels, never cut by the frame.
+          const k = fr!.content.h / (fr!.source.height * (fr!.trim?.h ?? 1));
+          assert.ok(k <= 2 + 1e-9, `${name}: ${k}x`);
+          const c = fr!.content;
+          assert.ok(c.x >= -0.5 && c.y >= -0.5 && c.x + c.w <= t.width + 0.5 && c.y + c.h <= t.height + 0.5, `${name}: inside the frame`);
+        }
+      }
+  });
+});
+
 describe('no empty frames with product images (issue 27 item 2)', () => {
   const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, landscape: { width: 1600, height: 1200, alpha: false }, tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true } };
 
