@@ -321,4 +321,24 @@ describe('the product leads: a real render', () => {
       assert.ok(filled > 0.85, `the photo fills ${(filled * 100).toFixed(1)} % of its box`);
     });
   });
+
+  it('an alpha PNG with a tall product off the middle of a square canvas is drawn by its trimmed box: the product\'s pixels span its timeline box (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
+    await withVoiceOver('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><rect x="150" y="60" width="300" height="760" fill="#ff0000"/></svg>', 'tall.png', async (t, video) => {
+      const f = t.images[0]!;
+      assert.equal(f.treatment, 'alpha');
+      assert.ok(f.trim && f.content.w / f.content.h < 0.5, 'framed by the tall product, not the square canvas');
+      const scene = t.scenes[t.scenes.length - 1]!;
+      const px = await frameAt(video, (scene.startMs + scene.endMs) / 2000, t.width, t.height);
+      let [x0, y0, x1, y1] = [t.width, t.height, -1, -1];
+      for (let y = 0; y < t.height; y++)
+        for (let x = 0; x < t.width; x++) {
+          const i = (y * t.width + x) * 3;
+          if (px[i]! > 190 && px[i + 1]! < 70 && px[i + 2]! < 70) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        }
+      // Each edge of the red product within 10 % of the box's size of the box's edge (its slow zoom and the trim's one-pixel margin).
+      const c = f.content;
+      const near = (a: number, b: number, len: number) => Math.abs(a - b) <= len * 0.1;
+      assert.ok(near(x0, c.x, c.w) && near(x1 + 1, c.x + c.w, c.w) && near(y0, c.y, c.h) && near(y1 + 1, c.y + c.h, c.h), `red ${x0},${y0}-${x1},${y1} vs box ${JSON.stringify(c)}`);
+    });
+  });
 });
