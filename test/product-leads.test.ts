@@ -18,6 +18,7 @@ import { productShares, productShareViolations, presenterShare, PRODUCT_SHARE } 
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
 import { MIN_COVERAGE, timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
+import { KEN_BURNS_DRIFT } from '../src/pipeline/timeline/motion.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech, PREVIEW_SENTENCES } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
 import { imageInfo } from '../src/pipeline/render/media.ts';
@@ -174,7 +175,7 @@ describe('the product leads: a cut-out framed by its trimmed product box', () =>
 
   it('a bottle beside a square cut-out photo or a square alpha PNG in Side by Side 9:16: every product scene >= 30 %, more than the presenter (17.5 % for the bottle before)', async () => {
     const f = await files();
-    const [bottle, square, alphaSquare] = await Promise.all([f.bottle, f.square, f.alphaSquare].map(async (p) => (await imageInfo(p))!));
+    const [bottle, square, alphaSquare] = [(await imageInfo(f.bottle))!, (await imageInfo(f.square))!, (await imageInfo(f.alphaSquare))!];
     assert.ok(bottle.plain && square.plain && alphaSquare.alpha);
     for (const [name, other] of Object.entries({ square, alphaSquare }))
       for (const order of [[bottle, other], [other, bottle]]) {
@@ -193,6 +194,33 @@ describe('the product leads: a cut-out framed by its trimmed product box', () =>
           assert.ok(c.x >= -0.5 && c.y >= -0.5 && c.x + c.w <= t.width + 0.5 && c.y + c.h <= t.height + 0.5, `${name}: inside the frame`);
         }
       }
+  });
+});
+
+describe('the product leads: a trimmed cut-out is never cut by the frame', () => {
+  it('every template and ratio, a bottle on white or an alpha product trimmed: at its largest zoom and furthest drift the product stays in the frame (fails untamed: cut at the bottom)', () => {
+    const bottle: ImageInfo = { width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.22, y: 0.06, w: 0.56, h: 0.92 } };
+    const tallAlpha: ImageInfo = { width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } };
+    const cut: string[] = [];
+    for (const [name, info] of Object.entries({ bottle, tallAlpha }))
+      for (const ratio of [0, 1, 2] as const)
+        for (const templateId of [1, 2, 3, 4, 5, 6]) {
+          const t = timeline([info], templateId, ratio);
+          const box = t.media!.box;
+          for (const s of t.scenes) {
+            const f = s.media.kind === 'image' ? t.images[s.media.index] : null;
+            if (!f?.trim || !s.showMedia) continue;
+            const m = s.motion;
+            const scale = Math.max(m.fromScale, m.toScale);
+            const dx = Math.max(Math.abs(m.fromX), Math.abs(m.toX)) * KEN_BURNS_DRIFT * box.w;
+            const dy = Math.max(Math.abs(m.fromY), Math.abs(m.toY)) * KEN_BURNS_DRIFT * box.h;
+            const c = f.content;
+            const [cx, cy] = [c.x + c.w / 2, c.y + c.h / 2];
+            const [hw, hh] = [(c.w * scale) / 2 + dx, (c.h * scale) / 2 + dy];
+            if (cx - hw < -0.5 || cy - hh < -0.5 || cx + hw > t.width + 0.5 || cy + hh > t.height + 0.5) cut.push(`${name} T${templateId} ratio ${ratio} at ${s.startMs} ms`);
+          }
+        }
+    assert.deepEqual(cut, []);
   });
 });
 

@@ -50,6 +50,12 @@ export interface ImageFrame {
   content: Box;
   /** cutout/alpha: the part of the image `content` shows (ImageInfo.trim); the renderer crops to it. */
   trim?: Box;
+  /**
+   * With `trim`: the room the product stands in (its box, or the frame when it floats past a
+   * card). Its edges are the product's, so its scene's Ken Burns move is tamed to stay in it
+   * (motion.ts fitMove): never cut by the frame.
+   */
+  room?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
@@ -166,7 +172,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const room = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}) };
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim, room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
