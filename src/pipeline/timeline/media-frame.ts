@@ -157,7 +157,8 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   // contain, cutout, alpha: the product on the stage, grown towards the share target; a cut-out
   // or alpha image by its trimmed product box (the backdrop around it is gone: it takes no room).
   const cutout = treatment === 'cutout' || treatment === 'alpha';
-  const trim = cutout ? usableTrim(info.trim) : undefined;
+  // Not in a carousel card: the card is the picture's frame (it holds it on its own white).
+  const trim = cutout && !ctx?.carousel ? usableTrim(info.trim) : undefined;
   const prod = trim ? { width: source.width * trim.w, height: source.height * trim.h } : source;
   let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
   if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
