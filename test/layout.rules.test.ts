@@ -255,7 +255,10 @@ describe('rendering with awkward images', () => {
     try {
       const paths = Object.values(LAYOUT_FIXTURES).map((f) => path.join(LAYOUT_FIXTURES_DIR, f.file));
       const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-      assert.deepEqual(infos.map((i) => i && { ...i, colour: undefined }), Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false, colour: undefined })));
+      assert.deepEqual(infos.map((i) => i && { ...i, colour: undefined, trim: undefined }), Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false, colour: undefined, trim: undefined })));
+      // Only the alpha image has a trimmed product box (its opaque pixels), a part of it.
+      assert.deepEqual(infos.map((i) => !!i?.trim), Object.values(LAYOUT_FIXTURES).map((f) => f.alpha));
+      for (const t of infos.flatMap((i) => (i?.trim ? [i.trim] : []))) assert.ok(t.x >= 0 && t.y >= 0 && t.x + t.w <= 1 && t.y + t.h <= 1 && t.w * t.h < 1);
       assert.ok(infos.every((i) => /^#[0-9a-f]{6}$/.test(i?.colour ?? '')), 'each image\'s own colour');
       const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
       let t: Timeline | null = null;

@@ -9,7 +9,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { probe } from '../../media/ffprobe.ts';
 import type { ProductFacts } from '../types.ts';
 import type { Box } from '../templates/types.ts';
-import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
+import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
@@ -239,7 +239,7 @@ export class MediaLayer {
     const h = img.image.height * scale;
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
     const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
-    ctx.drawImage(img.image, c.x - w / 2 + fx * b.w * 0.025, c.y - h / 2 + fy * b.h * 0.025, w, h);
+    ctx.drawImage(img.image, c.x - w / 2 + fx * b.w * KEN_BURNS_DRIFT, c.y - h / 2 + fy * b.h * KEN_BURNS_DRIFT, w, h);
   }
 
   /**

@@ -8,11 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
-import { plainBorder, removePlainBackdrop } from '../avatar/product/backdrop.ts';
+import { opaqueBox, plainBorder, removePlainBackdrop } from '../avatar/product/backdrop.ts';
 import { typicalColour } from '../templates/colours.ts';
 import { cutOutImage } from './cutout-pool.ts';
 
-import type { ImageFrame } from '../timeline/media-frame.ts';
+import type { ImageFrame, ImageInfo } from '../timeline/media-frame.ts';
 import { fitsByCover } from '../timeline/media-frame.ts';
 
 export { fitsByCover };
@@ -60,10 +60,12 @@ const BLANK_STDEV = 3;
 const THUMB = 96;
 
 /**
- * Size, transparency, plain backdrop and blankness of an image file, for the timeline's framing
- * (media-frame.ts); null when unreadable. libvips does the work (stats and a 96 px thumbnail).
+ * Size, transparency, plain backdrop, blankness, colour and trimmed product box of an image
+ * file, for the timeline's framing (media-frame.ts); null when unreadable. libvips does the
+ * work (stats and a 96 px thumbnail); the trim is the thumbnail's opaque part after the same
+ * flood the cut-out uses (or its own alpha).
  */
-export async function imageInfo(path: string): Promise<{ width: number; height: number; alpha: boolean; plain: boolean; blank: boolean; colour: string | null } | null> {
+export async function imageInfo(path: string): Promise<(ImageInfo & { plain: boolean; blank: boolean; colour: string | null }) | null> {
   try {
     const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 });
     const meta = await base.metadata();
@@ -79,8 +81,9 @@ export async function imageInfo(path: string): Promise<{ width: number; height: 
     const px = new Uint8ClampedArray(thumb.data.buffer, thumb.data.byteOffset, thumb.data.length);
     const plain = !alpha && !blank && plainBorder(px, thumb.info.width, thumb.info.height);
     // The product's own colour: its pixels once a plain backdrop is gone (the thumbnail is ours to change).
-    if (plain) removePlainBackdrop(px, thumb.info.width, thumb.info.height);
-    return { width, height, alpha, plain, blank, colour: typicalColour(px) };
+    const cleared = plain && removePlainBackdrop(px, thumb.info.width, thumb.info.height);
+    const trim = cleared || alpha ? opaqueBox(px, thumb.info.width, thumb.info.height) : null;
+    return { width, height, alpha, plain, blank, colour: typicalColour(px), ...(trim ? { trim } : {}) };
   } catch {
     return null;
   }
@@ -115,10 +118,16 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   // The content size the timeline decided (never past MAX_UPSCALE), or 80% of the box.
   const fw = Math.max(2, Math.round((frame ? frame.content.w : w * 0.8) * maxScale));
   const fh = Math.max(2, Math.round((frame ? frame.content.h : h * 0.8) * maxScale));
+  // A cut-out framed by its trimmed product box: the whole image is sized so that box is the
+  // content size, then cropped to it (the cleared backdrop around it is not drawn).
+  const trim = frame?.trim;
+  const aw = trim ? Math.max(2, Math.round(fw / trim.w)) : fw;
+  const ah = trim ? Math.max(2, Math.round(fh / trim.h)) : fh;
   // A packshot on a plain backdrop loses it in a worker thread (once per video, not per frame).
-  const fg = frame?.treatment === 'cutout'
-    ? await cutOutImage({ path, width: fw, height: fh }).then((r) => ({ data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), info: { width: r.width, height: r.height } }))
-    : await base.clone().resize(fw, fh, { fit: 'inside', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const whole = frame?.treatment === 'cutout'
+    ? await cutOutImage({ path, width: aw, height: ah }).then((r) => ({ data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength), info: { width: r.width, height: r.height } }))
+    : await base.clone().resize(aw, ah, { fit: 'inside', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const fg = trim ? cropRaw(whole, trim) : whole;
   const pad = Math.round(Math.min(w, h) * 0.06);
   const image = createCanvas(fg.info.width + pad * 2, fg.info.height + pad * 2);
   const ctx = image.getContext('2d');
@@ -128,6 +137,18 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   ctx.drawImage(canvasFromRaw(fg.data, fg.info.width, fg.info.height), pad, pad);
   const backdrop = cutout ? null : await blurredFill(base, w, h);
   return { mode: 'contain', backdrop, image, pad };
+}
+
+/** The part `trim` (fractions 0..1) of RGBA pixels. */
+function cropRaw(img: { data: Buffer; info: { width: number; height: number } }, trim: { x: number; y: number; w: number; h: number }): { data: Buffer; info: { width: number; height: number } } {
+  const { width: W, height: H } = img.info;
+  const x = Math.min(W - 1, Math.max(0, Math.round(trim.x * W)));
+  const y = Math.min(H - 1, Math.max(0, Math.round(trim.y * H)));
+  const w = Math.max(1, Math.min(W - x, Math.round(trim.w * W)));
+  const h = Math.max(1, Math.min(H - y, Math.round(trim.h * H)));
+  const out = Buffer.alloc(w * h * 4);
+  for (let r = 0; r < h; r++) img.data.copy(out, r * w * 4, ((y + r) * W + x) * 4, ((y + r) * W + x + w) * 4);
+  return { data: out, info: { width: w, height: h } };
 }
 
 /** A w x h blurred, darkened fill of the image (the extension behind a photo shown whole). */

@@ -12,7 +12,7 @@ import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptione
 import { makeRoom } from './name-room.ts';
 import { shortName } from '../script/text.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
-import { hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
+import { fitMove, hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
@@ -208,6 +208,11 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const images = frameAll(layout);
+  // A trimmed cut-out's edges are the product's: its scene's move stays in its room (never cut by the frame).
+  for (const scene of scenes) {
+    const f = scene.media.kind === 'image' ? images[scene.media.index] : null;
+    if (f?.room && mediaBox) scene.motion = fitMove(scene.motion, f.content, f.room, mediaBox);
+  }
   let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
     : null;

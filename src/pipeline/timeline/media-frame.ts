@@ -28,6 +28,12 @@ export interface ImageInfo {
   blank?: boolean;
   /** The product's typical colour (#rrggbb; without its backdrop when that is plain), for its plate's colour. */
   colour?: string | null;
+  /**
+   * The trimmed product box (fractions of the image, 0..1): the bounding box of its opaque
+   * pixels once a plain backdrop is flooded away, or of an alpha image's own. A cut-out is
+   * framed and counted by it (absent: the whole image).
+   */
+  trim?: Box;
 }
 
 export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
@@ -38,9 +44,18 @@ export interface ImageFrame {
   treatment: ImageTreatment;
   /**
    * Where the product lies at rest, in frame pixels: the box for cover, the visible window for
-   * pan, the whole image (before any backdrop removal) for the others.
+   * pan, the trimmed product box for a cut-out or alpha image (ImageInfo.trim; the whole image
+   * when unknown), the whole image for the others.
    */
   content: Box;
+  /** cutout/alpha: the part of the image `content` shows (ImageInfo.trim); the renderer crops to it. */
+  trim?: Box;
+  /**
+   * With `trim`: the room the product stands in (its box, or the frame when it floats past a
+   * card). Its edges are the product's, so its scene's Ken Burns move is tamed to stay in it
+   * (motion.ts fitMove): never cut by the frame.
+   */
+  room?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
@@ -139,29 +154,39 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const cy = clampCentre(stage.y + stage.h / 2, h, view.y, view.h);
     return { mode: 'contain', treatment, content: { x: view.x + (view.w - w) / 2, y: cy - h / 2, w, h }, cutout: false, source };
   }
-  // contain, cutout, alpha: the whole image on the stage, grown towards the share target.
+  // contain, cutout, alpha: the product on the stage, grown towards the share target; a cut-out
+  // or alpha image by its trimmed product box (the backdrop around it is gone: it takes no room).
   const cutout = treatment === 'cutout' || treatment === 'alpha';
-  let k = Math.min((stage.w * CONTAIN_FILL) / source.width, (stage.h * CONTAIN_FILL) / source.height, MAX_UPSCALE);
-  if (ctx && ctx.target > 0 && source.width * source.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
-    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (source.width * source.height));
+  // Not in a carousel card: the card is the picture's frame (it holds it on its own white).
+  const trim = cutout && !ctx?.carousel ? usableTrim(info.trim) : undefined;
+  const prod = trim ? { width: source.width * trim.w, height: source.height * trim.h } : source;
+  let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
+  if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
+    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
     // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
     const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / source.width, (room.h * heightFill(cutout, ctx.card)) / source.height, MAX_UPSCALE);
+    const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout, ctx.card)) / prod.height, MAX_UPSCALE);
     k = Math.max(k, Math.min(want, fit));
   }
-  const w = source.width * k;
-  const h = source.height * k;
+  const w = prod.width * k;
+  const h = prod.height * k;
   const room = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source };
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim, room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
-    if (k >= MAX_UPSCALE - 1e-9 || source.width * source.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
+    if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
     // (a 1:3 bottle the full height of a 16:9 frame, in the whole frame or a full-height half).
-    else if (tallBound(source, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
+    else if (tallBound(prod, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
+}
+
+/** A trim box worth using: inside the image and not the whole of it (else none). */
+function usableTrim(t: Box | undefined): Box | undefined {
+  if (!t || !(t.w > 0 && t.h > 0) || t.x < 0 || t.y < 0 || t.x + t.w > 1 + 1e-9 || t.y + t.h > 1 + 1e-9) return undefined;
+  return t.w * t.h >= 0.999 ? undefined : t;
 }
 
 /** How much of its room's height a product shown whole may take (a floating cut-out leaves room for its slow zoom). */

@@ -90,6 +90,28 @@ export function panOffset(move: KenBurns, k: number, n: number, roomX: number, r
 
 /** The largest scale a move reaches: how much bigger than its box an image must be prepared. */
 export const MAX_KEN_BURNS_SCALE = 1.12;
+/** How far a Ken Burns move's focus drifts each way, as a share of the media box (media-layer.ts). */
+export const KEN_BURNS_DRIFT = 0.025;
+
+/**
+ * A move tamed so that a product of box `content`, drawn in a media box `box` (its drift is a
+ * share of it), stays inside `room` at its largest and furthest: the zoom past 1 and the drift
+ * are scaled by one factor q in [0, 1], the largest that fits on both axes (media-layer.ts
+ * drawProduct draws content x scale, shifted by the drift).
+ */
+export function fitMove(move: KenBurns, content: Box, room: Box, box: Box): KenBurns {
+  const s = Math.max(move.fromScale, move.toScale) - 1;
+  const q = Math.min(1, ...(['x', 'y'] as const).map((a) => {
+    const [len, from, span, boxSpan] = a === 'x' ? [content.w, room.x, room.w, box.w] : [content.h, room.y, room.h, box.h];
+    const c = (a === 'x' ? content.x : content.y) + len / 2;
+    const half = Math.min(c - from, from + span - c);
+    const f = a === 'x' ? Math.max(Math.abs(move.fromX), Math.abs(move.toX)) : Math.max(Math.abs(move.fromY), Math.abs(move.toY));
+    const grow = (len / 2) * s + f * KEN_BURNS_DRIFT * boxSpan;
+    return grow > 1e-9 ? Math.max(0, (half - len / 2) / grow) : 1;
+  }));
+  if (q >= 1) return move;
+  return { ...move, fromScale: 1 + (move.fromScale - 1) * q, toScale: 1 + (move.toScale - 1) * q, fromX: move.fromX * q, fromY: move.fromY * q, toX: move.toX * q, toY: move.toY * q };
+}
 
 /**
  * Source rectangle (in the image's pixels) to draw into a box at progress p of a move, for an

@@ -74,3 +74,32 @@ export function plainBorder(px: Uint8ClampedArray | Uint8Array, w: number, h: nu
   return border.filter((p) => diff(px, p * 4, median) <= BORDER_TOL).length >= border.length * PLAIN_SHARE;
 }
 
+
+/** Pixels at or under this alpha are background for the trimmed product box. */
+const TRIM_ALPHA = 8;
+
+/**
+ * The trimmed product box: the bounding box of the pixels with alpha over TRIM_ALPHA (after a
+ * flood, or an alpha image as it is), grown by one pixel each side (a thumbnail's pixel may
+ * hold a product edge), as fractions of the picture (0..1). null when nothing is opaque.
+ */
+export function opaqueBox(px: Uint8ClampedArray | Uint8Array, w: number, h: number): { x: number; y: number; w: number; h: number } | null {
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (px[(y * w + x) * 4 + 3]! <= TRIM_ALPHA) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) return null;
+  x0 = Math.max(0, x0 - 1);
+  y0 = Math.max(0, y0 - 1);
+  x1 = Math.min(w - 1, x1 + 1);
+  y1 = Math.min(h - 1, y1 + 1);
+  return { x: x0 / w, y: y0 / h, w: (x1 + 1 - x0) / w, h: (y1 + 1 - y0) / h };
+}
