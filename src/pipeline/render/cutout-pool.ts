@@ -16,6 +16,11 @@ export function cutOutImage(task: CutoutTask): Promise<CutoutResult> {
   return pool.run(task);
 }
 
+/** Worker threads the pool has alive now (tests, benches). */
+export function cutoutThreads(): number {
+  return pool?.threads.length ?? 0;
+}
+
 /**
  * Lets the pool's thread go once the cut-outs asked for so far are done (a graceful close: tasks
  * already queued, another video's too, still run); a later cut-out starts a new pool.
