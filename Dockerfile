@@ -8,9 +8,12 @@ COPY . .
 # the dashboard's browser test), npm install, dashboard build; apt lists removed afterwards.
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/* /root/.npm
 
+# MALLOC_ARENA_MAX=2: glibc keeps fewer per-thread heaps (libvips' and ffmpeg's threads); ~70 MB
+# off a render's peak at the same CPU (docs/rendering.md "Peak memory"). glibc reads it at start.
 ENV DATA_DIR=/data \
     HOST=0.0.0.0 \
-    PORT=8080
+    PORT=8080 \
+    MALLOC_ARENA_MAX=2
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -176,7 +176,7 @@ async function main(): Promise<void> {
   console.log(`\nTargets: render fps >= 0.85 x the moving-frame encode limit ("motion"; 30 s 1080x1920); a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB. Frames sent ${timed ? 'timed, changed only' : 'all, raw (BENCH_TIMED=0)'}, as ${rgba || !rgbaToI420() ? 'RGBA (ffmpeg converts)' : 'yuv420p (converted here)'}.`);
   for (const r of rows.filter((x) => x.profile === 'full')) {
     const limit = r.base.motion !== undefined ? `${(r.fps / r.base.motion).toFixed(2)} of the encoder limit (${r.fps.toFixed(1)} / ${r.base.motion.toFixed(1)} fps${r.lengthS === 30 && r.aspect === 0 ? `, ${r.fps / r.base.motion >= 0.85 ? 'met' : 'missed'}` : ''})` : 'no motion baseline';
-    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
+    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart; MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? "unset"}) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
   }
   const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);

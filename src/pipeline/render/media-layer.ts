@@ -15,6 +15,7 @@ import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
 import { drawPlate } from './shapes.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
+import { releaseCutoutThread } from './cutout-pool.ts';
 
 const PREFETCH_MS = 800;
 const POP_IN_MS = 350;
@@ -63,6 +64,8 @@ export class MediaLayer {
         }
       }),
     );
+    // The cut-outs are made: the worker thread would hold its memory through the whole render.
+    if ([...needed].some((i) => this.t.images[i]?.treatment === 'cutout')) await releaseCutoutThread().catch(() => undefined);
     this.clips = await Promise.all(
       this.product.videoPaths.map(async (p) => {
         const info = await probe(p);
