@@ -33,6 +33,8 @@ export interface MixOptions {
    * its end card, under the music's fade or in silence).
    */
   minTotalS?: number;
+  /** Stops the mix's ffmpeg runs (a cancelled job). */
+  signal?: AbortSignal;
   /** The mix lasts exactly this long (a length-fitted video: the runner decided its end); wins over tailS and minTotalS. */
   totalS?: number;
   fadeInS?: number;
@@ -93,7 +95,7 @@ export async function mixNarration(input: MixInput, opts: MixOptions = {}): Prom
   // both channels, and BS.1770 adds the channels' power). The limiter takes more loudness the
   // harder it is driven, so the gain is found on the probe's curve (secant), then rendered once.
   const target = plan.target.i;
-  const probe = async (gainDb: number) => ({ gainDb, result: parseEbur128((await runFfmpeg(probeArgs(plan, gainDb), { timeoutMs })).stderr) });
+  const probe = async (gainDb: number) => ({ gainDb, result: parseEbur128((await runFfmpeg(probeArgs(plan, gainDb), { timeoutMs, signal: opts.signal })).stderr) });
   const probes = [await probe(target - (voiceLufs + STEREO_UPMIX_LU))];
   let gainDb = probes[0]!.gainDb + (target - probes[0]!.result.integratedLufs);
   if (Math.abs(probes[0]!.result.integratedLufs - target) > PROBE_TOLERANCE_LU) {
@@ -103,11 +105,11 @@ export async function mixNarration(input: MixInput, opts: MixOptions = {}): Prom
     gainDb = b.gainDb + (target - b.result.integratedLufs) / (Number.isFinite(slope) && slope > 0.2 ? slope : 1);
     if (Math.abs(b.result.integratedLufs - target) <= PROBE_TOLERANCE_LU) gainDb = b.gainDb;
   } else gainDb = probes[0]!.gainDb;
-  let result = parseEbur128((await runFfmpeg(renderArgs(plan, gainDb, input.outPath), { timeoutMs })).stderr);
+  let result = parseEbur128((await runFfmpeg(renderArgs(plan, gainDb, input.outPath), { timeoutMs, signal: opts.signal })).stderr);
   let renders = 1;
   if (Math.abs(result.integratedLufs - target) > LOUDNESS_TOLERANCE_LU) {
     gainDb += target - result.integratedLufs;
-    result = parseEbur128((await runFfmpeg(renderArgs(plan, gainDb, input.outPath), { timeoutMs })).stderr);
+    result = parseEbur128((await runFfmpeg(renderArgs(plan, gainDb, input.outPath), { timeoutMs, signal: opts.signal })).stderr);
     renders++;
   }
   return { outPath: input.outPath, plan, voiceLufs, probes, gainDb, result, renders };

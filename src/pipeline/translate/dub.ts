@@ -141,7 +141,7 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
   }
   input.signal?.throwIfAborted();
   const mixPath = path.join(input.workDir, 'mix.wav');
-  await mixNarration({ speech, music: bed, outPath: mixPath }, { totalS, fadeInS: 0.2, fadeOutS: 0.5 });
+  await mixNarration({ speech, music: bed, outPath: mixPath }, { totalS, fadeInS: 0.2, fadeOutS: 0.5, signal: input.signal });
   report(0.75);
 
   // 4. Captions of the new words.
