@@ -88,6 +88,8 @@ describe('caption highlight: contrast ≥ 3 with what is under it', () => {
         assert.ok(contrast(h.highlight, seen) >= MIN_CONTRAST, `${s.name} on ${surface}: ${h.highlight} ${contrast(h.highlight, seen)}`);
         if (s.caption.highlight === 'pill' && h.highlight !== s.palette.highlight) assert.ok(contrast(h.onHighlight, h.highlight) >= 4.5, `${s.name}: pill text ${h.onHighlight} on ${h.highlight}`);
         else if (h.highlight !== s.palette.highlight) assert.ok(contrast(h.highlight, s.palette.captionText) >= 1.5, `${s.name}: a replaced lit word apart from the plain words`);
+        // An outlined lit word is read against its outline: never a dark word in a dark outline.
+        if (s.caption.highlight !== 'pill' && !s.caption.band) assert.ok(contrast(h.highlight, h.outline!) >= MIN_CONTRAST, `${s.name} on ${surface}: fill ${h.highlight} in outline ${h.outline}`);
       }
   });
 
@@ -120,9 +122,28 @@ describe('caption highlight: contrast ≥ 3 with what is under it', () => {
     const onPlate = new CaptionLayer(caps, box, s);
     onPlate.setSurfaces(() => [yellow]);
     assert.notEqual(onPlate.stateKey(800), plain.stateKey(800), 'the colour is part of what the frame shows');
-    const before = ink(plain);
-    const after = ink(onPlate);
-    assert.ok(after > before * 1.5, `ink of the lit word: ${before} px with the style's yellow, ${after} px on the plate`);
+    // The style's yellow word is only its dark outline on the yellow plate; on the plate the word
+    // is solid ink that stands out, with a light outline so it never merges with the dark outline
+    // (the merged demo video showed black-in-black words before that).
+    const h = captionHighlight(s, [yellow]);
+    assert.ok(contrast(h.highlight, yellow) >= MIN_CONTRAST && contrast(h.highlight, h.outline!) >= MIN_CONTRAST, `${h.highlight} in ${h.outline}`);
+    const near = (layer: CaptionLayer, hex: string) => {
+      const c = createCanvas(900, 400);
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = yellow;
+      ctx.fillRect(0, 0, 900, 400);
+      layer.draw(ctx, 800);
+      const want = colord(hex).toRgb();
+      const px = ctx.getImageData(Math.floor(box.x + run.x), 100, Math.ceil(run.width), 200).data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i]! - want.r) + Math.abs(px[i + 1]! - want.g) + Math.abs(px[i + 2]! - want.b) < 40) n++;
+      return n;
+    };
+    const fill = near(onPlate, h.highlight);
+    const rim = near(onPlate, h.outline!);
+    assert.ok(fill > 1500 && rim > 800, `the lit word on the plate: ${fill} px of its ink, ${rim} px of its light outline`);
+    assert.ok(ink(onPlate) > 2000, 'the lit word stands out from the plate');
+    assert.ok(ink(plain) > 0);
   });
 
   it('the captions over a scene\'s plate see the plate\'s colour; between plates, the base', () => {

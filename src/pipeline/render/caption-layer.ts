@@ -231,7 +231,7 @@ export class CaptionLayer {
       case 'glow':
         ctx.shadowColor = c.highlight;
         ctx.shadowBlur = size * 0.45;
-        drawAll(c.highlight, p.captionStroke);
+        drawAll(c.highlight, c.outline ?? p.captionStroke);
         ctx.shadowBlur = 0;
         ctx.globalAlpha = 0.35;
         drawAll('#FFFFFF', null);
@@ -243,7 +243,7 @@ export class CaptionLayer {
         for (const seg of pieces) ctx.fillRect(seg.x0 - dx, line.baseline - dy + size * 0.12, seg.x1 - seg.x0, Math.max(2, size * 0.12));
         break;
       default:
-        drawAll(c.highlight, this.style.caption.band ? null : p.captionStroke);
+        drawAll(c.highlight, this.style.caption.band ? null : (c.outline ?? p.captionStroke));
     }
     const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline };
     ps.highlights.set(key, h);

@@ -81,6 +81,12 @@ export interface CaptionHighlight {
   highlight: string;
   /** Text drawn on a pill. */
   onHighlight: string;
+  /**
+   * The lit word's outline in styles that outline caption words: the style's stroke, or — when the
+   * chosen fill is as dark as that stroke (Clean Minimal's ink over its yellow plate) — the light
+   * one of the caption colours, so the word never turns into one dark blob.
+   */
+  outline?: string;
 }
 
 /**
@@ -92,7 +98,7 @@ export interface CaptionHighlight {
  */
 export function captionHighlight(style: VisualStyleDef, surfaces: readonly string[]): CaptionHighlight {
   const p = style.palette;
-  const own = { highlight: p.highlight, onHighlight: p.onHighlight };
+  const own: CaptionHighlight = { highlight: p.highlight, onHighlight: p.onHighlight, outline: outlineFor(style, p.highlight) };
   const seen = surfaces.filter((s) => solid(s)).map((s) => (style.caption.band ? under(s, '#000000', 0.55) : s));
   if (seen.length === 0) return own;
   const worst = (c: string) => Math.min(...seen.map((s) => contrast(c, s)));
@@ -103,7 +109,15 @@ export function captionHighlight(style: VisualStyleDef, surfaces: readonly strin
   const pick = candidates.find((c) => worst(c) >= MIN_CONTRAST) ?? candidates.reduce((b, c) => (worst(c) > worst(b) ? c : b), p.highlight);
   const text = [p.onHighlight, p.onAccent, p.captionText, p.captionStroke, p.text, '#FFFFFF', '#000000'].filter((c) => solid(c));
   const onHighlight = contrast(p.onHighlight, pick) >= 4.5 ? p.onHighlight : text.reduce((b, c) => (contrast(c, pick) > contrast(b, pick) ? c : b));
-  return { highlight: pick, onHighlight };
+  return { highlight: pick, onHighlight, outline: outlineFor(style, pick) };
+}
+
+/** A lit word's outline (CaptionHighlight.outline): none in band styles; the stroke when it reads against the fill. */
+function outlineFor(style: VisualStyleDef, fill: string): string | undefined {
+  const p = style.palette;
+  if (style.caption.band || !solid(p.captionStroke)) return undefined;
+  if (!solid(fill) || contrast(fill, p.captionStroke) >= MIN_CONTRAST) return p.captionStroke;
+  return [p.captionText, '#FFFFFF', '#000000'].filter((c) => solid(c)).reduce((b, c) => (contrast(c, fill) > contrast(b, fill) ? c : b));
 }
 
 /** The mean colour (#rrggbb) of the mostly opaque pixels of RGBA pixels, or null when there are none. */
