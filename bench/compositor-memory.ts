@@ -5,7 +5,7 @@
  * checkouts compare with the same script:
  *   node --import tsx bench/compositor-memory.ts /path/to/checkout [templateId] [seconds]
  */
-import path from 'node:path';
+import { checkoutCompositor } from './support/checkout-compositor.ts';
 
 const mb = (n: number) => Math.round(n / 1048576);
 
@@ -33,22 +33,7 @@ async function main() {
   const root = process.argv[2]!;
   const templateId = Number(process.argv[3] ?? 1);
   const seconds = Number(process.argv[4] ?? 15);
-  const imp = (p: string) => import(path.join(root, p));
-  await imp('src/pipeline/render/alloc-env.ts');
-  const { Compositor } = await imp('src/pipeline/render/compositor.ts');
-  const { createPresenter } = await imp('src/pipeline/render/avatar-adapter.ts');
-  const { registerFonts } = await imp('src/pipeline/render/fonts.ts');
-  const { sampleNarration, sampleSentences, writeSampleProduct } = await imp('src/pipeline/render/sample.ts');
-  const { buildTimeline } = await imp('src/pipeline/timeline/build.ts');
-  const { imageInfo } = await imp('src/pipeline/render/media.ts');
-  registerFonts();
-  const dir = `/tmp/compmem-bench/${templateId}-${seconds}`;
-  const product = await writeSampleProduct(`${dir}/product`);
-  const n = await sampleNarration(`${dir}/n`, sampleSentences(seconds));
-  const info = await Promise.all(product.imagePaths.map((p: string) => imageInfo(p).catch(() => null)));
-  const hasPresenter = templateId !== 4;
-  const t = buildTimeline({ script: n.script, speech: n.speech, product, templateId, hasPresenter, visualStyle: null, aspectRatio: 0, caption: true, scale: Number(process.env.SCALE ?? 1), imageInfo: info });
-  const c = new Compositor(t, product, hasPresenter ? createPresenter(1, t, n.speech, n.script) : null, hasPresenter ? 1 : null);
+  const { t, c } = await checkoutCompositor(root, { templateId, seconds, scale: Number(process.env.SCALE ?? 1), dir: `/tmp/compmem-bench/${templateId}-${seconds}` });
   global.gc?.();
   const loaded = process.memoryUsage().rss;
   await c.prepare();

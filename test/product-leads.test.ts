@@ -44,6 +44,16 @@ function timeline(info: readonly ImageInfo[], templateId: number, aspectRatio: A
   });
 }
 
+/** Both images of a two-image product are shown, each leads (share and larger than the presenter), and the frame is clean. */
+function bothImagesLead(t: Timeline, name: string): void {
+  const shares = productShares(t);
+  assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
+  for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
+  assert.deepEqual(productShareViolations(t), []);
+  assert.deepEqual(layoutViolations(t), [], name);
+  assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+}
+
 describe('the product leads: treatment by shape', () => {
   it('a wide photo pans across a tall or square frame and sits full width over a blurred extension in a wide one', () => {
     assert.equal(timeline([WIDE], 1, 0).images[0]!.treatment, 'pan');
@@ -127,12 +137,7 @@ describe('the product leads: a bottle beside a photo in Side by Side 9:16', () =
       for (const order of [[PACKSHOT, photo], [photo, PACKSHOT]]) {
         const t = timeline(order, 2, 0);
         assert.deepEqual(t.media!.box, { x: 540, y: 0, w: 540, h: 1920 }, `${name}: the columns`);
-        const shares = productShares(t);
-        assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
-        for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
-        assert.deepEqual(productShareViolations(t), []);
-        assert.deepEqual(layoutViolations(t), [], name);
-        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+        bothImagesLead(t, name);
       }
     // A photo alone keeps the rows (it is larger there).
     assert.equal(timeline([SQUARE], 2, 0).media!.box.w, 1080);
@@ -180,12 +185,7 @@ describe('the product leads: a cut-out framed by its trimmed product box', () =>
     for (const [name, other] of Object.entries({ square, alphaSquare }))
       for (const order of [[bottle, other], [other, bottle]]) {
         const t = timeline(order, 2, 0);
-        const shares = productShares(t);
-        assert.deepEqual(new Set(shares.map((s) => s.image)), new Set([0, 1]), `${name}: both images shown`);
-        for (const s of shares) assert.ok(s.share >= PRODUCT_SHARE[0] && s.share > presenterShare(t), `${name} image ${s.image}: ${(s.share * 100).toFixed(1)} %`);
-        assert.deepEqual(productShareViolations(t), []);
-        assert.deepEqual(layoutViolations(t), [], name);
-        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name}: coverage`);
+        bothImagesLead(t, name);
         for (const fr of t.images) {
           // Never past 2x its pixels, never cut by the frame.
           const k = fr!.content.h / (fr!.source.height * (fr!.trim?.h ?? 1));
