@@ -315,10 +315,12 @@ export class Compositor {
     ctx.globalAlpha = 1;
   }
 
-  /** The moving layers of a frame: presenter, each overlay, captions, with keys and whole-pixel rectangles. */
+  /** The moving layers of a frame: the media's product part, presenter, each overlay, captions, with keys and whole-pixel rectangles. */
   private layersAt(frame: number, tMs: number): LayerState[] {
     const { t } = this;
     const out: LayerState[] = [];
+    const product = this.media.productPart(tMs);
+    out.push(product ? { key: product.key, rect: pixelRect(product.rect, 2, t.width, t.height) } : { key: '-', rect: null });
     const p = t.presenter;
     const pr = this.presenter;
     if (p && pr) {

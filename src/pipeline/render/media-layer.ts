@@ -194,8 +194,7 @@ export class MediaLayer {
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
     if (img?.mode === 'pan') return this.drawPan(ctx, i, img, tMs);
     const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
-    // Zooms step on twos (every other frame), so the frame between repeats its picture.
-    const pz = clamp01((frameTimeMs(this.zoomFrame(tMs), this.t.fps) - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
+    const pz = this.zoomProgress(i, tMs);
     if (!img || img.mode === 'cover') {
       const src = img ? img.image : this.artCanvas();
       if (pan) {
@@ -229,12 +228,19 @@ export class MediaLayer {
 
   /** A product shown whole (over its backdrop, already drawn), at its Ken Burns step. */
   private drawProduct(ctx: SKRSContext2D, i: number, img: PreparedImage, c: { x: number; y: number }, pan: { x: number; y: number } | null, pz: number): void {
+    const at = this.productPlace(i, img, c, pan, pz);
+    // A pan is a 1:1 copy at whole pixels; a zoom step is resampled.
+    if (pan) ctx.drawImage(img.image, at.x, at.y);
+    else ctx.drawImage(img.image, at.x, at.y, at.w, at.h);
+  }
+
+  /** Where drawProduct puts the product image (before an entrance's transform). */
+  private productPlace(i: number, img: PreparedImage, c: { x: number; y: number }, pan: { x: number; y: number } | null, pz: number): Box {
     const s = this.t.scenes[i]!;
     const b = this.box;
     if (pan) {
       const room = this.containRoom();
-      ctx.drawImage(img.image, Math.round(c.x - img.image.width / 2 + room / 2) - pan.x, Math.round(c.y - img.image.height / 2 + room / 2) - pan.y);
-      return;
+      return { x: Math.round(c.x - img.image.width / 2 + room / 2) - pan.x, y: Math.round(c.y - img.image.height / 2 + room / 2) - pan.y, w: img.image.width, h: img.image.height };
     }
     const e = easeInOut(pz);
     const scale = (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e) / MAX_KEN_BURNS_SCALE;
@@ -242,7 +248,39 @@ export class MediaLayer {
     const h = img.image.height * scale;
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
     const fy = s.motion.fromY + (s.motion.toY - s.motion.fromY) * e;
-    ctx.drawImage(img.image, c.x - w / 2 + fx * b.w * KEN_BURNS_DRIFT, c.y - h / 2 + fy * b.h * KEN_BURNS_DRIFT, w, h);
+    return { x: c.x - w / 2 + fx * b.w * KEN_BURNS_DRIFT, y: c.y - h / 2 + fy * b.h * KEN_BURNS_DRIFT, w, h };
+  }
+
+  /** Scene i's zoom progress at tMs (zooms step on twos: the frame between repeats its picture). */
+  private zoomProgress(i: number, tMs: number): number {
+    return clamp01((frameTimeMs(this.zoomFrame(tMs), this.t.fps) - this.vStart(i)) / Math.max(1, this.vEnd(i) - this.vStart(i)));
+  }
+
+  /**
+   * The product of scene i when it is the only thing of the media layer that moves at tMs: a
+   * product shown whole (a cut-out on the style's fill, or a photo on its blurred fill) whose
+   * backdrop and plate hold still — no cut, pop-in or parallax under way. Its key changes exactly
+   * when its picture does (its place and size), its rectangle covers every pixel it paints; so
+   * the compositor redraws that rectangle instead of the whole frame. Null when the layer moves
+   * as a whole.
+   */
+  productPart(tMs: number): { key: string; rect: Box } | null {
+    const m = this.t.media;
+    if (!m || m.motion === 'carousel') return null;
+    const i = this.sceneIndexAt(tMs);
+    const s = this.t.scenes[i]!;
+    if (s.media.kind !== 'image' || this.visibility(i, tMs) < 1 || this.transitionAt(i, tMs)) return null;
+    const img = this.images.get(s.media.index);
+    if (!img || img.mode !== 'contain') return null;
+    const en = this.entranceAt(i, tMs);
+    if (en && en.bdx !== 0) return null;
+    const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
+    const c = this.contentCentre(s.media.index);
+    const r = this.productPlace(i, img, c, pan, this.zoomProgress(i, tMs));
+    // The entrance scales about the content's centre and slides (drawSceneMedia).
+    const k = en?.k ?? 1;
+    const rect = { x: c.x + (en?.dx ?? 0) + (r.x - c.x) * k, y: c.y + (r.y - c.y) * k, w: r.w * k, h: r.h * k };
+    return { key: `${i}:${pan ? 'p' : 'z'}${en ? 'e' : ''} ${rect.x} ${rect.y} ${rect.w} ${rect.h}`, rect };
   }
 
   /**
@@ -368,9 +406,10 @@ export class MediaLayer {
 
   /**
    * What the media layer shows at tMs, as a key that is equal for two times exactly when the layer
-   * paints the same pixels; null when it changes every frame (zoom steps are keyed, clips,
-   * cuts, product entrances, pop-ins and the carousel are not). The compositor redraws only the moving parts of a
-   * frame whose media key equals the previous frame's.
+   * paints the same pixels outside its product part (productPart: keyed and redrawn on its own);
+   * null when it changes every frame (zoom steps are keyed, clips, cuts, entrances that move the
+   * backdrop, pop-ins and the carousel are not). The compositor redraws only the moving parts of
+   * a frame whose media key equals the previous frame's.
    */
   stateKey(tMs: number): string | null {
     const m = this.t.media;
@@ -379,6 +418,8 @@ export class MediaLayer {
     const i = this.sceneIndexAt(tMs);
     const v = this.visibility(i, tMs);
     if (v <= 0) return 'hidden';
+    // Only the product moves: the rest holds still (the compositor redraws the product's rectangle).
+    if (this.productPart(tMs)) return `${i}:still`;
     if (v < 1 || this.transitionAt(i, tMs) || this.entranceAt(i, tMs)) return null;
     const s = this.t.scenes[i]!;
     if (s.media.kind === 'video') return null;
