@@ -26,6 +26,7 @@ import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer, sampleSurfaces } from './caption-layer.ts';
 import { MediaLayer } from './media-layer.ts';
+import type { EarlyMedia } from './early-media.ts';
 import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
 import { drawShapes } from './shapes.ts';
 import { captionSurfaceAt } from '../timeline/caption-surface.ts';
@@ -113,10 +114,12 @@ export class Compositor {
     private readonly incremental = true,
     /** A custom template's logo image (drawn contained in timeline.logo, above media and presenter). */
     private readonly logoPath: string | null = null,
+    /** Product images prepared while the narration was spoken (early-media.ts). */
+    early: EarlyMedia | null = null,
   ) {
     this.canvas = createCanvas(t.width, t.height);
     this.ctx = this.canvas.getContext('2d');
-    this.media = new MediaLayer(t, product);
+    this.media = new MediaLayer(t, product, early);
     this.captions = t.captions ? new CaptionLayer(t.captions, t.captionsBox, t.style) : null;
     this.rtl = isRtl(t.language);
   }

@@ -16,6 +16,7 @@ import { styleBackground } from './background.ts';
 import { drawPlate } from './shapes.ts';
 import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
 import { releaseCutoutThread } from './cutout-pool.ts';
+import type { EarlyMedia } from './early-media.ts';
 
 const PREFETCH_MS = 800;
 const POP_IN_MS = 350;
@@ -44,7 +45,12 @@ export class MediaLayer {
   private cardBack: { canvas: Canvas; pad: number } | null = null;
   private cursor = 0;
 
-  constructor(private readonly t: Timeline, private readonly product: ProductFacts) {}
+  constructor(
+    private readonly t: Timeline,
+    private readonly product: ProductFacts,
+    /** Images prepared while the narration was spoken (early-media.ts), used where they match. */
+    private readonly early: EarlyMedia | null = null,
+  ) {}
 
   private get box(): Box {
     return this.t.media!.box;
@@ -58,7 +64,10 @@ export class MediaLayer {
     await Promise.all(
       [...needed].map(async (i) => {
         try {
-          this.images.set(i, await prepareImage(this.product.imagePaths[i]!, m.box.w, m.box.h, carousel ? 1 : MAX_KEN_BURNS_SCALE, { frame: this.t.images[i] }));
+          const path = this.product.imagePaths[i]!;
+          const maxScale = carousel ? 1 : MAX_KEN_BURNS_SCALE;
+          const frame = this.t.images[i] ?? null;
+          this.images.set(i, await (this.early ? this.early.image(path, m.box.w, m.box.h, maxScale, frame) : prepareImage(path, m.box.w, m.box.h, maxScale, { frame })));
         } catch {
           this.images.set(i, null);
         }

@@ -38,7 +38,7 @@ export interface FrameRange {
 
 /** What a worker needs to render any segment of a video: the render's input (no callbacks), its seed and encoder settings, and the cuts. */
 export interface SegmentPlan {
-  input: Omit<RenderVideoInput, 'onProgress' | 'signal'>;
+  input: Omit<RenderVideoInput, 'onProgress' | 'signal' | 'early'>;
   seed: number;
   settings: EncodeSettings;
   ranges: FrameRange[];
@@ -216,7 +216,8 @@ export async function renderVideoSplit(input: RenderVideoInput, tuning: RenderTu
   if (ranges.length < 2) return renderVideo(input, tuning);
   tuning.onTimeline?.(timeline);
 
-  const { onProgress, signal, ...rest } = input;
+  // The early images stay in this process (segment 0 is drawn here; other workers prepare their own).
+  const { onProgress, signal, early: _early, ...rest } = input;
   const plan: SegmentPlan = { input: rest, seed: timeline.seed, settings: settings ?? DEFAULT_ENCODE, ranges, timeline };
   await writePlan(dispatch.dir, plan);
   await fs.mkdir(input.outDir, { recursive: true });

@@ -26,6 +26,7 @@ import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
 import { imageInfo } from './media.ts';
 import type { PresenterSource } from './avatar-adapter.ts';
+import type { EarlyMedia } from './early-media.ts';
 
 export interface RenderVideoInput {
   narration: Narration;
@@ -56,6 +57,8 @@ export interface RenderVideoInput {
   onProgress?: (fraction: number) => void;
   /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
   signal?: AbortSignal;
+  /** The product's images prepared while the narration was spoken (early-media.ts); absent: prepared here. */
+  early?: EarlyMedia | null;
 }
 
 export interface RenderVideoResult {
@@ -116,7 +119,7 @@ export async function planRender(input: RenderVideoInput, tuning: RenderTuning =
   const settings = tuning.settings ?? profile.settings;
   const durationMs = await videoDurationMs(narration);
   // Image sizes and transparency, so the layout step frames each image (media-frame.ts).
-  const imageInfos = await Promise.all(product.imagePaths.map((p) => imageInfo(p)));
+  const imageInfos = await (input.early?.imageInfos(product.imagePaths) ?? Promise.all(product.imagePaths.map((p) => imageInfo(p))));
   const timeline = buildTimeline({
     script: narration.script,
     speech: narration.speech,
@@ -148,7 +151,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const vttPath = timeline.captions ? path.join(input.outDir, 'captions.vtt') : null;
 
   const presenter = input.avatarId !== null ? createPresenter(input.avatarId, timeline, narration.speech, narration.script) : null;
-  const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null);
+  const compositor = new Compositor(timeline, product, presenter, input.avatarId, true, timeline.logo ? (input.logoPath ?? null) : null, input.early ?? null);
   const { width, height, frames, fps } = timeline;
   const timed = tuning.timed ?? true;
   const { pixFmt, yuv } = tuning.rgba ? { pixFmt: 'rgba' as const, yuv: undefined } : frameFormat(width, height);

@@ -137,16 +137,20 @@ function pickMedia(script: Script, product: ProductFacts, spans: readonly Span[]
   return out;
 }
 
-export function buildTimeline(input: TimelineInput): Timeline {
-  const fps = input.fps ?? DEFAULT_FPS;
+/** What mediaFraming needs: the request's choices and the product's images, no script or speech. */
+export type FramingInput = Pick<TimelineInput, 'product' | 'templateId' | 'custom' | 'hasPresenter' | 'visualStyle' | 'aspectRatio' | 'caption' | 'scale' | 'imageInfo'>;
+
+/**
+ * The template, its layout and each product image's framing in it (by index; null when not
+ * framed): everything the media layer prepares depends on, known before the narration is
+ * spoken, so the renderer can prepare the images meanwhile (render/early-media.ts).
+ */
+export function mediaFraming(input: FramingInput) {
   const { width, height } = outputSize(input.aspectRatio, input.scale ?? 1);
-  const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
-  const frames = frameCount(durationMs, fps);
-  const seed = input.seed ?? hashString(`${input.product.name}|${input.script.text}|${input.templateId}`);
   const resolved = input.custom
     ? resolveTemplate(input.custom.def, input.hasPresenter, input.aspectRatio, null, input.custom.style)
     : resolveTemplate(input.templateId, input.hasPresenter, input.aspectRatio, input.visualStyle);
-  const { def, style } = resolved;
+  const { def } = resolved;
   // A blank (single-colour) image is not used (the video's warnings say so).
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
@@ -163,7 +167,26 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // photo (that pans in the column).
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
   const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
-  let layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
+  const layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
+  return { resolved, blankImages, usable, textFirst, layout, images: frameAll(layout), mediaBox: layout.media ? px(layout.media.box, width, height) : null };
+}
+
+/** The product images a script's scenes show (indices), as buildTimeline picks them. */
+export function imagesPicked(script: Script, product: ProductFacts, usable: readonly number[], carousel: boolean): number[] {
+  const spans: Span[] = script.sentences.map((s, i) => ({ sentence: i, kind: s.cue.kind, startMs: 0, endMs: 0 }));
+  return [...new Set(pickMedia(script, product, spans, !carousel, usable).flatMap((m) => (m.kind === 'image' ? [m.index] : [])))];
+}
+
+export function buildTimeline(input: TimelineInput): Timeline {
+  const fps = input.fps ?? DEFAULT_FPS;
+  const { width, height } = outputSize(input.aspectRatio, input.scale ?? 1);
+  const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
+  const frames = frameCount(durationMs, fps);
+  const seed = input.seed ?? hashString(`${input.product.name}|${input.script.text}|${input.templateId}`);
+  const framing = mediaFraming(input);
+  const { resolved, blankImages, usable, textFirst } = framing;
+  const { def, style } = resolved;
+  let layout = framing.layout;
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
@@ -207,7 +230,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
 
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
-  const images = frameAll(layout);
+  const images = framing.images;
   // A trimmed cut-out's edges are the product's: its scene's move stays in its room (never cut by the frame).
   for (const scene of scenes) {
     const f = scene.media.kind === 'image' ? images[scene.media.index] : null;

@@ -5,7 +5,8 @@ import { productLanguage, sameWrittenLanguage } from '../../products/language-de
 import type { Product } from '../../products/product.repository.ts';
 import { shortOfLength } from '../../pipeline/length/decide.ts';
 import { narrateToLength } from '../../pipeline/length/fit-narration.ts';
-import type { RenderProfileName } from '../../pipeline/render/render-profile.ts';
+import { renderProfile, type RenderProfileName } from '../../pipeline/render/render-profile.ts';
+import { EarlyMedia } from '../../pipeline/render/early-media.ts';
 import { renderVideoSplit } from '../../pipeline/render/render-segments.ts';
 import { writeScript } from '../../pipeline/script/index.ts';
 import { defaultVoice } from '../../pipeline/speech/voice.catalog.ts';
@@ -64,6 +65,12 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   await step('script');
   const presenter = await presenterFor(deps, job.video.accountId, r.avatar_id, r.avatar_type);
   const { traits } = presenter;
+  // The product's images are made ready while the narration is written and spoken (early-media.ts).
+  const early = new EarlyMedia(facts.imagePaths);
+  const framing = {
+    product: facts, templateId: custom ? null : r.template_id, custom, hasPresenter: presenter.ref !== null, visualStyle: r.visual_style,
+    aspectRatio: r.aspect_ratio, caption: r.caption, scale: renderProfile(profile, deps.renderScale ?? 1).scale,
+  };
   // The request's voice, else the custom avatar's own, else the language's default for the presenter.
   const givenVoice = r.voice_id ?? presenter.voiceId;
   const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);
@@ -79,7 +86,10 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
           deps.llm,
           { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
         );
-        if (written++ === 0) await step('speech');
+        if (written++ === 0) {
+          void early.start(script, framing);
+          await step('speech');
+        }
         return script;
       },
       lengthS: r.video_length,
@@ -110,6 +120,7 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
     outDir: path.join(job.workDir, 'render'),
     onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
     signal,
+    early,
   }, { onTimeline: deps.observe?.timeline }, profile === 'full' ? (job.segments ?? null) : null);
   signal.throwIfAborted();
   if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
