@@ -326,11 +326,8 @@ export class Compositor {
     out.push(product ? { key: product.key, rect: pixelRect(product.rect, 2, t.width, t.height) } : { key: '-', rect: null });
     const p = t.presenter;
     const pr = this.presenter;
-    if (p && pr) {
-      const ir = this.insetRect();
-      const rect = ir ? pixelRect(ir, 0, t.width, t.height) : this.figureRect();
-      out.push({ key: `pose ${poseFrame(frame)}`, rect });
-    }
+    // A new pose changes the figure's sprite only: an inset's backing and ring hold still around it.
+    if (p && pr) out.push({ key: `pose ${poseFrame(frame)}`, rect: this.figureRect() });
     for (const o of t.overlays) {
       const at = this.overlayAt(o, tMs);
       out.push(at ? { key: `${at.spriteId} ${at.alpha.toFixed(4)} ${at.x} ${at.y} ${at.w} ${at.h}`, rect: pixelRect(at, 2, t.width, t.height) } : { key: '-', rect: null });
