@@ -19,7 +19,9 @@
  * sooner; an experiment, docs/rendering.md "Peak memory"), BENCH_SINK (direct|fifo,
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
- * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
+ * preview check, `npm run bench:preview`), BENCH_PRESET (the render's x264 preset, a diagnosis only:
+ * ultrafast keeps the encoder ahead, so the render is Node-bound as on a quiet machine; the
+ * baselines keep the default). Baselines are run for the full profile only.
  * The baselines' pre-made frames are piped in the render's pixel format: yuv420p converted once
  * before timing (so the baseline does no conversion at all: the encoder's own limit), or RGBA
  * with BENCH_RGBA=1 / without libyuv (ffmpeg converts, as the render then does).
@@ -36,7 +38,7 @@ import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { createFrameSink, frameFormat, type SinkMode } from '../src/pipeline/render/encoder.ts';
 import { i420Bytes, rgbaToI420, type FramePixFmt } from '../src/pipeline/render/yuv.ts';
-import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { baselineEncodeArgs, DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
@@ -60,6 +62,8 @@ const timed = process.env.BENCH_TIMED !== '0';
 /** BENCH_RGBA=1: RGBA into ffmpeg (it converts), for A/B runs against yuv420p made here. */
 const rgba = process.env.BENCH_RGBA === '1';
 const gcEvery = Number(process.env.BENCH_GC_EVERY ?? 0);
+/** BENCH_PRESET=ultrafast: the render's x264 preset for a diagnosis only (an encoder that keeps up puts the render in the Node-bound regime of a quiet machine); the baselines keep theirs. */
+const preset = process.env.BENCH_PRESET;
 let minorGc: (() => void) | undefined;
 if (gcEvery > 0) {
   v8.setFlagsFromString('--expose-gc');
@@ -124,6 +128,8 @@ interface Row {
   fps: number;
   /** CPU time of this process (drawing, readback, pipe writes; not ffmpeg's) during the render: steadier than wall time under load. */
   nodeCpuS: number;
+  /** Of which kernel time (page faults of fresh memory show here), s. */
+  nodeSysS: number;
   /** CPU time of the render's ffmpeg (reaped child), s. */
   ffmpegCpuS: number;
   /** Peak resident memory of this process and its children (ffmpeg) during the render, MB (target < 600 for 60 s 1080p). */
@@ -154,13 +160,14 @@ async function main(): Promise<void> {
           const cpu0 = process.cpuUsage();
           const child0 = reapedChildrenCpuS();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc, settings: preset ? { ...DEFAULT_ENCODE, preset } : undefined });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();
           const ffmpegPeakMb = peak.childrenMb();
           const cpu = process.cpuUsage(cpu0);
           const nodeCpuS = (cpu.user + cpu.system) / 1e6;
+          const nodeSysS = cpu.system / 1e6;
           const ffmpegCpuS = reapedChildrenCpuS() - child0;
           const base: Record<string, number> = {};
           const baseCpu: Record<string, number> = {};
@@ -174,7 +181,7 @@ async function main(): Promise<void> {
               baseCpu[b] = s.ffmpegCpuS;
             }
           }
-          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, ffmpegCpuS, peakMb, nodePeakMb, ffmpegPeakMb, base, baseCpu, load };
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, nodeSysS, ffmpegCpuS, peakMb, nodePeakMb, ffmpegPeakMb, base, baseCpu, load };
           rows.push(row);
           printRow(row);
           fs.rmSync(out, { recursive: true, force: true });
@@ -187,7 +194,7 @@ async function main(): Promise<void> {
   console.log(`\nTargets: render fps >= 0.85 x the moving-frame encode limit ("motion"; 30 s 1080x1920); a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB. Frames sent ${timed ? 'timed, changed only' : 'all, raw (BENCH_TIMED=0)'}, as ${rgba || !rgbaToI420() ? 'RGBA (ffmpeg converts)' : 'yuv420p (converted here)'}.`);
   for (const r of rows.filter((x) => x.profile === 'full')) {
     const limit = r.base.motion !== undefined ? `${(r.fps / r.base.motion).toFixed(2)} of the encoder limit (${r.fps.toFixed(1)} / ${r.base.motion.toFixed(1)} fps${r.lengthS === 30 && r.aspect === 0 ? `, ${r.fps / r.base.motion >= 0.85 ? 'met' : 'missed'}` : ''})` : 'no motion baseline';
-    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; CPU s: Node ${r.nodeCpuS.toFixed(1)} + children ${r.ffmpegCpuS.toFixed(1)} (ffmpeg, ffprobe, the audio check)${Object.entries(r.baseCpu).map(([k, v]) => `, ${k} baseline ffmpeg ${v.toFixed(1)}`).join('')}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart; MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? "unset"}) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
+    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; CPU s: Node ${r.nodeCpuS.toFixed(1)} (sys ${r.nodeSysS.toFixed(1)}) + children ${r.ffmpegCpuS.toFixed(1)} (ffmpeg, ffprobe, the audio check)${Object.entries(r.baseCpu).map(([k, v]) => `, ${k} baseline ffmpeg ${v.toFixed(1)}`).join('')}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart; MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? "unset"}) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
   }
   const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
