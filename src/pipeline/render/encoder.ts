@@ -39,7 +39,7 @@ export class EncoderError extends Error {
 export type SinkMode = 'direct' | 'fifo';
 
 export interface FrameSink {
-  /** Queues one frame (`index`: its frame number, needed when timed); resolves once there is room for the next, after at least one turn of the event loop. */
+  /** Queues one frame (`index`: its frame number, needed when timed); resolves once there is room for the next. */
   write(frame: Buffer, index?: number): Promise<void>;
   /** Closes the input and waits for ffmpeg to finish the file. */
   finish(): Promise<void>;
@@ -137,15 +137,7 @@ abstract class QueueSink implements FrameSink {
     this.notify();
   }
 
-  /**
-   * Resolves once `ready()`, and never before the event loop has turned once: a renderer faster
-   * than the encoder would otherwise draw frame after frame on microtasks alone, and the canvas
-   * binding frees each `canvas.data()` readback only from the event loop (after V8 has collected
-   * it), so every readback got fresh memory the kernel had to fault in and zero (8 MB at
-   * 1080x1920: ~14 ms of system time a frame, docs/rendering.md "One turn of the event loop").
-   */
   protected async waitUntil(ready: () => boolean): Promise<void> {
-    await new Promise<void>((r) => setImmediate(r));
     if (ready() || this.failure) return;
     const t0 = performance.now();
     while (!ready() && !this.failure) await new Promise<void>((r) => (this.wake = r));
