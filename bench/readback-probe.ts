@@ -5,8 +5,9 @@
  * only records the drawing), `readback` canvas.data() (where Skia rasterises it: full frames by
  * media state, zoom / pan / null = transition, entrance), `convert` libyuv; V8's GCs by kind
  * (1 scavenge, 4 mark-compact, 8 incremental marking). MODE:
- *   data   the loop never reaches the event loop (what a Node-bound render did before the sinks yielded)
- *   yield  one turn of the event loop a frame (as the sinks now do)
+ *   data   the loop never reaches the event loop (old readbacks are freed late: fresh memory each)
+ *   yield  one turn of the event loop a frame (tried in the sinks and reverted: a real render
+ *          already waits on the encoder; docs/rendering.md "Issue 29 item 2")
  *   gid    yield, and getImageData instead of canvas.data() for changed frames
  *   node --import tsx bench/readback-probe.ts [MODE]
  */
