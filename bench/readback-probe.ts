@@ -42,6 +42,15 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+/** Why the media key is null at tMs: the transition's kind, an entrance, or fading in/out (media-layer internals, bench only). */
+function nullKind(tMs: number): string {
+  const m = (c as any).media;
+  const i = m.sceneIndexAt(tMs) as number;
+  const tr = m.transitionAt(i, tMs) as [number, number, number] | null;
+  if (tr) return `transition ${t.scenes[tr[1]]!.transitionIn.kind}`;
+  if (m.entranceAt(i, tMs)) return 'entrance';
+  return 'other (fade, video, carousel)';
+}
 const byKind: Record<string, { n: number; ms: number }> = {};
 const stage = { draw: 0, readback: 0, convert: 0, readbackFull: 0, readbackPartial: 0 };
 for (let f = 0; f < t.frames; f++) {
@@ -61,7 +70,7 @@ for (let f = 0; f < t.frames; f++) {
   if (wasFull) {
     stage.readbackFull += a - b;
     const k = (c as any).media.stateKey((f * 1000) / t.fps) as string | null;
-    const kind = k === null ? 'null' : /:z/.test(k) ? 'zoom' : /:p/.test(k) ? 'pan' : /:t/.test(k) ? 'panT' : k;
+    const kind = k === null ? nullKind((f * 1000) / t.fps) : /:z/.test(k) ? 'zoom' : /:p/.test(k) ? 'pan' : /:t/.test(k) ? 'panT' : k;
     const e = (byKind[kind] ??= { n: 0, ms: 0 });
     e.n++;
     e.ms += a - b;
