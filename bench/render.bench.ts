@@ -19,7 +19,9 @@
  * sooner; an experiment, docs/rendering.md "Peak memory"), BENCH_SINK (direct|fifo,
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
- * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
+ * preview check, `npm run bench:preview`), BENCH_PRESET (the render's x264 preset, a diagnosis only:
+ * ultrafast keeps the encoder ahead, so the render is Node-bound as on a quiet machine; the
+ * baselines keep the default). Baselines are run for the full profile only.
  * The baselines' pre-made frames are piped in the render's pixel format: yuv420p converted once
  * before timing (so the baseline does no conversion at all: the encoder's own limit), or RGBA
  * with BENCH_RGBA=1 / without libyuv (ffmpeg converts, as the render then does).
@@ -36,13 +38,14 @@ import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { createFrameSink, frameFormat, type SinkMode } from '../src/pipeline/render/encoder.ts';
 import { i420Bytes, rgbaToI420, type FramePixFmt } from '../src/pipeline/render/yuv.ts';
-import { baselineEncodeArgs } from '../src/pipeline/render/ffmpeg-args.ts';
+import { baselineEncodeArgs, DEFAULT_ENCODE } from '../src/pipeline/render/ffmpeg-args.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
 import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
 import { watchPeakRss } from './support/peak-rss.ts';
+import { reapedChildrenCpuS } from './support/cpu.ts';
 
 const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
 const lengths = list(process.env.BENCH_LENGTHS, '15,30,60').map(Number);
@@ -59,6 +62,8 @@ const timed = process.env.BENCH_TIMED !== '0';
 /** BENCH_RGBA=1: RGBA into ffmpeg (it converts), for A/B runs against yuv420p made here. */
 const rgba = process.env.BENCH_RGBA === '1';
 const gcEvery = Number(process.env.BENCH_GC_EVERY ?? 0);
+/** BENCH_PRESET=ultrafast: the render's x264 preset for a diagnosis only (an encoder that keeps up puts the render in the Node-bound regime of a quiet machine); the baselines keep theirs. */
+const preset = process.env.BENCH_PRESET;
 let minorGc: (() => void) | undefined;
 if (gcEvery > 0) {
   v8.setFlagsFromString('--expose-gc');
@@ -97,10 +102,12 @@ function inPixFmt(frames: Buffer[], w: number, h: number, pixFmt: FramePixFmt): 
   });
 }
 
-async function encodeOnly(rgbaFrames: Buffer[], n: number, w: number, h: number, fps: number, out: string): Promise<number> {
+/** Encode-only run: wall seconds and ffmpeg's CPU seconds. */
+async function encodeOnly(rgbaFrames: Buffer[], n: number, w: number, h: number, fps: number, out: string): Promise<{ wallS: number; ffmpegCpuS: number }> {
   const pixFmt = rgba ? 'rgba' : frameFormat(w, h).pixFmt;
   const frames = inPixFmt(rgbaFrames, w, h, pixFmt);
   const enc = createFrameSink(baselineEncodeArgs(w, h, fps, out, undefined, pixFmt), { mode: sink });
+  const c0 = reapedChildrenCpuS();
   const t0 = performance.now();
   const period = frames.length > 1 ? 2 * frames.length - 2 : 1;
   for (let i = 0; i < n; i++) {
@@ -108,7 +115,7 @@ async function encodeOnly(rgbaFrames: Buffer[], n: number, w: number, h: number,
     await enc.write(frames[k < frames.length ? k : period - k]!);
   }
   await enc.finish();
-  return (performance.now() - t0) / 1000;
+  return { wallS: (performance.now() - t0) / 1000, ffmpegCpuS: reapedChildrenCpuS() - c0 };
 }
 
 interface Row {
@@ -121,6 +128,10 @@ interface Row {
   fps: number;
   /** CPU time of this process (drawing, readback, pipe writes; not ffmpeg's) during the render: steadier than wall time under load. */
   nodeCpuS: number;
+  /** Of which kernel time (page faults of fresh memory show here), s. */
+  nodeSysS: number;
+  /** CPU time of the render's ffmpeg (reaped child), s. */
+  ffmpegCpuS: number;
   /** Peak resident memory of this process and its children (ffmpeg) during the render, MB (target < 600 for 60 s 1080p). */
   peakMb: number;
   /** Of which this process alone (peak), MB. */
@@ -128,6 +139,8 @@ interface Row {
   /** Its children alone (ffmpeg) (peak), MB. */
   ffmpegPeakMb: number;
   base: Record<string, number>;
+  /** ffmpeg CPU s of each baseline run. */
+  baseCpu: Record<string, number>;
   load: number;
 }
 
@@ -145,25 +158,30 @@ async function main(): Promise<void> {
           const out = path.join(dir, `r${lengthS}-${aspect}-${profile}`);
           const t0 = performance.now();
           const cpu0 = process.cpuUsage();
+          const child0 = reapedChildrenCpuS();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc, settings: preset ? { ...DEFAULT_ENCODE, preset } : undefined });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();
           const ffmpegPeakMb = peak.childrenMb();
           const cpu = process.cpuUsage(cpu0);
           const nodeCpuS = (cpu.user + cpu.system) / 1e6;
+          const nodeSysS = cpu.system / 1e6;
+          const ffmpegCpuS = reapedChildrenCpuS() - child0;
           const base: Record<string, number> = {};
+          const baseCpu: Record<string, number> = {};
           if (profile === 'full' && baselines.length > 0) {
             // Made after the render, so its ~200 MB of frames are not counted in the render's peak.
             const ring = await premadeFrames(narration, product, aspect, Math.max(1, ringSize));
             for (const b of baselines) {
               const frames = b === 'static' ? [ring[0]!] : ring;
               const s = await encodeOnly(frames, r.frames, r.width, r.height, 30, path.join(dir, `b-${b}.mp4`));
-              base[b] = r.frames / s;
+              base[b] = r.frames / s.wallS;
+              baseCpu[b] = s.ffmpegCpuS;
             }
           }
-          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, peakMb, nodePeakMb, ffmpegPeakMb, base, load };
+          const row = { profile, aspect, size: `${r.width}x${r.height}`, lengthS, frames: r.frames, wallS, fps: r.frames / wallS, nodeCpuS, nodeSysS, ffmpegCpuS, peakMb, nodePeakMb, ffmpegPeakMb, base, baseCpu, load };
           rows.push(row);
           printRow(row);
           fs.rmSync(out, { recursive: true, force: true });
@@ -176,7 +194,7 @@ async function main(): Promise<void> {
   console.log(`\nTargets: render fps >= 0.85 x the moving-frame encode limit ("motion"; 30 s 1080x1920); a 30 s 1080x1920 video in <= 30 s wall; peak memory of a 60 s 1080p render < 600 MB. Frames sent ${timed ? 'timed, changed only' : 'all, raw (BENCH_TIMED=0)'}, as ${rgba || !rgbaToI420() ? 'RGBA (ffmpeg converts)' : 'yuv420p (converted here)'}.`);
   for (const r of rows.filter((x) => x.profile === 'full')) {
     const limit = r.base.motion !== undefined ? `${(r.fps / r.base.motion).toFixed(2)} of the encoder limit (${r.fps.toFixed(1)} / ${r.base.motion.toFixed(1)} fps${r.lengthS === 30 && r.aspect === 0 ? `, ${r.fps / r.base.motion >= 0.85 ? 'met' : 'missed'}` : ''})` : 'no motion baseline';
-    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart; MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? "unset"}) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
+    console.log(`${r.lengthS} s aspect ${r.aspect} ${r.size}: ${limit}; CPU s: Node ${r.nodeCpuS.toFixed(1)} (sys ${r.nodeSysS.toFixed(1)}) + children ${r.ffmpegCpuS.toFixed(1)} (ffmpeg, ffprobe, the audio check)${Object.entries(r.baseCpu).map(([k, v]) => `, ${k} baseline ffmpeg ${v.toFixed(1)}`).join('')}; peak ${r.peakMb} MB = Node ${r.nodePeakMb} + ffmpeg ${r.ffmpegPeakMb} (peaks apart; MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? "unset"}) (${r.lengthS === 60 ? (r.peakMb < 600 ? 'met' : 'missed') : 'target is for 60 s'}), load ${r.load.toFixed(1)}`);
   }
   const t30 = rows.find((r) => r.profile === 'full' && r.lengthS === 30 && r.aspect === 0);
   if (t30) console.log(`30 s 9:16: ${t30.wallS.toFixed(1)} s wall (${t30.wallS <= 30 ? 'met' : 'missed'})`);
@@ -194,11 +212,11 @@ function printRow(r: Row): void {
   if (!printedHeader) {
     const bh = baselines.map((b) => `${b} fps`.padStart(11) + `${'ratio'.padStart(7)}`).join('');
     console.log(`template ${templateId}, scale ${scale}, sink ${sink}, node ${process.version}, ${os.cpus().length} cpus`);
-    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${'node cpu s'.padStart(11)}${'peak MB'.padStart(8)}${bh}${'load'.padStart(6)}`);
+    console.log(`${'profile'.padEnd(8)}${'aspect'.padEnd(7)}${'size'.padEnd(11)}${'len'.padStart(4)}${'frames'.padStart(8)}${'wall s'.padStart(8)}${'fps'.padStart(7)}${'node cpu s'.padStart(11)}${'ffmpeg cpu s'.padStart(13)}${'peak MB'.padStart(8)}${bh}${'load'.padStart(6)}`);
     printedHeader = true;
   }
   const b = baselines.map((k) => (r.base[k] === undefined ? '-'.padStart(11) + '-'.padStart(7) : r.base[k].toFixed(1).padStart(11) + (r.fps / r.base[k]).toFixed(2).padStart(7))).join('');
-  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${r.nodeCpuS.toFixed(1).padStart(11)}${String(r.peakMb).padStart(8)}${b}${r.load.toFixed(1).padStart(6)}`);
+  console.log(`${r.profile.padEnd(8)}${String(r.aspect).padEnd(7)}${r.size.padEnd(11)}${String(r.lengthS).padStart(4)}${String(r.frames).padStart(8)}${r.wallS.toFixed(1).padStart(8)}${r.fps.toFixed(1).padStart(7)}${r.nodeCpuS.toFixed(1).padStart(11)}${r.ffmpegCpuS.toFixed(1).padStart(13)}${String(r.peakMb).padStart(8)}${b}${r.load.toFixed(1).padStart(6)}`);
 }
 
 await main();

@@ -16,3 +16,10 @@ export function cpuS(): number {
   }
   return total / 100;
 }
+
+/** CPU seconds of this process's reaped children (ffmpeg runs that have exited): take it before and after a run. */
+export function reapedChildrenCpuS(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[13]) + Number(f[14])) / 100;
+}
