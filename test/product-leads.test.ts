@@ -59,9 +59,13 @@ describe('the product leads: treatment by shape', () => {
   it('a wide photo pans across a tall or square frame and sits full width over a blurred extension in a wide one', () => {
     assert.equal(timeline([WIDE], 1, 0).images[0]!.treatment, 'pan');
     assert.equal(timeline([WIDE], 1, 2).images[0]!.treatment, 'pan');
-    const wide = timeline([WIDE], 1, 1).images[0]!;
+    const wide = timeline([WIDE], 4, 1).images[0]!;
     assert.equal(wide.treatment, 'blur-extend');
     assert.equal(wide.content.w, 1920, 'full width');
+    // Beside Spotlight's inset card it keeps clear of the card: as wide as the frame left of it.
+    const beside = timeline([WIDE], 1, 1);
+    assert.equal(beside.images[0]!.treatment, 'blur-extend');
+    assert.ok(beside.images[0]!.content.x + beside.images[0]!.content.w <= beside.presenter!.box.x, 'left of the card');
     const pan = timeline([WIDE], 1, 0).images[0]!;
     assert.equal(pan.pan!.axis, 'x');
     assert.ok(pan.pan!.width > pan.content.w, 'longer than its window: it moves');
