@@ -3,7 +3,7 @@
  * (PipelineGenerator: media → writeScript → narrate → renderVideo, in process) and checks each
  * video against issue 10's targets: length ±10 %, true peak ≤ −1 dBTP, no full-scale samples,
  * A/V end together, ≤ 2 s silent tail, caption checks, layout checks (the layout step's own
- * boxes, via RenderTuning.onTimeline), nothing cut with an ellipsis (quality/nothing-cut.ts), and
+ * boxes, via RenderTuning.onTimeline; with the product covered by the presenter, `presenter-product`), nothing cut with an ellipsis (quality/nothing-cut.ts), and
  * the share of spoken text in the narration language.
  * Then the presenter cells (quality/presenter-cells.ts: talking-avatar videos, drawn and photo
  * presenters, every ratio), each checked frame by frame for text over a face box; the product
@@ -42,6 +42,7 @@ import { COVERAGE_TAGS, DESIGN_CELLS, coverageLine, coverageViolations } from '.
 import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { LEAD_CELLS } from './quality/product-cells.ts';
 import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
+import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
 import { nothingCutViolations } from './quality/nothing-cut.ts';
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
         // Nothing cut (quality/nothing-cut.ts): its own column, so not counted again under layout.
         const cut = nothingCutViolations(t, n.script);
-        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t)];
+        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t)];
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');

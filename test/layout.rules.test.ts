@@ -8,13 +8,14 @@ import { buildTimeline, layoutViolations, presenterFaceBox } from '../src/pipeli
 import { presenterPlacement } from '../src/pipeline/timeline/presenter.ts';
 import { blockedTexts, nameBlocked } from '../src/pipeline/timeline/name-room.ts';
 import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
+import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
 import { faceZone, intersects } from '../src/pipeline/timeline/rules.ts';
 import type { TimelineInput } from '../src/pipeline/timeline/index.ts';
 import type { TextOverlay, Timeline } from '../src/pipeline/timeline/types.ts';
 import { fitAnyway, fitText, shownWhole, words } from '../src/pipeline/timeline/fit-text.ts';
 import { frameImage, type ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import { placeAll } from '../src/pipeline/timeline/layout.ts';
-import { CAP_HEIGHT_EM, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, minFontPx } from '../src/pipeline/timeline/rules.ts';
+import { CAP_HEIGHT_EM, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_SUBTITLE_CAP_SHARE, minFontPx, overlayMinFontPx } from '../src/pipeline/timeline/rules.ts';
 import { PREVIEW_SENTENCES, SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
 import { imageInfo } from '../src/pipeline/render/media.ts';
@@ -94,7 +95,9 @@ describe('the layout step', () => {
     for (const tpl of TEMPLATE_DEFS)
       for (const ar of [0, 1, 2] as const) {
         const t = timeline({ templateId: tpl.id, aspectRatio: ar, shape: 'awkward', long: true });
-        for (const o of t.overlays) assert.ok(o.fontPx * CAP_HEIGHT_EM >= t.height * MIN_CAP_SHARE - 0.01, `${o.id} ${o.fontPx}px`);
+        // The product's full name under its short title may be smaller (MIN_SUBTITLE_CAP_SHARE; layoutViolations checks it is one).
+        for (const o of t.overlays) assert.ok(o.fontPx * CAP_HEIGHT_EM >= t.height * (o.subtitle ? MIN_SUBTITLE_CAP_SHARE : MIN_CAP_SHARE) - 0.01, `${o.id} ${o.fontPx}px`);
+        assert.deepEqual(layoutViolations(t), [], `template ${tpl.id} ratio ${ar}`);
         if (t.presenter) assert.ok(presenterFaceBox(t.presenter).h >= t.height * MIN_FACE_SHARE - 0.5, `template ${tpl.id} ratio ${ar} face`);
       }
   });
@@ -272,7 +275,8 @@ describe('rendering with awkward images', () => {
       // The treatment by shape (docs/rendering.md "The product leads"): the wide and tall photos pan, the small one is contained, the cut-out used as it is.
       assert.deepEqual(tl.images.map((f) => f?.treatment), ['pan', 'pan', 'contain', 'alpha']);
       assert.equal(tl.images[3]!.cutout, true);
-      assert.ok(tl.overlays.every((o) => o.fontPx >= minFontPx(tl.height)));
+      // The full name under its short title (a subtitle) has its own floor (layoutViolations checks it is one).
+      assert.ok(tl.overlays.every((o) => o.fontPx >= overlayMinFontPx(o, tl.height)));
       assert.ok((await fs.stat(r.videoPath)).size > 10_000);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
@@ -342,16 +346,16 @@ describe('a long name in 9:16 never meets a face (issue 24 item 1 with issue 27 
   const faceOf = (t: Timeline) => faceZone(presenterFaceBox(t.presenter!));
   const nameOf = (t: Timeline) => t.overlays.filter((o) => o.slot === 'name');
 
-  it('moves an inset down (Spotlight) and keeps it where it was for a short name', () => {
+  it('keeps an inset (Spotlight) at its slot for a short name; for a long name it never steps over the product: the short name titled, the full name whole elsewhere', () => {
     const short = timeline({ templateId: 1, shape: 'photos' });
     const long = timeline({ templateId: 1, shape: 'photos', long: true });
     assert.equal(short.presenter!.box.y, 0.1 * short.height, 'a short name leaves the inset at its slot');
-    assert.ok(long.presenter!.box.y > short.presenter!.box.y, 'the inset steps down to make room');
     assert.equal(long.presenter!.box.h, short.presenter!.box.h);
-    for (const o of nameOf(long)) {
-      assert.ok(shownWhole(o.lines, o.source) && o.source === LONG_NAME, o.lines.join('|'));
-      assert.ok(!intersects(o.box, faceOf(long)), 'the name is off the face zone');
-    }
+    // Before the presenter kept off the product, the inset stepped down over the photos' top (issue 27).
+    assert.deepEqual(presenterOverProductViolations(long), []);
+    for (const o of nameOf(long)) assert.ok(!intersects(o.box, faceOf(long)), 'the name is off the face zone');
+    const full = long.overlays.filter((o) => o.source === LONG_NAME);
+    assert.ok(full.length > 0 && full.every((o) => shownWhole(o.lines, o.source)), 'the full name shown whole');
     assert.deepEqual(layoutViolations(long), []);
   });
 

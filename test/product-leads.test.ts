@@ -18,6 +18,7 @@ import { productShares, productShareViolations, presenterShare, PRODUCT_SHARE } 
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
 import { MIN_COVERAGE, timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
+import { presenterOverProduct, presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
 import { KEN_BURNS_DRIFT } from '../src/pipeline/timeline/motion.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech, PREVIEW_SENTENCES } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
@@ -58,9 +59,13 @@ describe('the product leads: treatment by shape', () => {
   it('a wide photo pans across a tall or square frame and sits full width over a blurred extension in a wide one', () => {
     assert.equal(timeline([WIDE], 1, 0).images[0]!.treatment, 'pan');
     assert.equal(timeline([WIDE], 1, 2).images[0]!.treatment, 'pan');
-    const wide = timeline([WIDE], 1, 1).images[0]!;
+    const wide = timeline([WIDE], 4, 1).images[0]!;
     assert.equal(wide.treatment, 'blur-extend');
     assert.equal(wide.content.w, 1920, 'full width');
+    // Beside Spotlight's inset card it keeps clear of the card: as wide as the frame left of it.
+    const beside = timeline([WIDE], 1, 1);
+    assert.equal(beside.images[0]!.treatment, 'blur-extend');
+    assert.ok(beside.images[0]!.content.x + beside.images[0]!.content.w <= beside.presenter!.box.x, 'left of the card');
     const pan = timeline([WIDE], 1, 0).images[0]!;
     assert.equal(pan.pan!.axis, 'x');
     assert.ok(pan.pan!.width > pan.content.w, 'longer than its window: it moves');
@@ -226,6 +231,41 @@ describe('the product leads: a trimmed cut-out is never cut by the frame', () =>
           for (const v of productShareViolations(t)) cut.push(`${name} T${templateId} ratio ${ratio}: ${v}`);
         }
     assert.deepEqual(cut, []);
+  });
+});
+
+describe('the product leads: the presenter never covers it', () => {
+  it('every template and ratio, every image shape, captions on and off, 15 and 30 s: the presenter covers at most 3 % of the product\'s box at its largest move, the product still leads (fails before: the Spotlight card over 7-13 % of it)', () => {
+    const shapes = { square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, small: { width: 300, height: 300, alpha: false }, landscape: { width: 1600, height: 1200, alpha: false }, tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true }, trimmed: { width: 1000, height: 1000, alpha: false, plain: true, trim: { x: 0.35, y: 0.05, w: 0.3, h: 0.9 } } };
+    const failures: string[] = [];
+    let judged = 0;
+    for (const seconds of [15, 30]) {
+      const sp = sampleSpeech(sampleSentences(seconds));
+      for (const caption of [true, false])
+        for (const ratio of [0, 1, 2] as const)
+          for (const templateId of [1, 2, 3, 4, 5, 6])
+            for (const [name, info] of Object.entries(shapes)) {
+              const t = buildTimeline({
+                script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/img0.jpg'], videoPaths: [] },
+                templateId, hasPresenter: templateId !== 4, visualStyle: null, aspectRatio: ratio, caption, imageInfo: [info as ImageInfo],
+              });
+              const where = `${seconds} s ${caption ? 'captions' : 'no captions'} T${templateId} ratio ${ratio} ${name}`;
+              judged += presenterOverProduct(t).length;
+              failures.push(...presenterOverProductViolations(t).map((v) => `${where}: ${v}`));
+              failures.push(...productShareViolations(t).map((v) => `${where}: ${v}`));
+              failures.push(...layoutViolations(t).map((v) => `${where}: ${v}`));
+            }
+    }
+    assert.ok(judged > 1000, `scenes judged: ${judged}`);
+    assert.deepEqual(failures, []);
+  });
+
+  it('the check sees a card over the product: the Spotlight 9:16 card laid over a square photo\'s top right', () => {
+    const t = timeline([SQUARE], 1, 0);
+    assert.deepEqual(presenterOverProductViolations(t), []);
+    const c = t.images[0]!.content;
+    const over = { ...t, presenter: { ...t.presenter!, box: { ...t.presenter!.box, y: c.y }, panel: { ...t.presenter!.box, y: c.y } } };
+    assert.match(presenterOverProductViolations(over)[0] ?? '', /^presenter-product: the presenter covers \d+\.\d % of the product/);
   });
 });
 

@@ -18,7 +18,8 @@ import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
 import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
-import { productShareTarget } from './product-share.ts';
+import { presenterLed, productShareTarget } from './product-share.ts';
+import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
 import { productPlates } from './plates.ts';
 import { intersection, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
@@ -230,20 +231,29 @@ export function buildTimeline(input: TimelineInput): Timeline {
 
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
-  const images = framing.images;
-  // A trimmed cut-out's edges are the product's: its scene's move stays in its room (never cut by the frame).
-  for (const scene of scenes) {
-    const f = scene.media.kind === 'image' ? images[scene.media.index] : null;
-    if (f?.room && mediaBox) scene.motion = fitMove(scene.motion, f.content, f.room, mediaBox);
-  }
+  const safeArea = safeAreaPx(input.aspectRatio, width, height);
+  // The presenter never covers the product: a product that meets an inset's card moves to a side
+  // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
+  const framed = framing.images;
+  const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(def.layout, true);
+  const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) };
+  const imagesFor = (who: { box: Box } | null) => (insetClears && who ? framed.map((f) => clearOfInset(f, who.box, clear)) : framed);
+  // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
+  const untamed = scenes.map((s) => s.motion);
+  const tame = (imgs: readonly (ImageFrame | null)[]) =>
+    scenes.forEach((scene, i) => {
+      const f = scene.media.kind === 'image' ? imgs[scene.media.index] : null;
+      scene.motion = f?.room && mediaBox ? fitMove(untamed[i]!, f.content, f.room, mediaBox) : untamed[i]!;
+    });
   let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }
     : null;
   const media = layout.media && mediaBox && stage ? { ...layout.media, box: mediaBox, stage, radius: layout.media.radius * Math.min(width, height) } : null;
+  let images = imagesFor(presenter);
+  tame(images);
   // The product's entrance per scene (still media, a template video's disable_moving: none).
   if (media && motion !== 'none')
     for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
-  const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
   // Sentences with no card of their own show their key phrase when nothing else fills the frame:
   // no captions, or a product held small by its sharpness (a 300 px photo).
@@ -254,14 +264,25 @@ export function buildTimeline(input: TimelineInput): Timeline {
   if (small && input.caption && !textFirst && !layout.presenter) layout = uncaptionedLayout(layout, SMALL_PRODUCT_GROWTH);
   const fits = slotFits(layout, safeArea, height, language, style.text.uppercase);
   const place = (who: typeof presenter, ownCaseName: boolean, nameForm: NameForm = 'auto') => {
+    const images = imagesFor(who);
+    tame(images);
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
-  const room = makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name });
+  // A move of the presenter the product cannot step clear of is not tried (when it stands clear at the slot).
+  const overProduct = (who: NonNullable<typeof presenter>) => {
+    const imgs = imagesFor(who);
+    tame(imgs);
+    return presenterOverProductViolations({ presenter: who, media, layout: def.layout, scenes, images: imgs, width, height } as Timeline).length;
+  };
+  const clearOfProduct = presenter && overProduct(presenter) === 0 ? (who: NonNullable<typeof presenter>) => overProduct(who) === 0 : undefined;
+  const room = makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}) });
   presenter = room.presenter;
+  images = imagesFor(presenter);
+  tame(images);
   const placed = room.placed;
   const captionsBox = placed.captionsBox;
   const captions = input.caption

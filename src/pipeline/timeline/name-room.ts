@@ -13,7 +13,8 @@
  *    minimum), then with the full name on the end card
  *    (with the price and the call to action), each with the presenter where it is, then moved;
  * and keeps the first placement that leaves every text clear of the face zone and the product's
- * middle; else the first that keeps every text off the face. docs/rendering.md "Nothing cut"
+ * middle; else the first that keeps every text off the face. Moves that put the presenter over
+ * the product (`clearOfProduct`, presenter-clear.ts) come after all of these, in the same order. docs/rendering.md "Nothing cut"
  * ("A long name never over a face", "A long name never over the product").
  */
 import { boxInside } from '../templates/safe-area.ts';
@@ -137,7 +138,7 @@ const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source =
 export function makeRoom<R extends Placed>(
   place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
   presenter: Presenter | null,
-  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string },
+  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean },
 ): { presenter: Presenter | null; placed: R } {
   const first = place(presenter, false);
   const blocked = blockedTexts(first.shell);
@@ -147,15 +148,19 @@ export function makeRoom<R extends Placed>(
   // Away from the name's slot when the name is blocked, else from the first blocked text.
   const hit = first.overlays.find((x) => blocked.includes(x.id) && x.slot === 'name') ?? first.overlays.find((x) => blocked.includes(x.id));
   const away = hit && hit.slot !== 'name' ? hit.box : o.nameSlot;
+  // Moves that keep the presenter off the product (presenter-clear.ts) first; the others only when none of those leaves every text clear.
   const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
-  const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...moves.flatMap((who) => cases.map((own) => ({ who, own })))];
+  const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
+  const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
+  const over = moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own })));
   // The short name only when it is the name that has no room, and the name has a shorter form.
   const nameBlocked = first.overlays.some((x) => blocked.includes(x.id) && isName(x, name));
   const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end'] : ['auto'];
   // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
   let offFace: { who: Presenter | null; again: R } | null = null;
-  for (const form of forms)
-    for (const { who, own } of form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries]) {
+  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries] })), ...(over.length ? forms.map((form) => ({ form, tries: over })) : [])];
+  for (const { form, tries } of rounds)
+    for (const { who, own } of tries) {
       const again = place(who, own, form);
       if (blockedTexts(again.shell).length === 0) return { presenter: who, placed: again };
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, again };
