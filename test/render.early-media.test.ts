@@ -20,14 +20,15 @@ import fs from 'node:fs/promises';
 
 after(() => closeCutoutPool());
 
-it('prepares the images the script shows before the speech, and the render draws with those very images', async () => {
+for (const hasPresenter of [false, true])
+it(`prepares the images the script shows before the speech, and the render draws with those very images (${hasPresenter ? 'Spotlight inset: the product stepped clear of its card' : 'no presenter'})`, async () => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'early-media-'));
   try {
     const sample = await writeSampleProduct(path.join(dir, 'product'));
     const shop = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
     const product = { ...sample, imagePaths: ['lamp-front.jpg', 'lamp-desk.jpg', 'lamp-night.jpg'].map((f) => path.join(shop, f)) };
     const sp = sampleSpeech(sampleSentences(15));
-    const request = { product, templateId: 1, custom: null, hasPresenter: false, visualStyle: null, aspectRatio: 0 as const, caption: true, scale: 0.25 };
+    const request = { product, templateId: 1, custom: null, hasPresenter, visualStyle: null, aspectRatio: 0 as const, caption: true, scale: 0.25 };
 
     // Before any speech: the framing comes from the request, the images' info and the script.
     const early = new EarlyMedia(product.imagePaths);
@@ -42,6 +43,12 @@ it('prepares the images the script shows before the speech, and the render draws
 
     assert.equal(early.started, shown.length, 'the images the scenes show were started before the speech');
 
+    if (hasPresenter) {
+      // The lamp meets Spotlight's inset card and steps to its side (presenter-clear.ts): the early
+      // framing must be that one too, else the render prepares every image again.
+      const plain = buildTimeline({ ...request, hasPresenter: false, script: sp.script, speech: sp.speech, imageInfo: info });
+      assert.ok(t.presenter && shown.some((i) => JSON.stringify(t.images[i]?.content) !== JSON.stringify(plain.images[i]?.content)), 'a product moved clear of the card');
+    }
     const withEarly = new Compositor(t, product, null, null, true, null, early);
     const alone = new Compositor(t, product, null, null);
     await Promise.all([withEarly.prepare(), alone.prepare()]);

@@ -169,7 +169,16 @@ export function mediaFraming(input: FramingInput) {
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
   const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
   const layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
-  return { resolved, blankImages, usable, textFirst, layout, images: frameAll(layout), mediaBox: layout.media ? px(layout.media.box, width, height) : null };
+  const framed = frameAll(layout);
+  // The presenter never covers the product: a product that meets an inset's card moves to a side
+  // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
+  const safeArea = safeAreaPx(input.aspectRatio, width, height);
+  const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(resolved.def.layout, true);
+  const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(resolved.def.layout, input.aspectRatio, !!layout.presenter) };
+  const imagesFor = (who: { box: Box } | null) => (insetClears && who ? framed.map((f) => clearOfInset(f, who.box, clear)) : framed);
+  // The images as framed beside the layout's own presenter slot (what the render prepares unless a long name moves it).
+  const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
+  return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
 }
 
 /** The product images a script's scenes show (indices), as buildTimeline picks them. */
@@ -232,12 +241,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
-  // The presenter never covers the product: a product that meets an inset's card moves to a side
-  // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
-  const framed = framing.images;
-  const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(def.layout, true);
-  const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) };
-  const imagesFor = (who: { box: Box } | null) => (insetClears && who ? framed.map((f) => clearOfInset(f, who.box, clear)) : framed);
+  const { imagesFor } = framing;
   // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
   const untamed = scenes.map((s) => s.motion);
   const tame = (imgs: readonly (ImageFrame | null)[]) =>
