@@ -1,7 +1,7 @@
 /**
  * bench:quality's `legibility` check (docs/rendering.md "Every text readable"): every half second
  * of a rendered video, each text the timeline shows whole — a card, the title, the price, the call
- * to action (its pill), each caption line (the spoken word's highlight left out) — is measured on
+ * to action (its pill), each caption line (the spoken word's highlight left out), the spoken word — is measured on
  * the decoded frame (text-contrast.ts) against the contrast its size needs (4.5 small, 3 large).
  * The frames come from the MP4 (x264 at CRF 24, often at a quarter size), whose smearing lowers a
  * thin letter's measured contrast: a text is flagged under `TOLERANCE` of what it needs.
@@ -12,7 +12,7 @@ import { CAPTION_SIZE } from '../../src/pipeline/captions/place.ts';
 import { captionPlacer } from '../../src/pipeline/render/caption-layer.ts';
 import { overlaySprite } from '../../src/pipeline/render/text-sprites.ts';
 import { isRtl } from '../../src/pipeline/captions/lang.ts';
-import { neededContrast } from '../../src/pipeline/templates/legibility.ts';
+import { LARGE_TEXT_CONTRAST, neededContrast } from '../../src/pipeline/templates/legibility.ts';
 import type { Box } from '../../src/pipeline/templates/types.ts';
 import { frameTimeMs } from '../../src/pipeline/timeline/build.ts';
 import { OVERLAY_ENTER_MS, OVERLAY_EXIT_MS } from '../../src/pipeline/timeline/rules.ts';
@@ -51,6 +51,16 @@ export function textElementsAt(t: Timeline, ms: number, pills: Map<string, Box>)
       const skip = line.runs.filter((r) => at && at.line === li && r.token === at.token).map((r) => ({ x: r.x - s * 0.4, y: line.top - s * 0.4, w: r.width + s * 0.8, h: line.bottom - line.top + s * 0.8 }));
       out.push({ id: `captions line ${li + 1} "${line.runs.map((r) => r.text).join(' ').slice(0, 24)}"`, box: { x: x0 - s * 0.12, y: line.top, w: x1 - x0 + s * 0.24, h: line.bottom - line.top }, skip, need });
     });
+    // The spoken word at rest (after its pop), in its own box: its colour, glow or pill against what is around it, at
+    // the highlight's floor (3: a mark as well as text; templates/colours.ts captionHighlight).
+    const tok = at ? page.lines[at.line]!.tokens[at.token] : null;
+    const lit = at ? placed.lines[at.line]!.runs.filter((r) => r.token === at.token) : [];
+    if (tok && lit.length && ms - tok.startMs >= 150) {
+      const line = placed.lines[at!.line]!;
+      const x0 = Math.min(...lit.map((r) => r.x));
+      const x1 = Math.max(...lit.map((r) => r.x + r.width));
+      out.push({ id: 'captions lit word', box: { x: x0 - s * 0.05, y: line.top, w: x1 - x0 + s * 0.1, h: line.bottom - line.top }, skip: [], need: LARGE_TEXT_CONTRAST });
+    }
   }
   return out;
 }
