@@ -11,6 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { colord } from 'colord';
+import { createCanvas } from '@napi-rs/canvas';
+import { buildCaptions } from '../src/pipeline/captions/index.ts';
+import { CaptionLayer, captionPlacer } from '../src/pipeline/render/caption-layer.ts';
 import { captionInk } from '../src/pipeline/templates/caption-ink.ts';
 import { contrast, fieldColour, plateColour, under } from '../src/pipeline/templates/colours.ts';
 import { LARGE_TEXT_CONTRAST, overlayColours, seenFill, SMALL_TEXT_CONTRAST, worstContrast } from '../src/pipeline/templates/legibility.ts';
@@ -76,6 +79,31 @@ describe('caption words read on every flat colour under them', () => {
     // Spotlight 9:16 with a full-bleed photo: captions inside the photo, no split.
     const full = buildTimeline({ script: sp.script, speech: sp.speech, product: { ...product, imagePaths: ['/a.jpg'] }, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, imageInfo: [{ width: 1080, height: 1920, alpha: false }] });
     assert.ok(full.scenes.every((sc) => !captionsCrossSplit(full, sc.startMs + 1)));
+  });
+});
+
+describe('Tech Neon\'s lit word on its magenta field (bench #203)', () => {
+  it('is drawn in the replacing dark colour itself, not washed grey by the neon\'s white core (real canvas)', () => {
+    registerFonts();
+    const s = STYLE_DEFS.find((x) => x.name === 'Tech Neon')!;
+    const magenta = fieldColour(s);
+    const words = ['Keeps', 'coffee', 'hot'];
+    const caps = buildCaptions(words.map((w, i) => ({ text: w, startMs: 100 + i * 400, endMs: 450 + i * 400, sentence: 0 })), { language: 'english', maxUnits: 40, sentences: [{ text: words.join(' ') }] });
+    const box = { x: 50, y: 100, w: 800, h: 200 };
+    const run = captionPlacer(caps, box, s)(caps.pages[0]!).lines[0]!.runs[1]!;
+    const layer = new CaptionLayer(caps, box, s, LARGE_TEXT_CONTRAST);
+    layer.setSurfaces(() => ({ colours: [magenta], split: false }));
+    const lit = layer.colours(800).highlight;
+    assert.ok(contrast(lit, magenta) >= LARGE_TEXT_CONTRAST, `${lit} on ${magenta}`);
+    const c = createCanvas(900, 400);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = magenta;
+    ctx.fillRect(0, 0, 900, 400);
+    layer.draw(ctx, 800);
+    const px = ctx.getImageData(Math.floor(box.x + run.x), 100, Math.ceil(run.width), 200).data;
+    let ink = 0;
+    for (let i = 0; i < px.length; i += 4) if (contrast(colord({ r: px[i]!, g: px[i + 1]!, b: px[i + 2]! }).toHex(), magenta) >= LARGE_TEXT_CONTRAST && colord({ r: px[i]!, g: px[i + 1]!, b: px[i + 2]! }).luminance() < 0.05) ink++;
+    assert.ok(ink > 400, `dark ink pixels of the lit word: ${ink}`);
   });
 });
 

@@ -48,7 +48,7 @@ export function textElementsAt(t: Timeline, ms: number, pills: Map<string, Box>)
       if (line.runs.length === 0) return;
       const x0 = Math.min(...line.runs.map((r) => r.x));
       const x1 = Math.max(...line.runs.map((r) => r.x + r.width));
-      const skip = line.runs.filter((r) => at && at.line === li && r.token === at.token).map((r) => ({ x: r.x - s * 0.4, y: line.top - s * 0.4, w: r.width + s * 0.8, h: line.bottom - line.top + s * 0.8 }));
+      const skip = line.runs.filter((r) => at && at.line === li && r.token === at.token).map((r) => ({ x: r.x - s * 0.6, y: line.top - s * 0.6, w: r.width + s * 1.2, h: line.bottom - line.top + s * 1.2 }));
       out.push({ id: `captions line ${li + 1} "${line.runs.map((r) => r.text).join(' ').slice(0, 24)}"`, box: { x: x0 - s * 0.12, y: line.top, w: x1 - x0 + s * 0.24, h: line.bottom - line.top }, skip, need });
     });
     // The spoken word at rest (after its pop), in its own box: its colour, glow or pill against what is around it, at

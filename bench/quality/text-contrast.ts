@@ -8,8 +8,8 @@
  * from it are the letters, in up to two groups — lighter and darker than the ground: a fill and
  * its outline (white words in a dark rim on yellow), or a fill alone. The fill is the group lying
  * inside the other: its pixels have more marked neighbours (an outline is what touches the
- * ground). The text's contrast is WCAG's ratio of the fill's core (its quarter farthest from the
- * ground) with the ground. A box whose dominant bin holds under a quarter of its pixels is busy
+ * ground). The text's contrast is WCAG's ratio of the fill's core (its tenth farthest from the
+ * ground) with the ground. A piece of a line (about two line-heights) whose dominant bins hold under 40 % of its pixels is busy
  * (a photo under the words) and not judged: over photos the outline carries the words.
  */
 import type { Box } from '../../src/pipeline/templates/types.ts';
@@ -31,7 +31,7 @@ export const luminance = (r: number, g: number, b: number): number => 0.2126 * L
 export const ratio = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 /** Below this share of the box in its dominant bin, the ground is busy (a photo): not judged. */
-const MIN_GROUND_SHARE = 0.25;
+const MIN_GROUND_SHARE = 0.4;
 /** A pixel this far (contrast ratio) from the ground is part of the letters. */
 const MARK = 1.25;
 const BINS = 48;
@@ -45,7 +45,7 @@ export interface TextContrast {
 }
 
 /** The contrast of the letters in `box` with their ground; `skip` rectangles (a lit word's pill) are left out. */
-export function textContrast(f: Frame, box: Box, skip: readonly Box[] = []): TextContrast {
+export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = []): TextContrast {
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(f.width, Math.ceil(box.x + box.w));
@@ -104,9 +104,27 @@ export function textContrast(f: Frame, box: Box, skip: readonly Box[] = []): Tex
   if (cands.length === 0) return { contrast: null, ground, fill: null };
   const k = cands.reduce((a, b) => (groups[b].inner / groups[b].n > groups[a].inner / groups[a].n ? b : a));
   const vals = groups[k].values.sort((a, b) => a - b);
-  // The fill's core: the quarter of its pixels farthest from the ground (antialiased edges and
-  // the codec's smearing pull the rest towards it).
-  const core = k === 1 ? vals.slice(Math.floor(vals.length * 0.75)) : vals.slice(0, Math.ceil(vals.length * 0.25));
+  // The fill's core: the tenth of its pixels farthest from the ground (antialiased edges and the
+  // codec's smearing pull the rest towards it; a two-tone ground — the band over Side by Side's
+  // light and dark halves — puts its lighter half in the same group as white letters).
+  const core = k === 1 ? vals.slice(Math.floor(vals.length * 0.9)) : vals.slice(0, Math.ceil(vals.length * 0.1));
   const y = core[core.length >> 1]!;
   return { contrast: ratio(y, ground), ground, fill: k === 1 ? 'lighter' : 'darker' };
+}
+
+/**
+ * A line of text measured in pieces about two line-heights wide (the ground may change along it:
+ * a band over Side by Side's light and dark halves); the median piece judged (a single piece can
+ * mistake a thin rim for the fill at a quarter size: the fill's edge blends through the ground's
+ * lightness). A piece whose ground is two colours (the one across the split) is busy, not judged.
+ */
+export function textContrast(f: Frame, box: Box, skip: readonly Box[] = []): TextContrast {
+  const pieces = Math.max(1, Math.round(box.w / (box.h * 2)));
+  const judged: TextContrast[] = [];
+  for (let i = 0; i < pieces; i++) {
+    const m = boxContrast(f, { x: box.x + (box.w * i) / pieces, y: box.y, w: box.w / pieces, h: box.h }, skip);
+    if (m.contrast !== null) judged.push(m);
+  }
+  judged.sort((a, b) => a.contrast! - b.contrast!);
+  return judged[judged.length >> 1] ?? { contrast: null, ground: 0, fill: null };
 }
