@@ -4,7 +4,8 @@
  * video against issue 10's targets: length ±10 %, true peak ≤ −1 dBTP, no full-scale samples,
  * A/V end together, ≤ 2 s silent tail, caption checks, layout checks (the layout step's own
  * boxes, via RenderTuning.onTimeline; with the product covered by the presenter, `presenter-product`), nothing cut with an ellipsis (quality/nothing-cut.ts), and
- * the share of spoken text in the narration language.
+ * the share of spoken text in the narration language, and every text's contrast on the rendered
+ * frames (quality/legibility.ts).
  * Then the presenter cells (quality/presenter-cells.ts: talking-avatar videos, drawn and photo
  * presenters, every ratio), each checked frame by frame for text over a face box; the product
  * cells get the same per-frame check from their timeline (timeline/face-check.ts).
@@ -46,6 +47,7 @@ import { presenterOverProductViolations } from '../src/pipeline/timeline/present
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
 import { nothingCutViolations } from './quality/nothing-cut.ts';
+import { legibilityViolations } from './quality/legibility.ts';
 import { defects, formatTable, totals, type Row } from './quality/table.ts';
 
 const BASE = 'http://reelsmith.local';
@@ -129,7 +131,11 @@ async function main(): Promise<void> {
         // The layout step's checks, and the per-frame one every video kind shares: no text box meets a face box.
         // Nothing cut (quality/nothing-cut.ts): its own column, so not counted again under layout.
         const cut = nothingCutViolations(t, n.script);
-        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t)];
+        // Every text readable on the rendered frames (quality/legibility.ts).
+        const leg = await legibilityViolations(result.videoPath, t);
+        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...leg.violations];
+        const w = leg.worst;
+        details.push(`#${cell.n} legibility: ${leg.judged} text boxes measured, ${leg.busy} on a busy ground not judged; lowest ${w ? `${w.contrast.toFixed(1)}:1 (needs ${w.need}) ${w.id} at ${w.atS.toFixed(1)} s` : '-'}`);
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');

@@ -120,7 +120,7 @@ describe('caption highlight: contrast ≥ 3 with what is under it', () => {
     };
     const plain = new CaptionLayer(caps, box, s);
     const onPlate = new CaptionLayer(caps, box, s);
-    onPlate.setSurfaces(() => [yellow]);
+    onPlate.setSurfaces(() => ({ colours: [yellow], split: false }));
     assert.notEqual(onPlate.stateKey(800), plain.stateKey(800), 'the colour is part of what the frame shows');
     // The style's yellow word is only its dark outline on the yellow plate; on the plate the word
     // is solid ink that stands out, with a light outline so it never merges with the dark outline

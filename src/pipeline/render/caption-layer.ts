@@ -16,11 +16,15 @@ import { languageTag } from '../captions/lang.ts';
 import { placePage, type PlacedPage, type PlacedRun, type TextMeasure } from '../captions/place.ts';
 import type { Box, VisualStyleDef } from '../templates/types.ts';
 import { easeOutCubic } from '../timeline/motion.ts';
-import { captionHighlight, meanColour, type CaptionHighlight } from '../templates/colours.ts';
+import { meanColour } from '../templates/colours.ts';
+import { captionInk, inkKey, type CaptionInk, type CaptionUnder } from '../templates/caption-ink.ts';
+import { LARGE_TEXT_CONTRAST } from '../templates/legibility.ts';
 import { fontString } from './fonts.ts';
 
 interface PageSprite {
   page: CaptionPage;
+  /** The ink the plain words were drawn in (inkKey). */
+  ink: string;
   /** Each run rasterised once, with the "line:token" it belongs to, at whole-pixel offsets from the layer's origin. */
   runs: { key: string; canvas: Canvas; dx: number; dy: number }[];
   placed: PlacedPage;
@@ -105,29 +109,30 @@ export class CaptionLayer {
   private readonly transform: (t: string) => string;
 
   private readonly measure: TextMeasure;
-  /** What lies under the captions at a time (colours; null: not known, e.g. a photo), for the highlight's contrast. */
-  private surfaces: ((tMs: number) => readonly string[] | null) | null = null;
-  private readonly highlights = new Map<string, CaptionHighlight>();
+  /** What lies under the captions at a time (flat colours, or not known, e.g. a photo; a split), for the words' ink. */
+  private surfaces: ((tMs: number) => CaptionUnder | null) | null = null;
+  private readonly inks = new Map<string, CaptionInk>();
 
-  constructor(private readonly captions: Captions, private readonly box: Box, private readonly style: VisualStyleDef) {
+  /** `need`: the contrast the caption words need on flat colours (templates/legibility.ts neededContrast for their size). */
+  constructor(private readonly captions: Captions, private readonly box: Box, private readonly style: VisualStyleDef, private readonly need = LARGE_TEXT_CONTRAST) {
     this.pad = Math.ceil(box.h * 0.25);
     this.transform = captionTransform(captions, style);
     this.measure = canvasMeasure(createCanvas(8, 8).getContext('2d'), style);
   }
 
-  /** Tells the layer what lies under it over time, so the spoken word's highlight keeps a contrast ≥ 3 with it (templates/colours.ts captionHighlight). */
-  setSurfaces(surfaces: (tMs: number) => readonly string[] | null): void {
+  /** Tells the layer what lies under it over time, so its words keep their contrast with it (templates/caption-ink.ts). */
+  setSurfaces(surfaces: (tMs: number) => CaptionUnder | null): void {
     this.surfaces = surfaces;
   }
 
-  /** The highlight's colours at tMs: the style's own, or a palette colour that contrasts with what is under the captions. */
-  colours(tMs: number): CaptionHighlight {
-    const under = this.surfaces?.(tMs) ?? [];
-    const key = under.join(' ');
-    let h = this.highlights.get(key);
+  /** The words' ink at tMs: the style's own, or colours, a rim or the band that read on what is under the captions. */
+  colours(tMs: number): CaptionInk {
+    const under = this.surfaces?.(tMs) ?? null;
+    const key = under ? `${under.colours?.join(' ') ?? '?'} ${under.split}` : '-';
+    let h = this.inks.get(key);
     if (!h) {
-      h = captionHighlight(this.style, under);
-      this.highlights.set(key, h);
+      h = captionInk(this.style, under, this.need);
+      this.inks.set(key, h);
     }
     return h;
   }
@@ -148,11 +153,11 @@ export class CaptionLayer {
     ctx.fillText(r.text, x, y);
   }
 
-  private layout(page: CaptionPage): PageSprite {
-    const { box, pad, style } = this;
+  private layout(page: CaptionPage, ink: CaptionInk): PageSprite {
+    const { box, pad } = this;
     const placed = placePage(page, { x: pad, y: pad, w: box.w, h: box.h }, { rtl: this.captions.rtl, measure: this.measure, transform: this.transform });
     const { size } = placed;
-    const stroke = style.caption.band ? null : style.palette.captionStroke;
+    const stroke = ink.stroke;
     const m = Math.ceil(size * 0.6);
     const runs = placed.lines.flatMap((line, li) =>
       line.runs.map((r) => {
@@ -162,11 +167,11 @@ export class CaptionLayer {
         const ctx = canvas.getContext('2d');
         ctx.font = this.font(size);
         ctx.lineJoin = 'round';
-        this.drawRun(ctx, r, r.x - dx, r.y - dy, style.palette.captionText, stroke, size);
+        this.drawRun(ctx, r, r.x - dx, r.y - dy, ink.text, stroke, size);
         return { key: `${li}:${r.token}`, canvas, dx, dy };
       }),
     );
-    return { page, runs, placed, highlights: new Map() };
+    return { page, ink: inkKey(ink), runs, placed, highlights: new Map() };
   }
 
   /** The translucent band behind each line (band styles), drawn as vectors: cheaper than a sprite that is copied. */
@@ -183,8 +188,8 @@ export class CaptionLayer {
     }
   }
 
-  private highlight(ps: PageSprite, li: number, ti: number, c: CaptionHighlight): Highlight {
-    const key = `${li}:${ti}:${c.highlight}:${c.onHighlight}`;
+  private highlight(ps: PageSprite, li: number, ti: number, c: CaptionInk): Highlight {
+    const key = `${li}:${ti}:${inkKey(c)}`;
     const cached = ps.highlights.get(key);
     if (cached) return cached;
     const line = ps.placed.lines[li]!;
@@ -210,7 +215,7 @@ export class CaptionLayer {
     ctx.font = this.font(size);
     ctx.lineJoin = 'round';
     const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
-    switch (this.style.caption.highlight) {
+    switch (c.pill ? 'pill' : this.style.caption.highlight) {
       case 'pill': {
         // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL
         // line), reaching into the space beside it, never over a neighbour that touches it (Thai, CJK).
@@ -233,17 +238,21 @@ export class CaptionLayer {
         ctx.shadowBlur = size * 0.45;
         drawAll(c.highlight, c.outline ?? p.captionStroke);
         ctx.shadowBlur = 0;
-        ctx.globalAlpha = 0.35;
-        drawAll('#FFFFFF', null);
-        ctx.globalAlpha = 1;
+        // The neon's white-hot core is the style's own look; a replacing colour is drawn as it is
+        // (a 35 % white wash turned Tech Neon's dark replacement grey on its magenta field: #203).
+        if (c.highlight === p.highlight) {
+          ctx.globalAlpha = 0.35;
+          drawAll('#FFFFFF', null);
+          ctx.globalAlpha = 1;
+        }
         break;
       case 'underline':
-        drawAll(p.captionText, p.captionStroke);
+        drawAll(c.text, c.stroke);
         ctx.fillStyle = c.highlight;
         for (const seg of pieces) ctx.fillRect(seg.x0 - dx, line.baseline - dy + size * 0.12, seg.x1 - seg.x0, Math.max(2, size * 0.12));
         break;
       default:
-        drawAll(c.highlight, this.style.caption.band ? null : (c.outline ?? p.captionStroke));
+        drawAll(c.highlight, c.band ? null : (c.outline ?? p.captionStroke));
     }
     const h = { canvas, dx, dy, ax: (x0 + x1) / 2, ay: line.baseline };
     ps.highlights.set(key, h);
@@ -260,14 +269,15 @@ export class CaptionLayer {
   }
 
   /** What shows at tMs: the page, the spoken word (line, token) and its pop scale (1 at rest). */
-  private stateAt(tMs: number): { page: CaptionPage; word: { line: number; token: number; k: number; c: CaptionHighlight } | null } | null {
+  private stateAt(tMs: number): { page: CaptionPage; ink: CaptionInk; word: { line: number; token: number; k: number } | null } | null {
     const page = pageAt(this.captions, tMs);
     if (!page) return null;
+    const ink = this.colours(tMs);
     const at = activeToken(page, tMs);
-    if (!at) return { page, word: null };
+    if (!at) return { page, ink, word: null };
     const tok = page.lines[at.line]!.tokens[at.token]!;
     const k = 1 + 0.12 * (1 - easeOutCubic((tMs - tok.startMs) / POP_MS));
-    return { page, word: { line: at.line, token: at.token, k: k <= 1.001 ? 1 : k, c: this.colours(tMs) } };
+    return { page, ink, word: { line: at.line, token: at.token, k: k <= 1.001 ? 1 : k } };
   }
 
   /** Equal for two times exactly when draw() paints the same pixels: page, spoken word and its pop. */
@@ -275,7 +285,8 @@ export class CaptionLayer {
     const st = this.stateAt(tMs);
     if (!st) return '-';
     const w = st.word;
-    return w ? `${st.page.startMs} ${w.line}:${w.token} ${w.k === 1 ? 1 : w.k.toFixed(5)} ${w.c.highlight}` : `${st.page.startMs}`;
+    const ink = inkKey(st.ink);
+    return w ? `${st.page.startMs} ${w.line}:${w.token} ${w.k === 1 ? 1 : w.k.toFixed(5)} ${ink}` : `${st.page.startMs} ${ink}`;
   }
 
   draw(ctx: SKRSContext2D, tMs: number): void {
@@ -284,16 +295,16 @@ export class CaptionLayer {
       this.current = null;
       return;
     }
-    if (this.current?.page !== st.page) this.current = this.layout(st.page);
+    if (this.current?.page !== st.page || this.current.ink !== inkKey(st.ink)) this.current = this.layout(st.page, st.ink);
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
-    if (this.style.caption.band) this.drawBand(ctx, ps, ox, oy);
+    if (st.ink.band) this.drawBand(ctx, ps, ox, oy);
     const w = st.word;
     const lit = w ? `${w.line}:${w.token}` : null;
     for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);
     if (!w) return;
-    const h = this.highlight(ps, w.line, w.token, w.c);
+    const h = this.highlight(ps, w.line, w.token, st.ink);
     if (w.k === 1) {
       ctx.drawImage(h.canvas, ox + h.dx, oy + h.dy);
       return;

@@ -29,7 +29,9 @@ import { MediaLayer } from './media-layer.ts';
 import type { EarlyMedia } from './early-media.ts';
 import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
 import { drawShapes } from './shapes.ts';
-import { captionSurfaceAt } from '../timeline/caption-surface.ts';
+import { captionsCrossSplit, captionSurfaceAt } from '../timeline/caption-surface.ts';
+import { neededContrast } from '../templates/legibility.ts';
+import { CAPTION_SIZE } from '../captions/place.ts';
 import { iconImage } from './icons.ts';
 
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
@@ -120,7 +122,8 @@ export class Compositor {
     this.canvas = createCanvas(t.width, t.height);
     this.ctx = this.canvas.getContext('2d');
     this.media = new MediaLayer(t, product, early);
-    this.captions = t.captions ? new CaptionLayer(t.captions, t.captionsBox, t.style) : null;
+    // The words' size decides the contrast they need (two lines to the band, CAPTION_SIZE of a line).
+    this.captions = t.captions ? new CaptionLayer(t.captions, t.captionsBox, t.style, neededContrast((t.captionsBox.h / 2) * CAPTION_SIZE, t.height)) : null;
     this.rtl = isRtl(t.language);
   }
 
@@ -145,11 +148,11 @@ export class Compositor {
     drawShapes(bctx, t);
     this.base = base;
     if (this.captions) {
-      // The spoken word's highlight keeps its contrast with what is under the band: a plate, or the base sampled there.
+      // The words keep their contrast with what is under the band: a plate, or the base sampled there (a photo: not known).
       const samples = sampleSurfaces(bctx, t.captionsBox);
       this.captions.setSurfaces((ms) => {
         const s = captionSurfaceAt(t, ms);
-        return s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples;
+        return { colours: s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples, split: captionsCrossSplit(t, ms) };
       });
     }
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
@@ -157,9 +160,9 @@ export class Compositor {
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
     for (const o of t.overlays) {
       const icon = o.icon && o.badge ? await iconImage(o.icon, t.style.palette.onAccent, cardIconPx(o)) : null;
-      this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon));
+      this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon, t.height));
       // A price counting up: one sprite per step (the last step is the price's own sprite).
-      o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon)));
+      o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon, t.height)));
     }
   }
 

@@ -9,6 +9,7 @@ import type { TextOverlay } from '../timeline/types.ts';
 import { languageTag } from '../captions/lang.ts';
 import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
+import { overlayColours } from '../templates/legibility.ts';
 import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, padXEm } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
@@ -36,7 +37,7 @@ export function baselineFor(ctx: SKRSContext2D, text: string, centerY: number): 
  * font measures wider than the box (the layout estimates widths) shrinks the text, never below
  * the minimum text size `minFontPx`.
  */
-export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, languageRtl: boolean, minFontPx = 0, icon: Image | null = null): Sprite {
+export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: string, languageRtl: boolean, minFontPx = 0, icon: Image | null = null, frameH = 0): Sprite {
   // The text's own direction: a Latin selling point shown in an Arabic video reads left to right.
   const rtl = isRtlText(o.text, languageRtl);
   const p = style.palette;
@@ -45,6 +46,8 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const tag = languageTag(language);
   const lines = o.lines.map((l) => (upper ? l.toLocaleUpperCase(tag) : l));
   const accentPill = o.slot === 'price' || o.slot === 'cta';
+  // The pill deepens until the text reads on it at its size (templates/legibility.ts; 4.5 small, 3 large).
+  const pill = overlayColours(p, accentPill, o.fontPx, frameH);
   const family = o.slot === 'name' ? style.fonts.display : style.fonts.body;
   const weight = o.slot === 'name' ? style.fonts.displayWeight : 700;
   let size = o.fontPx;
@@ -75,7 +78,7 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   ctx.shadowBlur = f * (style.text.treatment === 'glow' ? 0.6 : 0.45);
   ctx.shadowOffsetY = style.text.treatment === 'glow' ? 0 : f * 0.12;
   roundRect(ctx, pad, pad, pillW, h, radius);
-  ctx.fillStyle = accentPill ? p.accent : p.surface;
+  ctx.fillStyle = pill.fill;
   ctx.fill();
   ctx.restore();
   if (style.text.treatment === 'glow') {
@@ -106,7 +109,7 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   ctx.font = fontString(family, weight, size);
   ctx.textAlign = rtl ? 'right' : 'left';
   ctx.direction = rtl ? 'rtl' : 'ltr';
-  ctx.fillStyle = accentPill ? p.onAccent : p.text;
+  ctx.fillStyle = pill.ink;
   if (style.text.treatment === 'glow' && !accentPill) {
     ctx.shadowColor = p.accent;
     ctx.shadowBlur = size * 0.35;

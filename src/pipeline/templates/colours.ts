@@ -87,35 +87,49 @@ export interface CaptionHighlight {
    * one of the caption colours, so the word never turns into one dark blob.
    */
   outline?: string;
+  /** Drawn as a pill although the style lights words by colour: no colour is both readable and apart from the plain words. */
+  pill?: true;
+}
+
+/** How the caption words are drawn, for the highlight: through a dark band or not, and the plain words' fill. */
+export interface CaptionWords {
+  band: boolean;
+  plain: string;
 }
 
 /**
  * The caption highlight over surfaces of these colours (`surfaces`: what lies under the captions,
- * e.g. a plate, or a gradient's two ends; a band style's dark band is laid over them): the style's
- * own when it contrasts ≥ 3 with every one, else the first palette colour that does (the best one
- * when none does). A coloured word also keeps apart from the plain words; a pill's text is the
- * readable one of the style's text colours.
+ * e.g. a plate, or a gradient's two ends; a band is laid over them when the words have one): the
+ * style's own when it contrasts ≥ 3 with every one, else the first palette colour that does (the
+ * best one when none does). A coloured word also keeps apart from the plain words — when no
+ * colour is both, the lit word takes a pill; a pill's text is the readable one of the style's text colours.
  */
-export function captionHighlight(style: VisualStyleDef, surfaces: readonly string[]): CaptionHighlight {
+export function captionHighlight(style: VisualStyleDef, surfaces: readonly string[], words?: CaptionWords): CaptionHighlight {
   const p = style.palette;
-  const own: CaptionHighlight = { highlight: p.highlight, onHighlight: p.onHighlight, outline: outlineFor(style, p.highlight) };
-  const seen = surfaces.filter((s) => solid(s)).map((s) => (style.caption.band ? under(s, '#000000', 0.55) : s));
+  const band = words?.band ?? style.caption.band;
+  const plain = words?.plain ?? p.captionText;
+  const own: CaptionHighlight = { highlight: p.highlight, onHighlight: p.onHighlight, outline: outlineFor(style, p.highlight, band) };
+  const seen = surfaces.filter((s) => solid(s)).map((s) => (band ? under(s, '#000000', 0.55) : s));
   if (seen.length === 0) return own;
   const worst = (c: string) => Math.min(...seen.map((s) => contrast(c, s)));
-  if (worst(p.highlight) >= MIN_CONTRAST) return own;
   const word = style.caption.highlight === 'color' || style.caption.highlight === 'glow';
-  const candidates = [p.accent, p.text, p.captionStroke, p.onHighlight, p.bg, p.bg2, p.surface, p.captionText, '#000000', '#FFFFFF']
-    .filter((c) => solid(c) && (!word || contrast(c, p.captionText) >= 1.5));
-  const pick = candidates.find((c) => worst(c) >= MIN_CONTRAST) ?? candidates.reduce((b, c) => (worst(c) > worst(b) ? c : b), p.highlight);
+  // The style's own pair of colours is apart by design; re-inked plain words must stay apart from it.
+  if (worst(p.highlight) >= MIN_CONTRAST && (!word || plain === p.captionText || contrast(p.highlight, plain) >= 1.5)) return own;
+  const all = [p.accent, p.text, p.captionStroke, p.onHighlight, p.bg, p.bg2, p.surface, p.captionText, '#000000', '#FFFFFF'].filter((c) => solid(c));
+  const candidates = all.filter((c) => !word || contrast(c, plain) >= 1.5);
+  let pick = candidates.find((c) => worst(c) >= MIN_CONTRAST);
+  // A lit word that cannot be both readable and apart from the plain words (dark words on a light field) sits on a pill.
+  const pill = word && !pick ? all.find((c) => worst(c) >= MIN_CONTRAST) : undefined;
+  pick ??= pill ?? candidates.reduce((b, c) => (worst(c) > worst(b) ? c : b), p.highlight);
   const text = [p.onHighlight, p.onAccent, p.captionText, p.captionStroke, p.text, '#FFFFFF', '#000000'].filter((c) => solid(c));
-  const onHighlight = contrast(p.onHighlight, pick) >= 4.5 ? p.onHighlight : text.reduce((b, c) => (contrast(c, pick) > contrast(b, pick) ? c : b));
-  return { highlight: pick, onHighlight, outline: outlineFor(style, pick) };
+  const onHighlight = contrast(p.onHighlight, pick) >= 4.5 ? p.onHighlight : text.reduce((b, c) => (contrast(c, pick!) > contrast(b, pick!) ? c : b));
+  return { highlight: pick, onHighlight, outline: outlineFor(style, pick, band), ...(pill ? { pill: true as const } : {}) };
 }
 
-/** A lit word's outline (CaptionHighlight.outline): none in band styles; the stroke when it reads against the fill. */
-function outlineFor(style: VisualStyleDef, fill: string): string | undefined {
+/** A lit word's outline (CaptionHighlight.outline): none on a band; the stroke when it reads against the fill. */
+function outlineFor(style: VisualStyleDef, fill: string, band: boolean): string | undefined {
   const p = style.palette;
-  if (style.caption.band || !solid(p.captionStroke)) return undefined;
+  if (band || !solid(p.captionStroke)) return undefined;
   if (!solid(fill) || contrast(fill, p.captionStroke) >= MIN_CONTRAST) return p.captionStroke;
   return [p.captionText, '#FFFFFF', '#000000'].filter((c) => solid(c)).reduce((b, c) => (contrast(c, fill) > contrast(b, fill) ? c : b));
 }

@@ -5,6 +5,7 @@
  * static base — background, presenter scene and designed shapes — which the renderer samples.
  */
 import { fieldColour } from '../templates/colours.ts';
+import type { Box } from '../templates/types.ts';
 import type { Timeline } from './types.ts';
 
 export type CaptionSurface = { kind: 'plate'; colour: string } | { kind: 'photo' } | { kind: 'base' };
@@ -24,4 +25,25 @@ export function captionSurfaceAt(t: Pick<Timeline, 'captionsBox' | 'shapes' | 's
   // A cut-out or an alpha image shows the base around it; any other image is a photo where it lies.
   if (!frame) return { kind: 'photo' };
   return frame.treatment !== 'cutout' && frame.treatment !== 'alpha' && inside(frame.content) ? { kind: 'photo' } : { kind: 'base' };
+}
+
+/** `a` meets `b` without lying inside it. */
+const crosses = (a: Box, b: Box): boolean => {
+  const E = 0.5;
+  const meets = a.x < b.x + b.w - E && b.x < a.x + a.w - E && a.y < b.y + b.h - E && b.y < a.y + a.h - E;
+  const inside = a.x >= b.x - E && a.y >= b.y - E && a.x + a.w <= b.x + b.w + E && a.y + a.h <= b.y + b.h + E;
+  return meets && !inside;
+};
+
+/**
+ * Whether the captions band at a time crosses the edge between two parts of the frame: the box of
+ * the media a scene shows, or a full presenter's scene panel (Side by Side's halves). Such
+ * captions sit on a plate (templates/caption-ink.ts), so the crossing is deliberate.
+ */
+export function captionsCrossSplit(t: Pick<Timeline, 'captionsBox' | 'scenes' | 'media' | 'presenter' | 'width' | 'height'>, tMs: number): boolean {
+  const b = t.captionsBox;
+  const scene = t.scenes.find((s) => s.startMs <= tMs && tMs < s.endMs) ?? t.scenes[t.scenes.length - 1];
+  if (t.media && scene?.showMedia && crosses(b, t.media.box)) return true;
+  const p = t.presenter;
+  return !!p && p.frame === 'none' && crosses(b, p.panel) && !(p.panel.w >= t.width && p.panel.h >= t.height);
 }

@@ -22,7 +22,7 @@ import type { Box } from '../templates/types.ts';
 import { shortName } from '../script/text.ts';
 import type { NameForm } from './place-text.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, intersects, MIN_FACE_SHARE } from './rules.ts';
+import { contentHeart, faceZone, hairZone, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
@@ -45,7 +45,7 @@ export interface PlacedShell {
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
 /**
- * The texts a placement leaves over the presenter's face zone, a product's middle or each other
+ * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle or each other
  * (overlay ids, "captions"), and "face" when the presenter's face is under the minimum size or out of the safe
  * area; empty when every text is clear.
  */
@@ -58,6 +58,8 @@ export function blockedTexts(s: PlacedShell): string[] {
     if (face.h < s.height * MIN_FACE_SHARE - 0.5 || !boxInside(face, s.safeArea)) out.push('face');
     const zone = faceZone(face);
     for (const x of texts) if (intersects(x.box, zone)) out.push(x.id);
+    const hair = hairZone(face);
+    for (const x of texts) if (x.id !== 'captions' && intersects(x.box, hair)) out.push(x.id);
   }
   // Two texts over each other (the layout step's last resort when a text has no free spot).
   texts.forEach((a, i) => texts.slice(i + 1).forEach((b) => { if (together(a, b) && intersects(a.box, b.box)) out.push(a.id, b.id); }));

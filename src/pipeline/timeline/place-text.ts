@@ -13,7 +13,7 @@ import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, grow, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
+import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -82,6 +82,8 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     captionsBox = c?.box ?? band;
     obstacles.push({ box: captionsBox, ...whole });
   }
+  // Cards, title, price and call to action also keep off the hair above the head (a bun: #204).
+  if (p.presenter) obstacles.push({ box: hairZone(presenterFaceBox(p.presenter)), ...whole });
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
   // Levels: the text in up to the slot's lines, then one line fewer each, words whole; then up to

@@ -60,6 +60,20 @@ export function faceZone(face: Box): Box {
   return grow(face, face.w * 0.12, face.h * 0.12, face.w * 0.12, face.h * 0.4);
 }
 
+/** How far hair rises above the head outline, as a share of the head's height: a drawn presenter's bun tops it by 76 of its 228 head units (avatar/paint/hair.ts), a third. */
+export const HAIR_ABOVE_SHARE = 0.36;
+
+/**
+ * The hair above a head (a bun, a quiff): the middle half of the head's width, up to
+ * HAIR_ABOVE_SHARE of its height above it. Cards, titles, price and call to action keep clear of
+ * it (bench:quality #204 showed the call to action on a bun, clear of the face zone); the
+ * captions band may touch it (its lines sit in its middle, and the no-media designs put the band
+ * right above the head).
+ */
+export function hairZone(face: Box): Box {
+  return { x: face.x + face.w * 0.25, y: face.y - face.h * HAIR_ABOVE_SHARE, w: face.w * 0.5, h: face.h * HAIR_ABOVE_SHARE };
+}
+
 /** The middle of a product's content box: the part text must leave visible (the product's "heart"). */
 export function contentHeart(content: Box): Box {
   return { x: content.x + content.w / 3, y: content.y + content.h / 3, w: content.w / 3, h: content.h / 3 };

@@ -2,7 +2,8 @@
  * Layout checks on a built timeline (pure), from the layout step's own boxes. Every string starts
  * with its rule's tag (the bench counts defects by tag):
  * - `safe-area`: a text box, the captions band or the presenter's face leaves the platform safe area;
- * - `text-face`: text over the presenter's face zone (head, hair, chin and neck);
+ * - `text-face`: text over the presenter's face zone (head, hair, chin and neck), or a card, title,
+ *   price or call to action over the hair above the head (rules.ts hairZone);
  * - `text-text`: two texts that show at the same time overlap (overlays, captions band);
  * - `cut-text`: text not shown whole, an ellipsis the product's text does not have, a card's claim
  *   shortened to an unfinished phrase (cut-check.ts), or a line wider than its box;
@@ -19,7 +20,7 @@ import type { TextOverlay, Timeline } from './types.ts';
 import { estimateWidth } from './fit-text.ts';
 import { cutTextViolations } from './cut-check.ts';
 import { innerWidth } from './overlay-box.ts';
-import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx } from './rules.ts';
+import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, hairZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx } from './rules.ts';
 import { frameTimeMs } from './build.ts';
 
 const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}]`;
@@ -66,6 +67,8 @@ export function layoutViolations(t: Timeline): string[] {
     if (face.h < t.height * MIN_FACE_SHARE - 0.5) out.push(`presenter-size: face ${Math.round(face.h)} px high, under 1/${Math.round(1 / MIN_FACE_SHARE)} of ${t.height}`);
     const zone = faceZone(face);
     for (const x of texts) if (intersects(x.box, zone)) out.push(`text-face: ${x.id} ${r(x.box)} covers the presenter's face zone ${r(zone)}`);
+    const hair = hairZone(face);
+    for (const x of texts) if (x.id !== 'captions band' && !intersects(x.box, zone) && intersects(x.box, hair)) out.push(`text-face: ${x.id} ${r(x.box)} covers the presenter's hair ${r(hair)}`);
   }
 
   for (let i = 0; i < texts.length; i++)

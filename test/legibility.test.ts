@@ -1,0 +1,182 @@
+/**
+ * Every text readable over what is under it (docs/rendering.md "Every text readable"): caption
+ * words and every card, title, price and call to action reach WCAG's contrast for their size
+ * (4.5 small, 3 large) against what they are read on; captions that cross Side by Side's halves sit
+ * on a plate; no text over the presenter's hair. Colour level over every style, timeline level,
+ * and on real frames drawn by the compositor, measured by bench:quality's own pixel check.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { colord } from 'colord';
+import { createCanvas } from '@napi-rs/canvas';
+import { buildCaptions } from '../src/pipeline/captions/index.ts';
+import { CaptionLayer, captionPlacer } from '../src/pipeline/render/caption-layer.ts';
+import { captionInk } from '../src/pipeline/templates/caption-ink.ts';
+import { contrast, fieldColour, plateColour, under } from '../src/pipeline/templates/colours.ts';
+import { LARGE_TEXT_CONTRAST, overlayColours, seenFill, SMALL_TEXT_CONTRAST, worstContrast } from '../src/pipeline/templates/legibility.ts';
+import { STYLE_DEFS } from '../src/pipeline/templates/styles.ts';
+import { buildTimeline, layoutViolations, presenterFaceBox } from '../src/pipeline/timeline/index.ts';
+import { captionsCrossSplit } from '../src/pipeline/timeline/caption-surface.ts';
+import { hairZone, intersects } from '../src/pipeline/timeline/rules.ts';
+import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
+import { Compositor } from '../src/pipeline/render/compositor.ts';
+import { createPresenter } from '../src/pipeline/render/avatar-adapter.ts';
+import { registerFonts } from '../src/pipeline/render/fonts.ts';
+import { overlayPills, textElementsAt, TOLERANCE } from '../bench/quality/legibility.ts';
+import { textContrast } from '../bench/quality/text-contrast.ts';
+import type { Narration } from '../src/pipeline/types.ts';
+
+const NEEDS = [LARGE_TEXT_CONTRAST, SMALL_TEXT_CONTRAST];
+const PRODUCTS = [...Array.from({ length: 12 }, (_, h) => [20, 45, 80].map((l) => colord({ h: h * 30, s: 60, l }).toHex())).flat(), '#000000', '#ffffff'];
+const product = { ...SAMPLE_PRODUCT_TEXT, sellingPoints: [...SAMPLE_PRODUCT_TEXT.sellingPoints], targetAudience: 'everyone', imagePaths: [], videoPaths: [] };
+
+describe('caption words read on every flat colour under them', () => {
+  it('over every style × its background, second background, field and plate colours, at both sizes: the fill reaches the need (through the band when it has one), the lit word ≥ 3 and apart', () => {
+    for (const s of STYLE_DEFS)
+      for (const surface of new Set([s.palette.bg, s.palette.bg2, fieldColour(s), ...PRODUCTS.map((c) => plateColour(s, c))]))
+        for (const need of NEEDS) {
+          const ink = captionInk(s, { colours: [surface], split: false }, need);
+          const seen = ink.band ? under(surface, '#000000', 0.55) : surface;
+          const at = `${s.name} on ${surface} (need ${need})`;
+          assert.ok(contrast(ink.text, seen) >= need, `${at}: words ${ink.text} ${contrast(ink.text, seen).toFixed(2)}`);
+          assert.ok(contrast(ink.highlight, seen) >= LARGE_TEXT_CONTRAST, `${at}: lit ${ink.highlight}`);
+          if (ink.pill || s.caption.highlight === 'pill') assert.ok(contrast(ink.onHighlight, ink.highlight) >= need, `${at}: pill text ${ink.onHighlight} on ${ink.highlight}`);
+          // The style's own pair is apart by design (Luxury Dark's gold on cream, on its band); a changed one must be.
+          else if (ink.text !== s.palette.captionText || ink.highlight !== s.palette.highlight) assert.ok(contrast(ink.highlight, ink.text) >= 1.5, `${at}: lit word ${ink.highlight} apart from the words ${ink.text}`);
+        }
+  });
+
+  it('Clean Minimal on its yellow field: ink words in a white rim, the lit word on a dark pill (white words read 1.4:1 there before)', () => {
+    const s = STYLE_DEFS.find((x) => x.name === 'Clean Minimal')!;
+    const yellow = fieldColour(s);
+    assert.ok(contrast(s.palette.captionText, yellow) < LARGE_TEXT_CONTRAST);
+    const ink = captionInk(s, { colours: [yellow], split: false }, LARGE_TEXT_CONTRAST);
+    assert.equal(ink.text, s.palette.captionStroke);
+    assert.equal(ink.stroke, s.palette.captionText);
+    assert.equal(ink.band, false);
+    assert.equal(ink.pill, true);
+  });
+
+  it('over a photo (nothing known) the style\'s own colours stay: the outline carries the words', () => {
+    for (const s of STYLE_DEFS) {
+      const ink = captionInk(s, { colours: null, split: false }, SMALL_TEXT_CONTRAST);
+      assert.deepEqual([ink.text, ink.band], [s.palette.captionText, s.caption.band]);
+      if (s.caption.highlight !== 'pill') assert.equal(ink.highlight, s.palette.highlight);
+      else assert.ok(contrast(ink.onHighlight, ink.highlight) >= SMALL_TEXT_CONTRAST, `${s.name}: the pill deepens under its word`);
+    }
+  });
+
+  it('captions that cross Side by Side\'s halves (1:1, a wide photo) sit on the band', () => {
+    const sp = sampleSpeech(sampleSentences(15));
+    const t = buildTimeline({ script: sp.script, speech: sp.speech, product: { ...product, imagePaths: ['/sofa.jpg'] }, templateId: 2, hasPresenter: true, visualStyle: 'Warm Lifestyle', aspectRatio: 2, caption: true, imageInfo: [{ width: 1800, height: 600, alpha: false }] });
+    const crossing = t.scenes.filter((sc) => captionsCrossSplit(t, sc.startMs + 1));
+    assert.ok(crossing.length > 0, 'the band crosses the split');
+    const ink = captionInk(t.style, { colours: null, split: true }, LARGE_TEXT_CONTRAST);
+    assert.equal(ink.band, true);
+    // Spotlight 9:16 with a full-bleed photo: captions inside the photo, no split.
+    const full = buildTimeline({ script: sp.script, speech: sp.speech, product: { ...product, imagePaths: ['/a.jpg'] }, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, imageInfo: [{ width: 1080, height: 1920, alpha: false }] });
+    assert.ok(full.scenes.every((sc) => !captionsCrossSplit(full, sc.startMs + 1)));
+  });
+});
+
+describe('Tech Neon\'s lit word on its magenta field (bench #203)', () => {
+  it('is drawn in the replacing dark colour, not washed grey by the neon\'s white core (real canvas)', () => {
+    registerFonts();
+    const s = STYLE_DEFS.find((x) => x.name === 'Tech Neon')!;
+    const magenta = fieldColour(s);
+    const words = ['Keeps', 'coffee', 'hot'];
+    const caps = buildCaptions(words.map((w, i) => ({ text: w, startMs: 100 + i * 400, endMs: 450 + i * 400, sentence: 0 })), { language: 'english', maxUnits: 40, sentences: [{ text: words.join(' ') }] });
+    const box = { x: 50, y: 100, w: 800, h: 200 };
+    const run = captionPlacer(caps, box, s)(caps.pages[0]!).lines[0]!.runs[1]!;
+    const layer = new CaptionLayer(caps, box, s, LARGE_TEXT_CONTRAST);
+    layer.setSurfaces(() => ({ colours: [magenta], split: false }));
+    const lit = layer.colours(800).highlight;
+    assert.ok(contrast(lit, magenta) >= LARGE_TEXT_CONTRAST, `${lit} on ${magenta}`);
+    const c = createCanvas(900, 400);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = magenta;
+    ctx.fillRect(0, 0, 900, 400);
+    layer.draw(ctx, 800);
+    const px = ctx.getImageData(Math.floor(box.x + run.x), 100, Math.ceil(run.width), 200).data;
+    // The letters' fill: the dark colour itself, not the grey a 35 % white wash makes of it (2.1-2.4:1 on magenta).
+    const d = colord(lit).toRgb();
+    const grey = { r: d.r * 0.65 + 89, g: d.g * 0.65 + 89, b: d.b * 0.65 + 89 };
+    let washed = 0;
+    for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i]! - grey.r) + Math.abs(px[i + 1]! - grey.g) + Math.abs(px[i + 2]! - grey.b) < 24) washed++;
+    assert.ok(washed < 500, `washed grey pixels in the lit word: ${washed}`);
+  });
+});
+
+describe('text on its own pill reads at its size', () => {
+  it('every style\'s cards, price and call to action, small and large, over light and dark grounds', () => {
+    for (const s of STYLE_DEFS)
+      for (const accent of [true, false])
+        for (const fontPx of [30, 90]) {
+          const { fill, ink } = overlayColours(s.palette, accent, fontPx, 1920);
+          const need = fontPx >= 1920 * 0.04 ? LARGE_TEXT_CONTRAST : SMALL_TEXT_CONTRAST;
+          assert.ok(worstContrast(ink, seenFill(fill)) >= need, `${s.name} ${accent ? 'accent' : 'card'} ${fontPx}px: ${ink} on ${fill}`);
+          if (contrast(ink, accent ? s.palette.accent : s.palette.surface) >= need || colord(fill).alpha() < 1) assert.equal(fill, accent ? s.palette.accent : s.palette.surface, 'a pill that reads keeps its colour');
+        }
+  });
+
+  it('Soft Pastel\'s small call to action: white on its lavender read 2.9:1; the pill deepens, same hue', () => {
+    const s = STYLE_DEFS.find((x) => x.name === 'Soft Pastel')!;
+    assert.ok(contrast(s.palette.onAccent, s.palette.accent) < LARGE_TEXT_CONTRAST);
+    const { fill } = overlayColours(s.palette, true, 30, 1920);
+    assert.ok(contrast(s.palette.onAccent, fill) >= SMALL_TEXT_CONTRAST);
+    assert.ok(Math.abs(colord(fill).hue() - colord(s.palette.accent).hue()) < 6, `${fill} keeps the hue of ${s.palette.accent}`);
+  });
+});
+
+describe('no text over the presenter\'s hair', () => {
+  it('template 2 9:16 with no image (bench #204): no card, title, price or call to action meets the hair above the head, templates with a presenter, every ratio', () => {
+    const sp = sampleSpeech(sampleSentences(15));
+    for (const visualStyle of ['Bold Pop', null])
+      for (const templateId of [1, 2, 3, 5, 6])
+        for (const aspectRatio of [0, 1, 2] as const) {
+          const t = buildTimeline({ script: sp.script, speech: sp.speech, product, templateId, hasPresenter: true, visualStyle, aspectRatio, caption: true, imageInfo: [] });
+          if (!t.presenter) continue;
+          const hair = hairZone(presenterFaceBox(t.presenter));
+          for (const o of t.overlays) assert.ok(!intersects(o.box, hair), `T${templateId} ${aspectRatio} ${visualStyle}: ${o.slot} over the hair`);
+          assert.deepEqual(layoutViolations(t).filter((v) => v.startsWith('text-face')), []);
+        }
+  });
+});
+
+describe('on real frames (the compositor), measured by bench:quality\'s pixel check', () => {
+  let dir = '';
+  let narration: Narration;
+  before(async () => {
+    registerFonts();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legibility-'));
+    narration = await sampleNarration(path.join(dir, 'n'), sampleSentences(15));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  for (const [templateId, visualStyle, aspectRatio] of [[1, 'Clean Minimal', 0], [6, 'Tech Neon', 2], [2, 'Bold Pop', 0], [1, 'Soft Pastel', 1]] as const)
+    it(`template ${templateId} ${visualStyle} ${['9:16', '16:9', '1:1'][aspectRatio]}, no media: every caption line and pill reads`, { timeout: 120_000 }, async () => {
+      const t = buildTimeline({ script: narration.script, speech: narration.speech, product, templateId, hasPresenter: true, visualStyle, aspectRatio, caption: true, scale: 0.25 });
+      const c = new Compositor(t, product, createPresenter(1, t, narration.speech, narration.script), 1, false);
+      await c.prepare();
+      const pills = overlayPills(t);
+      const low: string[] = [];
+      let judged = 0;
+      for (let f = 15; f < t.frames; f += 20) {
+        await c.drawFrame(f);
+        const img = c.ctx.getImageData(0, 0, t.width, t.height).data;
+        const rgb = new Uint8Array(t.width * t.height * 3);
+        for (let i = 0, j = 0; i < img.length; i += 4, j += 3) rgb.set([img[i]!, img[i + 1]!, img[i + 2]!], j);
+        for (const e of textElementsAt(t, (f * 1000) / t.fps, pills)) {
+          const m = textContrast({ width: t.width, height: t.height, rgb }, e.box, e.skip);
+          if (m.contrast === null) continue;
+          judged++;
+          if (m.contrast < e.need * TOLERANCE) low.push(`${e.id} at frame ${f}: ${m.contrast.toFixed(2)} (needs ${e.need})`);
+        }
+      }
+      assert.ok(judged > 10, `measured ${judged}`);
+      assert.deepEqual(low, []);
+    });
+});
