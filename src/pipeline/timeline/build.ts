@@ -151,11 +151,12 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
-  const frameAll = (l: TemplateLayout) => {
+  const frameAll = (l: TemplateLayout, band?: Box) => {
     if (!l.media) return input.product.imagePaths.map(() => null);
     const mediaBox = px(l.media.box, width, height);
     const stage = px(l.media.stage ?? l.media.box, width, height);
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel' };
+    const clear = l.media.clearOfCaptions && input.caption ? { clear: band ?? px(l.captions, width, height) } : {};
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
     return input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
   };
   // The layout's tall-product variant (Side by Side 9:16's columns), where it has one, when it
@@ -237,7 +238,19 @@ export function buildTimeline(input: TimelineInput): Timeline {
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
-  const room = makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name });
+  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name });
+  let room = roomFor();
+  // The captions band moved off its slot (a face lower than the layout's, a presenter moved for a
+  // long name): a product that keeps clear of it is framed again around where it went, and the text placed again.
+  const band = room.placed.captionsBox;
+  if (layout.media?.clearOfCaptions && input.caption && !sameBox(band, px(layout.captions, width, height))) {
+    images.splice(0, images.length, ...frameAll(layout, band));
+    for (const scene of scenes) {
+      const f = scene.media.kind === 'image' ? images[scene.media.index] : null;
+      if (f?.room && mediaBox) scene.motion = fitMove(scene.motion, f.content, f.room, mediaBox);
+    }
+    room = roomFor();
+  }
   presenter = room.presenter;
   const placed = room.placed;
   const captionsBox = placed.captionsBox;
@@ -287,6 +300,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
     },
   };
 }
+
+const sameBox = (a: Box, b: Box): boolean => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.w - b.w) < 0.5 && Math.abs(a.h - b.h) < 0.5;
 
 /** The smallest share of the frame any of these images takes in a layout's media box (a cut-out counted whole; 0 when not framed). */
 function leastShare(frames: readonly (ImageFrame | null)[], usable: readonly number[], l: TemplateLayout, width: number, height: number): number {
