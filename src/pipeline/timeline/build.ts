@@ -20,6 +20,7 @@ import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { productShareTarget } from './product-share.ts';
 import { productPlates } from './plates.ts';
+import { popUpShows } from './pop-up.ts';
 import { intersection, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -168,12 +169,16 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
+  // Pop-up media (image cues): a short run of sentences naming no image between two that do keeps the product up, the same image.
+  const named = input.script.sentences.map((s) => s.cue.imageIndex !== null && usable.length > 0);
+  const shows = popUpShows(spans, named, layout.media?.show === 'image-cues');
+  shows.forEach((show, i) => { if (show && !named[i] && layout.media?.show === 'image-cues' && i > 0) picked[i] = picked[i - 1]!; });
 
   const scenes: Scene[] = [];
   spans.forEach((span, i) => {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
-    const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && usable.length > 0 : true;
+    const showMedia = shows[i]!;
     if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
