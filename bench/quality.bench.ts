@@ -11,7 +11,8 @@
  * cells get the same per-frame check from their timeline (timeline/face-check.ts).
  * Prints one row per video and the defect total (target 0); exit code 0 regardless.
  *
- *   npm run bench:quality [-- --sheets DIR] [--scale S] [--only N[,N…]]
+ *   npm run bench:quality [-- --sheets DIR] [--scale S] [--only N[,N…]] [--keep DIR]
+ * --keep DIR: each video as DIR/qNN.mp4 with DIR/qNN.json (its timeline, words and sentences).
  */
 import '../src/pipeline/render/alloc-env.ts';
 import fs from 'node:fs/promises';
@@ -149,7 +150,12 @@ async function main(): Promise<void> {
         details.push(...[...cap.slice(0, 6), ...lay.slice(0, 6), ...cut.slice(0, 6), ...prices].map((v) => `#${cell.n} ${v}`));
         details.push(`#${cell.n} script: ${n.script.sentences.map((s) => s.spoken && s.spoken !== s.text ? `${s.text} [${s.spoken}]` : s.text).join(' ')}`);
         if (args.sheets) await writeContactSheet(result.videoPath, path.join(args.sheets, `q${String(cell.n).padStart(2, '0')}.png`), label, row.av.durationS, t.fps);
-        if (args.keep) await fs.copyFile(result.videoPath, path.join(await fs.mkdir(args.keep, { recursive: true }).then(() => args.keep!), `q${String(cell.n).padStart(2, '0')}.mp4`));
+        if (args.keep) {
+          // The video, and what made it (the timeline, the words' timings) to look frames up against.
+          const base = path.join(await fs.mkdir(args.keep, { recursive: true }).then(() => args.keep!), `q${String(cell.n).padStart(2, '0')}`);
+          await fs.copyFile(result.videoPath, `${base}.mp4`);
+          await fs.writeFile(`${base}.json`, JSON.stringify({ timeline: t, words: n.speech.words, sentences: n.speech.sentences, script: n.script.sentences }));
+        }
       } catch (err) {
         row.error = err instanceof Error ? err.message.slice(0, 120) : String(err);
         row.renderS = (performance.now() - t0) / 1000;

@@ -69,32 +69,42 @@ const splitScreen: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0, 0.42, 1, 0.56), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
-      presenter: { box: b(0.4, 0.08, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.42) },
-      captions: b(0.05, 0.42, 0.83, 0.11),
+      // Rows: the presenter high in the upper 40 % (the seam clears their chin), the captions on a
+      // band of their own across the seam, the product's half below it (48-94 %, so a photo's or a
+      // square product's middle stays in the safe area; docs/rendering.md "Captions clear of the product").
+      media: { box: b(0, 0.48, 1, 0.46), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', clearOfCaptions: true },
+      presenter: { box: b(0.4, 0, 0.68, 0.4), frame: 'none', panel: b(0, 0, 1, 0.4) },
+      captions: b(0.05, 0.37, 0.83, 0.11),
+      shapes: [{ role: 'band', box: b(0, 0.4, 1, 0.08), fill: 'surface', alpha: 0.92, radius: 0 }],
       slots: slots(b(0.05, 0.12, 0.53, 0.07), b(0.05, 0.12, 0.53, 0.065), b(0.05, 0.24, 0.53, 0.06), b(0.05, 0.24, 0.53, 0.07)),
       // A tall product (a bottle) cannot stand large in the lower half: the split turns to columns,
-      // the presenter on the left, the product the full height of the right half.
+      // the presenter on the left, the product the full height of the right column (55 % of the
+      // width, so a 4:9 product reaches 30 %: 32.4 %, 29.2 % in half the width). The captions
+      // stay in the presenter's column and a little past it; the product stands beside them the
+      // full height, or above them when that holds it larger (clearOfCaptions).
       tallProduct: {
         background: 'avatar-scene',
-        media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.5, 0.08, 0.5, 0.72) },
-        presenter: { box: b(0.04, 0.2, 0.42, 0.6), frame: 'none', panel: b(0, 0, 0.5, 1) },
-        captions: b(0.05, 0.68, 0.83, 0.12),
+        media: { box: b(0.45, 0, 0.55, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.45, 0.08, 0.55, 0.72), clearOfCaptions: true },
+        presenter: { box: b(0.03, 0.2, 0.4, 0.6), frame: 'none', panel: b(0, 0, 0.45, 1) },
+        captions: b(0.05, 0.68, 0.5, 0.12),
         slots: slots(b(0.05, 0.11, 0.42, 0.07), b(0.05, 0.545, 0.42, 0.06), b(0.05, 0.11, 0.42, 0.06), b(0.05, 0.61, 0.42, 0.06)),
       },
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      // The captions under the presenter's face, in their half: the product's half stays whole.
+      media: { box: b(0.5, 0, 0.5, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', clearOfCaptions: true },
       presenter: { box: b(0.07, 0.1, 0.36, 0.9), frame: 'none', panel: b(0, 0, 0.5, 1) },
-      captions: b(0.53, 0.76, 0.42, 0.18),
+      captions: b(0.05, 0.76, 0.42, 0.18),
       slots: slots(b(0.53, 0.06, 0.42, 0.1), b(0.53, 0.18, 0.25, 0.08), b(0.53, 0.06, 0.42, 0.08), b(0.6, 0.6, 0.3, 0.1)),
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.42, 0, 0.58, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns' },
+      // The captions from the presenter's half into the product's: a product shown whole stands
+      // above them, or beside them the full height when it is tall (clearOfCaptions).
+      media: { box: b(0.42, 0, 0.58, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', clearOfCaptions: true },
       presenter: { box: b(0.03, 0.34, 0.36, 0.66), frame: 'none', panel: b(0, 0, 0.42, 1) },
-      captions: b(0.05, 0.75, 0.9, 0.19),
+      captions: b(0.05, 0.75, 0.55, 0.19),
       slots: slots(b(0.45, 0.06, 0.5, 0.09), b(0.45, 0.17, 0.3, 0.07), b(0.45, 0.06, 0.5, 0.08), b(0.5, 0.56, 0.42, 0.09)),
     },
   },

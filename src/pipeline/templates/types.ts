@@ -48,6 +48,11 @@ export interface MediaRule {
    * leaves free. Defaults to the box (cards).
    */
   stage?: Box;
+  /**
+   * A product shown whole (cut out, alpha, contained) stands clear of the captions band: it takes
+   * the largest part of its room above, below or beside the band (Side by Side).
+   */
+  clearOfCaptions?: boolean;
 }
 
 export interface PresenterRule {

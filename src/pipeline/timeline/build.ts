@@ -21,6 +21,7 @@ import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from '
 import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
 import { productPlates } from './plates.ts';
+import { popUpShows } from './pop-up.ts';
 import { intersection, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -156,11 +157,12 @@ export function mediaFraming(input: FramingInput) {
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
-  const frameAll = (l: TemplateLayout) => {
+  const frameAll = (l: TemplateLayout, band?: Box) => {
     if (!l.media) return input.product.imagePaths.map(() => null);
     const mediaBox = px(l.media.box, width, height);
     const stage = px(l.media.stage ?? l.media.box, width, height);
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel' };
+    const clear = l.media.clearOfCaptions && input.caption ? { clear: band ?? px(l.captions, width, height) } : {};
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
     return input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
   };
   // The layout's tall-product variant (Side by Side 9:16's columns), where it has one, when it
@@ -175,10 +177,12 @@ export function mediaFraming(input: FramingInput) {
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(resolved.def.layout, true);
   const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(resolved.def.layout, input.aspectRatio, !!layout.presenter) };
-  const imagesFor = (who: { box: Box } | null) => (insetClears && who ? framed.map((f) => clearOfInset(f, who.box, clear)) : framed);
+  const imagesFor = (who: { box: Box } | null, base: (ImageFrame | null)[] = framed) => (insetClears && who ? base.map((f) => clearOfInset(f, who.box, clear)) : base);
   // The images as framed beside the layout's own presenter slot (what the render prepares unless a long name moves it).
   const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
-  return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
+  // Framed again around a captions band that moved off its slot (Side by Side: the product keeps clear of it).
+  const frameAround = (band: Box) => frameAll(layout, band);
+  return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, frameAround, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
 }
 
 /** The product images a script's scenes show (indices), as buildTimeline picks them. */
@@ -200,12 +204,16 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const language = input.script.language;
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const picked = pickMedia(input.script, input.product, spans, layout.media?.motion !== 'carousel', usable);
+  // Pop-up media (image cues): a short run of sentences naming no image between two that do keeps the product up, the same image.
+  const named = input.script.sentences.map((s) => s.cue.imageIndex !== null && usable.length > 0);
+  const shows = popUpShows(spans, named, layout.media?.show === 'image-cues');
+  shows.forEach((show, i) => { if (show && !named[i] && layout.media?.show === 'image-cues' && i > 0) picked[i] = picked[i - 1]!; });
 
   const scenes: Scene[] = [];
   spans.forEach((span, i) => {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
-    const showMedia = layout.media?.show === 'image-cues' ? cue.imageIndex !== null && usable.length > 0 : true;
+    const showMedia = shows[i]!;
     if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
@@ -241,7 +249,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
-  const { imagesFor } = framing;
+  let reframed: (ImageFrame | null)[] | undefined;
+  const imagesFor = (who: { box: Box } | null) => framing.imagesFor(who, reframed);
   // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
   const untamed = scenes.map((s) => s.motion);
   const tame = (imgs: readonly (ImageFrame | null)[]) =>
@@ -283,7 +292,15 @@ export function buildTimeline(input: TimelineInput): Timeline {
     return presenterOverProductViolations({ presenter: who, media, layout: def.layout, scenes, images: imgs, width, height } as Timeline).length;
   };
   const clearOfProduct = presenter && overProduct(presenter) === 0 ? (who: NonNullable<typeof presenter>) => overProduct(who) === 0 : undefined;
-  const room = makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}) });
+  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}) });
+  let room = roomFor();
+  // The captions band moved off its slot (a face lower than the layout's, a presenter moved for a
+  // long name): a product that keeps clear of it is framed again around where it went, and the text placed again.
+  const band = room.placed.captionsBox;
+  if (layout.media?.clearOfCaptions && input.caption && !sameBox(band, px(layout.captions, width, height))) {
+    reframed = framing.frameAround(band);
+    room = roomFor();
+  }
   presenter = room.presenter;
   images = imagesFor(presenter);
   tame(images);
@@ -335,6 +352,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
     },
   };
 }
+
+const sameBox = (a: Box, b: Box): boolean => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.w - b.w) < 0.5 && Math.abs(a.h - b.h) < 0.5;
 
 /** The smallest share of the frame any of these images takes in a layout's media box (a cut-out counted whole; 0 when not framed). */
 function leastShare(frames: readonly (ImageFrame | null)[], usable: readonly number[], l: TemplateLayout, width: number, height: number): number {

@@ -51,9 +51,10 @@ export interface ImageFrame {
   /** cutout/alpha: the part of the image `content` shows (ImageInfo.trim); the renderer crops to it. */
   trim?: Box;
   /**
-   * With `trim`: the room the product stands in (its box, or the frame when it floats past a
-   * card). Its edges are the product's, so its scene's Ken Burns move is tamed to stay in it
-   * (motion.ts fitMove): never cut by the frame.
+   * With `trim`, or a band to keep clear (FrameContext.clear): the room the product stands in
+   * (its box, or the frame when it floats past a card; the part of it beside the band). Its
+   * scene's Ken Burns move is tamed to stay in it (motion.ts fitMove): a trimmed product's edges
+   * are never cut by the frame, and no product grows into the captions.
    */
   room?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
@@ -95,6 +96,11 @@ export interface FrameContext {
   card?: boolean;
   /** Carousel cards hold their picture: a packshot on a plain backdrop covers the card as it is. */
   carousel?: boolean;
+  /**
+   * A band a product shown whole stands clear of (the captions band, in layouts that ask for it:
+   * MediaRule.clearOfCaptions): it takes the largest part of its room above, below or beside it.
+   */
+  clear?: Box;
 }
 
 /** A photo at least this much longer than its window (aspect over aspect) may pan in a part of it. */
@@ -160,20 +166,18 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   // Not in a carousel card: the card is the picture's frame (it holds it on its own white).
   const trim = cutout && !ctx?.carousel ? usableTrim(info.trim) : undefined;
   const prod = trim ? { width: source.width * trim.w, height: source.height * trim.h } : source;
-  let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
-  if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
-    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
-    // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
-    const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout, ctx.card)) / prod.height, MAX_UPSCALE);
-    k = Math.max(k, Math.min(want, fit));
-  }
+  // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
+  const whole = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  // Clear of a band (the captions): the part of the room around it that holds the product largest.
+  const rooms = ctx?.clear ? roomsAround(whole, ctx.clear) : [whole];
+  const sized = rooms.map((room) => ({ room, k: productScale(prod, stage, room, cutout, ctx, fw, fh, !!ctx?.clear) }));
+  const { room, k } = sized.reduce((a, b) => (b.k > a.k + 1e-9 ? b : a));
   const w = prod.width * k;
   const h = prod.height * k;
-  const room = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim, room } : {}) };
+  // The room goes with the frame when the move must keep the product in it (a trimmed product's edges, a band to keep clear).
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}), ...(trim || ctx?.clear ? { room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
@@ -181,6 +185,35 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     else if (tallBound(prod, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
+}
+
+/**
+ * The scale of a product shown whole: its stage fit, grown towards the share target within its
+ * room and MAX_UPSCALE; `bounded`: never past the room (a band to keep clear lies beyond it).
+ */
+function productScale(prod: { width: number; height: number }, stage: Box, room: Box, cutout: boolean, ctx: FrameContext | undefined, fw: number, fh: number, bounded: boolean): number {
+  const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout, ctx?.card)) / prod.height, MAX_UPSCALE);
+  let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
+  if (bounded) k = Math.min(k, fit);
+  if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
+    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
+    k = Math.max(k, Math.min(want, fit));
+  }
+  return k;
+}
+
+/** The parts of `room` above, below, left and right of `band` (the whole room when they do not meet). */
+export function roomsAround(room: Box, band: Box): Box[] {
+  const hit = intersection(room, band);
+  if (!hit) return [room];
+  const [x1, y1, bx1, by1] = [room.x + room.w, room.y + room.h, band.x + band.w, band.y + band.h];
+  const parts: Box[] = [
+    { x: room.x, y: room.y, w: room.w, h: band.y - room.y },
+    { x: room.x, y: by1, w: room.w, h: y1 - by1 },
+    { x: room.x, y: room.y, w: band.x - room.x, h: room.h },
+    { x: bx1, y: room.y, w: x1 - bx1, h: room.h },
+  ];
+  return parts.filter((b) => b.w > 1 && b.h > 1);
 }
 
 /** A trim box worth using: inside the image and not the whole of it (else none). */
