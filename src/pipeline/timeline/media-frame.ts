@@ -14,7 +14,7 @@
  * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
-import { intersection, MAX_UPSCALE } from './rules.ts';
+import { intersection, MAX_UPSCALE, PRODUCT_HEADROOM } from './rules.ts';
 
 /** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
 export interface ImageInfo {
@@ -51,9 +51,9 @@ export interface ImageFrame {
   /** cutout/alpha: the part of the image `content` shows (ImageInfo.trim); the renderer crops to it. */
   trim?: Box;
   /**
-   * With `trim`: the room the product stands in (its box, or the frame when it floats past a
-   * card). Its edges are the product's, so its scene's Ken Burns move is tamed to stay in it
-   * (motion.ts fitMove): never cut by the frame.
+   * cutout/alpha: the room the product stands in (its box, or the frame when it floats past a
+   * card), less PRODUCT_HEADROOM of the frame's height at the frame's top and bottom. Its scene's
+   * Ken Burns move is tamed to stay in it (motion.ts fitMove): never cut, never touching the edge.
    */
   room?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
@@ -160,25 +160,26 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   // Not in a carousel card: the card is the picture's frame (it holds it on its own white).
   const trim = cutout && !ctx?.carousel ? usableTrim(info.trim) : undefined;
   const prod = trim ? { width: source.width * trim.w, height: source.height * trim.h } : source;
+  // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
+  const room = roomOf(cutout, ctx?.card, view, fw, fh);
+  const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout)) / prod.height, MAX_UPSCALE);
   let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
+  // A cut-out never outgrows its room (the stage may reach into the headroom).
+  if (cutout) k = Math.min(k, fit);
   if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
     const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
-    // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
-    const room = cutout && ctx.card ? { x: 0, y: 0, w: fw, h: fh } : view;
-    const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout, ctx.card)) / prod.height, MAX_UPSCALE);
     k = Math.max(k, Math.min(want, fit));
   }
   const w = prod.width * k;
   const h = prod.height * k;
-  const room = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim, room } : {}) };
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}), ...(cutout ? { room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
-    // (a 1:3 bottle the full height of a 16:9 frame, in the whole frame or a full-height half).
-    else if (tallBound(prod, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
+    // (a 1:3 bottle the full height of a 16:9 frame less its headroom, in the whole frame or a full-height half).
+    else if (tallBound(prod, room, cutout) ? room.h >= fh * (1 - (cutout ? 2 * PRODUCT_HEADROOM : 0)) - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
 }
@@ -189,12 +190,24 @@ function usableTrim(t: Box | undefined): Box | undefined {
   return t.w * t.h >= 0.999 ? undefined : t;
 }
 
-/** How much of its room's height a product shown whole may take (a floating cut-out leaves room for its slow zoom). */
-const heightFill = (cutout: boolean, card?: boolean): number => (cutout && card ? 0.9 : cutout ? 0.97 : 0.94);
+/** How much of its room's height a product shown whole may take (a cut-out's room is already clear of the frame's top and bottom; the rest is for its slow zoom). */
+const heightFill = (cutout: boolean): number => (cutout ? 0.97 : 0.94);
+
+/**
+ * Where a product shown whole may stand: its box (clipped to the frame), or the whole frame for a
+ * cut-out floating past its card; a cut-out's room leaves PRODUCT_HEADROOM of the frame's height
+ * clear at the frame's top and bottom.
+ */
+function roomOf(cutout: boolean, card: boolean | undefined, view: Box, fw: number, fh: number): Box {
+  const room = cutout && card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  if (!cutout) return room;
+  const m = PRODUCT_HEADROOM * fh;
+  return intersection(room, { x: 0, y: m, w: fw, h: fh - 2 * m }) ?? room;
+}
 
 /** Whether a product shown whole in `room` is stopped by the room's height (else by its width). */
-function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean, card?: boolean): boolean {
-  return (room.h * heightFill(cutout, card)) / source.height <= (room.w * 0.96) / source.width;
+function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean): boolean {
+  return (room.h * heightFill(cutout)) / source.height <= (room.w * 0.96) / source.width;
 }
 
 /** Before treatments (a caller with no frame context): cover or contain by shape only. */
