@@ -56,6 +56,12 @@ export interface ImageFrame {
    * Ken Burns move is tamed to stay in it (motion.ts fitMove): never cut, never touching the edge.
    */
   room?: Box;
+  /**
+   * cover: the product's own box in frame pixels, when known — the image's trimmed product box
+   * (ImageInfo.trim) on a photo drawn uncropped (of its box's shape). A cut-out's is `content`
+   * (productBox).
+   */
+  product?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
@@ -146,7 +152,13 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const view = intersection(box, { x: 0, y: 0, w: fw, h: fh }) ?? box;
   const windowed = !!ctx && (box.w < fw - 1 || box.h < fh - 1);
   const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed) : legacyTreatment(info, box);
-  if (treatment === 'cover') return { mode: 'cover', treatment, content: { ...box }, cutout: false, source };
+  if (treatment === 'cover') {
+    // Uncropped (of the box's shape), a plain-backed photo's trimmed product box is where its product lies.
+    const t = usableTrim(info.trim);
+    const uncropped = Math.abs(source.width / source.height / (box.w / box.h) - 1) < 0.01;
+    const product = t && uncropped ? { x: box.x + t.x * box.w, y: box.y + t.y * box.h, w: t.w * box.w, h: t.h * box.h } : null;
+    return { mode: 'cover', treatment, content: { ...box }, cutout: false, source, ...(product ? { product } : {}) };
+  }
   if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0);
   if (treatment === 'blur-extend') {
     const w = Math.min(view.w, source.width * MAX_UPSCALE);
@@ -184,6 +196,11 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   return frame;
 }
 
+/** The product's own box in frame pixels, when known: a cut-out's or alpha image's content, an uncropped photo's trimmed product (else null). */
+export function productBox(f: ImageFrame): Box | null {
+  return f.cutout ? f.content : (f.product ?? null);
+}
+
 /** A trim box worth using: inside the image and not the whole of it (else none). */
 function usableTrim(t: Box | undefined): Box | undefined {
   if (!t || !(t.w > 0 && t.h > 0) || t.x < 0 || t.y < 0 || t.x + t.w > 1 + 1e-9 || t.y + t.h > 1 + 1e-9) return undefined;
@@ -191,7 +208,7 @@ function usableTrim(t: Box | undefined): Box | undefined {
 }
 
 /** How much of its room's height a product shown whole may take (a cut-out's room is already clear of the frame's top and bottom; the rest is for its slow zoom). */
-const heightFill = (cutout: boolean): number => (cutout ? 0.97 : 0.94);
+const heightFill = (cutout: boolean): number => (cutout ? 0.985 : 0.94);
 
 /**
  * Where a product shown whole may stand: its box (clipped to the frame), or the whole frame for a
