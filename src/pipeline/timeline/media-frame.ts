@@ -14,7 +14,7 @@
  * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
-import { intersection, MAX_UPSCALE } from './rules.ts';
+import { intersection, MAX_UPSCALE, PRODUCT_HEADROOM } from './rules.ts';
 
 /** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
 export interface ImageInfo {
@@ -51,12 +51,19 @@ export interface ImageFrame {
   /** cutout/alpha: the part of the image `content` shows (ImageInfo.trim); the renderer crops to it. */
   trim?: Box;
   /**
-   * With `trim`, or a band to keep clear (FrameContext.clear): the room the product stands in
-   * (its box, or the frame when it floats past a card; the part of it beside the band). Its
-   * scene's Ken Burns move is tamed to stay in it (motion.ts fitMove): a trimmed product's edges
-   * are never cut by the frame, and no product grows into the captions.
+   * With `trim`, a cut-out, or a band to keep clear (FrameContext.clear): the room the product
+   * stands in (its box, or the frame when it floats past a card; the part of it beside the band),
+   * a cut-out's less PRODUCT_HEADROOM of the frame's height at the frame's top and bottom. Its
+   * scene's Ken Burns move is tamed to stay in it (motion.ts fitMove): never cut, never touching
+   * the edge, and no product grows into the captions.
    */
   room?: Box;
+  /**
+   * cover: the product's own box in frame pixels, when known — the image's trimmed product box
+   * (ImageInfo.trim) on a photo drawn uncropped (of its box's shape). A cut-out's is `content`
+   * (productBox).
+   */
+  product?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
@@ -152,7 +159,13 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const view = intersection(box, { x: 0, y: 0, w: fw, h: fh }) ?? box;
   const windowed = !!ctx && (box.w < fw - 1 || box.h < fh - 1);
   const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed) : legacyTreatment(info, box);
-  if (treatment === 'cover') return { mode: 'cover', treatment, content: { ...box }, cutout: false, source };
+  if (treatment === 'cover') {
+    // Uncropped (of the box's shape), a plain-backed photo's trimmed product box is where its product lies.
+    const t = usableTrim(info.trim);
+    const uncropped = Math.abs(source.width / source.height / (box.w / box.h) - 1) < 0.01;
+    const product = t && uncropped ? { x: box.x + t.x * box.w, y: box.y + t.y * box.h, w: t.w * box.w, h: t.h * box.h } : null;
+    return { mode: 'cover', treatment, content: { ...box }, cutout: false, source, ...(product ? { product } : {}) };
+  }
   if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0);
   if (treatment === 'blur-extend') {
     const w = Math.min(view.w, source.width * MAX_UPSCALE);
@@ -167,22 +180,23 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const trim = cutout && !ctx?.carousel ? usableTrim(info.trim) : undefined;
   const prod = trim ? { width: source.width * trim.w, height: source.height * trim.h } : source;
   // A cut-out may stand past its card (it floats on the background); a photo stays in its box.
-  const whole = cutout && ctx?.card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  const whole = roomOf(cutout, ctx?.card, view, fw, fh);
   // Clear of a band (the captions): the part of the room around it that holds the product largest.
   const rooms = ctx?.clear ? roomsAround(whole, ctx.clear) : [whole];
-  const sized = rooms.map((room) => ({ room, k: productScale(prod, stage, room, cutout, ctx, fw, fh, !!ctx?.clear) }));
+  // A cut-out never outgrows its room (the stage may reach into the headroom), nor a product kept clear of a band.
+  const sized = rooms.map((room) => ({ room, k: productScale(prod, stage, room, cutout, ctx, fw, fh, cutout || !!ctx?.clear) }));
   const { room, k } = sized.reduce((a, b) => (b.k > a.k + 1e-9 ? b : a));
   const w = prod.width * k;
   const h = prod.height * k;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
-  // The room goes with the frame when the move must keep the product in it (a trimmed product's edges, a band to keep clear).
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}), ...(trim || ctx?.clear ? { room } : {}) };
+  // The room goes with the frame when the move must keep the product in it (a cut-out's edges and headroom, a band to keep clear).
+  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}), ...(cutout || ctx?.clear ? { room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
-    // (a 1:3 bottle the full height of a 16:9 frame, in the whole frame or a full-height half).
-    else if (tallBound(prod, room, cutout, ctx.card) ? room.h >= fh - 1 : room.w >= fw - 1) frame.limited = 'shape';
+    // (a 1:3 bottle the full height of a 16:9 frame less its headroom, in the whole frame or a full-height half).
+    else if (tallBound(prod, room, cutout) ? room.h >= fh * (1 - (cutout ? 2 * PRODUCT_HEADROOM : 0)) - 1 : room.w >= fw - 1) frame.limited = 'shape';
   }
   return frame;
 }
@@ -192,7 +206,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
  * room and MAX_UPSCALE; `bounded`: never past the room (a band to keep clear lies beyond it).
  */
 function productScale(prod: { width: number; height: number }, stage: Box, room: Box, cutout: boolean, ctx: FrameContext | undefined, fw: number, fh: number, bounded: boolean): number {
-  const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout, ctx?.card)) / prod.height, MAX_UPSCALE);
+  const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout)) / prod.height, MAX_UPSCALE);
   let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
   if (bounded) k = Math.min(k, fit);
   if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
@@ -216,18 +230,35 @@ export function roomsAround(room: Box, band: Box): Box[] {
   return parts.filter((b) => b.w > 1 && b.h > 1);
 }
 
+/** The product's own box in frame pixels, when known: a cut-out's or alpha image's content, an uncropped photo's trimmed product (else null). */
+export function productBox(f: ImageFrame): Box | null {
+  return f.cutout ? f.content : (f.product ?? null);
+}
+
 /** A trim box worth using: inside the image and not the whole of it (else none). */
 function usableTrim(t: Box | undefined): Box | undefined {
   if (!t || !(t.w > 0 && t.h > 0) || t.x < 0 || t.y < 0 || t.x + t.w > 1 + 1e-9 || t.y + t.h > 1 + 1e-9) return undefined;
   return t.w * t.h >= 0.999 ? undefined : t;
 }
 
-/** How much of its room's height a product shown whole may take (a floating cut-out leaves room for its slow zoom). */
-const heightFill = (cutout: boolean, card?: boolean): number => (cutout && card ? 0.9 : cutout ? 0.97 : 0.94);
+/** How much of its room's height a product shown whole may take (a cut-out's room is already clear of the frame's top and bottom; the rest is for its slow zoom). */
+const heightFill = (cutout: boolean): number => (cutout ? 0.985 : 0.94);
+
+/**
+ * Where a product shown whole may stand: its box (clipped to the frame), or the whole frame for a
+ * cut-out floating past its card; a cut-out's room leaves PRODUCT_HEADROOM of the frame's height
+ * clear at the frame's top and bottom.
+ */
+function roomOf(cutout: boolean, card: boolean | undefined, view: Box, fw: number, fh: number): Box {
+  const room = cutout && card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  if (!cutout) return room;
+  const m = PRODUCT_HEADROOM * fh;
+  return intersection(room, { x: 0, y: m, w: fw, h: fh - 2 * m }) ?? room;
+}
 
 /** Whether a product shown whole in `room` is stopped by the room's height (else by its width). */
-function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean, card?: boolean): boolean {
-  return (room.h * heightFill(cutout, card)) / source.height <= (room.w * 0.96) / source.width;
+function tallBound(source: { width: number; height: number }, room: Box, cutout: boolean): boolean {
+  return (room.h * heightFill(cutout)) / source.height <= (room.w * 0.96) / source.width;
 }
 
 /** Before treatments (a caller with no frame context): cover or contain by shape only. */

@@ -110,7 +110,9 @@ export function fitMove(move: KenBurns, content: Box, room: Box, box: Box): KenB
     return grow > 1e-9 ? Math.max(0, (half - len / 2) / grow) : 1;
   }));
   if (q >= 1) return move;
-  return { ...move, fromScale: 1 + (move.fromScale - 1) * q, toScale: 1 + (move.toScale - 1) * q, fromX: move.fromX * q, fromY: move.fromY * q, toX: move.toX * q, toY: move.toY * q };
+  // A pan draws a product shown whole at the full MAX_KEN_BURNS_SCALE (media-layer.ts drawProduct):
+  // tamed, it holds its tamed scale as a zoom that does not change, drifting as the pan went.
+  return { ...move, kind: 'zoom', fromScale: 1 + (move.fromScale - 1) * q, toScale: 1 + (move.toScale - 1) * q, fromX: move.fromX * q, fromY: move.fromY * q, toX: move.toX * q, toY: move.toY * q };
 }
 
 /**

@@ -13,7 +13,8 @@ import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
+import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px, TEXT_PRODUCT_GAP } from './rules.ts';
+import { productBox } from './media-frame.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -67,14 +68,23 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   if (p.logo) obstacles.push({ box: p.logo, ...whole });
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
   const avoid: Obstacle[] = [];
+  // Text keeps a gap from a product's own box (a cut-out, an uncropped plain-backed photo) where a free spot allows.
+  const g = TEXT_PRODUCT_GAP * Math.min(p.width, p.height);
+  const products: Obstacle[] = [];
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
-    const framed = c.image !== null && p.images[c.image]?.mode === 'contain';
-    if (framed || p.media?.frame === 'card') avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
+    const f = c.image !== null ? p.images[c.image] : null;
+    const own = f ? productBox(f) : null;
+    if (own) products.push({ box: grow(own, g, g, g, g), startMs: c.startMs, endMs: c.endMs });
+    if (own) avoid.push(products[products.length - 1]!);
+    else if (f?.mode === 'contain' || p.media?.frame === 'card') avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
   }
   const step = p.height * 0.01;
   const gap = p.height * 0.01;
   const minW = p.safeArea.w * 0.34;
+  // Beside a product, a narrower column will do (the text wraps to it).
+  const besideProducts = (box: Box, when: { startMs: number; endMs: number }) =>
+    besideRegions(box, products.filter((o) => o.startMs < when.endMs && when.startMs < o.endMs).map((o) => o.box), p.safeArea, 0, p.safeArea.w * 0.2);
   const band = px(p.layout.captions, p.width, p.height);
   let captionsBox = band;
   if (p.caption) {
@@ -99,7 +109,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
-    return { ...optional, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    return { ...optional, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -155,8 +165,9 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     // The padding, badge and arrow shrink with the font: the text's room at a size.
     const roomAt = (px: number) => region.w - (2 * padXEm(slot) + (badge ? BADGE_EM + BADGE_GAP_EM : 0) + (slot === 'cta' ? ARROW_EM : 0)) * px;
     const room = roomAt(pref);
-    // Room for three letters at the preferred size (two for a price: "$29" is short).
-    if (room < pref * (slot === 'price' ? 2 : 3) && !force) return null;
+    // Room for three letters at the smallest size (two for a price: "$29" is short); a narrow
+    // region (beside a product) takes the text smaller, never under the minimum.
+    if (roomAt(minFont) < minFont * (slot === 'price' ? 2 : 3) && !force) return null;
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
     // Whole in the level's lines, from the slot's size down to the minimum, each size with its own
     // room; the first candidate that fits at any size wins (the writer's order).

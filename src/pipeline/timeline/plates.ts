@@ -24,8 +24,22 @@ export const PLATE_PAD = 0.04;
 
 /** A captions band this close to the stage (share of the frame height) sits on the plate too… */
 export const PLATE_JOIN = 0.05;
-/** …unless the plate would then be taller than this share of the frame. */
+/** …unless the plate would then be taller than this share of the frame… */
 export const PLATE_MAX = 0.62;
+/**
+ * …or this share, under a thin product (one as large as the frame's height allows for its shape,
+ * ImageFrame.limited 'shape': a bottle in a square or wide frame): it covers little of the frame
+ * itself, so its stage — the plate it stands on with the words under it — is the frame's design.
+ */
+export const PLATE_MAX_THIN = 0.8;
+/**
+ * A thin product floating past its card (Feature Cards, Presenter in 16:9) stands on a column of
+ * the plate's colour the full height of the frame, this many times its own width (at least
+ * COLUMN_MIN_SHARE of the frame's width): a pillar behind the bottle, where a card would show a
+ * strip of it.
+ */
+export const COLUMN_WIDTHS = 2.6;
+export const COLUMN_MIN_SHARE = 0.24;
 
 /**
  * `captions`: the captions band when the video has captions (it joins the plate when it lies next to the stage).
@@ -33,30 +47,45 @@ export const PLATE_MAX = 0.62;
  */
 export function productPlates(media: Timeline['media'], scenes: readonly Scene[], images: readonly (ImageFrame | null)[], width: number, height: number, captions: Box | null = null, style: VisualStyleDef | null = null, colours: readonly (string | null | undefined)[] = []): Shape[] {
   const colourOf = (i: number) => (style ? plateColour(style, colours[i]) : undefined);
-  if (!media || media.frame !== 'none' || media.motion === 'carousel') return [];
+  if (!media || media.motion === 'carousel') return [];
+  const frame = { x: 0, y: 0, w: width, h: height };
+  // A card template: only a thin cut-out floating past its card gets a plate, a column the frame's height.
+  if (media.frame !== 'none') return platesFor(scenes, images, (f) => (f.cutout && f.limited === 'shape' ? column(f, width, height) : null), colourOf);
   const b = media.box;
   const full = b.x <= 0 && b.y <= 0 && b.x + b.w >= width && b.y + b.h >= height;
   // A split's half (Side by Side): the plate is the half itself.
-  if (!full) return platesFor(scenes, images, intersection(b, { x: 0, y: 0, w: width, h: height }) ?? b, colourOf);
-  const pad = PLATE_PAD * height;
-  let top = media.stage.y;
-  let bottom = media.stage.y + media.stage.h;
-  if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
-    const t = Math.min(top, captions.y);
-    const b = Math.max(bottom, captions.y + captions.h);
-    // Not when the plate would fill most of the frame: then it is the background in another colour.
-    if (b - t + 2 * pad <= PLATE_MAX * height) [top, bottom] = [t, b];
-  }
-  const y = Math.max(0, top - pad);
-  return platesFor(scenes, images, { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y }, colourOf);
+  if (!full) return platesFor(scenes, images, () => intersection(b, frame) ?? b, colourOf);
+  const band = (max: number): Box => {
+    const pad = PLATE_PAD * height;
+    let top = media.stage.y;
+    let bottom = media.stage.y + media.stage.h;
+    if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
+      const t = Math.min(top, captions.y);
+      const b = Math.max(bottom, captions.y + captions.h);
+      // Not when the plate would fill most of the frame: then it is the background in another colour.
+      if (b - t + 2 * pad <= max * height) [top, bottom] = [t, b];
+    }
+    const y = Math.max(0, top - pad);
+    return { x: 0, y, w: width, h: Math.min(height, bottom + pad) - y };
+  };
+  const [usual, thin] = [band(PLATE_MAX), band(PLATE_MAX_THIN)];
+  return platesFor(scenes, images, (f) => (f.limited === 'shape' ? thin : usual), colourOf);
 }
 
-function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], box: Box, colourOf: (image: number) => string | undefined): Shape[] {
+/** A thin product's column: the frame's full height, COLUMN_WIDTHS times its width (at least COLUMN_MIN_SHARE of the frame), centred on it. */
+function column(f: ImageFrame, width: number, height: number): Box {
+  const w = Math.max(f.content.w * COLUMN_WIDTHS, width * COLUMN_MIN_SHARE);
+  const x = Math.min(Math.max(f.content.x + f.content.w / 2 - w / 2, 0), width - w);
+  return { x, y: 0, w, h: height };
+}
+
+function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null)[], boxOf: (f: ImageFrame) => Box | null, colourOf: (image: number) => string | undefined): Shape[] {
   const out: Shape[] = [];
   for (const s of scenes) {
     const index = s.showMedia && s.media.kind === 'image' ? s.media.index : -1;
     const f = index >= 0 ? images[index] : null;
-    if (!f || !WHOLE.includes(f.treatment)) continue;
+    const box = f && WHOLE.includes(f.treatment) ? boxOf(f) : null;
+    if (!box) continue;
     const colour = colourOf(index);
     out.push({ role: 'plate', box, fill: 'accent', alpha: 1, radius: 0, startMs: s.startMs, endMs: s.endMs, ...(colour ? { colour } : {}) });
   }

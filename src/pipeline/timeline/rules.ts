@@ -19,6 +19,14 @@ export const MIN_SUBTITLE_CAP_SHARE = 1 / 60;
 export const MIN_FACE_SHARE = 1 / 8;
 /** Product images are never drawn larger than this many output pixels per source pixel (at rest). */
 export const MAX_UPSCALE = 2;
+/**
+ * A product shown whole by its own box (a cut-out or alpha image) keeps this share of the frame's
+ * height clear above and below it, at its move's largest zoom and furthest drift: a designed
+ * product has margin; its neck never meets the frame's edge.
+ */
+export const PRODUCT_HEADROOM = 0.04;
+/** Text keeps this share of the frame's short side clear of a product's own box where a free spot allows (place-text.ts). */
+export const TEXT_PRODUCT_GAP = 0.02;
 /** A contained product fills at least this share of its stage's limiting side (unless MAX_UPSCALE stops it). */
 export const MIN_STAGE_FILL = 0.7;
 /** Overlay entrance and exit: the compositor animates with these, the end-frame check reads them. */
