@@ -20,6 +20,8 @@
  * used by both the render and the baselines), BENCH_PROFILES (full; `full,draft` renders each video
  * in both render profiles and prints the draft's wall time as a fraction of the full one — the
  * preview check, `npm run bench:preview`). Baselines are run for the full profile only.
+ * `npm run bench:render` sets MALLOC_ARENA_MAX=2 unless it is set, as every rendering role of the
+ * product runs (bin/reelsmith.js re-executes serve/worker/render with it; Dockerfile, systemd unit).
  * The baselines' pre-made frames are piped in the render's pixel format: yuv420p converted once
  * before timing (so the baseline does no conversion at all: the encoder's own limit), or RGBA
  * with BENCH_RGBA=1 / without libyuv (ffmpeg converts, as the render then does).
