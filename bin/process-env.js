@@ -37,7 +37,19 @@ export function reexecWithRenderEnv() {
   if (!env) return;
   try {
     const koffi = createRequire(import.meta.url)('koffi');
-    const execve = koffi.load('libc.so.6').func('int execve(const char *path, const char **argv, const char **envp)');
+    const libc = koffi.load('libc.so.6');
+    const execve = libc.func('int execve(const char *path, const char **argv, const char **envp)');
+    const fcntl = libc.func('int fcntl(int fd, int cmd, ...)');
+    // Node marks every inherited descriptor close-on-exec at start (for its children's sake): the
+    // standard streams (and a parent's IPC channel) must survive the exec, or output is lost.
+    const F_GETFD = 1;
+    const F_SETFD = 2;
+    const FD_CLOEXEC = 1;
+    const channel = Number(process.env.NODE_CHANNEL_FD);
+    for (const fd of [0, 1, 2, ...(Number.isInteger(channel) && channel > 2 ? [channel] : [])]) {
+      const flags = fcntl(fd, F_GETFD);
+      if (flags >= 0) fcntl(fd, F_SETFD, 'int', flags & ~FD_CLOEXEC);
+    }
     const argv = [process.execPath, ...process.execArgv, ...process.argv.slice(1), null];
     const envp = [...Object.entries(env).map(([k, v]) => `${k}=${v}`), null];
     execve(process.execPath, argv, envp);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,20 @@ describe('the rendering roles start with MALLOC_ARENA_MAX (glibc reads it only a
       assert.equal(reexecEnv(args, { MALLOC_ARENA_MAX: '4' }), null, 'the operator\'s value is kept');
     }
     for (const args of [['account', 'create'], ['migrate'], ['avatars', 'list'], ['--version'], []]) assert.equal(reexecEnv(args, {}), null, args.join(' '));
+  });
+
+  it('the re-executed process keeps its standard streams: `render --help` prints, a bad option gives its message and exit status 2', { timeout: 120_000 }, async () => {
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir() };
+    const cli = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(process.execPath, [bin, ...args], { cwd: root, env, timeout: 110_000 }, (_err, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+      });
+    const help = await cli(['render', '--help']);
+    assert.match(help.stdout, /Usage: reelsmith render/);
+    assert.equal(help.code, 0);
+    const bad = await cli(['render', '--bogus']);
+    assert.match(bad.stderr, /^reelsmith: /);
+    assert.equal(bad.code, 2);
   });
 
   const dirs: string[] = [];
