@@ -9,7 +9,8 @@ COPY . .
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/* /root/.npm
 
 # MALLOC_ARENA_MAX=2: glibc keeps fewer per-thread heaps (libvips' and ffmpeg's threads); ~70 MB
-# off a render's peak at the same CPU (docs/rendering.md "Peak memory"). glibc reads it at start.
+# off a render's peak at the same CPU (docs/rendering.md "Peak memory"). glibc reads it at start;
+# serve, worker and render would re-execute themselves with it if it were unset (bin/process-env.js).
 ENV DATA_DIR=/data \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -22,6 +22,8 @@
  * preview check, `npm run bench:preview`), BENCH_PRESET (the render's x264 preset, a diagnosis only:
  * ultrafast keeps the encoder ahead, so the render is Node-bound as on a quiet machine; the
  * baselines keep the default). Baselines are run for the full profile only.
+ * `npm run bench:render` sets MALLOC_ARENA_MAX=2 unless it is set, as every rendering role of the
+ * product runs (bin/reelsmith.js re-executes serve/worker/render with it; Dockerfile, systemd unit).
  * The baselines' pre-made frames are piped in the render's pixel format: yuv420p converted once
  * before timing (so the baseline does no conversion at all: the encoder's own limit), or RGBA
  * with BENCH_RGBA=1 / without libyuv (ffmpeg converts, as the render then does).

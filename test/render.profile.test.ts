@@ -13,7 +13,7 @@ import type { Narration, ProductFacts } from '../src/pipeline/types.ts';
 
 describe('render profiles', () => {
   it('full is the CONTRACT size x RENDER_SCALE at 30 fps with the default encoder; draft is 360 px short side, 15 fps, a higher CRF', () => {
-    assert.deepEqual(renderProfile('full', 0.5), { name: 'full', scale: 0.5, fps: 30, settings: { preset: 'superfast', crf: 24, audioBitrateK: 160, x264Params: 'threads=2:sync-lookahead=0' }, checkAudio: true });
+    assert.deepEqual(renderProfile('full', 0.5), { name: 'full', scale: 0.5, fps: 30, settings: { preset: 'superfast', crf: 24, audioBitrateK: 160, x264Params: 'threads=2:sync-lookahead=0:bframes=0' }, checkAudio: true });
     const draft = renderProfile('draft', 1);
     assert.equal(draft.scale * 1080, 360);
     assert.equal(draft.fps, 15);
