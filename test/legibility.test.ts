@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { colord } from 'colord';
-import { createCanvas } from '@napi-rs/canvas';
+import { captionRunPixels } from './support/caption-pixels.ts';
 import { buildCaptions } from '../src/pipeline/captions/index.ts';
 import { CaptionLayer, captionPlacer } from '../src/pipeline/render/caption-layer.ts';
 import { captionInk } from '../src/pipeline/templates/caption-ink.ts';
@@ -95,12 +95,7 @@ describe('Tech Neon\'s lit word on its magenta field (bench #203)', () => {
     layer.setSurfaces(() => ({ colours: [magenta], split: false }));
     const lit = layer.colours(800).highlight;
     assert.ok(contrast(lit, magenta) >= LARGE_TEXT_CONTRAST, `${lit} on ${magenta}`);
-    const c = createCanvas(900, 400);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = magenta;
-    ctx.fillRect(0, 0, 900, 400);
-    layer.draw(ctx, 800);
-    const px = ctx.getImageData(Math.floor(box.x + run.x), 100, Math.ceil(run.width), 200).data;
+    const px = captionRunPixels(layer, magenta, 800, box, run);
     // The letters' fill: the dark colour itself, not the grey a 35 % white wash makes of it (2.1-2.4:1 on magenta).
     const d = colord(lit).toRgb();
     const grey = { r: d.r * 0.65 + 89, g: d.g * 0.65 + 89, b: d.b * 0.65 + 89 };

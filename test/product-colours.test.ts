@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
+import { captionRunPixels } from './support/caption-pixels.ts';
 import { colord } from 'colord';
 import sharp from 'sharp';
 import { buildCaptions } from '../src/pipeline/captions/index.ts';
@@ -108,12 +109,7 @@ describe('caption highlight: contrast ≥ 3 with what is under it', () => {
     const run = captionPlacer(caps, box, s)(caps.pages[0]!).lines[0]!.runs[1]!;
     /** Pixels of the lit word "coffee" (at rest) that contrast ≥ 3 with the plate. */
     const ink = (layer: CaptionLayer) => {
-      const c = createCanvas(900, 400);
-      const ctx = c.getContext('2d');
-      ctx.fillStyle = yellow;
-      ctx.fillRect(0, 0, 900, 400);
-      layer.draw(ctx, 800);
-      const px = ctx.getImageData(Math.floor(box.x + run.x), 100, Math.ceil(run.width), 200).data;
+      const px = captionRunPixels(layer, yellow, 800, box, run);
       let n = 0;
       for (let i = 0; i < px.length; i += 4) if (contrast(colord({ r: px[i]!, g: px[i + 1]!, b: px[i + 2]! }).toHex(), yellow) >= MIN_CONTRAST) n++;
       return n;
