@@ -385,30 +385,56 @@ describe('the product leads: the presenter never covers it', () => {
   });
 });
 
-describe('the product leads: captions never cover a product shown whole in Side by Side', () => {
-  it('every ratio and image shape, 15 and 30 s: the captions band misses the (trimmed) product box at its largest move, and the product still leads (fails before: the band on the bottle\'s cap in 9:16 rows, on its base in 16:9 and 1:1)', () => {
+/**
+ * Known misses of "captions clear of the product" (docs/rendering.md "Captions clear of the
+ * product"): where the product cannot stand clear of the captions band at its share target, it
+ * keeps its share and the captions cross it. Spotlight 9:16: a product of about square shape at
+ * 30 % does not fit between the inset (top right) and the captions (30 % of the height between
+ * them); Spotlight 16:9: a 4:5 photo above the captions is 23 % (25 % asked); Spotlight 1:1: a
+ * tall product beside the captions stands where the inset is (the captions band cannot narrow
+ * under 40 % of the width to the product's other side); Spotlight and Voice Over 9:16, a square
+ * cut-out shown after a bottle: the captions narrowed beside the bottle leave the square 29 %.
+ */
+const CAPTIONS_PRODUCT_MISSES: readonly string[] = [
+  'T1 ratio 0 square', 'T1 ratio 0 portrait', 'T1 ratio 0 alpha', 'T1 ratio 0 landscape', 'T1 ratio 0 bottle+square',
+  'T1 ratio 1 portrait', 'T1 ratio 2 packshot', 'T1 ratio 2 tallAlpha', 'T4 ratio 0 bottle+square',
+];
+
+describe('the product leads: captions never cover a product shown whole, in every template', () => {
+  it('every template, ratio and image shape, 15 and 30 s: the captions band misses the (trimmed) product box at its largest move, and the product still leads, the presenter off it (fails before: 199 scenes with captions over the product in Spotlight, Feature Cards, Voice Over and Presenter; the band on the bottle\'s cap in Side by Side 9:16 rows, on its base in 16:9 and 1:1)', () => {
     const shapes = {
       square: SQUARE, portrait: PORTRAIT, wide: WIDE, packshot: PACKSHOT, alpha: ALPHA, landscape: { width: 1600, height: 1200, alpha: false }, small: { width: 300, height: 300, alpha: false },
       bottle: { width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.22, y: 0.06, w: 0.56, h: 0.92 } },
       tallAlpha: { width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } },
+      tallPhoto: { width: 600, height: 1800, alpha: false }, plainWide: { width: 1800, height: 600, alpha: false, plain: true },
     } satisfies Record<string, ImageInfo>;
     const cells = [...Object.entries(shapes).map(([n, i]) => [n, [i]] as const), ['bottle+square', [shapes.bottle, { ...SQUARE, plain: true, trim: { x: 0.34, y: 0.11, w: 0.32, h: 0.78 } }]] as const];
     const failures: string[] = [];
+    const missed = new Set<string>();
+    let judged = 0;
     for (const seconds of [15, 30]) {
       const sp = sampleSpeech(sampleSentences(seconds));
-      for (const ratio of [0, 1, 2] as const)
-        for (const [name, info] of cells) {
-          const t = buildTimeline({
-            script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: info.map((_, i) => `/img${i}.jpg`), videoPaths: [] },
-            templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: ratio, caption: true, imageInfo: info,
-          });
-          const at = `${seconds} s ratio ${ratio} ${name}`;
-          const share = productShareViolations(t).filter((v) => !(ratio === 0 && name === 'bottle+square' && knownSquareBesideBottle(v)));
-          for (const v of [...captionsOverProduct(t), ...share, ...layoutViolations(t)]) failures.push(`${at}: ${v}`);
-          if (timelineCoverage(t).minShare < MIN_COVERAGE) failures.push(`${at}: coverage`);
-        }
+      for (const templateId of [1, 2, 3, 4, 5, 6])
+        for (const ratio of [0, 1, 2] as const)
+          for (const [name, info] of cells) {
+            const t = buildTimeline({
+              script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: info.map((_, i) => `/img${i}.jpg`), videoPaths: [] },
+              templateId, hasPresenter: templateId !== 4, visualStyle: null, aspectRatio: ratio, caption: true, imageInfo: info,
+            });
+            const cell = `T${templateId} ratio ${ratio} ${name}`;
+            const at = `${seconds} s ${cell}`;
+            judged += t.scenes.filter((s) => s.showMedia && s.media.kind === 'image' && t.images[s.media.index]?.mode === 'contain').length;
+            const over = captionsOverProduct(t);
+            if (CAPTIONS_PRODUCT_MISSES.includes(cell)) { if (over.length) missed.add(cell); } else for (const v of over) failures.push(`${at}: ${v}`);
+            const share = productShareViolations(t).filter((v) => !(templateId === 2 && ratio === 0 && name === 'bottle+square' && knownSquareBesideBottle(v)));
+            for (const v of [...share, ...presenterOverProductViolations(t), ...layoutViolations(t)]) failures.push(`${at}: ${v}`);
+            if (timelineCoverage(t).minShare < MIN_COVERAGE) failures.push(`${at}: coverage`);
+          }
     }
+    assert.ok(judged > 400, `scenes with a product shown whole: ${judged}`);
     assert.deepEqual(failures, []);
+    // The known misses are still misses (a fix shows here: take it off the list).
+    assert.deepEqual([...missed].sort(), [...CAPTIONS_PRODUCT_MISSES].sort());
   });
 
   it('the check sees a band over a product: a cut-out standing into the band is reported, one beside it is not', () => {

@@ -39,21 +39,21 @@ const presenterInset: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.2, 0.85, 0.47) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.2, 0.85, 0.47) , clearOfCaptions: true },
       presenter: { box: b(0.6, 0.1, 0.28, 0.26), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.26) },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
     },
     1: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.62, 0.52) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.62, 0.52) , clearOfCaptions: true },
       presenter: { box: b(0.72, 0.43, 0.23, 0.52), frame: 'card', panel: b(0.72, 0.43, 0.23, 0.52) },
       captions: b(0.05, 0.76, 0.62, 0.18),
       slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.28, 0.27, 0.1)),
     },
     2: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.6, 0.5) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.22, 0.6, 0.5) , clearOfCaptions: true },
       presenter: { box: b(0.67, 0.53, 0.28, 0.42), frame: 'card', panel: b(0.67, 0.53, 0.28, 0.42) },
       captions: b(0.05, 0.74, 0.59, 0.2),
       slots: slots(b(0.05, 0.06, 0.8, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.6, 0.07), b(0.05, 0.27, 0.27, 0.08)),
@@ -118,7 +118,7 @@ const productCards: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.41, 0.26, 0.54, 0.4), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.41, 0.26, 0.54, 0.4), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0.05, 0.16, 0.6, 0.84), frame: 'none', panel: FULL },
       captions: b(0.05, 0.67, 0.83, 0.12),
       slots: {
@@ -130,7 +130,7 @@ const productCards: TemplateDef = {
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.48, 0.15, 0.42, 0.5), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.48, 0.15, 0.42, 0.5), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0.06, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
       captions: b(0.05, 0.8, 0.9, 0.14),
       slots: {
@@ -142,7 +142,7 @@ const productCards: TemplateDef = {
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.52, 0.14, 0.44, 0.48), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' },
+      media: { box: b(0.52, 0.14, 0.44, 0.48), radius: 0.03, frame: 'card', show: 'always', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0.05, 0.15, 0.48, 0.85), frame: 'none', panel: FULL },
       captions: b(0.05, 0.76, 0.9, 0.18),
       slots: {
@@ -163,21 +163,21 @@ const productOnly: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.27, 0.83, 0.4) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.27, 0.83, 0.4) , clearOfCaptions: true },
       presenter: null,
       captions: b(0.05, 0.67, 0.83, 0.13),
       slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
     },
     1: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.46) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.46) , clearOfCaptions: true },
       presenter: null,
       captions: b(0.1, 0.76, 0.8, 0.18),
       slots: slots(b(0.05, 0.06, 0.6, 0.11), b(0.05, 0.19, 0.3, 0.08), b(0.05, 0.19, 0.5, 0.075), b(0.05, 0.28, 0.27, 0.1)),
     },
     2: {
       background: 'style',
-      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.44) },
+      media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.28, 0.9, 0.44) , clearOfCaptions: true },
       presenter: null,
       captions: b(0.05, 0.74, 0.9, 0.2),
       slots: slots(b(0.05, 0.06, 0.9, 0.1), b(0.05, 0.18, 0.4, 0.075), b(0.05, 0.18, 0.7, 0.07), b(0.05, 0.27, 0.27, 0.08)),
@@ -193,7 +193,7 @@ const presenterFull: TemplateDef = {
   ratios: {
     0: {
       background: 'avatar-scene',
-      media: { box: b(0.5, 0.3, 0.46, 0.45), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      media: { box: b(0.5, 0.3, 0.46, 0.45), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0, 0.18, 0.76, 0.82), frame: 'none', panel: FULL },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: {
@@ -205,7 +205,7 @@ const presenterFull: TemplateDef = {
     },
     1: {
       background: 'avatar-scene',
-      media: { box: b(0.6, 0.1, 0.36, 0.58), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      media: { box: b(0.6, 0.1, 0.36, 0.58), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0.3, -0.06, 0.4, 1.06), frame: 'none', panel: FULL },
       captions: b(0.15, 0.78, 0.7, 0.16),
       slots: {
@@ -217,7 +217,7 @@ const presenterFull: TemplateDef = {
     },
     2: {
       background: 'avatar-scene',
-      media: { box: b(0.56, 0.12, 0.41, 0.5), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' },
+      media: { box: b(0.56, 0.12, 0.41, 0.5), radius: 0.03, frame: 'card', show: 'image-cues', motion: 'kenburns' , clearOfCaptions: true },
       presenter: { box: b(0.02, -0.02, 0.6, 1.02), frame: 'none', panel: FULL },
       captions: b(0.05, 0.75, 0.9, 0.19),
       slots: {
@@ -238,7 +238,7 @@ const carousel: TemplateDef = {
   ratios: {
     0: {
       background: 'style',
-      media: { box: b(0.08, 0.17, 0.84, 0.425), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.08, 0.17, 0.84, 0.425), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
       presenter: { box: b(0.05, 0.61, 0.397, 0.2233), frame: 'circle', panel: b(0.05, 0.61, 0.397, 0.2233) },
       captions: b(0.47, 0.67, 0.41, 0.13),
       shapes: [shelf(0.17, 0.425)],
@@ -251,7 +251,7 @@ const carousel: TemplateDef = {
     },
     1: {
       background: 'style',
-      media: { box: b(0.255, 0.125, 0.49, 0.69), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.255, 0.125, 0.49, 0.69), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
       presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
       captions: b(0.22, 0.835, 0.56, 0.11),
       shapes: [shelf(0.125, 0.69)],
@@ -264,7 +264,7 @@ const carousel: TemplateDef = {
     },
     2: {
       background: 'style',
-      media: { box: b(0.19, 0.125, 0.62, 0.59), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel' },
+      media: { box: b(0.19, 0.125, 0.62, 0.59), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
       presenter: { box: b(0.05, 0.72, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.72, 0.24, 0.24) },
       captions: b(0.33, 0.79, 0.62, 0.16),
       shapes: [shelf(0.125, 0.59)],

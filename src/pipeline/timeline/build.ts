@@ -20,9 +20,10 @@ import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
+import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { popUpShows } from './pop-up.ts';
-import { intersection, px } from './rules.ts';
+import { intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -157,27 +158,50 @@ export function mediaFraming(input: FramingInput) {
   const blankImages = input.product.imagePaths.map((_, i) => i).filter((i) => input.imageInfo?.[i]?.blank);
   const usable = input.product.imagePaths.map((_, i) => i).filter((i) => !blankImages.includes(i));
   const textFirst = usable.length === 0 && input.product.videoPaths.length === 0;
-  const frameAll = (l: TemplateLayout, band?: Box) => {
+  // Side by Side keeps its own rule (its columns and rows): the captions never cross its product.
+  const sharesFirst = !resolved.layout.tallProduct;
+  /** `how`: 'clear' keeps clear of the band whatever the share; 'loose' ignores the band; else the share first. */
+  const frameAll = (l: TemplateLayout, band?: Box, how?: 'clear' | 'loose'): (ImageFrame | null)[] => {
     if (!l.media) return input.product.imagePaths.map(() => null);
     const mediaBox = px(l.media.box, width, height);
     const stage = px(l.media.stage ?? l.media.box, width, height);
-    const clear = l.media.clearOfCaptions && input.caption ? { clear: band ?? px(l.captions, width, height) } : {};
+    const keepClear = l.media.clearOfCaptions && input.caption && how !== 'loose';
+    const clear = keepClear ? { clear: band ?? px(l.captions, width, height), safe: safeAreaPx(input.aspectRatio, width, height) } : {};
     const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
-    return input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
+    const frames = input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
+    if (!keepClear || how === 'clear' || !sharesFirst) return frames;
+    // The share first: a product that cannot stand clear of the captions at its share target
+    // keeps its share where it stood before, and the captions cross it (known misses: docs/rendering.md).
+    const loose = frameAll(l, band, 'loose');
+    return frames.map((f, i) => (f && loose[i] && f.mode === 'contain' && !f.limited && f.content.w * f.content.h < ctx.target * width * height - 1e-6 && loose[i]!.content.w * loose[i]!.content.h > f.content.w * f.content.h * 1.001 ? loose[i]! : f));
   };
   // The layout's tall-product variant (Side by Side 9:16's columns), where it has one, when it
   // shows the least-shown image larger than the rows do: a bottle, also beside a square or wide
   // photo (that pans in the column).
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
   const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
-  const layout = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
+  const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
+  // A product that cannot stand clear of the captions at its share: the captions narrow beside it
+  // (caption-clear.ts; Side by Side has its own columns for that).
+  const target = productShareTarget(def.layout, input.aspectRatio, !!unnarrowed.presenter);
+  const inset = unnarrowed.presenter && unnarrowed.presenter.frame !== 'none' && !presenterLed(def.layout, true) ? px(unnarrowed.presenter.box, width, height) : null;
+  const layout = input.caption && !textFirst && !resolved.layout.tallProduct ? captionsBeside(unnarrowed, (l) => frameAll(l, undefined, 'clear'), usable, width, height, target, inset) : unnarrowed;
   const framed = frameAll(layout);
   // The presenter never covers the product: a product that meets an inset's card moves to a side
   // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(resolved.def.layout, true);
   const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(resolved.def.layout, input.aspectRatio, !!layout.presenter) };
-  const imagesFor = (who: { box: Box } | null, base: (ImageFrame | null)[] = framed) => (insetClears && who ? base.map((f) => clearOfInset(f, who.box, clear)) : base);
+  // Where no side of the inset clear of the captions holds the product at its share, it stands
+  // beside the inset as it did before the captions rule (the captions cross it: a known miss).
+  const band = clear.captions;
+  const loose = insetClears && band && sharesFirst ? frameAll(layout, undefined, 'loose') : null;
+  const besideInset = (f: ImageFrame | null, i: number, inset: Box): ImageFrame | null => {
+    const c = clearOfInset(f, inset, clear);
+    const stuck = !!c && c.mode === 'contain' && !!band && (intersects(c.content, inset) || intersects(c.content, band));
+    return stuck && loose?.[i] ? clearOfInset(loose[i], inset, clear) : c;
+  };
+  const imagesFor = (who: { box: Box } | null, base: (ImageFrame | null)[] = framed) => (insetClears && who ? base.map((f, i) => besideInset(f, i, who.box)) : base);
   // The images as framed beside the layout's own presenter slot (what the render prepares unless a long name moves it).
   const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
   // Framed again around a captions band that moved off its slot (Side by Side: the product keeps clear of it).

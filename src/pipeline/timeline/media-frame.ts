@@ -14,7 +14,7 @@
  * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
-import { intersection, MAX_UPSCALE, PRODUCT_HEADROOM } from './rules.ts';
+import { intersection, intersects, MAX_UPSCALE, PRODUCT_HEADROOM } from './rules.ts';
 
 /** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
 export interface ImageInfo {
@@ -108,6 +108,8 @@ export interface FrameContext {
    * MediaRule.clearOfCaptions): it takes the largest part of its room above, below or beside it.
    */
   clear?: Box;
+  /** The platform safe area (with `clear`): a product kept clear of the band keeps its middle third in it. */
+  safe?: Box;
 }
 
 /** A photo at least this much longer than its window (aspect over aspect) may pan in a part of it. */
@@ -171,7 +173,15 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const w = Math.min(view.w, source.width * MAX_UPSCALE);
     const h = (w * source.height) / source.width;
     const cy = clampCentre(stage.y + stage.h / 2, h, view.y, view.h);
-    return { mode: 'contain', treatment, content: { x: view.x + (view.w - w) / 2, y: cy - h / 2, w, h }, cutout: false, source };
+    const content = { x: view.x + (view.w - w) / 2, y: cy - h / 2, w, h };
+    if (!ctx?.clear || !intersects(content, ctx.clear)) return { mode: 'contain', treatment, content, cutout: false, source };
+    // Clear of a band (the captions): in the part of the frame around it that holds it largest, with room for its move.
+    const fits = roomsAround(view, ctx.clear).map((room) => ({ room, w: Math.min(w, room.w, (room.h * heightFill(false) * source.width) / source.height) }));
+    const { room, w: cw } = fits.reduce((a, b) => (b.w > a.w + 1e-9 ? b : a));
+    const ch = (cw * source.height) / source.width;
+    const x = clampCentre(stage.x + stage.w / 2, cw, room.x, room.w);
+    const y = clampCentre(stage.y + stage.h / 2, ch, room.y, room.h);
+    return { mode: 'contain', treatment, content: { x: x - cw / 2, y: y - ch / 2, w: cw, h: ch }, cutout: false, source, room };
   }
   // contain, cutout, alpha: the product on the stage, grown towards the share target; a cut-out
   // or alpha image by its trimmed product box (the backdrop around it is gone: it takes no room).
@@ -185,7 +195,11 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const rooms = ctx?.clear ? roomsAround(whole, ctx.clear) : [whole];
   // A cut-out never outgrows its room (the stage may reach into the headroom), nor a product kept clear of a band.
   const sized = rooms.map((room) => ({ room, k: productScale(prod, stage, room, cutout, ctx, fw, fh, cutout || !!ctx?.clear) }));
-  const { room, k } = sized.reduce((a, b) => (b.k > a.k + 1e-9 ? b : a));
+  // Beside a band, a room where the product's middle third would leave the safe area is no place
+  // for it (a bottle in the sliver left of a wide band); of rooms holding it alike, the nearer its stage.
+  const placeable = sized.filter(({ room, k }) => rooms.length === 1 || !ctx?.safe || heartInside(prod.width * k, prod.height * k, stage, room, ctx.safe));
+  const near = (r: Box) => Math.hypot(r.x + r.w / 2 - (stage.x + stage.w / 2), r.y + r.h / 2 - (stage.y + stage.h / 2));
+  const { room, k } = (placeable.length ? placeable : sized).reduce((a, b) => (b.k > a.k * 1.001 || (b.k > a.k * 0.999 && near(b.room) < near(a.room)) ? b : a));
   const w = prod.width * k;
   const h = prod.height * k;
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
@@ -214,6 +228,15 @@ function productScale(prod: { width: number; height: number }, stage: Box, room:
     k = Math.max(k, Math.min(want, fit));
   }
   return k;
+}
+
+/** Whether a product w × h placed in `room` as frameImage places it keeps its middle third in `safe`. */
+function heartInside(w: number, h: number, stage: Box, room: Box, safe: Box): boolean {
+  const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
+  const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
+  const [hx, hy] = [cx - w / 6, cy - h / 6];
+  const E = 1e-6;
+  return hx >= safe.x - E && hy >= safe.y - E && hx + w / 3 <= safe.x + safe.w + E && hy + h / 3 <= safe.y + safe.h + E;
 }
 
 /** The parts of `room` above, below, left and right of `band` (the whole room when they do not meet). */

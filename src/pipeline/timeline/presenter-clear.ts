@@ -100,6 +100,13 @@ const MOVE_ROOM = (len: number, side: number) => len * 0.06 + side * KEN_BURNS_D
  */
 export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext): ImageFrame | null {
   if (!f || f.treatment === 'cover' || fillsFrame(f.content, c.width, c.height)) return f;
+  // A product shown whole kept in a room (clear of the captions band, its headroom) moves within
+  // it; where no side of the inset in it holds the product at its share, anywhere clear of the inset.
+  const keep = f.mode === 'contain' ? f.room : undefined;
+  return (keep && clearIn(f, inset, c, keep)) ?? clearIn(f, inset, c, undefined) ?? f;
+}
+
+function clearIn(f: ImageFrame, inset: Box, c: ClearContext, keep: Box | undefined): ImageFrame | null {
   const frameBox = { x: 0, y: 0, w: c.width, h: c.height };
   const g = PRESENTER_GAP * Math.min(c.width, c.height);
   const reach = f.mode === 'contain' ? grow(f.content, MOVE_ROOM(f.content.w, c.width), MOVE_ROOM(f.content.h, c.height)) : f.content;
@@ -109,7 +116,7 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
     { x: 0, y: 0, w: c.width, h: inset.y - g },
     { x: 0, y: 0, w: inset.x - g, h: c.height },
     { x: inset.x + inset.w + g, y: 0, w: c.width - (inset.x + inset.w + g), h: c.height },
-  ].map((r) => intersection(r, frameBox)).filter((r): r is Box => !!r);
+  ].map((r) => intersection(r, frameBox)).map((r) => (r && keep ? intersection(r, keep) : r)).filter((r): r is Box => !!r);
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   let best: { frame: ImageFrame; cost: number } | null = null;
@@ -121,12 +128,12 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
       if (!placed) continue;
       const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
       if (!best || cost < best.cost) {
-        const kept = f.room ? intersection(f.room, room) ?? room : room;
+        const kept = room;
         best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room: kept } : {}) } };
       }
       break;
     }
-  return best?.frame ?? f;
+  return best?.frame ?? null;
 }
 
 /** Sizes tried in a room, as a share of the largest that fits it: the product a little smaller when its middle would meet the captions. */
