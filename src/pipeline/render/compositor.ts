@@ -25,6 +25,7 @@ import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar-adapter.ts';
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer, sampleSurfaces } from './caption-layer.ts';
+import { mediaUnderCaptions } from './caption-ground.ts';
 import { MediaLayer } from './media-layer.ts';
 import type { EarlyMedia } from './early-media.ts';
 import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
@@ -148,11 +149,16 @@ export class Compositor {
     drawShapes(bctx, t);
     this.base = base;
     if (this.captions) {
-      // The words keep their contrast with what is under the band: a plate, or the base sampled there (a photo: not known).
+      // The words keep their contrast with what is under the band: in a scene showing a product
+      // image, its frame sampled there (the photo, plate or product under the lines: caption-ground.ts);
+      // else a plate, or the base sampled there (a video clip: not known).
       const samples = sampleSurfaces(bctx, t.captionsBox);
+      const scenes = await mediaUnderCaptions(t, base, this.media);
       this.captions.setSurfaces((ms) => {
         const s = captionSurfaceAt(t, ms);
-        return { colours: s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples, split: captionsCrossSplit(t, ms) };
+        const i = t.scenes.findIndex((x) => x.startMs <= ms && ms < x.endMs);
+        const seen = scenes.get(i === -1 ? t.scenes.length - 1 : i);
+        return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms) };
       });
     }
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
