@@ -27,16 +27,21 @@ export interface MediaDrawer {
 export async function mediaUnderCaptions(t: Pick<Timeline, 'width' | 'height' | 'scenes' | 'captionsBox' | 'media'>, base: Canvas, media: MediaDrawer): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (!t.media || t.scenes.some((s) => s.media.kind === 'video')) return out;
-  const canvas = createCanvas(t.width, t.height);
+  // Only the band is drawn: a canvas its size, the frame shifted onto it.
+  const b = t.captionsBox;
+  const [w, h] = [Math.max(1, Math.ceil(b.w)), Math.max(1, Math.ceil(b.h))];
+  const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   for (const [i, s] of t.scenes.entries()) {
     if (!s.showMedia || s.media.kind !== 'image') continue;
     const seen = new Set<string>();
     for (const m of MOMENTS) {
-      ctx.clearRect(0, 0, t.width, t.height);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      ctx.translate(-b.x, -b.y);
       ctx.drawImage(base, 0, 0);
       await media.draw(ctx, s.startMs + (s.endMs - s.startMs) * m);
-      for (const c of sampleSurfaces(ctx, t.captionsBox)) seen.add(c);
+      for (const c of sampleSurfaces(ctx, { x: 0, y: 0, w: b.w, h: b.h })) seen.add(c);
     }
     out.set(i, [...seen]);
   }
