@@ -7,6 +7,7 @@
  * the video's usual step (a jump at a loop, a flash where the face is lost and found).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FacePool } from '../../src/pipeline/avatar/photo/index.ts';
@@ -52,6 +53,7 @@ export function seams(steps: readonly number[]): string[] {
 
 export async function runLipSyncCell(aspect: AspectRatio, playback: PlaybackType, engine: EspeakProcess, workDir: string): Promise<{ videoPath: string; durationS: number; fps: number; defects: string[] }> {
   const [W, H] = SIZES[aspect];
+  await fs.mkdir(workDir, { recursive: true });
   const photo = await portraitPhoto();
   const faces = new FacePool();
   try {
