@@ -85,6 +85,21 @@ describe('talking-avatar plan: no text box meets a face box in any frame', () =>
   });
 });
 
+describe('drawn presenter framing (talking-avatar videos)', () => {
+  it('the face near the upper third and large in every ratio, the head inside the frame (fails before: 9:16 face centre at 55 % of the height, 1:1 at 45 %)', () => {
+    for (const aspect of [0, 1, 2] as const) {
+      const [W, H] = SIZES[aspect];
+      const { figure } = talkingLayout(aspect, W, H);
+      const p = createAvatarPainter(5, { width: figure.w, height: figure.h });
+      const face = faceBoxOf(p, NEUTRAL_POSE);
+      const cy = (figure.y + face.y + face.height / 2) / H;
+      assert.ok(cy >= 0.3 && cy <= 0.42, `ratio ${aspect}: face centre at ${cy.toFixed(3)} of the height`);
+      assert.ok(face.height / H >= 0.18, `ratio ${aspect}: face ${(face.height / H).toFixed(3)} of the height`);
+      assert.ok(figure.y + p.layout.head.y >= 0.04 * H, `ratio ${aspect}: head room`);
+    }
+  });
+});
+
 describe('selfie framing', () => {
   it('9:16: the face in the upper third, the crop inside the photo top to bottom (no empty band)', () => {
     const crop = framePhoto(rig, 1080, 1920);

@@ -24,15 +24,20 @@ import { layoutViolations } from '../../src/pipeline/timeline/safety.ts';
 import type { Timeline } from '../../src/pipeline/timeline/types.ts';
 import { renderVideo } from '../../src/pipeline/render/render-video.ts';
 import { FIXTURES, writeImage } from './fixtures.ts';
+import { runLipSyncCell } from './lip-sync-cell.ts';
 import { talkingScript } from '../../src/videos/kinds/avatar.kind.ts';
+import { scriptFromOverride } from '../../src/pipeline/script/override.ts';
+import { templateFacts, withCallToAction, type TemplatePlan } from '../../src/pipeline/templates/variables.ts';
 import { portraitPhoto } from '../../test/support/face-photos.ts';
 
 export interface PresenterCell {
   n: number;
-  presenter: 'drawn' | 'photo' | 'video';
+  presenter: 'drawn' | 'photo' | 'video' | 'lip-sync';
   aspect: AspectRatio;
   /** A template video (public template id) instead of a talking-avatar video. */
   templateId?: number;
+  /** A template video's image variable left empty (the no-media design); default: the lamp photo. */
+  noImage?: boolean;
 }
 
 export const PRESENTER_CELLS: PresenterCell[] = [
@@ -50,9 +55,20 @@ export const PRESENTER_CELLS: PresenterCell[] = [
   { n: 109, presenter: 'video', aspect: 0 },
   { n: 110, presenter: 'video', aspect: 1 },
   { n: 111, presenter: 'video', aspect: 2 },
+  // Template videos with no image variable and a drawn presenter (issue 27: template 2 in 9:16 spent
+  // its length with the bottom half an empty field under the captions; template 5 in 16:9 the same
+  // on the left two thirds once its title left).
+  { n: 112, presenter: 'drawn', aspect: 0, templateId: 2, noImage: true },
+  { n: 113, presenter: 'drawn', aspect: 1, templateId: 5, noImage: true },
+  // Lip-sync videos (lip-sync-cell.ts): a 3 s talking clip played back and forth under 6.4 s of new speech.
+  { n: 114, presenter: 'lip-sync', aspect: 0 },
+  { n: 115, presenter: 'lip-sync', aspect: 1 },
 ];
 
 const TEXT = 'Hello and welcome. Today I will show you three quick tips for better mornings. First, drink a glass of water. Second, plan your day. Third, take a short walk.';
+
+/** A template video's script variable: a product told in four sentences, the last the call to action. */
+const TEMPLATE_TEXT = 'Meet the lamp that follows your day. It gives warm, even light for late work. Dim it with one touch, and charge your phone on its base. Order yours today.';
 
 let photo: Promise<PhotoPresenter> | null = null;
 async function photoPresenter(): Promise<PhotoPresenter> {
@@ -77,16 +93,20 @@ async function videoPresenter(): Promise<VideoPresenter> {
 
 /** Renders one cell; returns its video and the text-face defects of its plan. */
 export async function runPresenterCell(cell: PresenterCell, engine: EspeakProcess, workDir: string, scale: number): Promise<{ videoPath: string; durationS: number; fps: number; defects: string[] }> {
-  const script = talkingScript(TEXT, 'english');
-  const n = await narrate({ script, voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(workDir, 'narration') }, { engine });
+  if (cell.presenter === 'lip-sync') return runLipSyncCell(cell.aspect, 'normal_reverse', engine, workDir);
   if (cell.templateId !== undefined) {
-    // The template path's renderer and layout step, with the photo presenter as its avatar.
+    // As the template kind makes it (src/videos/kinds/template.kind.ts): the script variable said as
+    // written (scriptFromOverride: its points carry no card), the text variables, the image
+    // variable (or none); the template path's renderer and layout step.
     const f = FIXTURES.lamp!;
-    const image = await writeImage(path.join(workDir, 'images'), f.images[0]!, 40);
-    const product = { name: f.name, description: f.description, sellingPoints: f.sellingPoints, brand: f.brand, price: '89.00', currency: 'EUR', targetAudience: f.targetAudience, imagePaths: [image], videoPaths: [] };
+    const images = cell.noImage ? [] : [await writeImage(path.join(workDir, 'images'), f.images[0]!, 40)];
+    const plan = { script: TEMPLATE_TEXT, texts: { title: f.name, brand: f.brand ?? undefined, price: '€89', call_to_action: 'Shop now' }, media: [] } as unknown as TemplatePlan;
+    const product = templateFacts(plan, { imagePaths: images, videoPaths: [] }, 'english');
+    const script = withCallToAction(scriptFromOverride({ product, style: 'Soft Selling', lengthS: 15, language: 'english', overrideScript: TEMPLATE_TEXT })!, 'Shop now');
+    const n = await narrate({ script, voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(workDir, 'narration') }, { engine });
     let timeline: Timeline | null = null;
     const r = await renderVideo(
-      { narration: n, product, avatarId: await photoPresenter(), templateId: cell.templateId, visualStyle: null, aspectRatio: cell.aspect, caption: true, scale, outDir: path.join(workDir, 'render') },
+      { narration: n, product, avatarId: cell.presenter === 'photo' ? await photoPresenter() : 5, templateId: cell.templateId, visualStyle: null, aspectRatio: cell.aspect, caption: true, scale, outDir: path.join(workDir, 'render') },
       { onTimeline: (t) => (timeline = t) },
     );
     const t = timeline as Timeline | null;
@@ -94,6 +114,8 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
+  const script = talkingScript(TEXT, 'english');
+  const n = await narrate({ script, voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(workDir, 'narration') }, { engine });
   const captions = buildCaptions(n.speech.words, { language: 'english', aspectRatio: cell.aspect, sentences: script.sentences, sentenceSpans: n.speech.sentences });
   const source: PresenterSource = cell.presenter === 'photo' ? await photoPresenter() : cell.presenter === 'video' ? await videoPresenter() : 5;
   let plan: TalkingPlan | null = null;
@@ -109,4 +131,4 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
   return { videoPath: r.videoPath, durationS: r.durationS, fps, defects: [...textFaceViolations(p), ...covered] };
 }
 
-export const presenterLabel = (c: PresenterCell) => `#${c.n} ${c.templateId !== undefined ? `template ${c.templateId}` : 'talking'} ${c.presenter} ${['9:16', '16:9', '1:1'][c.aspect]}`;
+export const presenterLabel = (c: PresenterCell) => `#${c.n} ${c.templateId !== undefined ? `template ${c.templateId}${c.noImage ? ' no image' : ''}` : c.presenter === 'lip-sync' ? 'lip-sync normal_reverse' : 'talking'} ${c.presenter === 'lip-sync' ? '' : `${c.presenter} `}${['9:16', '16:9', '1:1'][c.aspect]}`;

@@ -121,10 +121,12 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   lines.forEach((line, i) => ctx.fillText(line, x, firstY + i * lineH + (asc - desc) / 2));
   ctx.shadowBlur = 0;
   if (arrow) {
+    // After the last line's last word (a button wrapped to two lines reads "Shop / now →", not "Shop → / now").
+    const lastW = ctx.measureText(lines[lines.length - 1] ?? '').width;
     ctx.font = fontString(style.fonts.body, 700, f);
-    const ax = rtl ? x - textW - f * 0.3 : x + textW + f * 0.3;
+    const ax = rtl ? x - lastW - f * 0.3 : x + lastW + f * 0.3;
     ctx.textAlign = rtl ? 'right' : 'left';
-    ctx.fillText(arrow, ax, baselineFor(ctx, arrow, firstY));
+    ctx.fillText(arrow, ax, baselineFor(ctx, arrow, firstY + (lines.length - 1) * lineH));
   }
 
   const align = rtl && o.align !== 'center' ? (o.align === 'left' ? 'right' : 'left') : o.align;

@@ -19,10 +19,10 @@ import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
 /** Contiguous runs of sentences whose kind is in `kinds`, as time ranges. */
-function runs(spans: readonly Span[], kinds: readonly SceneKind[]): { startMs: number; endMs: number; first: number }[] {
+function runs(spans: readonly Span[], kinds: readonly SceneKind[], also: (s: Span) => boolean = () => false): { startMs: number; endMs: number; first: number }[] {
   const out: { startMs: number; endMs: number; first: number }[] = [];
   for (const s of spans) {
-    if (!kinds.includes(s.kind)) continue;
+    if (!kinds.includes(s.kind) && !also(s)) continue;
     const last = out[out.length - 1];
     if (last && last.endMs === s.startMs) last.endMs = s.endMs;
     else out.push({ startMs: s.startMs, endMs: s.endMs, first: s.sentence });
@@ -244,7 +244,11 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   const forms = long ? [...new Set([shortName(name), ...shorterClaims(name)])].filter((f) => f && f !== name) : [];
   const titled = forms.find((f) => fitsSlot!('name', f)) ?? (forced ? (forms[forms.length - 1] ?? name) : name);
   if (name) {
-    const r = runs(spans, slots.name.scenes);
+    // The no-media design: a card scene that has no card to show (a template video's script says
+    // its points, it has no selling points) keeps the title, so the design's field is never left
+    // holding nothing but the captions (docs/rendering.md "No empty frames").
+    const cardless = (s: Span) => !layout.media && slots.cue.scenes.includes(s.kind) && !cardCandidates(input, s, phraseCards).length;
+    const r = runs(spans, slots.name.scenes, cardless);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
     for (const x of shown) {
       add('name', [titled], x.startMs, x.endMs);
@@ -276,19 +280,8 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   for (const s of spans) {
     if (!slots.cue.scenes.includes(s.kind)) continue;
     const cue = input.script.sentences[s.sentence]!.cue;
-    const point = cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex]?.replace(/\s+/g, ' ').trim() : undefined;
-    const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
-    // The card shows the selling point whole where it fits, else the writer's complete shorter
-    // claim (cue.overlay: "Adjustable lumbar support"), never a head with an ellipsis. An
-    // overlay that is the start of its point is its shorter form: the point goes first.
-    const shorter = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
-    const candidates = [...new Set(shorter ? [point!, overlay!] : [overlay ?? point, point].filter((c): c is string => !!c))].filter((c) => !c.endsWith(ELLIPSIS) || (point ?? '').endsWith(ELLIPSIS));
-    // Where nothing else fills the frame (captions off, a small product), a sentence with no card
-    // of its own shows its key phrase as one (a complete shorter claim of what is said, never cut).
-    if (!candidates.length && phraseCards) {
-      const said = shortClaim(input.script.sentences[s.sentence]!.text.replace(/[.!?。！？]+$/u, ''));
-      if (said) candidates.push(said);
-    }
+    const point = pointOf(input, s);
+    const candidates = cardCandidates(input, s, phraseCards);
     if (!candidates.length) continue;
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
     const more = (cue.shown ?? []).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);
@@ -303,6 +296,30 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     if (badge && layout.iconCards) out[out.length - 1]!.icon = cardIcon(point ?? candidates[0]!);
   }
   return out;
+}
+
+const pointOf = (input: TimelineInput, s: Span): string | undefined => {
+  const cue = input.script.sentences[s.sentence]!.cue;
+  return cue.pointIndex !== null ? input.product.sellingPoints[cue.pointIndex]?.replace(/\s+/g, ' ').trim() : undefined;
+};
+
+/** The texts a card scene's card may show, best first; none: the scene has no card. */
+function cardCandidates(input: TimelineInput, s: Span, phraseCards: boolean): string[] {
+  const cue = input.script.sentences[s.sentence]!.cue;
+  const point = pointOf(input, s);
+  const overlay = cue.overlay?.replace(/\s+/g, ' ').trim();
+  // The card shows the selling point whole where it fits, else the writer's complete shorter
+  // claim (cue.overlay: "Adjustable lumbar support"), never a head with an ellipsis. An
+  // overlay that is the start of its point is its shorter form: the point goes first.
+  const shorter = !!overlay && !!point && point.length > overlay.length && point.startsWith(overlay);
+  const candidates = [...new Set(shorter ? [point!, overlay!] : [overlay ?? point, point].filter((c): c is string => !!c))].filter((c) => !c.endsWith(ELLIPSIS) || (point ?? '').endsWith(ELLIPSIS));
+  // Where nothing else fills the frame (captions off, a small product), a sentence with no card
+  // of its own shows its key phrase as one (a complete shorter claim of what is said, never cut).
+  if (!candidates.length && phraseCards) {
+    const said = shortClaim(input.script.sentences[s.sentence]!.text.replace(/[.!?。！？]+$/u, ''));
+    if (said) candidates.push(said);
+  }
+  return candidates;
 }
 
 /** Whether a text fits a slot whole in the slot's lines, at no less than the minimum size, across the safe area's width. */
