@@ -18,7 +18,7 @@ import { rgbaToI420, I420Pool } from '../src/pipeline/render/yuv.ts';
 
 const mode = process.argv[2] ?? 'data';
 const seconds = Number(process.env.SECONDS_LEN ?? 30);
-const { t, c } = await checkoutCompositor(process.cwd(), { templateId: 1, seconds, scale: Number(process.env.SCALE ?? 1), dir: '/tmp/rspeed-probe' });
+const { t, c } = await checkoutCompositor(process.cwd(), { templateId: 1, seconds, scale: Number(process.env.SCALE ?? 1), dir: process.env.PROBE_DIR ?? '/tmp/rspeed-probe' });
 await c.prepare();
 const convert = rgbaToI420()!;
 const pool = new I420Pool(t.width, t.height);
