@@ -18,7 +18,7 @@ import { rgbaToI420, I420Pool } from '../src/pipeline/render/yuv.ts';
 
 const mode = process.argv[2] ?? 'data';
 const seconds = Number(process.env.SECONDS_LEN ?? 30);
-const { t, c } = await checkoutCompositor(process.cwd(), { templateId: 1, seconds, scale: Number(process.env.SCALE ?? 1), dir: '/tmp/rspeed-probe' });
+const { t, c } = await checkoutCompositor(process.cwd(), { templateId: 1, seconds, scale: Number(process.env.SCALE ?? 1), dir: process.env.PROBE_DIR ?? '/tmp/rspeed-probe' });
 await c.prepare();
 const convert = rgbaToI420()!;
 const pool = new I420Pool(t.width, t.height);
@@ -90,4 +90,4 @@ for (let f = 0; f < t.frames; f++) {
 const u = process.cpuUsage(u0);
 const r1 = process.resourceUsage();
 c.close();
-console.log(JSON.stringify({ mode, frames: t.frames, sent, ...c.stats, heapMb: Math.round(process.memoryUsage().heapUsed / 1e6), gc: Object.fromEntries(Object.entries(gcs).map(([k, v]) => [k, `${v.n} x ${(v.ms / v.n).toFixed(1)} ms`])), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, `${v.n} x ${(v.ms / v.n).toFixed(1)} ms`])), stageMs: Object.fromEntries(Object.entries(stage).map(([k, v]) => [k, Math.round(v)])), cpuMsPerFrame: +((u.user + u.system) / 1000 / t.frames).toFixed(2), sysMsPerFrame: +(u.system / 1000 / t.frames).toFixed(2), wallS: +((performance.now() - w0) / 1000).toFixed(1), minorFaults: r1.minorPageFault - r0.minorPageFault, load: (await import('node:os')).loadavg()[0] }));
+console.log(JSON.stringify({ mode, frames: t.frames, sent, ...c.stats, heapMb: Math.round(process.memoryUsage().heapUsed / 1e6), maxRssMb: Math.round(r1.maxRSS / 1024), gc: Object.fromEntries(Object.entries(gcs).map(([k, v]) => [k, `${v.n} x ${(v.ms / v.n).toFixed(1)} ms`])), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, `${v.n} x ${(v.ms / v.n).toFixed(1)} ms`])), stageMs: Object.fromEntries(Object.entries(stage).map(([k, v]) => [k, Math.round(v)])), cpuMsPerFrame: +((u.user + u.system) / 1000 / t.frames).toFixed(2), sysMsPerFrame: +(u.system / 1000 / t.frames).toFixed(2), wallS: +((performance.now() - w0) / 1000).toFixed(1), minorFaults: r1.minorPageFault - r0.minorPageFault, load: (await import('node:os')).loadavg()[0] }));

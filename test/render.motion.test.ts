@@ -154,6 +154,14 @@ describe('scene transitions, drawn', () => {
     assert.ok(diff(mid, a, 0, W) > 20 && diff(mid, b, 0, W) > 20, 'the mid frame is neither scene');
   });
 
+  it('push moves by whole pixels: both scenes are exact copies of themselves at rest, shifted (no resampling)', async () => {
+    const { a, b, mid, e } = await frames('push');
+    const edge = Math.round((1 - e) * W);
+    const inB = bestShift(mid, b, edge + 1, W, 1, W - 20);
+    const outA = bestShift(mid, a, 0, edge - 1, -(W - 20), -1);
+    assert.ok(inB.err < 0.5 && outA.err < 0.5, `incoming err ${inB.err.toFixed(2)}, outgoing err ${outA.err.toFixed(2)} (a sub-pixel offset resamples: > 0.5)`);
+  });
+
   it('slide: the incoming scene slides in by (1 - e) of the width over the outgoing one, which stays put', async () => {
     const { a, b, mid, e } = await frames('slide');
     const edge = Math.round((1 - e) * W);

@@ -76,56 +76,62 @@ export async function productVideo(job: GenerationJob, deps: PipelineDeps, progr
   const voiceId = givenVoice ?? defaultVoice(r.language, traits.gender, traits.age);
   const engine = await speechEnginesFor(deps, job.video.accountId, givenVoice);
   let written = 0;
-  // Written, spoken and measured until it fits video_length (override_script: said as written).
-  const { narration, fit } = await narrateToLength(
-    {
-      write: async (paceScale) => {
-        // A plan kept from this video's preview (an LLM's script): said again, not written again.
-        const script = r.script_plan ?? await writeScript(
-          { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: r.script_seed ?? job.video.id, paceScale },
-          deps.llm,
-          { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
-        );
-        if (written++ === 0) {
-          void early.start(script, framing);
-          await step('speech');
-        }
-        return script;
+  try {
+    // Written, spoken and measured until it fits video_length (override_script: said as written).
+    const { narration, fit } = await narrateToLength(
+      {
+        write: async (paceScale) => {
+          // A plan kept from this video's preview (an LLM's script): said again, not written again.
+          const script = r.script_plan ?? await writeScript(
+            { product: facts, style: r.script_style as ScriptStyle, lengthS: r.video_length, language: r.language as Language, overrideScript: r.override_script, seed: r.script_seed ?? job.video.id, paceScale },
+            deps.llm,
+            { onLlmFailure: (err) => deps.log.warn({ project: job.video.id, err: err.message }, 'LLM script not used; built-in writer instead') },
+          );
+          if (written++ === 0) {
+            void early.start(script, framing);
+            await step('speech');
+          }
+          return script;
+        },
+        lengthS: r.video_length,
+        voiceId,
+        musicId: r.music_id,
+        workDir: path.join(job.workDir, 'narration'),
       },
-      lengthS: r.video_length,
-      voiceId,
-      musicId: r.music_id,
-      workDir: path.join(job.workDir, 'narration'),
-    },
-    { engine, music: (id) => deps.music.bed(id, job.workDir) },
-  );
-  const script = narration.script;
-  warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
+      { engine, music: (id) => deps.music.bed(id, job.workDir) },
+    );
+    const script = narration.script;
+    warnings.push(...speechFallbackWarning(voiceId, narration.speech.fallback));
 
-  deps.observe?.narration?.(narration);
-  await step('render');
-  // Long product videos may be split across idle workers (full profile only; previews are short).
-  const rendered = await renderVideoSplit({
-    narration,
-    product: facts,
-    avatarId: presenter.ref,
-    templateId: custom ? null : r.template_id,
-    visualStyle: r.visual_style,
-    custom,
-    logoPath: logo?.logoPath ?? null,
-    aspectRatio: r.aspect_ratio,
-    caption: r.caption,
-    profile,
-    scale: deps.renderScale,
-    outDir: path.join(job.workDir, 'render'),
-    onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
-    signal,
-    early,
-  }, { onTimeline: deps.observe?.timeline }, profile === 'full' ? (job.segments ?? null) : null);
-  signal.throwIfAborted();
-  if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
-  warnings.push(...rendered.warnings);
-  return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, scriptPlan: script, warnings };
+    deps.observe?.narration?.(narration);
+    await step('render');
+    // Long product videos may be split across idle workers (full profile only; previews are short).
+    const rendered = await renderVideoSplit({
+      narration,
+      product: facts,
+      avatarId: presenter.ref,
+      templateId: custom ? null : r.template_id,
+      visualStyle: r.visual_style,
+      custom,
+      logoPath: logo?.logoPath ?? null,
+      aspectRatio: r.aspect_ratio,
+      caption: r.caption,
+      profile,
+      scale: deps.renderScale,
+      outDir: path.join(job.workDir, 'render'),
+      onProgress: renderProgress(progress, STAGE_PCT.render, STAGE_PCT.done),
+      signal,
+      early,
+    }, { onTimeline: deps.observe?.timeline }, profile === 'full' ? (job.segments ?? null) : null);
+    signal.throwIfAborted();
+    if (fit && shortOfLength(fit.totalS, r.video_length)) warnings.push(shortWarning(fit.totalS, r.video_length, r.language as Language, facts, script.source));
+    warnings.push(...rendered.warnings);
+    return { videoPath: rendered.videoPath, coverPath: rendered.coverPath, vttPath: rendered.vttPath, durationS: rendered.durationS, script: script.text, scriptPlan: script, warnings };
+  } catch (err) {
+    // Failed or cancelled (in speech, say) with the early images' cut-out thread still up: let it go.
+    void early.release();
+    throw err;
+  }
 }
 
 /**
