@@ -87,10 +87,11 @@ export function floodBackdrop(px: Uint8ClampedArray | Uint8Array, w: number, h: 
 
 /**
  * The rim's share that lies on a smooth slope rather than an edge: of the kept pixels beside the
- * cleared backdrop, those whose step from the backdrop pixel beside them is no steeper than the
- * backdrop's own step just outside (the pixel beyond it, same direction) — where the flood stopped
- * at its bound on a vignette or a gradient, not at a product's edge. Scale-free: a slope is a
- * slope at any size.
+ * cleared backdrop, those whose step to the backdrop RIM_SPAN pixels out is no steeper than the
+ * backdrop's own step over the next RIM_SPAN pixels further out — where the flood stopped at its
+ * bound on a vignette or a gradient, not at a product's edge. Steps over a few pixels, not
+ * neighbours: a product's edge blurred over 2-3 pixels (a picture drawn larger than its file) is
+ * still an edge, and a slope is a slope at any size.
  */
 export function softRimShare(px: Uint8ClampedArray | Uint8Array, w: number, h: number, cleared: Uint8Array): number {
   let soft = 0;
@@ -101,10 +102,12 @@ export function softRimShare(px: Uint8ClampedArray | Uint8Array, w: number, h: n
     const x = q % w;
     for (let k = 0; k < 4; k++) {
       const d = k === 0 ? -1 : k === 1 ? 1 : k === 2 ? -w : w;
-      if ((k === 0 && x < 2) || (k === 1 && x > w - 3)) continue;
-      const p = q + d;
-      const pp = p + d;
-      if (pp < 0 || pp >= n || !cleared[p] || !cleared[pp]) continue;
+      if (!cleared[q + d] || q + d < 0 || q + d >= n || (k === 0 && x < 1) || (k === 1 && x > w - 2)) continue;
+      // Beside the backdrop this way: the backdrop RIM_SPAN and 2 x RIM_SPAN out, when both are.
+      if ((k === 0 && x < 2 * RIM_SPAN) || (k === 1 && x > w - 1 - 2 * RIM_SPAN)) break;
+      const p = q + d * RIM_SPAN;
+      const pp = q + d * 2 * RIM_SPAN;
+      if (pp < 0 || pp >= n || !cleared[p] || !cleared[pp]) break;
       rim++;
       const across = diff(px, q * 4, px, p * 4);
       const outside = diff(px, p * 4, px, pp * 4);
@@ -114,7 +117,9 @@ export function softRimShare(px: Uint8ClampedArray | Uint8Array, w: number, h: n
   }
   return rim ? soft / rim : 0;
 }
+/** The span (pixels) of the steps softRimShare compares. */
+const RIM_SPAN = 3;
 /** An edge is a step of at least this (8-bit levels) ... */
-const EDGE_MIN = 6;
+const EDGE_MIN = 8;
 /** ... and this many times the backdrop's own step beside it. */
 const EDGE_RATIO = 2.5;
