@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import { decodeClipArgs } from './ffmpeg-args.ts';
-import { opaqueBox, plainBorder, removePlainBackdrop } from '../avatar/product/backdrop.ts';
+import { opaqueBox, removePlainBackdrop } from '../avatar/product/backdrop.ts';
 import { typicalColour } from '../templates/colours.ts';
 import { cutOutImage } from './cutout-pool.ts';
 
@@ -79,10 +79,11 @@ export async function imageInfo(path: string): Promise<(ImageInfo & { plain: boo
     const blank = colour.every((c) => c.stdev < BLANK_STDEV) && (!alpha || stats.channels[stats.channels.length - 1]!.stdev < BLANK_STDEV);
     const thumb = await base.clone().rotate().resize(THUMB, THUMB, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const px = new Uint8ClampedArray(thumb.data.buffer, thumb.data.byteOffset, thumb.data.length);
-    const plain = !alpha && !blank && plainBorder(px, thumb.info.width, thumb.info.height);
-    // The product's own colour: its pixels once a plain backdrop is gone (the thumbnail is ours to change).
-    const cleared = plain && removePlainBackdrop(px, thumb.info.width, thumb.info.height);
-    const trim = cleared || alpha ? opaqueBox(px, thumb.info.width, thumb.info.height) : null;
+    // Plain: the cut-out worker would clear its backdrop (the same flood and the same refusals: a
+    // vignette, a product in large pieces, a swatch — then it is framed as a photo). The product's
+    // own colour: its pixels once the backdrop is gone (the thumbnail is ours to change).
+    const plain = !alpha && !blank && removePlainBackdrop(px, thumb.info.width, thumb.info.height);
+    const trim = plain || alpha ? opaqueBox(px, thumb.info.width, thumb.info.height) : null;
     return { width, height, alpha, plain, blank, colour: typicalColour(px), ...(trim ? { trim } : {}) };
   } catch {
     return null;

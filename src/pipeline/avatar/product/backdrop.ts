@@ -3,11 +3,12 @@
  * packshot on white), and its removal by a flood from the border. Shared by the product avatar's
  * cut-out (cutout.ts) and the product video's cut-out treatment (render/cutout-pool.ts).
  */
+import { floodBackdrop, softRimShare, diff } from './backdrop-flood.ts';
+import { keepProductPieces, matteRim } from './backdrop-matte.ts';
+
 /** A border is plain when this share of its pixels is within BORDER_TOL of its median colour. */
 const PLAIN_SHARE = 0.85;
 const BORDER_TOL = 30;
-/** Flood tolerance (largest channel difference from the backdrop colour). */
-const FLOOD_TOL = 42;
 /**
  * A picture with less than this share left after the flood is all backdrop (a plain swatch: the
  * product itself). Not more: a small packshot in a tall frame keeps ~7 % of its pixels (the
@@ -15,42 +16,36 @@ const FLOOD_TOL = 42;
  * backdrop and all — the grey column on the plate of bench:quality cell 10.
  */
 const MIN_LEFT = 0.01;
+/**
+ * A backdrop whose flood stops on a smooth slope along more than this share of the product's rim
+ * is not plain (a vignette, a dark-to-light gradient, a night scene): cut out, it is a disc of
+ * the scene with a rim where no edge is.
+ */
+const MAX_SOFT_RIM = 0.3;
 
-const diff = (px: Uint8ClampedArray | Uint8Array, i: number, c: readonly number[]) =>
-  Math.max(Math.abs(px[i]! - c[0]!), Math.abs(px[i + 1]! - c[1]!), Math.abs(px[i + 2]! - c[2]!));
+/** Why a picture is or is not cut out (removePlainBackdrop). */
+export type BackdropCut = 'removed' | 'not-plain' | 'all-backdrop' | 'fades' | 'pieces';
 
-/** Clears a plain backdrop in place (alpha 0, a soft edge of one pixel); false when the border is not plain or nothing would be left. */
+/**
+ * Clears a plain backdrop in place (alpha 0, a soft rim with its colour unmixed from the
+ * backdrop's); false when the border is not plain, nothing would be left, the backdrop fades into
+ * the picture or the product splits into large pieces (then the picture is shown as a photo).
+ */
 export function removePlainBackdrop(px: Uint8ClampedArray, w: number, h: number): boolean {
-  if (!plainBorder(px, w, h)) return false;
+  return cutBackdrop(px, w, h) === 'removed';
+}
+
+/** removePlainBackdrop, saying why; px changes only when 'removed'. */
+export function cutBackdrop(px: Uint8ClampedArray, w: number, h: number): BackdropCut {
+  if (!plainBorder(px, w, h)) return 'not-plain';
   const border = borderPixels(w, h);
-  const median = borderMedian(px, border);
-  const cleared = new Uint8Array(w * h);
-  const stack: number[] = border.filter((p) => diff(px, p * 4, median) <= FLOOD_TOL);
-  for (const p of stack) cleared[p] = 1;
-  let count = stack.length;
-  while (stack.length) {
-    const p = stack.pop()!;
-    const x = p % w;
-    const y = (p - x) / w;
-    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-      if (q < 0 || cleared[q] || diff(px, q * 4, median) > FLOOD_TOL) continue;
-      cleared[q] = 1;
-      count++;
-      stack.push(q);
-    }
-  }
+  const { cleared, local, count } = floodBackdrop(px, w, h, border, borderMedian(px, border));
   // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
-  if (count > w * h * (1 - MIN_LEFT)) return false;
-  for (let p = 0; p < w * h; p++) {
-    if (cleared[p]) px[p * 4 + 3] = 0;
-    else {
-      // Edge pixels next to the cleared backdrop are half see-through: no hard fringe.
-      const x = p % w;
-      const edge = (x > 0 && cleared[p - 1]) || (x < w - 1 && cleared[p + 1]) || (p >= w && cleared[p - w]) || (p + w < w * h && cleared[p + w]);
-      if (edge) px[p * 4 + 3] = Math.min(px[p * 4 + 3]!, 150);
-    }
-  }
-  return true;
+  if (count > w * h * (1 - MIN_LEFT)) return 'all-backdrop';
+  if (softRimShare(px, w, h, cleared) > MAX_SOFT_RIM) return 'fades';
+  if (keepProductPieces(w, h, cleared) > 1) return 'pieces';
+  matteRim(px, w, h, cleared, local);
+  return 'removed';
 }
 
 function borderPixels(w: number, h: number): number[] {

@@ -2,8 +2,9 @@
  * The product picture made ready to hold: decoded (EXIF-rotated, at most 640 px), then
  * - a picture with real transparency keeps it (a PNG cut-out);
  * - a picture on a plain backdrop (its border mostly one colour: a packshot on white) loses the
- *   backdrop: every pixel close to the border colour and connected to the border becomes
- *   transparent, so a white label inside a white-backed bottle stays;
+ *   backdrop by the edge-aware flood from the border (backdrop.ts), so a white label inside a
+ *   white-backed bottle stays; a backdrop that fades into the picture (a vignette) or a product
+ *   that would split into large pieces is refused, and the picture is kept whole;
  * - anything else (a photo with a scene) is kept whole, as a card with a thin white edge.
  * Trimmed to what is left. Pure: bytes in, a canvas out.
  */
