@@ -113,21 +113,32 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   let best: { frame: ImageFrame; cost: number } | null = null;
-  for (const room of sides)
-    for (const shrink of SHRINKS) {
-      const size = fitIn(f, room, c, shrink);
-      if (!size) break;
-      const placed = placeIn(f, size, room, c);
-      if (!placed) continue;
-      const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
-      if (!best || cost < best.cost) {
-        const kept = f.room ? intersection(f.room, room) ?? room : room;
-        best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room: kept } : {}) } };
+  // At its share target first; where no side holds it (an inset whose face is at the minimum size
+  // beside a tall name: bench #16), a cut-out stands on the side where it is largest, noted
+  // `limited: 'inset'` — the presenter never covers the product. (A contained photo keeps its
+  // stage fill, `media-frame`.)
+  for (const target of f.cutout ? [c.target, 0] : [c.target]) {
+    for (const room of sides)
+      for (const shrink of target ? SHRINKS : INSET_SHRINKS) {
+        const size = fitIn(f, room, { ...c, target }, shrink);
+        if (!size) break;
+        const placed = placeIn(f, size, room, c);
+        if (!placed) continue;
+        const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
+        if (!best || cost < best.cost) {
+          const kept = f.room ? intersection(f.room, room) ?? room : room;
+          const limited = (size.w * size.h) / (c.width * c.height) < c.target - 1e-9 ? { limited: 'inset' as const } : {};
+          best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room: kept } : {}), ...limited } };
+        }
+        break;
       }
-      break;
-    }
+    if (best) break;
+  }
   return best?.frame ?? f;
 }
+
+/** Without its share target: the sizes tried down to half the largest that fits a side (its middle then clear of the captions). */
+const INSET_SHRINKS = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52] as const;
 
 /** Sizes tried in a room, as a share of the largest that fits it: the product a little smaller when its middle would meet the captions. */
 const SHRINKS = [1, 0.97, 0.94, 0.91, 0.88, 0.85] as const;
