@@ -110,6 +110,10 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
     { x: 0, y: 0, w: inset.x - g, h: c.height },
     { x: inset.x + inset.w + g, y: 0, w: c.width - (inset.x + inset.w + g), h: c.height },
   ].map((r) => intersection(r, frameBox)).filter((r): r is Box => !!r);
+  // A panning photo is a backdrop the captions would read poorly on (its colours are not
+  // sampled): its window keeps above the captions band, where a side holds it there (#16).
+  const cap = c.captions;
+  const above = f.treatment === 'pan' && cap ? sides.map((r) => (r.y < cap.y && r.y + r.h > cap.y ? { ...r, h: cap.y - r.y } : r)) : null;
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   let best: { frame: ImageFrame; cost: number } | null = null;
@@ -117,17 +121,17 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
   // beside a tall name: bench #16), a cut-out stands on the side where it is largest, noted
   // `limited: 'inset'` — the presenter never covers the product. (A contained photo keeps its
   // stage fill, `media-frame`.)
-  for (const target of f.cutout ? [c.target, 0] : [c.target]) {
-    for (const room of sides)
+  for (const [target, rooms] of [...(above ? [[c.target, above] as const] : []), [c.target, sides] as const, ...(f.cutout ? [[0, sides] as const] : [])]) {
+    for (const room of rooms)
       for (const shrink of target ? SHRINKS : INSET_SHRINKS) {
         const size = fitIn(f, room, { ...c, target }, shrink);
         if (!size) break;
-        const placed = placeIn(f, size, room, c);
+        const placed = placeIn(f, size, room, c, inset);
         if (!placed) continue;
         const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
         if (!best || cost < best.cost) {
           const kept = f.room ? intersection(f.room, room) ?? room : room;
-          const limited = (size.w * size.h) / (c.width * c.height) < c.target - 1e-9 ? { limited: 'inset' as const } : {};
+          const limited = target === 0 && (size.w * size.h) / (c.width * c.height) < c.target - 1e-9 ? { limited: 'inset' as const } : {};
           best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room: kept } : {}), ...limited } };
         }
         break;
@@ -170,14 +174,17 @@ function fitIn(f: ImageFrame, room: Box, c: ClearContext, shrink: number): { w: 
  * move when there is (else flush, its move tamed); its middle in the safe area and clear of the
  * captions band. Null when no such place.
  */
-function placeIn(f: ImageFrame, size: { w: number; h: number }, room: Box, c: ClearContext): { x: number; y: number } | null {
+function placeIn(f: ImageFrame, size: { w: number; h: number }, room: Box, c: ClearContext, inset: Box): { x: number; y: number } | null {
   const { w, h } = size;
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   for (const margin of [true, false]) {
     const mx = margin && f.mode === 'contain' ? Math.min(MOVE_ROOM(w, c.width), (room.w - w) / 2) : 0;
     const my = margin && f.mode === 'contain' ? Math.min(MOVE_ROOM(h, c.height), (room.h - h) / 2) : 0;
-    const x = clamp(cx - w / 2, room.x + mx, room.x + room.w - w - mx);
+    // Beside the inset (a room left or right of it), the product stands against the safe area's
+    // far edge: the column between it and the inset's side stays whole for the texts (#44).
+    const far = room.x + room.w <= inset.x + 0.5 ? Math.max(room.x + mx, c.safeArea.x) : room.x >= inset.x + inset.w - 0.5 ? Math.min(room.x + room.w - w - mx, c.safeArea.x + c.safeArea.w - w) : cx - w / 2;
+    const x = clamp(far, room.x + mx, room.x + room.w - w - mx);
     const y = clamp(cy - h / 2, room.y + my, room.y + room.h - h - my);
     const heart = contentHeart({ x, y, w, h });
     if (boxInside(heart, c.safeArea) && !(c.captions && intersects(heart, c.captions))) return { x, y };
