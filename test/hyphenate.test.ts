@@ -8,7 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LANGUAGES } from '../src/catalog/languages.ts';
 import { estimateWidth, fitAnyway, fitText, shownWhole, SOFT_HYPHEN_MARK } from '../src/pipeline/timeline/fit-text.ts';
-import { patternModule, syllableBreaks } from '../src/pipeline/timeline/hyphenate.ts';
+import { mayBreak, patternModule, syllableBreaks, syllableCount } from '../src/pipeline/timeline/hyphenate.ts';
+import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
+import { sampleSpeech } from '../src/pipeline/render/sample.ts';
+import { buildTimeline } from '../src/pipeline/timeline/index.ts';
+import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 import { CUT_CASES, CUT_STYLES, cutCaseTimeline } from './support/nothing-cut-cases.ts';
 
 /** The word cut at grapheme indices, joined with '-' (what a reader would see across lines). */
@@ -124,7 +128,7 @@ describe('hyphenation by dictionary', () => {
                 assert.ok(at.includes(k), `"${pieces.join('‐')}" (T${templateId} ratio ${ar}) breaks off a syllable`);
               }
               broken++;
-              if (/^verstellbare/i.test(word)) {
+              if (/^verstellbare$/i.test(word)) {
                 verstellbare++;
                 assert.ok(['Ver', 'Verstell'].includes(pieces[0]!), pieces.join('‐'));
               }
@@ -138,5 +142,38 @@ describe('hyphenation by dictionary', () => {
   it('fitText still prefers a whole line over a hyphen', () => {
     const f = fitText(['Verstellbare Lendenwirbelstütze'], { language: 'german', uppercase: false, width: estimateWidth('x'.repeat(20), 40, false), fontPx: 40, minFontPx: 30, maxLines: 3 })!;
     assert.ok(!f.lines.join('').includes(SOFT_HYPHEN_MARK), f.lines.join('|'));
+  });
+});
+
+describe('nothing hyphenated badly on a card (bench #44: "Cold-pres‐sed" in a narrow card)', () => {
+  const narrow = (chars: number) => ({ language: 'english', uppercase: false, width: estimateWidth('x'.repeat(chars), 40, false), fontPx: 40, minFontPx: 40, maxLines: 3 });
+
+  it('a word under 8 letters or of one or two syllables is never broken; a hyphenated compound breaks after its own hyphen, a break between words', () => {
+    for (const word of ['pressed', 'harvest', 'support', 'olives', 'Sierra']) assert.equal(fitAnyway([word], narrow(4)), null, `${word} is not broken`);
+    assert.equal(mayBreak('Adjustable', 'english'), true);
+    assert.equal(mayBreak('Verstellbare', 'german'), true);
+    assert.equal(mayBreak('lumbar', 'english'), false);
+    assert.ok(syllableCount('Adjustable', 'english')! >= 3, 'vowel groups where the patterns are sparing ("Ad‐justable")');
+    const claim = fitAnyway(['Cold-pressed within hours of harvest'], narrow(9))!;
+    assert.deepEqual(claim.lines, ['Cold-', 'pressed', 'within', 'hours of', 'harvest']);
+    assert.ok(shownWhole(claim.lines, 'Cold-pressed within hours of harvest'));
+    // Parts under 3 letters stay joined (USB-C, 24-hour).
+    assert.deepEqual(fitAnyway(['USB-C port'], narrow(6))!.lines, ['USB-C', 'port']);
+  });
+
+  it('the olive-oil claims in every template, ratio and three styles: no card or title breaks a word inside (fails before: "Cold-pre‐ssed", "Sin‐gle-es‐tate" in Spotlight 9:16)', () => {
+    const bottle = { width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.22, y: 0.06, w: 0.56, h: 0.92 } };
+    const product = { name: 'Sierra Olive Oil 750 ml', brand: 'Sierra', price: '24.90', currency: 'USD', language: 'english' as const, description: 'Cold-pressed extra virgin olive oil from a single estate, in a 750 ml glass bottle.', sellingPoints: ['Cold-pressed within hours of harvest', 'Single-estate olives', 'Dark glass keeps it fresh'], targetAudience: 'home cooks', imagePaths: ['/a.jpg'], videoPaths: [] };
+    const broken: string[] = [];
+    for (const templateId of [1, 2, 3, 4, 5, 6])
+      for (const aspectRatio of [0, 1, 2] as const)
+        for (const visualStyle of ['Clean Minimal', 'Bold Pop', 'Tech Neon']) {
+          const script = writeBuiltin({ product, style: 'Feature Explainer', lengthS: 15, language: 'english', seed: `${templateId}` });
+          const sp = sampleSpeech(script.sentences, 'english');
+          const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId, hasPresenter: templateId !== 4, visualStyle, aspectRatio, caption: true, scale: 0.25, imageInfo: [bottle] });
+          for (const o of t.overlays) if (o.lines.some((l) => l.endsWith(SOFT_HYPHEN_MARK))) broken.push(`T${templateId} ${aspectRatio} ${visualStyle}: ${o.lines.join('|')}`);
+          assert.deepEqual(layoutViolations(t), [], `T${templateId} ${aspectRatio} ${visualStyle}`);
+        }
+    assert.deepEqual(broken, []);
   });
 });

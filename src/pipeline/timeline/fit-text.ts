@@ -8,7 +8,7 @@
  */
 import { languageTag, textUnits } from '../captions/lang.ts';
 import { tokenizeDisplay } from '../captions/tokens.ts';
-import { syllableBreaks } from './hyphenate.ts';
+import { mayBreak, syllableBreaks } from './hyphenate.ts';
 
 /** Em per average character unit, bold UI fonts: lower case, and all capitals (wider). */
 const EM_PER_UNIT = 0.6;
@@ -46,7 +46,25 @@ interface Word {
  * small kana stay on their word).
  */
 export function words(text: string, language: string): Word[] {
-  return tokenizeDisplay(text.replace(/\s+/g, ' ').trim(), languageTag(language)).map((t) => ({ text: t.text, space: t.spaceBefore }));
+  return tokenizeDisplay(text.replace(/\s+/g, ' ').trim(), languageTag(language)).flatMap((t) => compoundParts({ text: t.text, space: t.spaceBefore }));
+}
+
+/**
+ * A hyphenated compound ("Cold-pressed", "Single-estate") may break after its own hyphen, a
+ * break between words: its parts, the hyphen kept on the first, joined without a space. Parts
+ * of fewer than 3 graphemes stay joined ("USB-C", "24-hour", "Wi-Fi").
+ */
+function compoundParts(w: Word): Word[] {
+  const parts = w.text.split(/(?<=[\p{L}\p{N}][-\u2010\u2011])(?=\p{L})/u);
+  if (parts.length < 2) return [w];
+  const out: Word[] = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    const letters = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '').length;
+    if (last && (letters(last.text) < 3 || letters(p) < 3)) last.text += p;
+    else out.push({ text: p, space: last ? false : w.space });
+  }
+  return out;
 }
 
 const join = (ws: readonly Word[]): string => ws.map((w, i) => (i > 0 && w.space ? ' ' : '') + w.text).join('');
@@ -64,9 +82,11 @@ const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity
  * Each piece ends at the latest break that fits: a syllable break from the language's hyphenation
  * patterns (timeline/hyphenate.ts) where one fits; else — no patterns for the language, or no
  * syllable short enough for the line — anywhere between graphemes with at least 3 on each side.
- * null when even that does not fit.
+ * null when even that does not fit, or for a word too short to break (hyphenate.ts mayBreak).
  */
 function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean, language: string): Word[] | null {
+  // A short word, or one of one or two syllables, is never broken: the text gets smaller or the box wider instead.
+  if (!mayBreak(w.text, language)) return null;
   const g = graphemes(w.text);
   const syllables = syllableBreaks(w.text, language) ?? [];
   const fits = (start: number, end: number) => estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) <= width;

@@ -81,6 +81,30 @@ export function syllableBreaks(word: string, language: string): number[] | null 
 const memo = new Map<string, number[]>();
 const MEMO_SIZE = 2000;
 
+/** A word shorter than this (graphemes) is never broken across lines: it goes whole to the next line, or the text gets smaller. */
+export const MIN_BROKEN_LETTERS = 8;
+/** Nor a word of fewer syllables than this ("Cold-pres‐sed", "har‐vest" read badly on a card). */
+export const MIN_BROKEN_SYLLABLES = 3;
+
+/**
+ * Syllables of a word, as far as they are known: the language's pattern breaks (no minimum
+ * before the first or after the last) plus one, and for a Latin word at least its vowel groups
+ * (TeX's English patterns are sparing: "Ad‐justable"); null for a language without patterns and
+ * a word in another script.
+ */
+export function syllableCount(word: string, language: string): number | null {
+  const module = patternModule(language, word);
+  const byPatterns = module ? hyphenator(module)(word, { hyphenChar: MARK, minWordLength: 2 }).split(MARK).length : null;
+  const latin = /\p{Script=Latin}/u.test(word) ? (word.normalize('NFD').toLowerCase().match(/[aeiouy]+/g) ?? []).length : null;
+  return byPatterns === null && latin === null ? null : Math.max(byPatterns ?? 0, latin ?? 0);
+}
+
+/** Whether a word wider than its line may be broken with a hyphen: at least MIN_BROKEN_LETTERS graphemes and MIN_BROKEN_SYLLABLES syllables (when known). */
+export function mayBreak(word: string, language: string): boolean {
+  if ([...segmenter.segment(word)].length < MIN_BROKEN_LETTERS) return false;
+  return (syllableCount(word, language) ?? MIN_BROKEN_SYLLABLES) >= MIN_BROKEN_SYLLABLES;
+}
+
 function breaksOf(word: string, module: string): number[] {
   const marked = hyphenator(module)(word, { hyphenChar: MARK, minWordLength: LEFT_MIN + RIGHT_MIN });
   // Code-unit offsets of the breaks in the unmarked word.

@@ -43,6 +43,7 @@ export interface Placeable<T extends { box: Box }> extends Timed {
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
+const overlapArea = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
 function free(box: Box, when: Timed, safe: Box, taken: readonly Obstacle[]): boolean {
   if (!boxInside(box, safe)) return false;
@@ -82,7 +83,7 @@ export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap:
 /**
  * Places items in order: each takes the nearest free spot given the obstacles and the items
  * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
- * (the whole of a product shown whole, a media card) is taken first when the slot's row has one.
+ * (the whole of a product shown whole, a media card) is taken first, at any level.
  */
 export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
   const taken: Obstacle[] = [...obstacles];
@@ -106,21 +107,34 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
 /** One item's spot: the nearest free one at its most wanted level; null for an optional item that has none, else its most compact form wherever it lands. */
 function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[]): T | null {
   let last: T | null = null;
-  // Tier by tier: the most wanted level in any region first, clear of `avoid` if any level allows.
+  // Tier by tier: the most wanted level in any region first; clear of `avoid` (a product shown
+  // whole, a media card) at any tier before a more wanted one over it — more lines or smaller
+  // type beside the product rather than text on it.
   const tierOf = item.tier ?? ((l: number) => l);
-  for (let from = 0; from < item.levels; ) {
-    let to = from;
-    while (to < item.levels && tierOf(to) === tierOf(from)) to++;
-    for (const also of avoid.length ? [avoid, []] : [[]])
+  const over = avoid.filter((o) => overlapsInTime(o, item));
+  for (const clear of over.length ? [true, false] : [false])
+    for (let from = 0; from < item.levels; ) {
+      let to = from;
+      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+      // Nowhere clear of `avoid`: the free spot of the tier that covers the least of it.
+      let least: { made: T; box: Box; cost: number } | null = null;
       for (let level = from; level < to; level++)
         for (const region of item.regions) {
           const made = item.make(region, level);
           if (!made) continue;
           if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
-          for (const c of candidates(made.box, safe, step)) if (free(c, item, safe, taken) && free(c, item, safe, also)) return { ...made, box: c };
+          for (const c of candidates(made.box, safe, step)) {
+            if (!free(c, item, safe, taken)) continue;
+            if (clear && free(c, item, safe, over)) return { ...made, box: c };
+            if (clear) continue;
+            const cost = over.reduce((s, o) => s + overlapArea(c, o.box), 0);
+            if (cost < 0.5) return { ...made, box: c };
+            if (!least || cost < least.cost - 0.5) least = { made, box: c, cost };
+          }
         }
-    from = to;
-  }
+      if (least) return { ...least.made, box: least.box };
+      from = to;
+    }
   // Nowhere free: the most compact way it was made (the lowest box, then the narrowest; the checks then report what is wrong).
   return item.optional ? null : last;
 }

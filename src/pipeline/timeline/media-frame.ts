@@ -72,9 +72,10 @@ export interface ImageFrame {
   /**
    * Why the product stays under its share target, when it does for a reason no slot can change:
    * `sharpness` (already at MAX_UPSCALE: a small image), `shape` (as large as the whole frame
-   * allows for an image this long, e.g. a 1:3 bottle in 16:9).
+   * allows for an image this long, e.g. a 1:3 bottle in 16:9), `inset` (as large as the room
+   * beside an inset presenter allows, which it never stands under: presenter-clear.ts).
    */
-  limited?: 'sharpness' | 'shape';
+  limited?: 'sharpness' | 'shape' | 'inset';
 }
 
 /** Boxes whose aspect differs from the image's by more than this show the image whole. */

@@ -13,8 +13,8 @@ import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
 import { besideRegions, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px, TEXT_PRODUCT_GAP } from './rules.ts';
-import { productBox } from './media-frame.ts';
+import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
+import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -68,16 +68,13 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   if (p.logo) obstacles.push({ box: p.logo, ...whole });
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
   const avoid: Obstacle[] = [];
-  // Text keeps a gap from a product's own box (a cut-out, an uncropped plain-backed photo) where a free spot allows.
-  const g = TEXT_PRODUCT_GAP * Math.min(p.width, p.height);
-  const products: Obstacle[] = [];
+  // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a free spot allows.
+  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs }));
+  avoid.push(...products);
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
     const f = c.image !== null ? p.images[c.image] : null;
-    const own = f ? productBox(f) : null;
-    if (own) products.push({ box: grow(own, g, g, g, g), startMs: c.startMs, endMs: c.endMs });
-    if (own) avoid.push(products[products.length - 1]!);
-    else if (f?.mode === 'contain' || p.media?.frame === 'card') avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
+    if (!wholeProductBox(f) && (f?.mode === 'contain' || p.media?.frame === 'card')) avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
   }
   const step = p.height * 0.01;
   const gap = p.height * 0.01;

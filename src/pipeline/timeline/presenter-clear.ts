@@ -103,10 +103,16 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
   // A product shown whole kept in a room (clear of the captions band, its headroom) moves within
   // it; where no side of the inset in it holds the product at its share, anywhere clear of the inset.
   const keep = f.mode === 'contain' ? f.room : undefined;
-  return (keep && clearIn(f, inset, c, keep)) ?? clearIn(f, inset, c, undefined) ?? f;
+  // A cut-out that no side holds at its share stands where it is largest (limited), in its room first.
+  return (
+    (keep && clearIn(f, inset, c, keep, false)) ??
+    clearIn(f, inset, c, undefined, false) ??
+    (f.cutout ? ((keep && clearIn(f, inset, c, keep, true)) ?? clearIn(f, inset, c, undefined, true)) : null) ??
+    f
+  );
 }
 
-function clearIn(f: ImageFrame, inset: Box, c: ClearContext, keep: Box | undefined): ImageFrame | null {
+function clearIn(f: ImageFrame, inset: Box, c: ClearContext, keep: Box | undefined, limit: boolean): ImageFrame | null {
   const frameBox = { x: 0, y: 0, w: c.width, h: c.height };
   const g = PRESENTER_GAP * Math.min(c.width, c.height);
   const reach = f.mode === 'contain' ? grow(f.content, MOVE_ROOM(f.content.w, c.width), MOVE_ROOM(f.content.h, c.height)) : f.content;
@@ -117,24 +123,38 @@ function clearIn(f: ImageFrame, inset: Box, c: ClearContext, keep: Box | undefin
     { x: 0, y: 0, w: inset.x - g, h: c.height },
     { x: inset.x + inset.w + g, y: 0, w: c.width - (inset.x + inset.w + g), h: c.height },
   ].map((r) => intersection(r, frameBox)).map((r) => (r && keep ? intersection(r, keep) : r)).filter((r): r is Box => !!r);
+  // A panning photo is a backdrop the captions would read poorly on: its window keeps above the
+  // captions band, where a side holds it there (#16).
+  const cap = c.captions;
+  const above = !limit && f.treatment === 'pan' && cap ? sides.map((r) => (r.y < cap.y && r.y + r.h > cap.y ? { ...r, h: cap.y - r.y } : r)) : null;
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   let best: { frame: ImageFrame; cost: number } | null = null;
-  for (const room of sides)
-    for (const shrink of SHRINKS) {
-      const size = fitIn(f, room, c, shrink);
-      if (!size) break;
-      const placed = placeIn(f, size, room, c);
-      if (!placed) continue;
-      const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
-      if (!best || cost < best.cost) {
-        const kept = room;
-        best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room: kept } : {}) } };
+  // At its share target; with `limit` (where no side holds it at its target: an inset whose face
+  // is at the minimum size beside a tall name, bench #16), a cut-out on the side where it is
+  // largest, noted `limited: 'inset'` — the presenter never covers the product.
+  const target = limit ? 0 : c.target;
+  for (const rooms of [...(above ? [above] : []), sides]) {
+    for (const room of rooms)
+      for (const shrink of target ? SHRINKS : INSET_SHRINKS) {
+        const size = fitIn(f, room, { ...c, target }, shrink);
+        if (!size) break;
+        const placed = placeIn(f, size, room, c, inset);
+        if (!placed) continue;
+        const cost = (1 - (size.w * size.h) / (f.content.w * f.content.h)) * 1e6 + Math.hypot(placed.x + size.w / 2 - cx, placed.y + size.h / 2 - cy);
+        if (!best || cost < best.cost) {
+          const limited = target === 0 && (size.w * size.h) / (c.width * c.height) < c.target - 1e-9 ? { limited: 'inset' as const } : {};
+          best = { cost, frame: { ...f, content: { ...placed, w: size.w, h: size.h }, ...(size.pan ? { pan: size.pan } : {}), ...(f.mode === 'contain' ? { room } : {}), ...limited } };
+        }
+        break;
       }
-      break;
-    }
+    if (best) break;
+  }
   return best?.frame ?? null;
 }
+
+/** Without its share target: the sizes tried down to half the largest that fits a side (its middle then clear of the captions). */
+const INSET_SHRINKS = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52] as const;
 
 /** Sizes tried in a room, as a share of the largest that fits it: the product a little smaller when its middle would meet the captions. */
 const SHRINKS = [1, 0.97, 0.94, 0.91, 0.88, 0.85] as const;
@@ -166,14 +186,17 @@ function fitIn(f: ImageFrame, room: Box, c: ClearContext, shrink: number): { w: 
  * move when there is (else flush, its move tamed); its middle in the safe area and clear of the
  * captions band. Null when no such place.
  */
-function placeIn(f: ImageFrame, size: { w: number; h: number }, room: Box, c: ClearContext): { x: number; y: number } | null {
+function placeIn(f: ImageFrame, size: { w: number; h: number }, room: Box, c: ClearContext, inset: Box): { x: number; y: number } | null {
   const { w, h } = size;
   const cx = f.content.x + f.content.w / 2;
   const cy = f.content.y + f.content.h / 2;
   for (const margin of [true, false]) {
     const mx = margin && f.mode === 'contain' ? Math.min(MOVE_ROOM(w, c.width), (room.w - w) / 2) : 0;
     const my = margin && f.mode === 'contain' ? Math.min(MOVE_ROOM(h, c.height), (room.h - h) / 2) : 0;
-    const x = clamp(cx - w / 2, room.x + mx, room.x + room.w - w - mx);
+    // Beside the inset (a room left or right of it), the product stands against the safe area's
+    // far edge: the column between it and the inset's side stays whole for the texts (#44).
+    const far = room.x + room.w <= inset.x + 0.5 ? Math.max(room.x + mx, c.safeArea.x) : room.x >= inset.x + inset.w - 0.5 ? Math.min(room.x + room.w - w - mx, c.safeArea.x + c.safeArea.w - w) : cx - w / 2;
+    const x = clamp(far, room.x + mx, room.x + room.w - w - mx);
     const y = clamp(cy - h / 2, room.y + my, room.y + room.h - h - my);
     const heart = contentHeart({ x, y, w, h });
     if (boxInside(heart, c.safeArea) && !(c.captions && intersects(heart, c.captions))) return { x, y };

@@ -40,7 +40,7 @@ export interface SceneShare {
   image: number | null;
   share: number;
   /** Under target for a reason no slot can change (media-frame.ts ImageFrame.limited). */
-  limited?: 'sharpness' | 'shape';
+  limited?: 'sharpness' | 'shape' | 'inset';
 }
 
 /** The product's share of the frame in each scene that shows it. */

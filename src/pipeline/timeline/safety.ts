@@ -20,8 +20,7 @@ import type { TextOverlay, Timeline } from './types.ts';
 import { estimateWidth } from './fit-text.ts';
 import { cutTextViolations } from './cut-check.ts';
 import { innerWidth } from './overlay-box.ts';
-import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, grow, hairZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx, TEXT_PRODUCT_GAP } from './rules.ts';
-import { productBox } from './media-frame.ts';
+import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, hairZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx } from './rules.ts';
 import { frameTimeMs } from './build.ts';
 
 const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}]`;
@@ -113,21 +112,5 @@ export function layoutViolations(t: Timeline): string[] {
   return [...new Set(out)];
 }
 
-/**
- * `text-product`: a text card (not the captions band) within TEXT_PRODUCT_GAP of the frame's
- * short side of a product's own box (a cut-out, an uncropped plain-backed photo) while both show.
- * Not among layoutViolations: where the product spans the safe area no card can keep clear (a
- * 1:3 bottle in Spotlight 9:16); the layout keeps the gap wherever a free spot allows.
- */
-export function textProductViolations(t: Timeline): string[] {
-  const g = TEXT_PRODUCT_GAP * Math.min(t.width, t.height) - 0.5;
-  const out: string[] = [];
-  for (const c of sceneContent(t)) {
-    const f = c.image !== null ? t.images[c.image] : null;
-    const own = f ? productBox(f) : null;
-    if (!own) continue;
-    const near = grow(own, g, g, g, g);
-    for (const o of t.overlays) if (together(o, c) && intersects(o.box, near)) out.push(`text-product: ${o.id} (${o.slot}) ${r(o.box)} within ${Math.round(g)} px of the product ${r(own)}`);
-  }
-  return [...new Set(out)];
-}
+/** `text-product`: cards, title, price and call to action clear of a product shown whole (text-product.ts); a check of its own, not among layoutViolations (docs/rendering.md "Text keeps a gap from the product": the misses). */
+export { textProductViolations } from './text-product.ts';
