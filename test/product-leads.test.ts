@@ -552,7 +552,7 @@ async function frameAt(file: string, sec: number, w: number, h: number): Promise
  * Renders a 9:16 Voice Over video (Clean Minimal, no captions, scale 0.25) of one product image
  * drawn from `svg` into `name`, and hands its timeline, video file and imageInfo to `check`.
  */
-async function withVoiceOver(svg: string, name: string, check: (t: Timeline, video: string, info: Awaited<ReturnType<typeof imageInfo>>) => Promise<void>): Promise<void> {
+async function withVoiceOver(svg: string, name: string, check: (t: Timeline, video: string, info: Awaited<ReturnType<typeof imageInfo>>) => Promise<void>, aspectRatio: AspectRatio = 0): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'product-leads-'));
   try {
     const file = path.join(dir, name);
@@ -560,7 +560,7 @@ async function withVoiceOver(svg: string, name: string, check: (t: Timeline, vid
     const narration = await sampleNarration(path.join(dir, 'voice'), PREVIEW_SENTENCES);
     let seen: Timeline | null = null;
     const r = await renderVideo(
-      { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
+      { narration, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: [file], videoPaths: [] }, avatarId: null, templateId: 4, visualStyle: 'Clean Minimal', aspectRatio, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
       { onTimeline: (x) => (seen = x) },
     );
     const t = seen as Timeline | null;
@@ -572,6 +572,31 @@ async function withVoiceOver(svg: string, name: string, check: (t: Timeline, vid
 }
 
 describe('the product leads: a real render', () => {
+  it('a thin bottle in a 16:9 Voice Over video: its detail view shows a close-up of its label on a card beside it (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
+    // A 1:3.6 bottle on white: a green body, a magenta label across its middle.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="1800"><rect width="600" height="1800" fill="#ffffff"/><rect x="160" y="140" width="280" height="1600" rx="60" fill="#1f8f2f"/><rect x="160" y="820" width="280" height="420" fill="#e0209a"/></svg>';
+    await withVoiceOver(svg, 'bottle.png', async (t, video) => {
+      assert.equal(t.images[0]!.limited, 'shape');
+      const d = t.details?.[t.details.length - 1];
+      assert.ok(d, 'a detail view');
+      const px = await frameAt(video, (d.startMs + d.endMs) / 2000, t.width, t.height);
+      const at = (x: number, y: number) => { const i = (Math.round(y) * t.width + Math.round(x)) * 3; return [px[i]!, px[i + 1]!, px[i + 2]!]; };
+      const magenta = (c: number[]) => c[0]! > 150 && c[1]! < 110 && c[2]! > 90;
+      // Inside the card (off its white ring): the label, zoomed, fills most of it.
+      let label = 0;
+      let n = 0;
+      for (let y = d.box.y + d.box.h * 0.1; y < d.box.y + d.box.h * 0.9; y += 2)
+        for (let x = d.box.x + d.box.w * 0.1; x < d.box.x + d.box.w * 0.9; x += 2) {
+          n++;
+          if (magenta(at(x, y))) label++;
+        }
+      assert.ok(label / n > 0.5, `the label in the close-up: ${(100 * label / n).toFixed(0)} % of the card`);
+      // On the bottle as drawn the label is a small band: the close-up shows it larger than the bottle's own width.
+      const c = t.images[0]!.content;
+      assert.ok(d.box.w >= 1.4 * c.w, 'zoomed');
+    }, 1);
+  });
+
   it('an alpha cut-out in a 9:16 Voice Over video stands on its plate: the band is the plate colour across the frame, the frame above it is not (real sharp, canvas, ffmpeg)', { timeout: 400_000 }, async () => {
     await withVoiceOver('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300" fill="#ff0000"/></svg>', 'speaker.png', async (t, video) => {
       assert.equal(t.images[0]!.treatment, 'alpha');

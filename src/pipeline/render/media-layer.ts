@@ -78,7 +78,7 @@ export class MediaLayer {
     await Promise.all(
       (this.t.details ?? []).map(async (d, k) => {
         try {
-          this.details.set(k, await prepareDetail(this.product.imagePaths[d.image]!, d.along, d.box.w));
+          this.details.set(k, await prepareDetail(this.product.imagePaths[d.image]!, d.crop, d.box.w));
         } catch {
           // A detail whose image fails to load is not drawn (the scene shows the product alone).
         }

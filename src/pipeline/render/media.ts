@@ -144,21 +144,19 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
  * own pixels, scaled to `side` square, on a white card with rounded corners and a soft shadow
  * (pad on each side), once per video.
  */
-export async function prepareDetail(path: string, along: { x: number; y: number; w: number; h: number }, side: number): Promise<{ image: Canvas; pad: number }> {
+export async function prepareDetail(path: string, crop: { x: number; y: number; w: number; h: number }, side: number): Promise<{ image: Canvas; pad: number }> {
   const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
   const meta = await base.metadata();
   const swap = (meta.orientation ?? 1) >= 5;
   const iw = ((swap ? meta.height : meta.width) ?? 1) as number;
   const ih = ((swap ? meta.width : meta.height) ?? 1) as number;
-  const left = Math.min(iw - 1, Math.max(0, Math.round(along.x * iw)));
-  const top = Math.min(ih - 1, Math.max(0, Math.round(along.y * ih)));
-  const width = Math.max(1, Math.min(iw - left, Math.round(along.w * iw)));
-  const height = Math.max(1, Math.min(ih - top, Math.round(along.h * ih)));
+  const left = Math.min(iw - 1, Math.max(0, Math.round(crop.x * iw)));
+  const top = Math.min(ih - 1, Math.max(0, Math.round(crop.y * ih)));
+  const width = Math.max(1, Math.min(iw - left, Math.round(crop.w * iw)));
+  const height = Math.max(1, Math.min(ih - top, Math.round(crop.h * ih)));
   const s = Math.max(2, Math.round(side));
-  // The product's part, rotated upright, scaled so its width is the card's, and the square
-  // window along it at its most detailed part (sharp's attention point).
-  // (.rotate() before .extract(): the region is cut from the upright pixels.)
-  const zoomed = await rawCanvas(base.clone().extract({ left, top, width, height }).resize(s, s, { fit: 'cover', position: sharp.strategy.attention, kernel: 'lanczos3' }));
+  // The window cut from the upright pixels (.rotate() before .extract()), scaled to the card.
+  const zoomed = await rawCanvas(base.clone().extract({ left, top, width, height }).resize(s, s, { fit: 'fill', kernel: 'lanczos3' }));
   const pad = Math.round(s * 0.08);
   const ring = Math.max(1, Math.round(s * 0.02));
   const r = s * 0.07;

@@ -28,8 +28,11 @@ export const DETAIL_MIN_ZOOM = 1.4;
 export const DETAIL_MIN = 0.22;
 /** Gap between the detail and the product's largest extent, and to the captions (share of the frame's shorter side). */
 export const DETAIL_GAP = 0.03;
-/** Where the crop is centred down the product (its label sits a little under the middle). */
-const LABEL_Y = 0.55;
+/**
+ * Where the close-up is centred down the product: a little under the middle, where a bottle's or
+ * a jar's label sits (sharp's attention point, tried, picked a plain product's shoulders: edges).
+ */
+export const LABEL_Y = 0.6;
 
 const THIN: readonly ImageFrame['treatment'][] = ['cutout', 'alpha', 'contain'];
 
@@ -65,7 +68,7 @@ export function productDetails(p: DetailInput): DetailView[] {
   return out;
 }
 
-function placeDetail(f: ImageFrame, plate: Box, p: DetailInput): { box: Box; crop: Box; along: Box } | null {
+function placeDetail(f: ImageFrame, plate: Box, p: DetailInput): { box: Box; crop: Box } | null {
   const c = f.content;
   const gap = DETAIL_GAP * Math.min(p.width, p.height);
   // Clear of the product at its move's largest zoom and furthest drift.
@@ -91,11 +94,10 @@ function placeDetail(f: ImageFrame, plate: Box, p: DetailInput): { box: Box; cro
     const y = Math.min(Math.max(labelY - size / 2, top), bottom - size);
     const box = { x, y, w: size, h: size };
     if (p.presenter && intersects(box, p.presenter)) continue;
-    // A square window the product's width, nominally around its label; the renderer slides it
-    // along the product to its most detailed part (sharp's attention point, as a cover crop).
+    // A square window the product's width, around its label.
     const ch = Math.min(trim.h, (c.w / c.h) * trim.h);
     const cy = Math.min(Math.max(trim.y + trim.h * LABEL_Y, trim.y + ch / 2), trim.y + trim.h - ch / 2);
-    return { box, crop: { x: trim.x, y: cy - ch / 2, w: trim.w, h: ch }, along: trim };
+    return { box, crop: { x: trim.x, y: cy - ch / 2, w: trim.w, h: ch } };
   }
   return null;
 }

@@ -107,10 +107,8 @@ export interface DetailView {
   image: number;
   /** Where the card is drawn, in frame pixels (square). */
   box: Box;
-  /** The part of the image it shows at rest, in fractions of the image (0..1): a square window the product's width. */
+  /** The part of the image it shows, in fractions of the image (0..1): a square window the product's width, around its label. */
   crop: Box;
-  /** The product's part of the image (its trim), which the renderer slides the window along to its most detailed part. */
-  along: Box;
   startMs: number;
   endMs: number;
 }
