@@ -11,12 +11,6 @@ export const UNCAPTIONED_GROWTH: Partial<Record<TextSlotName, number>> = { cue: 
 /** A product held small by its sharpness (a 300 px photo), captions on: the price is the hero too. */
 export const SMALL_PRODUCT_GROWTH: Partial<Record<TextSlotName, number>> = { price: 2 };
 
-/**
- * With captions off and no presenter (Voice Over), a product shown whole grows this much past its
- * share target (frame share) where its room and sharpness allow: the captions' room is free.
- */
-export const UNCAPTIONED_SHARE_BONUS = 0.06;
-
 /** The highest a grown slot starts (frame share): inside the 9:16 safe area's top. */
 const TOP = 0.05;
 

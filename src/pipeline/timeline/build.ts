@@ -8,7 +8,7 @@ import { buildCaptions, MAX_LINE_UNITS } from '../captions/build.ts';
 import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
-import { SMALL_PRODUCT_GROWTH, UNCAPTIONED_SHARE_BONUS, uncaptionedLayout } from '../templates/uncaptioned.ts';
+import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
 import { makeRoom } from './name-room.ts';
 import { shortName } from '../script/text.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
@@ -164,10 +164,7 @@ export function mediaFraming(input: FramingInput) {
     const mediaBox = px(l.media.box, width, height);
     const stage = px(l.media.stage ?? l.media.box, width, height);
     const clear = l.media.clearOfCaptions && input.caption ? { clear: band ?? px(l.captions, width, height) } : {};
-    const target = productShareTarget(def.layout, input.aspectRatio, !!l.presenter);
-    // Captions off and no presenter: the captions' room is free, a product shown whole grows into it.
-    const grow = !input.caption && !l.presenter && l.media.frame === 'none' ? { grow: target + UNCAPTIONED_SHARE_BONUS } : {};
-    const ctx = { frame: { width, height }, target, ...grow, card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
     return input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
   };
   // The layout's tall-product variant (Side by Side 9:16's columns), where it has one, when it

@@ -99,12 +99,6 @@ export interface FrameContext {
   frame: { width: number; height: number };
   /** Share of the frame the product should cover (productShareTarget); 0: the stage fit only. */
   target: number;
-  /**
-   * Share a product shown whole grows towards where the frame has room for more (at least
-   * `target`; absent: `target`): with captions off and no presenter, the captions' room is free
-   * (UNCAPTIONED_SHARE). Still within its room and MAX_UPSCALE; `limited` stays judged by `target`.
-   */
-  grow?: number;
   /** The box is a card (a framed slot) rather than a full-bleed layer; a cut-out may stand past it. */
   card?: boolean;
   /** Carousel cards hold their picture: a packshot on a plain backdrop covers the card as it is. */
@@ -215,9 +209,8 @@ function productScale(prod: { width: number; height: number }, stage: Box, room:
   const fit = Math.min((room.w * 0.96) / prod.width, (room.h * heightFill(cutout)) / prod.height, MAX_UPSCALE);
   let k = Math.min((stage.w * CONTAIN_FILL) / prod.width, (stage.h * CONTAIN_FILL) / prod.height, MAX_UPSCALE);
   if (bounded) k = Math.min(k, fit);
-  const target = Math.max(ctx?.target ?? 0, ctx?.grow ?? 0);
-  if (ctx && target > 0 && prod.width * prod.height * k * k < target * SHARE_MARGIN * fw * fh) {
-    const want = Math.sqrt((target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
+  if (ctx && ctx.target > 0 && prod.width * prod.height * k * k < ctx.target * SHARE_MARGIN * fw * fh) {
+    const want = Math.sqrt((ctx.target * SHARE_MARGIN * fw * fh) / (prod.width * prod.height));
     k = Math.max(k, Math.min(want, fit));
   }
   return k;
