@@ -21,6 +21,12 @@ export const DESIGN_CELLS: Cell[] = [
   // to 44-45 % between caption pages), and Spotlight 9:16 with captions off.
   { n: 205, aspect: 0, length: 30, language: 'english', templateId: 4, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null },
   { n: 206, aspect: 0, length: 30, language: 'english', templateId: 1, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: 2, musicId: null, caption: false },
+  // Captions off with nothing but the product and the cards (issue 27 item 2's known misses): Voice Over
+  // 9:16 and the Carousel 9:16 with the 300 px photo, and Voice Over 16:9 with the 750 ml bottle on
+  // white (captions on: the frame between caption pages holds the bottle alone on its plate).
+  { n: 207, aspect: 0, length: 15, language: 'english', templateId: 4, visualStyle: 'Warm Lifestyle', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null, caption: false },
+  { n: 208, aspect: 0, length: 15, language: 'english', templateId: 6, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: 3, musicId: null, caption: false },
+  { n: 209, aspect: 1, length: 30, language: 'english', templateId: 4, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'packshot', price: '24.90', currency: 'USD', avatarId: null, musicId: null },
 ];
 
 /** The coverage violations of a video's timeline ("coverage: …", "empty-band: …"). */

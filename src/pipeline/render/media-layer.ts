@@ -14,7 +14,7 @@ import type { Scene, Timeline } from '../timeline/types.ts';
 import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
 import { drawPlate } from './shapes.ts';
-import { ClipReader, fitsByCover, prepareImage, type PreparedImage } from './media.ts';
+import { ClipReader, fitsByCover, prepareDetail, prepareImage, type PreparedImage } from './media.ts';
 import { releaseCutoutThread } from './cutout-pool.ts';
 import type { EarlyMedia } from './early-media.ts';
 
@@ -37,6 +37,8 @@ function clipPath(ctx: SKRSContext2D, b: Box, r: number): void {
 
 export class MediaLayer {
   private images = new Map<number, PreparedImage | null>();
+  /** Detail views (timeline/detail.ts), by index into the timeline's details: the close-up on its card. */
+  private details = new Map<number, { image: Canvas; pad: number }>();
   private cards = new Map<string, Canvas>();
   private clips: ClipInfo[] = [];
   private readers = new Map<number, ClipReader>();
@@ -70,6 +72,15 @@ export class MediaLayer {
           this.images.set(i, await (this.early ? this.early.image(path, m.box.w, m.box.h, maxScale, frame) : prepareImage(path, m.box.w, m.box.h, maxScale, { frame })));
         } catch {
           this.images.set(i, null);
+        }
+      }),
+    );
+    await Promise.all(
+      (this.t.details ?? []).map(async (d, k) => {
+        try {
+          this.details.set(k, await prepareDetail(this.product.imagePaths[d.image]!, d.crop, d.box.w));
+        } catch {
+          // A detail whose image fails to load is not drawn (the scene shows the product alone).
         }
       }),
     );
@@ -224,6 +235,7 @@ export class MediaLayer {
       } else ctx.drawImage(back, b.x, b.y);
     }
     this.drawPlateOf(ctx, i, en?.bdx ?? 0);
+    this.drawDetailsOf(ctx, i, en?.bdx ?? 0);
     const c = this.contentCentre((s.media as { index: number }).index);
     if (en) {
       ctx.save();
@@ -316,6 +328,15 @@ export class MediaLayer {
     const s = this.t.scenes[i]!;
     const plate = this.t.shapes.find((p) => p.role === 'plate' && p.startMs === s.startMs);
     if (plate) drawPlate(ctx, plate, this.t.style, dx);
+  }
+
+  /** Scene i's detail views (timeline/detail.ts): on its plate, beside the product, moving with the scene like the plate. */
+  private drawDetailsOf(ctx: SKRSContext2D, i: number, dx = 0): void {
+    const s = this.t.scenes[i]!;
+    (this.t.details ?? []).forEach((d, k) => {
+      const card = this.details.get(k);
+      if (card && d.startMs === s.startMs) ctx.drawImage(card.image, Math.round(d.box.x + dx) - card.pad, Math.round(d.box.y) - card.pad);
+    });
   }
 
   /** Scene i's pan-treatment offset at tMs: eased from one end of the image to the other. */

@@ -140,6 +140,47 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
   return { mode: 'contain', backdrop, image, pad };
 }
 
+/**
+ * A detail view (timeline/detail.ts): the part `crop` (fractions of the image) of the product's
+ * own pixels, scaled to `side` square, on a white card with rounded corners and a soft shadow
+ * (pad on each side), once per video.
+ */
+export async function prepareDetail(path: string, crop: { x: number; y: number; w: number; h: number }, side: number): Promise<{ image: Canvas; pad: number }> {
+  const base = sharp(path, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
+  const meta = await base.metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const iw = ((swap ? meta.height : meta.width) ?? 1) as number;
+  const ih = ((swap ? meta.width : meta.height) ?? 1) as number;
+  const left = Math.min(iw - 1, Math.max(0, Math.round(crop.x * iw)));
+  const top = Math.min(ih - 1, Math.max(0, Math.round(crop.y * ih)));
+  const width = Math.max(1, Math.min(iw - left, Math.round(crop.w * iw)));
+  const height = Math.max(1, Math.min(ih - top, Math.round(crop.h * ih)));
+  const s = Math.max(2, Math.round(side));
+  // The window cut from the upright pixels (.rotate() before .extract()), scaled to the card.
+  const zoomed = await rawCanvas(base.clone().extract({ left, top, width, height }).resize(s, s, { fit: 'fill', kernel: 'lanczos3' }));
+  const pad = Math.round(s * 0.08);
+  const ring = Math.max(1, Math.round(s * 0.02));
+  const r = s * 0.07;
+  const image = createCanvas(s + pad * 2, s + pad * 2);
+  const ctx = image.getContext('2d');
+  ctx.save();
+  ctx.shadowColor = 'rgba(0,0,0,0.3)';
+  ctx.shadowBlur = pad * 0.8;
+  ctx.shadowOffsetY = pad * 0.3;
+  ctx.fillStyle = '#FFFFFF';
+  ctx.beginPath();
+  ctx.roundRect(pad, pad, s, s, r);
+  ctx.fill();
+  ctx.restore();
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(pad + ring, pad + ring, s - 2 * ring, s - 2 * ring, Math.max(0, r - ring));
+  ctx.clip();
+  ctx.drawImage(zoomed, pad + ring, pad + ring, s - 2 * ring, s - 2 * ring);
+  ctx.restore();
+  return { image, pad };
+}
+
 /** The part `trim` (fractions 0..1) of RGBA pixels. */
 function cropRaw(img: { data: Buffer; info: { width: number; height: number } }, trim: { x: number; y: number; w: number; h: number }): { data: Buffer; info: { width: number; height: number } } {
   const { width: W, height: H } = img.info;

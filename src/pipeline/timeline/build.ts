@@ -22,6 +22,8 @@ import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
 import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
+import { productDetails } from './detail.ts';
+import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
 import { intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
@@ -300,12 +302,18 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // slot only; the media box is unchanged). Beside a presenter it met the call to action (Presenter 9:16).
   if (small && input.caption && !textFirst && !layout.presenter) layout = uncaptionedLayout(layout, SMALL_PRODUCT_GROWTH);
   const fits = slotFits(layout, safeArea, height, language, style.text.uppercase);
+  const colours = input.product.imagePaths.map((_, i) => input.imageInfo?.[i]?.colour);
+  const platesFor = (imgs: readonly (ImageFrame | null)[], band: Box) => productPlates(media, scenes, imgs, width, height, input.caption ? band : null, style, colours);
+  // Close-ups beside a thin product (detail.ts), on its plate; text keeps off them.
+  const detailsFor = (imgs: readonly (ImageFrame | null)[], who: typeof presenter, band: Box) =>
+    productDetails({ media, scenes, images: imgs, width, height, safeArea, captions: input.caption ? band : null, plates: platesFor(imgs, band), presenter: who && who.frame !== 'none' ? presenterDrawnBox(who) : null });
   const place = (who: typeof presenter, ownCaseName: boolean, nameForm: NameForm = 'auto') => {
     const images = imagesFor(who);
     tame(images);
+    const details = detailsFor(images, who, px(layout.captions, width, height));
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
-    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo }, specs, make);
+    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details }, specs, make);
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
@@ -365,8 +373,9 @@ export function buildTimeline(input: TimelineInput): Timeline {
     overlays,
     shapes: [
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
-      ...productPlates(media, scenes, images, width, height, input.caption ? captionsBox : null, style, input.product.imagePaths.map((_, i) => input.imageInfo?.[i]?.colour)),
+      ...platesFor(images, captionsBox),
     ],
+    details: detailsFor(images, presenter, captionsBox),
     safeArea,
     logo,
     product: {

@@ -75,6 +75,7 @@ export function screenBoxes(t: Timeline): ScreenBox[] {
   for (const c of sceneContent(t)) add(c.image !== null ? `image ${c.image}` : 'media', c.content, c);
   if (t.presenter) add('presenter', presenterDrawnBox(t.presenter), whole);
   for (const s of t.shapes ?? []) add(`shape ${s.role}`, s.box, s);
+  for (const d of t.details ?? []) add(`detail ${d.image}`, d.box, d);
   for (const o of t.overlays) add(`${o.slot} "${o.text.slice(0, 24)}"`, o.box, o);
   if (t.logo) add('logo', t.logo, whole);
   if (t.captions) for (const p of t.captions.pages) add('captions', t.captionsBox, p);

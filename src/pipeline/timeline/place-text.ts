@@ -43,6 +43,8 @@ export interface PlaceInput {
   caption: boolean;
   /** A custom template's logo: text keeps clear of it. */
   logo?: Box | null;
+  /** Close-ups beside a thin product (detail.ts): text keeps clear of them. */
+  details?: readonly { box: Box; startMs: number; endMs: number }[];
 }
 
 /**
@@ -66,6 +68,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     }
   }
   if (p.logo) obstacles.push({ box: p.logo, ...whole });
+  for (const d of p.details ?? []) obstacles.push({ box: d.box, startMs: d.startMs, endMs: d.endMs });
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
   const avoid: Obstacle[] = [];
   // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a free spot allows.

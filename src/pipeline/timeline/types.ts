@@ -98,6 +98,21 @@ export interface Shape extends Pick<ShapeRule, 'role' | 'fill' | 'alpha'> {
   colour?: string;
 }
 
+/**
+ * A detail view (timeline/detail.ts): a close-up of a thin product's middle (its label), drawn
+ * from the product's own pixels on a card beside it, in one scene.
+ */
+export interface DetailView {
+  /** The product image it shows (index into the product's images). */
+  image: number;
+  /** Where the card is drawn, in frame pixels (square). */
+  box: Box;
+  /** The part of the image it shows, in fractions of the image (0..1): a square window the product's width, around its label. */
+  crop: Box;
+  startMs: number;
+  endMs: number;
+}
+
 export interface Timeline {
   width: number;
   height: number;
@@ -129,6 +144,8 @@ export interface Timeline {
   overlays: TextOverlay[];
   /** Designed shapes (coverage.ts counts them as content; the compositor draws them over the background). */
   shapes: Shape[];
+  /** Close-ups beside a thin product (timeline/detail.ts); absent or empty: none. */
+  details?: DetailView[];
   safeArea: Box;
   /** Where a custom template's logo is drawn (contained in the box), or null. */
   logo: Box | null;
