@@ -8,7 +8,11 @@
  * - `coverage`: the union of the boxes covers at least MIN_COVERAGE of the frame in every frame;
  * - `empty-band`: no band across the whole frame (a row band the full width, or a column band the
  *   full height) wider than EMPTY_BAND_SHARE of the frame's side stays free of boxes for longer
- *   than EMPTY_BAND_MS.
+ *   than EMPTY_BAND_MS;
+ * - `empty-band` in a tall frame (9:16), per scene that shows the product's media: no row band
+ *   wider than TALL_SCENE_BAND_SHARE of the height stays free of boxes for a whole scene longer
+ *   than EMPTY_BAND_MS (the README demo's floor under the captions, 20-29 % of the height empty
+ *   for every product scene, passed the third).
  * A designed shape (colour field, band, panel) is not content by itself: it counts only while it
  * holds content (a text, the presenter, the product or captions on it, at least
  * SHAPE_HOLD_SHARE of its area), and then the part of it that nothing else covers counts at
@@ -23,6 +27,8 @@ import type { Timeline } from './types.ts';
 export const MIN_COVERAGE = 0.45;
 export const EMPTY_BAND_SHARE = 1 / 3;
 export const EMPTY_BAND_MS = 2000;
+/** A tall frame: no row band wider than this share of its height empty for a whole scene (the platform strip under the 9:16 safe area is 20 %). */
+export const TALL_SCENE_BAND_SHARE = 0.18;
 /** The opening the rules leave alone (entrances). */
 export const COVERAGE_GRACE_MS = 500;
 /** A shape holds content when other boxes cover at least this share of it. */
@@ -37,14 +43,19 @@ const isShape = (b: ScreenBox): boolean => b.what.startsWith('shape ');
  * holding content adds its bare part at SHAPE_WEIGHT (and closes bands), an empty shape nothing.
  */
 export function weightedCoverage(content: readonly Box[], shapes: readonly Box[], width: number, height: number): { share: number; emptyRows: number; emptyCols: number } {
-  const holding = shapes.filter((s) => {
-    const on = content.map((c) => intersection(c, s)).filter((v): v is Box => !!v).map((v) => ({ x: v.x - s.x, y: v.y - s.y, w: v.w, h: v.h }));
-    return on.length > 0 && frameCoverage(on, s.w, s.h).share >= SHAPE_HOLD_SHARE - 1e-9;
-  });
+  const holding = holdingShapes(content, shapes);
   const bare = frameCoverage(content, width, height);
   if (!holding.length) return bare;
   const all = frameCoverage([...content, ...holding], width, height);
   return { share: bare.share + SHAPE_WEIGHT * (all.share - bare.share), emptyRows: all.emptyRows, emptyCols: all.emptyCols };
+}
+
+/** The shapes that hold content (other boxes cover at least SHAPE_HOLD_SHARE of them). */
+function holdingShapes(content: readonly Box[], shapes: readonly Box[]): Box[] {
+  return shapes.filter((s) => {
+    const on = content.map((c) => intersection(c, s)).filter((v): v is Box => !!v).map((v) => ({ x: v.x - s.x, y: v.y - s.y, w: v.w, h: v.h }));
+    return on.length > 0 && frameCoverage(on, s.w, s.h).share >= SHAPE_HOLD_SHARE - 1e-9;
+  });
 }
 
 export interface ScreenBox {
@@ -61,6 +72,8 @@ export interface CoverageSource {
   fps: number;
   frames: number;
   boxes: ScreenBox[];
+  /** The scenes that show the product's media, for the tall frame's per-scene band rule; none: not judged. */
+  scenes?: readonly { startMs: number; endMs: number }[];
 }
 
 /** The boxes a timeline puts on screen, clipped to the frame, with when each shows. */
@@ -111,14 +124,19 @@ export function frameCoverage(boxes: readonly Box[], width: number, height: numb
 
 /** The longest stretch of [0, size] no interval covers. */
 function widestGap(intervals: [number, number][], size: number): number {
+  return widestGapAt(intervals, size).size;
+}
+
+/** The longest stretch of [0, size] no interval covers, and where it starts. */
+function widestGapAt(intervals: [number, number][], size: number): { from: number; size: number } {
   const sorted = intervals.sort((a, b) => a[0] - b[0]);
   let reach = 0;
-  let best = 0;
+  let best = { from: 0, size: 0 };
   for (const [a, b] of sorted) {
-    if (a > reach) best = Math.max(best, a - reach);
+    if (a - reach > best.size) best = { from: reach, size: a - reach };
     reach = Math.max(reach, b);
   }
-  return Math.max(best, size - reach);
+  return size - reach > best.size ? { from: reach, size: size - reach } : best;
 }
 
 export interface CoverageReport {
@@ -166,10 +184,41 @@ export function coverageReport(src: CoverageSource): CoverageReport {
   }
   flushLow(endMs);
   flushBand(endMs);
+  violations.push(...tallSceneBands(src));
   return { minShare, minAtMs, longestEmptyBandMs: longest, violations };
+}
+
+/**
+ * In a tall frame, the row bands wider than TALL_SCENE_BAND_SHARE of the height that no box
+ * (content, or a shape holding content) reaches in any judged frame of a scene longer than
+ * EMPTY_BAND_MS: empty for the whole scene.
+ */
+function tallSceneBands(src: CoverageSource): string[] {
+  if (!src.scenes || src.height <= src.width) return [];
+  const out: string[] = [];
+  for (const scene of src.scenes) {
+    const from = Math.max(scene.startMs, COVERAGE_GRACE_MS);
+    if (scene.endMs - from <= EMPTY_BAND_MS) continue;
+    const rows: [number, number][] = [];
+    // What is on screen changes only where a box starts or ends: one judged frame per stretch.
+    const frameAt = (ms: number) => Math.ceil((ms * src.fps) / 1000 - 1e-9);
+    const cuts = [...new Set([from, scene.endMs, ...src.boxes.flatMap((b) => [b.startMs, b.endMs]).filter((ms) => ms > from && ms < scene.endMs)])].sort((a, b) => a - b);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const f = frameAt(cuts[i]!);
+      const tMs = (f * 1000) / src.fps;
+      if (f >= src.frames || tMs >= cuts[i + 1]!) continue;
+      const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
+      const content = on.filter((b) => !isShape(b)).map((b) => b.box);
+      for (const b of [...content, ...holdingShapes(content, on.filter(isShape).map((b) => b.box))]) rows.push([Math.max(0, b.y), Math.min(src.height, b.y + b.h)]);
+    }
+    const gap = widestGapAt(rows, src.height);
+    if (gap.size > TALL_SCENE_BAND_SHARE * src.height + 1e-6)
+      out.push(`empty-band: rows ${((gap.from / src.height) * 100).toFixed(0)}–${(((gap.from + gap.size) / src.height) * 100).toFixed(0)} % of the height are empty for the whole scene at ${(scene.startMs / 1000).toFixed(1)}–${(scene.endMs / 1000).toFixed(1)} s (over ${TALL_SCENE_BAND_SHARE * 100} %)`);
+  }
+  return out;
 }
 
 /** The coverage rules on a built timeline. */
 export function timelineCoverage(t: Timeline): CoverageReport {
-  return coverageReport({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t) });
+  return coverageReport({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t), scenes: t.scenes.filter((s) => s.showMedia && s.media.kind !== 'art') });
 }

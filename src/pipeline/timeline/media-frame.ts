@@ -2,7 +2,8 @@
  * How each product image is framed (pure), decided once from its pixel size, transparency and
  * backdrop: the treatment by shape (docs/rendering.md "The product leads") and where the product
  * lies at rest. The renderer (render/media.ts, media-layer.ts) makes the pixels.
- * - cover: an image of about the box's shape (and big enough) fills the box;
+ * - cover: an image of about the box's shape (and big enough) fills the box; in a tall full frame
+ *   a photo up to square fills it too (TALL_FRAME_COVER), cropped around its subject;
  * - pan: a photo much wider (or taller) than its box covers a window of the box at a size it
  *   keeps sharp and slides across it along its long side for the scene;
  * - blur-extend: a wide photo in a wide box sits full width over a blurred fill of itself;
@@ -14,7 +15,7 @@
  * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
-import { intersection, intersects, MAX_UPSCALE, PRODUCT_HEADROOM } from './rules.ts';
+import { intersection, intersects, MAX_UPSCALE, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from './rules.ts';
 
 /** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
 export interface ImageInfo {
@@ -116,6 +117,12 @@ export interface FrameContext {
 /** A photo at least this much longer than its window (aspect over aspect) may pan in a part of it. */
 const PAN_PARTIAL_RATIO = 2;
 
+/**
+ * A photo in a tall full frame (9:16) may be cropped this much at its sides to cover it: a square
+ * photo (1.78× the frame's aspect) fills a 9:16 frame, a 4:3 one does not (it pans or sits on the stage).
+ */
+export const TALL_FRAME_COVER = 1.8;
+
 /** A photo in a window (a card or a part of the frame) may be cropped this much to cover it. */
 export const WINDOW_COVER_TOLERANCE = 1.5;
 
@@ -133,6 +140,9 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
   const panWide = a >= WIDE_ASPECT && boxA <= COVER_TOLERANCE;
   if (info.plain && !panWide && (a <= TALL_ASPECT || !fitsByCover(a, boxA))) return 'cutout';
   if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
+  // A photo up to square in a tall full frame fills it, cropped at its sides around its subject:
+  // contained, it was a card in the middle between blurred empty fields (a letterboxed photo).
+  if (!windowed && boxA < 1 && a >= boxA && a / boxA <= TALL_FRAME_COVER && coverScale <= MAX_UPSCALE) return 'cover';
   if (windowed) {
     // A wide product on a plain backdrop stands in its middle: a window crops to it rather than panning over bare backdrop.
     if (panWide && info.plain && coverScale <= MAX_UPSCALE) return 'cover';
@@ -211,7 +221,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame
     // (a 1:3 bottle the full height of a 16:9 frame less its headroom, in the whole frame or a full-height half).
-    else if (tallBound(prod, room, cutout) ? room.h >= fh * (1 - (cutout ? 2 * PRODUCT_HEADROOM : 0)) - 1 : room.w >= fw - 1) frame.limited = 'shape';
+    else if (tallBound(prod, room, cutout) ? room.h >= fh * (1 - (cutout ? 2 * PRODUCT_HEADROOM : 0)) - 1 : room.w >= fw - (cutout ? 2 * PRODUCT_SIDE_MARGIN * Math.min(fw, fh) : 0) - 1) frame.limited = 'shape';
   }
   return frame;
 }
@@ -271,13 +281,20 @@ const heightFill = (cutout: boolean): number => (cutout ? 0.985 : 0.94);
 /**
  * Where a product shown whole may stand: its box (clipped to the frame), or the whole frame for a
  * cut-out floating past its card; a cut-out's room leaves PRODUCT_HEADROOM of the frame's height
- * clear at the frame's top and bottom.
+ * clear at the frame's top and bottom, PRODUCT_SIDE_MARGIN of its shorter side at its left and right.
  */
 function roomOf(cutout: boolean, card: boolean | undefined, view: Box, fw: number, fh: number): Box {
   const room = cutout && card ? { x: 0, y: 0, w: fw, h: fh } : view;
   if (!cutout) return room;
-  const m = PRODUCT_HEADROOM * fh;
-  return intersection(room, { x: 0, y: m, w: fw, h: fh - 2 * m }) ?? room;
+  // The side margin where the room is the frame's width (a full-bleed layout, a cut-out floating
+  // past its card); a split's half keeps its own fit (its 30 % share needs the column's width).
+  return intersection(room, cutoutArea(fw, fh, room.w >= fw - 1)) ?? room;
+}
+
+/** Where a cut-out may stand in a frame: all of it less PRODUCT_HEADROOM at the top and bottom and (`sides`) PRODUCT_SIDE_MARGIN at the sides. */
+export function cutoutArea(fw: number, fh: number, sides = true): Box {
+  const [mx, my] = [sides ? PRODUCT_SIDE_MARGIN * Math.min(fw, fh) : 0, PRODUCT_HEADROOM * fh];
+  return { x: mx, y: my, w: fw - 2 * mx, h: fh - 2 * my };
 }
 
 /** Whether a product shown whole in `room` is stopped by the room's height (else by its width). */

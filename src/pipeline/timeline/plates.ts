@@ -4,7 +4,9 @@
  * image with alpha, a contained photo — stands the product on a band of the brand's colour across
  * the frame at the stage's height, so the frame has one big designed thing behind the product
  * instead of the background; a captions band next to the stage sits on it too (the captions on a
- * designed band). A photo that covers the frame needs none.
+ * designed band). In a tall frame with the captions under the stage the plate bleeds off the
+ * frame's bottom (a colour block the product stands on; the captions and the platform's own
+ * caption zone on it; the style's background a header strip above). A photo that covers the frame needs none.
  * A plate's colour is the style's field colour unless the product on it stands out better on
  * another palette colour (templates/colours.ts plateColour, from the image's own colour).
  * Plates are timeline shapes timed to their scene (coverage.ts counts them by the shape rule);
@@ -59,7 +61,16 @@ export function productPlates(media: Timeline['media'], scenes: readonly Scene[]
     const pad = PLATE_PAD * height;
     let top = media.stage.y;
     let bottom = media.stage.y + media.stage.h;
-    if (captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height) {
+    const joins = !!captions && captions.y < bottom + PLATE_JOIN * height && captions.y + captions.h > top - PLATE_JOIN * height;
+    // A tall frame: the plate runs from the stage's top off the frame's bottom edge — the captions
+    // (under the stage) on it, the platform's caption zone under the safe area its colour, not an
+    // empty floor; the style's background stays a header strip above it. (Lowered to PLATE_MAX
+    // of the frame, tried: a product moved below a presenter inset left the top 23 % empty.)
+    if (height > width && (!captions || !joins || captions.y + captions.h / 2 > top + (bottom - top) / 2)) {
+      const y = Math.max(0, top - pad);
+      return { x: 0, y, w: width, h: height - y };
+    }
+    if (captions && joins) {
       const t = Math.min(top, captions.y);
       const b = Math.max(bottom, captions.y + captions.h);
       // Not when the plate would fill most of the frame: then it is the background in another colour.

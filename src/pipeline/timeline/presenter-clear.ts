@@ -13,7 +13,7 @@
  */
 import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
-import type { ImageFrame } from './media-frame.ts';
+import { cutoutArea, type ImageFrame } from './media-frame.ts';
 import { KEN_BURNS_DRIFT } from './motion.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { presenterLed } from './product-share.ts';
@@ -113,7 +113,8 @@ export function clearOfInset(f: ImageFrame | null, inset: Box, c: ClearContext):
 }
 
 function clearIn(f: ImageFrame, inset: Box, c: ClearContext, keep: Box | undefined, limit: boolean): ImageFrame | null {
-  const frameBox = { x: 0, y: 0, w: c.width, h: c.height };
+  // A cut-out keeps its margin from the frame's edges on whichever side of the inset it moves to.
+  const frameBox = f.cutout ? cutoutArea(c.width, c.height) : { x: 0, y: 0, w: c.width, h: c.height };
   const g = PRESENTER_GAP * Math.min(c.width, c.height);
   const reach = f.mode === 'contain' ? grow(f.content, MOVE_ROOM(f.content.w, c.width), MOVE_ROOM(f.content.h, c.height)) : f.content;
   if (area(intersection(reach, inset)) <= MAX_PRESENTER_OVER * area(reach)) return f;

@@ -25,6 +25,12 @@ export const MAX_UPSCALE = 2;
  * product has margin; its neck never meets the frame's edge.
  */
 export const PRODUCT_HEADROOM = 0.04;
+/**
+ * …and this share of the frame's shorter side clear at its left and right (4 % of the width in
+ * 9:16; a cut-out is never full-bleed: stood flush against the frame's edge it reads as cut off —
+ * issue 27, the README demo's lamp).
+ */
+export const PRODUCT_SIDE_MARGIN = 0.04;
 /** Text keeps this share of the frame's short side clear of a product's own box where a free spot allows (place-text.ts). */
 export const TEXT_PRODUCT_GAP = 0.02;
 /** A contained product fills at least this share of its stage's limiting side (unless MAX_UPSCALE stops it). */
