@@ -3,13 +3,15 @@
  * that never moves) are drawn once into a cached layer and blitted at whole-pixel offsets; the
  * head (back hair, face, front hair, eyes, brows, mouth) and arms are a few dozen vector paths
  * drawn each frame under the pose's transform. Measured: a rotated bitmap of the head cost more
- * than drawing its paths, and blurred it.
+ * than drawing its paths, and blurred it. `passes` splits one pose into back (back hair), still
+ * (body at its breath lift, arms at rest) and front (gesturing arms, head): the still pass repeats
+ * across poses with the same key, so the renderer keeps it as a bitmap (render/figure-sprite.ts).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { PUBLIC_AVATARS } from '../../catalog/catalog.data.ts';
 import { NEUTRAL_POSE } from './avatar.types.ts';
 import { padFaceBox } from './face-box.ts';
-import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, DrawnPresenter, PresenterRef, Rect } from './avatar.types.ts';
+import type { AvatarLayout, AvatarPainter, AvatarPainterOptions, AvatarPose, DrawnPresenter, PosePasses, PresenterRef, Rect } from './avatar.types.ts';
 import { lookFor, type AvatarLook } from './looks.data.ts';
 import { armStyle, drawArms } from './paint/arms.ts';
 import { drawBody } from './paint/body.ts';
@@ -104,34 +106,34 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     return padFaceBox({ x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 });
   }
 
-  function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(x, y, width, height);
-    ctx.clip();
-    // Whole pixels for the body layer: a fractional offset would resample the whole bitmap.
-    const lift = Math.round(pose.breathe * BREATH_LIFT * 0.5 * s);
+  /** The body's whole-pixel breath lift for a pose. */
+  const liftOf = (pose: AvatarPose) => Math.round(pose.breathe * BREATH_LIFT * 0.5 * s);
+  /** The arms (and a held product) are in their rest pose: no gesture under way (a nod moves the head only). */
+  const armsRest = (pose: AvatarPose) => pose.gesture === 'none' || pose.gesture === 'nod' || !(pose.gestureAmount > 0);
+
+  function headAt(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number) {
+    const lift = liftOf(pose);
     const hx = x + px(pose.headOffsetX * 2 * FACE_H);
     const hy = y + py(pose.headOffsetY * 2 * FACE_H) - lift * 0.6;
     const tilt = (pose.headTiltDeg * Math.PI) / 180;
-    const toHead = () => {
-      ctx.translate(hx, hy + PIVOT_Y * hs);
-      ctx.rotate(tilt);
-      ctx.translate(0, -PIVOT_Y * hs);
-      ctx.scale(hs, hs);
-    };
+    ctx.translate(hx, hy + PIVOT_Y * hs);
+    ctx.rotate(tilt);
+    ctx.translate(0, -PIVOT_Y * hs);
+    ctx.scale(hs, hs);
+  }
 
-    if (backHair) {
-      ctx.save();
-      toHead();
-      drawHairBack(ctx, look);
-      ctx.restore();
-    }
-
-    ctx.drawImage(body, Math.round(x), Math.round(y) - lift);
-
+  /** Behind the body: the back hair, under the head's transform. */
+  function back(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    if (!backHair) return;
     ctx.save();
-    ctx.translate(x + ox, y + oy - lift);
+    headAt(ctx, pose, x, y);
+    drawHairBack(ctx, look);
+    ctx.restore();
+  }
+
+  function drawArmsAt(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    ctx.save();
+    ctx.translate(x + ox, y + oy - liftOf(pose));
     ctx.scale(s, s);
     if (held) {
       const raise = pose.gesture === 'point' || pose.gesture === 'open' ? pose.gestureAmount : 0;
@@ -142,11 +144,22 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
       drawHeldProduct(ctx, held.image, g, arms.skin, arms.skinLine);
     } else drawArms(ctx, arms, look.shoulders, pose, productSide);
     ctx.restore();
+  }
 
+  /** The body layer at the pose's lift, and the arms when they rest: the same pixels for every pose with the same stillKey. */
+  function still(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    // Whole pixels for the body layer: a fractional offset would resample the whole bitmap.
+    ctx.drawImage(body, Math.round(x), Math.round(y) - liftOf(pose));
+    if (armsRest(pose)) drawArmsAt(ctx, pose, x, y);
+  }
+
+  /** The arms while they gesture, and the head. */
+  function front(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    if (!armsRest(pose)) drawArmsAt(ctx, pose, x, y);
     // The head is a handful of vector paths: drawing them is cheaper than resampling a rotated
     // bitmap of them, and stays sharp at every tilt.
     ctx.save();
-    toHead();
+    headAt(ctx, pose, x, y);
     drawEars(ctx, look);
     const drop = jawDrop(pose.mouthOpen);
     drawFaceBase(ctx, look, drop);
@@ -161,11 +174,36 @@ export function createAvatarPainter(ref: PresenterRef, size: { width: number; he
     drawMoustache(ctx, look, pose.mouthOpen);
     drawGlasses(ctx, look);
     ctx.restore();
-
-    ctx.restore();
   }
 
-  return { width, height, layout, draw, faceBoxAt: faceAt };
+  /** Runs a pass clipped to the painter's box. */
+  const boxed = (pass: typeof back) => (ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number) => {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, width, height);
+    ctx.clip();
+    pass(ctx, pose, x, y);
+    ctx.restore();
+  };
+
+  function draw(ctx: SKRSContext2D, pose: AvatarPose, x: number, y: number): void {
+    boxed((c, p, bx, by) => {
+      back(c, p, bx, by);
+      still(c, p, bx, by);
+      front(c, p, bx, by);
+    })(ctx, pose, x, y);
+  }
+
+  function passes(pose: AvatarPose): PosePasses {
+    return {
+      back: backHair ? (ctx, x, y) => boxed(back)(ctx, pose, x, y) : undefined,
+      stillKey: `${liftOf(pose)} ${armsRest(pose) ? 'arms' : '-'}`,
+      still: (ctx, x, y) => boxed(still)(ctx, pose, x, y),
+      front: (ctx, x, y) => boxed(front)(ctx, pose, x, y),
+    };
+  }
+
+  return { width, height, layout, draw, passes, faceBoxAt: faceAt };
 }
 
 function drawEarrings(ctx: SKRSContext2D, e: NonNullable<AvatarLook['earrings']>): void {

@@ -120,6 +120,23 @@ export interface AvatarPainter {
    * painter without it keeps its face at layout.face (faceBoxOf).
    */
   faceBoxAt?(pose: AvatarPose): Rect;
+  /**
+   * One pose's drawing in three passes which, drawn in order at the same (x, y), give what
+   * `draw` gives; the still pass is the same pixels for every pose with the same stillKey, so a
+   * caller may keep it as a bitmap (render/figure-sprite.ts). Painters without it: draw only.
+   */
+  passes?(pose: AvatarPose): PosePasses;
+}
+
+/** A pose's drawing split for caching: see AvatarPainter.passes. Each pass clips to the painter's box. */
+export interface PosePasses {
+  /** Behind the still part (a drawn figure's back hair); absent when nothing is. */
+  back?(ctx: SKRSContext2D, x: number, y: number): void;
+  /** Equal keys: equal pixels from `still` at the same (x, y). */
+  readonly stillKey: string;
+  still(ctx: SKRSContext2D, x: number, y: number): void;
+  /** In front of the still part (moving arms, the head). */
+  front(ctx: SKRSContext2D, x: number, y: number): void;
 }
 
 /** A painter's face box for one pose: its own faceBoxAt, else the face at rest. */

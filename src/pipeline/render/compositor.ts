@@ -34,6 +34,7 @@ import { captionsCrossSplit, captionSurfaceAt } from '../timeline/caption-surfac
 import { neededContrast } from '../templates/legibility.ts';
 import { CAPTION_SIZE } from '../captions/place.ts';
 import { iconImage } from './icons.ts';
+import { FigureSprite } from './figure-sprite.ts';
 
 /** The presenter is posed on twos: frames 2k and 2k+1 show pose 2k. */
 export const poseFrame = (frame: number): number => frame - (frame % 2);
@@ -104,7 +105,7 @@ export class Compositor {
   private lastKey: string | null = null;
   private lastLayers: LayerState[] = [];
   private lastPixels: Buffer | null = null;
-  private sprite: { canvas: Canvas; ctx: SKRSContext2D; x: number; y: number; pose: number } | null = null;
+  private sprite: FigureSprite | null = null;
   /** Frames drawn whole, in part, or not at all (unchanged) (bench, tests). */
   readonly stats = { full: 0, partial: 0, unchanged: 0 };
 
@@ -232,40 +233,22 @@ export class Compositor {
   }
 
   /**
-   * The presenter's figure for a frame, painted (clipped to its inset shape or panel) into a
-   * transparent sprite when the pose changes and reused until it does. Full and partial redraws
-   * both blit it at whole pixels, so they give the same pixels; painting the vector figure under
-   * another clip would not (anti-aliased clips inside the painter round differently).
+   * The presenter's figure for a frame: a transparent sprite clipped to its inset shape or panel,
+   * painted when the pose changes and reused until it does (figure-sprite.ts). Full and partial
+   * redraws both blit it at whole pixels, so they give the same pixels; painting the vector figure
+   * under another clip would not (anti-aliased clips inside the painter round differently).
    */
-  private figure(frame: number): { canvas: Canvas; x: number; y: number } | null {
+  private figure(frame: number): FigureSprite | null {
     const pr = this.presenter;
     const p = this.t.presenter;
     if (!pr || !p) return null;
     if (!this.sprite) {
       const r = this.figureRect();
       if (!r) return null;
-      const canvas = createCanvas(r.w, r.h);
-      this.sprite = { canvas, ctx: canvas.getContext('2d'), x: r.x, y: r.y, pose: -1 };
+      this.sprite = new FigureSprite(pr, r, p.box);
     }
-    const sp = this.sprite;
-    const pose = poseFrame(frame);
-    if (sp.pose !== pose) {
-      const { ctx } = sp;
-      const b = p.box;
-      const pl = pr.placement;
-      ctx.clearRect(0, 0, sp.canvas.width, sp.canvas.height);
-      ctx.save();
-      ctx.translate(-sp.x, -sp.y);
-      ctx.beginPath();
-      if (pl.shape === 'circle') ctx.arc(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h) / 2, 0, Math.PI * 2);
-      else if (pl.shape === 'round-rect') ctx.roundRect(b.x, b.y, b.w, b.h, Math.min(b.w, b.h) * 0.1);
-      else ctx.rect(pl.clip.x, pl.clip.y, pl.clip.w, pl.clip.h);
-      ctx.clip();
-      pr.painter.draw(ctx, pr.track.poseAt(pose), pl.x, pl.y);
-      ctx.restore();
-      sp.pose = pose;
-    }
-    return sp;
+    this.sprite.at(poseFrame(frame));
+    return this.sprite;
   }
 
   /** Where an inset's backing and ring go (whole pixels), with their size; null without an inset. */
@@ -281,7 +264,7 @@ export class Compositor {
     if (!fig) return;
     const ir = this.insetRect();
     if (ir) ctx.drawImage(this.inset!.back, ir.x, ir.y);
-    ctx.drawImage(fig.canvas, fig.x, fig.y);
+    ctx.drawImage(fig.canvas, fig.rect.x, fig.rect.y);
     if (ir) ctx.drawImage(this.inset!.ring, ir.x, ir.y);
   }
 
