@@ -19,7 +19,7 @@ import { timelineCoverage } from '../../src/pipeline/timeline/coverage.ts';
 import type { EspeakProcess } from '../../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
-import { textFaceViolations, timelineFrameBoxes } from '../../src/pipeline/timeline/face-check.ts';
+import { ctaHeadViolations, textFaceViolations, timelineFrameBoxes } from '../../src/pipeline/timeline/face-check.ts';
 import { layoutViolations } from '../../src/pipeline/timeline/safety.ts';
 import type { Timeline } from '../../src/pipeline/timeline/types.ts';
 import { renderVideo } from '../../src/pipeline/render/render-video.ts';
@@ -111,7 +111,7 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     );
     const t = timeline as Timeline | null;
     if (!t) throw new Error('the render gave no timeline');
-    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
+    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
   const script = talkingScript(TEXT, 'english');
