@@ -107,6 +107,8 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   }
   // Cards, title, price and call to action also keep off the hair above the head (a bun: #204).
   if (p.presenter) obstacles.push({ box: hairZone(presenterFaceBox(p.presenter)), ...whole });
+  const headTop = p.presenter && !p.media && p.presenter.frame === 'none' ? headBox(presenterFaceBox(p.presenter)).y : null;
+  const aboveHead: Region | null = headTop !== null && headTop - gap - p.safeArea.y >= minFontPx(p.height) * 2 ? { x: p.safeArea.x, y: p.safeArea.y, w: p.safeArea.w, h: headTop - gap - p.safeArea.y, holdsHeight: true } : null;
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
   // Levels: the text in up to the slot's lines, then one line fewer each, words whole; then up to
@@ -123,14 +125,22 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
+    // The no-media design with a presenter filling the frame (templates 3 and 5 in 9:16): the title,
+    // brand and call to action take the free width above the head first, set as large as that strip
+    // holds, before a narrow column beside the head (which took the title in three lines at a sixth
+    // of the width).
+    const strip = aboveHead && (spec.slot === 'name' || spec.slot === 'brand' || spec.slot === 'cta') ? [aboveHead] : [];
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
   return { captionsBox, overlays, calmCaptions: !!calmBox };
 }
+
+/** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
+export type Region = Box & { holdsHeight?: true };
 
 /** How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in as many lines as it takes. */
 export interface Level {
@@ -191,7 +201,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       for (const text of spec.candidates)
         for (const px of sizes(pref, minFont)) {
           const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
-          if (f) return f;
+          // A region that holds its height (the strip above a presenter's head): the largest size whose box fits in it.
+          if (f && (!(region as Region).holdsHeight || boxHeight(f.lines.length, px) <= region.h)) return f;
         }
       return null;
     };
