@@ -60,6 +60,10 @@ export const PRESENTER_CELLS: PresenterCell[] = [
   // on the left two thirds once its title left).
   { n: 112, presenter: 'drawn', aspect: 0, templateId: 2, noImage: true },
   { n: 113, presenter: 'drawn', aspect: 1, templateId: 5, noImage: true },
+  // Templates 3 and 5 in 9:16 with no image: the title above the head across the width (it was a
+  // three-line column a sixth of the width beside the head).
+  { n: 116, presenter: 'drawn', aspect: 0, templateId: 5, noImage: true },
+  { n: 117, presenter: 'drawn', aspect: 0, templateId: 3, noImage: true },
   // Lip-sync videos (lip-sync-cell.ts): a 3 s talking clip played back and forth under 6.4 s of new speech.
   { n: 114, presenter: 'lip-sync', aspect: 0 },
   { n: 115, presenter: 'lip-sync', aspect: 1 },
