@@ -92,7 +92,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const captionItem = (regions: Box[]) => [{ ...whole, regions, levels: 1, make: (r: Box) => ({ box: r }) }];
     // In a product video the band sits on a calm ground beside a full presenter's figure, not
     // across it, where a column there (CALM_MIN_UNITS characters a line at least, in the band's rows)
-    // holds it clear of the products; else the band stays at its slot (docs/rendering.md "Captions").
+    // holds it clear of the products; else the band stays at its slot (docs/rendering.md "Captions on a calm ground").
     const body = p.media && p.presenter?.frame === 'none' ? presenterDrawnBox(p.presenter) : null;
     // Calm: the background, not a photo either (every product shown, whole or as a backdrop).
     const blocks = body ? [body, ...obstacles.map((o) => o.box), ...avoid.map((o) => o.box), ...sceneContent(shell).map((c) => c.content)] : [];
@@ -124,12 +124,12 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
-    // The call to action never touches the presenter's head box (hair included), where any spot allows.
     // The no-media design with a presenter filling the frame (templates 3 and 5 in 9:16): the title,
     // brand and call to action take the free width above the head first, set as large as that strip
     // holds, before a narrow column beside the head (which took the title in three lines at a sixth
     // of the width).
     const strip = aboveHead && (spec.slot === 'name' || spec.slot === 'brand' || spec.slot === 'cta') ? [aboveHead] : [];
+    // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
     return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
