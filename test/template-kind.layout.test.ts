@@ -8,6 +8,9 @@ import { buildTimeline, timelineCoverage, MIN_COVERAGE } from '../src/pipeline/t
 import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { LINE_EM } from '../src/pipeline/timeline/overlay-box.ts';
+import { presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
+import { headBox } from '../src/pipeline/timeline/rules.ts';
+import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 
 /**
  * Template videos as the template kind makes them (src/videos/kinds/template.kind.ts): the script
@@ -84,5 +87,26 @@ describe('template videos with no image variable (the template kind\'s own scrip
     // "now →" reaches further right than "Shop"; with the arrow on the first line it was the other way round.
     assert.ok(last > first, `ink ends at ${first} px on the first line, ${last} px on the last`);
   });
-});
 
+  it('templates 3 and 5 in 9:16: the title takes the free width above the head, in one or two lines, off the head box (fails before: three lines in a column a third of the width beside the head)', () => {
+    for (const id of [3, 5]) {
+      const t = templateTimeline(id, 0, true);
+      const head = headBox(presenterFaceBox(t.presenter!));
+      for (const name of t.overlays.filter((o) => o.slot === 'name')) {
+        const what = `template ${id}: "${name.lines.join(' / ')}" at ${JSON.stringify(name.box)}, head box top ${Math.round(head.y)}`;
+        assert.ok(name.lines.length <= 2, what);
+        assert.ok(name.box.w >= t.safeArea.w * 0.8, what);
+        assert.ok(name.box.y + name.box.h <= head.y, what);
+      }
+      assert.deepEqual(layoutViolations(t), []);
+    }
+  });
+
+  it('template 5 in 16:9: the title over the left two thirds is set large (at least 12.5 % of the height; fails before: 10.3 %)', () => {
+    const t = templateTimeline(5, 1, true);
+    const name = t.overlays.find((o) => o.slot === 'name')!;
+    assert.ok(name.fontPx >= t.height * 0.125, `${name.fontPx} px, ${(name.fontPx / t.height).toFixed(3)} of the height`);
+    assert.ok(name.box.x + name.box.w <= presenterFaceBox(t.presenter!).x, 'left of the presenter');
+    assert.deepEqual(layoutViolations(t), []);
+  });
+});

@@ -51,16 +51,16 @@ describe('LLM translation answers', () => {
 });
 
 describe('dub ffmpeg command lines', () => {
-  const base = { videoPath: 'in.mp4', audioPath: 'mix.wav', outPath: 'out.mp4', videoS: 10, totalS: 10, videoCodec: 'h264', burnVtt: null, fontSize: 16 };
+  const base = { videoPath: 'in.mp4', audioPath: 'mix.wav', outPath: 'out.mp4', videoS: 10, totalS: 10, videoCodec: 'h264', burnAss: null };
   it('copies an H.264 picture when nothing is drawn or held', () => {
     const a = muxArgs(base);
     assert.deepEqual(a.slice(a.indexOf('-c:v'), a.indexOf('-c:v') + 2), ['-c:v', 'copy']);
     assert.ok(a.includes('+faststart'));
   });
   it('re-encodes with the last frame held and captions burnt in', () => {
-    const a = muxArgs({ ...base, totalS: 11.5, burnVtt: "/w/it's:here.srt" });
+    const a = muxArgs({ ...base, totalS: 11.5, burnAss: "/w/it's:here.ass" });
     const vf = a[a.indexOf('-vf') + 1]!;
-    assert.match(vf, /^tpad=stop_mode=clone:stop_duration=1\.500,subtitles=filename='\/w\/it\\'s\\:here\.srt'/);
+    assert.match(vf, /^tpad=stop_mode=clone:stop_duration=1\.500,subtitles=filename='\/w\/it\\'s\\:here\.ass'/);
     assert.equal(a[a.indexOf('-c:v') + 1], 'libx264');
     assert.equal(a[a.indexOf('-t') + 1], '11.500');
     assert.deepEqual(coverArgs('v.mp4', 1, 'c.jpg').slice(-5), ['-frames:v', '1', '-q:v', '3', 'c.jpg']);

@@ -19,7 +19,7 @@ import { timelineCoverage } from '../../src/pipeline/timeline/coverage.ts';
 import type { EspeakProcess } from '../../src/pipeline/speech/espeak.client.ts';
 import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
-import { textFaceViolations, timelineFrameBoxes } from '../../src/pipeline/timeline/face-check.ts';
+import { ctaHeadViolations, textFaceViolations, timelineFrameBoxes } from '../../src/pipeline/timeline/face-check.ts';
 import { layoutViolations } from '../../src/pipeline/timeline/safety.ts';
 import type { Timeline } from '../../src/pipeline/timeline/types.ts';
 import { renderVideo } from '../../src/pipeline/render/render-video.ts';
@@ -60,6 +60,10 @@ export const PRESENTER_CELLS: PresenterCell[] = [
   // on the left two thirds once its title left).
   { n: 112, presenter: 'drawn', aspect: 0, templateId: 2, noImage: true },
   { n: 113, presenter: 'drawn', aspect: 1, templateId: 5, noImage: true },
+  // Templates 3 and 5 in 9:16 with no image: the title above the head across the width (it was a
+  // three-line column a sixth of the width beside the head).
+  { n: 116, presenter: 'drawn', aspect: 0, templateId: 5, noImage: true },
+  { n: 117, presenter: 'drawn', aspect: 0, templateId: 3, noImage: true },
   // Lip-sync videos (lip-sync-cell.ts): a 3 s talking clip played back and forth under 6.4 s of new speech.
   { n: 114, presenter: 'lip-sync', aspect: 0 },
   { n: 115, presenter: 'lip-sync', aspect: 1 },
@@ -111,7 +115,7 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     );
     const t = timeline as Timeline | null;
     if (!t) throw new Error('the render gave no timeline');
-    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
+    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
   const script = talkingScript(TEXT, 'english');

@@ -42,7 +42,7 @@ interface Highlight {
 
 const POP_MS = 110;
 /** Outline width of stroked captions, as a share of the font size (half of it reaches outside each glyph). */
-const STROKE = 0.17;
+export const STROKE = 0.17;
 
 /**
  * Measures caption text with the style's caption font on a canvas context (the layer's and the checks').

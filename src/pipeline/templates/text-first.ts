@@ -124,10 +124,14 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's
   // place above the head, its price the column beside the face.
+  // In 16:9 a filling presenter stands in the right third: the left two thirds hold the title, larger
+  // (WIDE_HERO_NAME; held through the points that have no card: place-text.ts `cardless`). Phrase
+  // cards under it came out at the minimum size under the big title: left out.
+  const nameBox = full && aspectRatio === 1 ? { ...design.slots.name.box, h: design.slots.name.box.h * WIDE_HERO_NAME } : design.slots.name.box;
   const held = full || (!!presenter && aspectRatio === 0)
     ? {
         ...design.slots,
-        name: { ...design.slots.name, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
+        name: { ...design.slots.name, box: nameBox, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
         ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
         ...(full && aspectRatio === 0
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
@@ -165,6 +169,9 @@ function besideInset(slots: TemplateLayout['slots'], p: PresenterRule): Template
   };
   return { ...slots, name: narrow(slots.name), ...(slots.brand ? { brand: narrow(slots.brand) } : {}) };
 }
+
+/** A 16:9 filling presenter's no-media title: its type grows by this much (13 % → 16 % of the frame height). */
+const WIDE_HERO_NAME = 1.25;
 
 /** With nobody on screen the name is the whole hook: its type grows by this much. */
 const SOLO_NAME = 1.3;

@@ -25,7 +25,7 @@ import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
-import { intersection, intersects, px } from './rules.ts';
+import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -329,7 +329,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   // The captions band moved off its slot (a face lower than the layout's, a presenter moved for a
   // long name): a product that keeps clear of it is framed again around where it went, and the text placed again.
   const band = room.placed.captionsBox;
-  if (layout.media?.clearOfCaptions && input.caption && !sameBox(band, px(layout.captions, width, height))) {
+  // (Not a band set beside the presenter on a calm ground: it was placed clear of the products as framed.)
+  if (layout.media?.clearOfCaptions && input.caption && !room.placed.calmCaptions && !sameBox(band, px(layout.captions, width, height))) {
     reframed = framing.frameAround(band);
     room = roomFor();
   }
@@ -416,8 +417,6 @@ function withEntrance(o: TextOverlay, moves: TemplateMotion, product: ProductFac
  * aspect ratio's readability limit.
  */
 export function captionUnits(box: Box, aspectRatio: AspectRatio): number {
-  const fontPx = (box.h / 2) * 0.66;
-  const fit = Math.floor((box.w * 0.96) / (fontPx * 0.58));
-  return Math.max(10, Math.min(MAX_LINE_UNITS[aspectRatio], fit));
+  return Math.max(10, Math.min(MAX_LINE_UNITS[aspectRatio], captionFitUnits(box)));
 }
 

@@ -40,6 +40,8 @@ export interface Placeable<T extends { box: Box }> extends Timed {
    * on, `retime` sets its start), and left out only when none holds it.
    */
   optional?: { laterStarts: readonly number[]; retime(made: T, startMs: number): T };
+  /** Boxes this item alone never meets where any spot allows (the call to action: the presenter's head box). */
+  keepOff?: readonly Box[];
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -81,6 +83,24 @@ export function besideRegions(slot: Box, around: readonly Box[], safe: Box, gap:
 }
 
 /**
+ * The free columns of a row: the row (within the safe area's sides) less the width of every
+ * block that meets it, each column `gap` clear of its blocks and at least `minW` wide, widest first.
+ */
+export function freeColumns(row: Box, blocks: readonly Box[], safe: Box, gap: number, minW: number): Box[] {
+  const cuts = blocks
+    .filter((b) => b.y < row.y + row.h && row.y < b.y + b.h)
+    .map((b) => [b.x - gap, b.x + b.w + gap] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const out: Box[] = [];
+  let x = safe.x;
+  for (const [x0, x1] of [...cuts, [safe.x + safe.w, Infinity] as const]) {
+    if (x0 - x >= minW) out.push({ x, y: row.y, w: Math.min(x0, safe.x + safe.w) - x, h: row.h });
+    x = Math.max(x, x1);
+  }
+  return out.filter((c) => c.w >= minW).sort((a, b) => b.w - a.w);
+}
+
+/**
  * Places items in order: each takes the nearest free spot given the obstacles and the items
  * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
  * (the whole of a product shown whole, a media card) is taken first, at any level.
@@ -112,7 +132,9 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   // type beside the product rather than text on it.
   const tierOf = item.tier ?? ((l: number) => l);
   const over = avoid.filter((o) => overlapsInTime(o, item));
-  for (const clear of over.length ? [true, false] : [false])
+  // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
+  const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
+  for (const { clear, ownOff } of passes)
     for (let from = 0; from < item.levels; ) {
       let to = from;
       while (to < item.levels && tierOf(to) === tierOf(from)) to++;
@@ -124,7 +146,7 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
           if (!made) continue;
           if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
           for (const c of candidates(made.box, safe, step)) {
-            if (!free(c, item, safe, taken)) continue;
+            if (!free(c, item, safe, taken) || (ownOff && item.keepOff!.some((k) => intersects(c, k)))) continue;
             if (clear && free(c, item, safe, over)) return { ...made, box: c };
             if (clear) continue;
             const cost = over.reduce((s, o) => s + overlapArea(c, o.box), 0);

@@ -10,10 +10,10 @@ import { shortName } from '../script/text.ts';
 import { shortClaim, shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
 import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
-import { besideRegions, placeAll, type Obstacle } from './layout.ts';
+import { besideRegions, freeColumns, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
-import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, grow, hairZone, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
+import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
+import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
@@ -52,7 +52,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[] } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -87,13 +87,28 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     besideRegions(box, products.filter((o) => o.startMs < when.endMs && when.startMs < o.endMs).map((o) => o.box), p.safeArea, 0, p.safeArea.w * 0.2);
   const band = px(p.layout.captions, p.width, p.height);
   let captionsBox = band;
+  let calmBox: Box | null = null;
   if (p.caption) {
-    const [c] = placeAll([{ ...whole, regions: [band], levels: 1, make: (r: Box) => ({ box: r }) }], obstacles, p.safeArea, step);
+    const captionItem = (regions: Box[]) => [{ ...whole, regions, levels: 1, make: (r: Box) => ({ box: r }) }];
+    // In a product video the band sits on a calm ground beside a full presenter's figure, not
+    // across it, where a column there (CALM_MIN_UNITS characters a line at least, in the band's rows)
+    // holds it clear of the products; else the band stays at its slot (docs/rendering.md "Captions on a calm ground").
+    const body = p.media && p.presenter?.frame === 'none' ? presenterDrawnBox(p.presenter) : null;
+    // Calm: the background, not a photo either (every product shown, whole or as a backdrop).
+    const blocks = body ? [body, ...obstacles.map((o) => o.box), ...avoid.map((o) => o.box), ...sceneContent(shell).map((c) => c.content)] : [];
+    const calm = body ? freeColumns(band, blocks, p.safeArea, gap, calmBandMinWidth(band.h)) : [];
+    const rows = { ...p.safeArea, y: Math.max(p.safeArea.y, band.y - band.h), h: Math.min(p.safeArea.y + p.safeArea.h, band.y + 2 * band.h) - Math.max(p.safeArea.y, band.y - band.h) };
+    // Optional: left unplaced (not put anywhere) when no calm spot is free.
+    const [beside] = calm.length ? placeAll(captionItem(calm).map((c) => ({ ...c, optional: { laterStarts: [], retime: (m: { box: Box }) => m } })), [...obstacles, ...avoid, { box: body!, ...whole }], rows, step) : [];
+    calmBox = beside?.box ?? null;
+    const [c] = beside ? [beside] : placeAll(captionItem([band]), obstacles, p.safeArea, step);
     captionsBox = c?.box ?? band;
     obstacles.push({ box: captionsBox, ...whole });
   }
   // Cards, title, price and call to action also keep off the hair above the head (a bun: #204).
   if (p.presenter) obstacles.push({ box: hairZone(presenterFaceBox(p.presenter)), ...whole });
+  const headTop = p.presenter && !p.media && p.presenter.frame === 'none' ? headBox(presenterFaceBox(p.presenter)).y : null;
+  const aboveHead: Region | null = headTop !== null && headTop - gap - p.safeArea.y >= minFontPx(p.height) * 2 ? { x: p.safeArea.x, y: p.safeArea.y, w: p.safeArea.w, h: headTop - gap - p.safeArea.y, holdsHeight: true } : null;
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
   // Levels: the text in up to the slot's lines, then one line fewer each, words whole; then up to
@@ -109,12 +124,23 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
-    return { ...optional, startMs: spec.startMs, endMs: spec.endMs, regions: [spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    // The no-media design with a presenter filling the frame (templates 3 and 5 in 9:16): the title,
+    // brand and call to action take the free width above the head first, set as large as that strip
+    // holds, before a narrow column beside the head (which took the title in three lines at a sixth
+    // of the width).
+    const strip = aboveHead && (spec.slot === 'name' || spec.slot === 'brand' || spec.slot === 'cta') ? [aboveHead] : [];
+    // The call to action never touches the presenter's head box (hair included), where any spot allows.
+    const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
+    const keepOff = head ? { keepOff: [head] } : {};
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
-  return { captionsBox, overlays };
+  return { captionsBox, overlays, calmCaptions: !!calmBox };
 }
+
+/** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
+export type Region = Box & { holdsHeight?: true };
 
 /** How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in as many lines as it takes. */
 export interface Level {
@@ -175,7 +201,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       for (const text of spec.candidates)
         for (const px of sizes(pref, minFont)) {
           const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
-          if (f) return f;
+          // A region that holds its height (the strip above a presenter's head): the largest size whose box fits in it.
+          if (f && (!(region as Region).holdsHeight || boxHeight(f.lines.length, px) <= region.h)) return f;
         }
       return null;
     };

@@ -88,6 +88,35 @@ export function hairZone(face: Box): Box {
   return { x: face.x + face.w * 0.25, y: face.y - face.h * HAIR_ABOVE_SHARE, w: face.w * 0.5, h: face.h * HAIR_ABOVE_SHARE };
 }
 
+/** The gap kept around the head box, as a share of the head's height. */
+export const HEAD_GAP_SHARE = 0.12;
+
+/**
+ * The presenter's head box: the face zone (head, chin, neck) and the hair above it across the
+ * zone's width, with HEAD_GAP_SHARE of the head's height around it. The call to action never
+ * touches it (bench:quality #45: "Shop now" just above a bun, clear of the hair zone's middle).
+ */
+export function headBox(face: Box): Box {
+  const zone = faceZone(face);
+  const top = hairZone(face).y;
+  const g = face.h * HEAD_GAP_SHARE;
+  return grow({ x: zone.x, y: top, w: zone.w, h: zone.y + zone.h - top }, g, g, g, 0);
+}
+
+/** The captions' font size in a band (two line slots, captions/place.ts CAPTION_SIZE of a slot). */
+export const captionFontPx = (bandH: number): number => (bandH / 2) * CAPTION_SIZE;
+/** Average Latin characters a caption line holds in a band (the builder's budget before its cap by ratio). */
+export const captionFitUnits = (band: Box): number => Math.floor((band.w * 0.96) / (captionFontPx(band.h) * 0.58));
+
+/**
+ * A captions band moved beside a full presenter's figure (a product video: captions on a calm
+ * ground, not across the body) holds at least this many average characters a line (a 9:16 line
+ * holds 22): a narrower column turns every few words into a page.
+ */
+export const CALM_MIN_UNITS = 18;
+/** The least width of a calm captions column in a band of height `bandH`. */
+export const calmBandMinWidth = (bandH: number): number => (CALM_MIN_UNITS * captionFontPx(bandH) * 0.58) / 0.96 + 1;
+
 /** The middle of a product's content box: the part text must leave visible (the product's "heart"). */
 export function contentHeart(content: Box): Box {
   return { x: content.x + content.w / 3, y: content.y + content.h / 3, w: content.w / 3, h: content.h / 3 };

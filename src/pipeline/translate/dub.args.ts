@@ -18,11 +18,12 @@ export interface MuxPlan {
   totalS: number;
   /** The source's video codec: copied as it is when it is H.264 and nothing is drawn or held. */
   videoCodec: string;
-  /** WebVTT burnt into the picture, or null. */
-  burnVtt: string | null;
-  /** Caption font size in libass script units (the frame is 288 units high). */
-  fontSize: number;
+  /** Captions burnt into the picture (an ASS script in the renderer's caption look: burn-captions.ts), or null. */
+  burnAss: string | null;
 }
+
+/** Where the renderer's caption fonts are (render/fonts.ts): libass is pointed at the same files. */
+export const CAPTION_FONTS_DIR = '/usr/share/fonts/truetype/noto';
 
 /** libass reads a path inside a filter argument: quotes, colons and backslashes escaped. */
 export function filterPath(p: string): string {
@@ -33,11 +34,8 @@ export function muxArgs(p: MuxPlan): string[] {
   const filters: string[] = [];
   const hold = p.totalS - p.videoS;
   if (hold > 0.02) filters.push(`tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)}`);
-  if (p.burnVtt) {
-    // Captions as the renderer's: bold white on a dark outline, near the bottom.
-    const style = `FontName=Noto Sans,Bold=1,FontSize=${p.fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H80000000,BorderStyle=1,Outline=2,Shadow=0,MarginV=${Math.round(p.fontSize * 1.2)}`;
-    filters.push(`subtitles=filename='${filterPath(p.burnVtt)}':force_style='${style}'`);
-  }
+  // The script carries its own look and places (the renderer's captions); libass reads the renderer's font files.
+  if (p.burnAss) filters.push(`subtitles=filename='${filterPath(p.burnAss)}':fontsdir='${filterPath(CAPTION_FONTS_DIR)}'`);
   const copy = filters.length === 0 && p.videoCodec === 'h264';
   const video = copy ? ['-c:v', 'copy'] : [...(filters.length ? ['-vf', filters.join(',')] : []), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
   return [

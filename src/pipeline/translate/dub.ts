@@ -4,7 +4,7 @@ import type { Language } from '../../catalog/languages.ts';
 import { unlessAborted } from '../../lib/abort.ts';
 import { probe } from '../../media/ffprobe.ts';
 import { buildCaptions, type Captions } from '../captions/build.ts';
-import { toWebVtt, vttTime } from '../captions/vtt.ts';
+import { toWebVtt } from '../captions/vtt.ts';
 import { runFfmpeg } from '../mix/ffmpeg.ts';
 import { integratedLoudness } from '../mix/loudness.ts';
 import { mixNarration } from '../mix/mix.ts';
@@ -14,6 +14,7 @@ import { speak } from '../speech/speech.service.ts';
 import { readWav, writeWav } from '../speech/wav.ts';
 import type { Speech, WordTiming } from '../types.ts';
 import { coverArgs, extractAudioArgs, muxArgs } from './dub.args.ts';
+import { burnCaptionsAss } from './burn-captions.ts';
 import { dubbedLengthS, MAX_RATE, placeSegments, rateFor, type Placement } from './dub.plan.ts';
 import type { TimedSegment } from './stt.client.ts';
 
@@ -152,26 +153,16 @@ export async function dubVideo(input: DubInput, deps: { engine: SpeechEngines })
   await fs.writeFile(vttPath, toWebVtt(captions));
   let burn: string | null = null;
   if (input.burnCaptions) {
-    burn = path.join(input.workDir, 'captions.srt');
-    await fs.writeFile(burn, toSrt(captions));
+    burn = path.join(input.workDir, 'captions.ass');
+    await fs.writeFile(burn, burnCaptionsAss(captions, info.video.width, info.video.height));
   }
 
   // 5. The picture with the new sound.
   const videoPath = path.join(input.workDir, 'video.mp4');
-  await runFfmpeg(muxArgs({ videoPath: input.videoPath, audioPath: mixPath, outPath: videoPath, videoS: info.durationS, totalS, videoCodec: info.video.codec, burnVtt: burn, fontSize: portrait ? 11 : 16 }), { timeoutMs: 1_800_000, signal: input.signal });
+  await runFfmpeg(muxArgs({ videoPath: input.videoPath, audioPath: mixPath, outPath: videoPath, videoS: info.durationS, totalS, videoCodec: info.video.codec, burnAss: burn }), { timeoutMs: 1_800_000, signal: input.signal });
   const coverPath = path.join(input.workDir, 'cover.jpg');
   await runFfmpeg(coverArgs(videoPath, Math.min(1, totalS / 2), coverPath), { timeoutMs: 60_000, signal: input.signal });
   report(1);
   return { videoPath, coverPath, vttPath, durationS: totalS, speech, placements, rates: spoken.map((x) => x.rate), text: input.segments.map((s) => s.text).join(' ') };
 }
 
-/** The caption pages as SRT (plain lines, what the burner reads; the WebVTT keeps the word stamps). */
-export function toSrt(captions: Captions): string {
-  const t = (ms: number) => vttTime(ms).replace('.', ',');
-  return captions.pages
-    .map((page, i) => {
-      const lines = page.lines.map((line) => line.tokens.map((tok, k) => `${k > 0 && tok.spaceBefore ? ' ' : ''}${tok.text}`).join(''));
-      return `${i + 1}\n${t(page.startMs)} --> ${t(page.endMs)}\n${lines.join('\n')}\n`;
-    })
-    .join('\n');
-}
