@@ -21,6 +21,7 @@ import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
 import { createPresenter, presenterFaceShare } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, frameFormat, type SinkMode } from './encoder.ts';
+import { ReadbackRelease } from './readback.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
@@ -165,16 +166,22 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
     await compositor.prepare();
     const step = Math.max(1, Math.floor(frames / 100));
     let sent: Buffer | null = null;
+    // A readback is freed once the next one replaced it and the sink converted it (readback.ts).
+    const readbacks = new ReadbackRelease(!encoder.holdsFrames);
     for (let f = 0; f < frames; f++) {
       input.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
-      if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+      if (f === coverAt) {
+        readbacks.keep(pixels);
+        cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+      }
       // The same buffer again means an unchanged frame: ffmpeg fills it in. The last frame always goes, so the stream ends on it.
       if (!timed || pixels !== sent || f === frames - 1) {
         await encoder.write(pixels, f);
         tuning.onFrameSent?.(f);
       }
       sent = pixels;
+      readbacks.next(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
     // Every frame drawn and handed over: what follows is the encoder's tail.
