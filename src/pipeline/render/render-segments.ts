@@ -21,6 +21,7 @@ import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, frameFormat } from './encoder.ts';
 import { ReadbackRelease } from './readback.ts';
+import { releasePreparedMemory } from './memory-trim.ts';
 import { registerFonts } from './fonts.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import type { Timeline } from '../timeline/types.ts';
@@ -138,6 +139,8 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
+    // What decoding the images left behind would sit through every frame (memory-trim.ts).
+    releasePreparedMemory();
     const step = Math.max(1, Math.floor(n / 100));
     let sent: Buffer | null = null;
     // A readback is freed once the next one replaced it and the sink converted it (readback.ts).

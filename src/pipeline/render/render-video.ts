@@ -22,6 +22,7 @@ import { createPresenter, presenterFaceShare } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, frameFormat, type SinkMode } from './encoder.ts';
 import { ReadbackRelease } from './readback.ts';
+import { releasePreparedMemory } from './memory-trim.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
@@ -164,6 +165,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
+    // What decoding the images left behind would sit through every frame (memory-trim.ts).
+    releasePreparedMemory();
     const step = Math.max(1, Math.floor(frames / 100));
     let sent: Buffer | null = null;
     // A readback is freed once the next one replaced it and the sink converted it (readback.ts).
