@@ -32,15 +32,16 @@ it('a render draws its frames with libvips\' cache empty (the product images it 
   try {
     const product = await writeSampleProduct(path.join(dir, 'product'));
     const narration = await sampleNarration(path.join(dir, 'n'), sampleSentences(15));
-    let atFirstFrame: ReturnType<typeof sharp.cache> | null = null;
+    const seen: { atFirstFrame?: ReturnType<typeof sharp.cache> } = {};
     const r = await renderVideo(
       { narration, product, avatarId: null, templateId: 1, visualStyle: null, aspectRatio: 0, caption: false, scale: 0.25, outDir: path.join(dir, 'out') },
-      { onFrameSent: () => (atFirstFrame ??= sharp.cache()) },
+      { onFrameSent: () => void (seen.atFirstFrame ??= sharp.cache()) },
     );
     assert.ok(r.frames > 0);
-    assert.ok(atFirstFrame, 'frames were sent');
-    assert.equal(atFirstFrame!.items.current, 0, `libvips held ${atFirstFrame!.items.current} operations (${atFirstFrame!.memory.current} MB) when drawing began`);
-    assert.equal(atFirstFrame!.memory.max, 50, 'the cache limit is kept');
+    const at = seen.atFirstFrame;
+    assert.ok(at, 'frames were sent');
+    assert.equal(at.items.current, 0, `libvips held ${at.items.current} operations (${at.memory.current} MB) when drawing began`);
+    assert.equal(at.memory.max, 50, 'the cache limit is kept');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
