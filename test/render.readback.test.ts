@@ -44,27 +44,42 @@ it('a freed readback gives its memory back at the next turn of the event loop, w
   assert.equal(small.toString(), 'abc');
 });
 
-it('ReadbackRelease frees the previous readback, not one handed again, not a kept one, nothing when disabled', () => {
+it('ReadbackRelease frees the previous readback, not one handed again, not a kept one until its reader is done, nothing when disabled', async () => {
   const canvas = createCanvas(64, 64);
+  const bytes = 64 * 64 * 4;
   const a = canvas.data();
   const b = canvas.data();
   const c = canvas.data();
   const r = new ReadbackRelease(true);
   r.next(a);
   r.next(a); // an unchanged frame: the same buffer again
-  assert.equal(a.length, 64 * 64 * 4);
-  r.keep(b); // the cover
+  assert.equal(a.length, bytes);
+  let readerDone!: () => void;
+  r.keep(b, new Promise<void>((resolve) => (readerDone = resolve))); // the cover, sharp reading it
   r.next(b);
   assert.equal(a.length, 0);
   r.next(c);
-  assert.equal(b.length, 64 * 64 * 4, 'the kept buffer stays');
-  assert.equal(r.freed, 1);
+  assert.equal(b.length, bytes, 'the kept buffer stays while its reader runs');
+  readerDone();
+  await turn();
+  assert.equal(b.length, 0, 'and is freed once it is done');
+  assert.equal(c.length, bytes, 'the current one stays');
+  assert.equal(r.freed, 2);
+  // A kept buffer that is still the current frame when its reader is done goes when the loop moves on.
   const d = canvas.data();
   const e = canvas.data();
+  r.keep(d, Promise.resolve());
+  r.next(d);
+  await turn();
+  assert.equal(d.length, bytes);
+  r.next(e);
+  assert.equal(d.length, 0);
+  const f = canvas.data();
+  const g = canvas.data();
   const off = new ReadbackRelease(false);
-  off.next(d);
-  off.next(e);
-  assert.equal(d.length, 64 * 64 * 4, 'a sink that holds its frames: nothing freed');
+  off.next(f);
+  off.next(g);
+  assert.equal(f.length, bytes, 'a sink that holds its frames: nothing freed');
 });
 
 it('a render holds no more than a few readbacks at any time', async () => {

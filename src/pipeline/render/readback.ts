@@ -51,8 +51,8 @@ export function freeReadback(buf: Buffer): boolean {
 /**
  * A render loop's readbacks: `next(pixels)` with each frame's buffer once it has been handed on;
  * when a new readback replaced the previous one (the compositor hands the same buffer again for
- * an unchanged frame), the previous one is freed, unless it was `keep`-ed (the cover, which sharp
- * reads on its own thread). Only for a sink that does not hold the frames written to it (one that
+ * an unchanged frame), the previous one is freed, unless it is `keep`-ed (the cover, which sharp
+ * reads on its own thread: freed once sharp is done). Only for a sink that does not hold the frames written to it (one that
  * converts them to yuv420p at `write`: `enabled` false otherwise, then it does nothing).
  */
 export class ReadbackRelease {
@@ -63,8 +63,14 @@ export class ReadbackRelease {
 
   constructor(private readonly enabled: boolean) {}
 
-  keep(buf: Buffer): void {
+  /** Not freed while `until` runs (sharp reading it); once it settled, freed if the loop moved past it. */
+  keep(buf: Buffer, until: Promise<unknown>): void {
     this.kept.add(buf);
+    const done = (): void => {
+      this.kept.delete(buf);
+      if (this.enabled && buf !== this.prev && freeReadback(buf)) this.freed++;
+    };
+    until.then(done, done);
   }
 
   next(pixels: Buffer): void {

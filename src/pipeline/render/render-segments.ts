@@ -149,8 +149,8 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
       opts.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt && opts.coverPath) {
-        readbacks.keep(pixels);
         cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
+        readbacks.keep(pixels, cover);
       }
       // Stamped from the segment's start; the segment's first and last frames always go.
       if (!timed || pixels !== sent || f === range.to - 1) {

@@ -175,8 +175,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
       input.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
       if (f === coverAt) {
-        readbacks.keep(pixels);
         cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+        readbacks.keep(pixels, cover);
       }
       // The same buffer again means an unchanged frame: ffmpeg fills it in. The last frame always goes, so the stream ends on it.
       if (!timed || pixels !== sent || f === frames - 1) {
