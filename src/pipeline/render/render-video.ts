@@ -2,8 +2,8 @@
  * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT. The
  * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
- * canvas.data() (a copy of the RGBA pixels) → yuv420p in a reused buffer (yuv.ts, libyuv; RGBA
- * for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
+ * canvas.data() (a copy of the RGBA pixels, freed once converted: readback.ts) → yuv420p in a
+ * reused buffer (yuv.ts, libyuv; RGBA for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
  * runs on its own threads while the next frame is drawn. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
  * did not change is not sent at all: ffmpeg repeats the previous one after converting it once.
  */
