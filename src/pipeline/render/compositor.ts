@@ -165,6 +165,8 @@ export class Compositor {
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
     const m = t.media;
     this.baseCovered = !!m && m.show === 'always' && m.motion === 'kenburns' && m.radius === 0 && m.box.x <= 0 && m.box.y <= 0 && m.box.w >= t.width && m.box.h >= t.height;
+    // Never drawn when the media covers every frame: its 8 MB (at 1080x1920) need not stay for the render.
+    if (this.baseCovered) this.base = null;
     for (const o of t.overlays) {
       const icon = o.icon && o.badge ? await iconImage(o.icon, t.style.palette.onAccent, cardIconPx(o)) : null;
       this.sprites.set(o.id, overlaySprite(o, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon, t.height));

@@ -47,6 +47,8 @@ export interface FrameSink {
   abort(): void;
   /** Time spent waiting for room in the queue (encoder-bound time), ms. */
   readonly waitMs: number;
+  /** Whether written buffers stay queued as they are until the pipe took them (RGBA sent as is); false when each is converted at `write` and not held after it (readback.ts may free it then). */
+  readonly holdsFrames: boolean;
 }
 
 /** Where the frames go in ffmpeg's arguments: this placeholder is replaced by the sink's input. */
@@ -144,18 +146,21 @@ abstract class QueueSink implements FrameSink {
     this.waitMs += performance.now() - t0;
   }
 
+  abstract readonly holdsFrames: boolean;
   abstract write(frame: Buffer, index?: number): Promise<void>;
   abstract finish(): Promise<void>;
   abstract abort(): void;
 }
 
 class DirectSink extends QueueSink {
+  readonly holdsFrames: boolean;
   private readonly proc: ChildProcess;
   private queued = 0;
   private readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[], private readonly maxQueued: number, private readonly timed: TimedFrames | null, private readonly yuv: FrameConverter | null, bin = 'ffmpeg') {
     super();
+    this.holdsFrames = yuv === null;
     this.proc = spawn(bin, args, { stdio: ['pipe', 'ignore', 'pipe'] });
     this.proc.stderr!.setEncoding('utf8');
     this.proc.stderr!.on('data', (d: string) => {
@@ -206,6 +211,7 @@ class DirectSink extends QueueSink {
  * thread: the pipe drains into ffmpeg while the main thread draws, with no extra copy.
  */
 class FifoSink extends QueueSink {
+  readonly holdsFrames: boolean;
   private readonly proc: ChildProcess;
   private readonly fifo: string;
   private fd: Promise<number>;
@@ -216,6 +222,7 @@ class FifoSink extends QueueSink {
 
   constructor(args: readonly string[], private readonly maxQueued: number, private readonly timed: TimedFrames | null, private readonly yuv: FrameConverter | null, bin = 'ffmpeg') {
     super();
+    this.holdsFrames = yuv === null;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frames-'));
     this.fifo = path.join(dir, 'frames.rgba');
     execFileSync('mkfifo', ['-m', '600', this.fifo]);

@@ -20,6 +20,8 @@ import type { Ebur128Summary } from '../mix/mix.args.ts';
 import { createPresenter } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, frameFormat } from './encoder.ts';
+import { ReadbackRelease } from './readback.ts';
+import { releasePreparedMemory } from './memory-trim.ts';
 import { registerFonts } from './fonts.ts';
 import { DEFAULT_ENCODE, joinSegmentsArgs, segmentAudioArgs, segmentEncodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import type { Timeline } from '../timeline/types.ts';
@@ -137,18 +139,26 @@ export async function renderSegment(plan: SegmentPlan, k: number, outPath: strin
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
+    // What decoding the images left behind would sit through every frame (memory-trim.ts).
+    releasePreparedMemory();
     const step = Math.max(1, Math.floor(n / 100));
     let sent: Buffer | null = null;
+    // A readback is freed once the next one replaced it and the sink converted it (readback.ts).
+    const readbacks = new ReadbackRelease(!encoder.holdsFrames);
     for (let f = range.from; f < range.to; f++) {
       opts.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
-      if (f === coverAt && opts.coverPath) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
+      if (f === coverAt && opts.coverPath) {
+        cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(opts.coverPath);
+        readbacks.keep(pixels, cover);
+      }
       // Stamped from the segment's start; the segment's first and last frames always go.
       if (!timed || pixels !== sent || f === range.to - 1) {
         await encoder.write(pixels, f - range.from);
         opts.onFrameSent?.(f);
       }
       sent = pixels;
+      readbacks.next(pixels);
       if (opts.onProgress && (f - range.from) % step === 0) opts.onProgress((f - range.from) / n);
     }
     await encoder.finish();

@@ -2,8 +2,8 @@
  * renderVideo: narration + product → MP4 (H.264 + AAC, faststart), cover JPEG and WebVTT. The
  * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
- * canvas.data() (a copy of the RGBA pixels) → yuv420p in a reused buffer (yuv.ts, libyuv; RGBA
- * for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
+ * canvas.data() (a copy of the RGBA pixels, freed once converted: readback.ts) → yuv420p in a
+ * reused buffer (yuv.ts, libyuv; RGBA for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
  * runs on its own threads while the next frame is drawn. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
  * did not change is not sent at all: ffmpeg repeats the previous one after converting it once.
  */
@@ -21,6 +21,8 @@ import { checkMp4Audio, type Mp4AudioCheck } from './audio-check.ts';
 import { createPresenter, presenterFaceShare } from './avatar-adapter.ts';
 import { Compositor } from './compositor.ts';
 import { createFrameSink, frameFormat, type SinkMode } from './encoder.ts';
+import { ReadbackRelease } from './readback.ts';
+import { releasePreparedMemory } from './memory-trim.ts';
 import { encodeArgs, type EncodeSettings } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 import { renderProfile, type RenderProfileName } from './render-profile.ts';
@@ -163,18 +165,26 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
+    // What decoding the images left behind would sit through every frame (memory-trim.ts).
+    releasePreparedMemory();
     const step = Math.max(1, Math.floor(frames / 100));
     let sent: Buffer | null = null;
+    // A readback is freed once the next one replaced it and the sink converted it (readback.ts).
+    const readbacks = new ReadbackRelease(!encoder.holdsFrames);
     for (let f = 0; f < frames; f++) {
       input.signal?.throwIfAborted();
       const pixels = await compositor.pixels(f);
-      if (f === coverAt) cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+      if (f === coverAt) {
+        cover = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 86, mozjpeg: false }).toFile(coverPath);
+        readbacks.keep(pixels, cover);
+      }
       // The same buffer again means an unchanged frame: ffmpeg fills it in. The last frame always goes, so the stream ends on it.
       if (!timed || pixels !== sent || f === frames - 1) {
         await encoder.write(pixels, f);
         tuning.onFrameSent?.(f);
       }
       sent = pixels;
+      readbacks.next(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
     // Every frame drawn and handed over: what follows is the encoder's tail.
