@@ -15,6 +15,7 @@ import type { TextOverlay, Timeline } from '../src/pipeline/timeline/types.ts';
 import { fitAnyway, fitText, shownWhole, words } from '../src/pipeline/timeline/fit-text.ts';
 import { frameImage, type ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import { placeAll } from '../src/pipeline/timeline/layout.ts';
+import { titleViolations } from '../src/pipeline/timeline/title-rule.ts';
 import { CAP_HEIGHT_EM, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_SUBTITLE_CAP_SHARE, minFontPx, overlayMinFontPx } from '../src/pipeline/timeline/rules.ts';
 import { PREVIEW_SENTENCES, SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
@@ -320,6 +321,44 @@ describe('names are not broken inside a word while a wider place holds them whol
   });
 });
 
+/**
+ * Known misses of the title rule (docs/rendering.md "A title in at most three lines"): the chair name in 9:16
+ * where the short title and the full name under it find no room together above the product's middle (a
+ * full-frame photo, Spotlight's inset beside a contained photo), so the full name keeps its title in five or more lines.
+ */
+const TITLE_MISSES = ['T1 0 true awkward chair', 'T1 0 true photos chair', 'T1 0 true small chair', 'T1 0 false awkward chair', 'T2 0 false awkward chair', 'T3 0 false awkward chair', 'T4 0 true awkward chair', 'T4 0 false awkward chair', 'T5 0 false awkward chair'];
+
+describe('a title in at most three lines (title-rule.ts)', () => {
+  it('sets a title in three lines (four for a very long one), words whole, or the short title with the full name under it', () => {
+    const names = { lamp: LONG_NAME, chair: 'UltraComfort Ergonomic Mesh Office Chair with Adjustable Lumbar Support', grinder: 'Kaffeemühle Classico' };
+    const sp = sampleSpeech(sampleSentences(15));
+    const failures: string[] = [];
+    const missed = new Set<string>();
+    let shortTitles = 0;
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const)
+        for (const hasPresenter of [true, false])
+          for (const shape of ['photos', 'awkward', 'small'])
+            for (const [key, name] of Object.entries(names))
+              for (const visualStyle of [null, 'Tech Neon']) {
+                const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product(shape, false, { name }), templateId: tpl.id, hasPresenter, visualStyle, aspectRatio: ar, caption: true, scale: 0.5, imageInfo: SHAPES[shape]!.infos });
+                const where = `T${tpl.id} ${ar} ${hasPresenter} ${shape} ${key}`;
+                const bad = titleViolations(t);
+                if (bad.length && TITLE_MISSES.includes(where)) missed.add(where);
+                else failures.push(...bad.map((v) => `${where} ${visualStyle}: ${v}`));
+                const title = t.overlays.find((o) => o.slot === 'name');
+                if (title && title.source !== name) {
+                  shortTitles++;
+                  // The full name shows whole with its short title.
+                  assert.ok(t.overlays.some((o) => o.source === name && shownWhole(o.lines, name)), `${where}: the full name`);
+                }
+              }
+    assert.deepEqual(failures, []);
+    assert.ok(shortTitles > 0, 'some titles are the short name');
+    assert.deepEqual([...missed].sort(), [...TITLE_MISSES].sort(), 'the known misses are still misses (else take them off)');
+  });
+});
+
 describe('feature card numbers', () => {
   it('count the selling points shown, 1, 2, 3…, once each: a recap or a description line gets no number', () => {
     const sp = sampleSpeech(sampleSentences(30));
@@ -379,15 +418,16 @@ describe('a long name in 9:16 never meets a face (issue 24 item 1 with issue 27 
     assert.deepEqual(layoutViolations(long), []);
   });
 
-  it('makes a presenter in their scene smaller, and sets a capitals style’s long name in its own case (Side by Side)', () => {
+  it('titles a long name by its short name in three lines, the full name whole under it, off the face (Side by Side; title-rule.ts)', () => {
     const short = timeline({ templateId: 2, shape: 'photos' });
     const long = timeline({ templateId: 2, shape: 'photos', long: true });
     assert.equal(long.style.text.uppercase, true);
-    assert.ok(long.presenter!.box.w < short.presenter!.box.w, 'smaller');
     assert.ok(presenterFaceBox(long.presenter!).h >= long.height * MIN_FACE_SHARE - 0.5, 'never under the minimum face');
     const [name] = nameOf(long);
-    assert.equal(name!.ownCase, true);
-    assert.ok(shownWhole(name!.lines, LONG_NAME));
+    // Before title-rule.ts: the full name titled whole in its own case beside a smaller presenter, in 5+ lines.
+    assert.ok(name!.source !== LONG_NAME && name!.lines.length <= 3, name!.lines.join('|'));
+    const full = long.overlays.filter((o) => o.source === LONG_NAME);
+    assert.ok(full.length > 0 && full.every((o) => shownWhole(o.lines, LONG_NAME) && !intersects(o.box, faceOf(long))), 'the full name whole, off the face');
     assert.ok(!intersects(name!.box, faceOf(long)));
     assert.deepEqual(layoutViolations(long), []);
     assert.equal(nameOf(short)[0]!.ownCase, undefined, 'a name that fits keeps the style’s capitals');
@@ -397,8 +437,10 @@ describe('a long name in 9:16 never meets a face (issue 24 item 1 with issue 27 
     const name = 'UltraComfort Ergonomischer Bürostuhl aus Netzgewebe mit verstellbarer Lendenwirbelstütze';
     const sp = sampleSpeech(sampleSentences(30), 'german');
     const t = buildTimeline({ script: sp.script, speech: sp.speech, product: product('photos', true, { name, brand: 'UltraComfort' }), templateId: 2, hasPresenter: true, visualStyle: 'Warm Lifestyle', aspectRatio: 0, caption: true, imageInfo: SHAPES.photos!.infos });
+    // A title in at most three lines (title-rule.ts): the short name titled, the full name whole under it.
     const [shown] = nameOf(t);
-    assert.ok(shownWhole(shown!.lines, name), shown!.lines.join('|'));
+    assert.ok(shown!.lines.length <= 3, shown!.lines.join('|'));
+    assert.ok(t.overlays.some((o) => o.source === name && shownWhole(o.lines, name) && !intersects(o.box, faceOf(t))), 'the full name whole, off the face');
     assert.ok(!intersects(shown!.box, faceOf(t)));
     const face = presenterFaceBox(t.presenter!);
     assert.ok(face.h >= t.height * MIN_FACE_SHARE - 0.5 && face.x + face.w <= t.safeArea.x + t.safeArea.w + 0.5, 'the face at least the minimum, inside the safe area');

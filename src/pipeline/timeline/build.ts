@@ -313,7 +313,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
     const details = detailsFor(images, who, px(layout.captions, width, height));
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
-    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details }, specs, make);
+    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make);
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).

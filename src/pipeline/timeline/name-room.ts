@@ -12,6 +12,9 @@
  *    title with the full name as a smaller card under it (the title at its size, then at the
  *    minimum), then with the full name on the end card
  *    (with the price and the call to action), each with the presenter where it is, then moved;
+ *    last, the full name titled whole in as many lines as it takes (`whole`: a title longer than
+ *    title-rule.ts allows, reported as `title-lines`, where the short title and the full name find
+ *    no room together);
  * and keeps the first placement that leaves every text clear of the face zone and the product's
  * middle; else the first that keeps every text off the face. Moves that put the presenter over
  * the product (`clearOfProduct`, presenter-clear.ts) come after all of these, in the same order. docs/rendering.md "Nothing cut"
@@ -157,7 +160,10 @@ export function makeRoom<R extends Placed>(
   const over = moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own })));
   // The short name only when it is the name that has no room, and the name has a shorter form.
   const nameBlocked = first.overlays.some((x) => blocked.includes(x.id) && isName(x, name));
-  const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end'] : ['auto'];
+  // Last, the full name titled whole in as many lines as it takes (title-rule.ts reports it): where the short
+  // title and the full name beside it find no room together (a 9:16 frame whose product's middle leaves a short band).
+  const shortTitled = first.overlays.some((x) => x.slot === 'name' && x.source !== name);
+  const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end', ...(shortTitled ? (['whole'] as const) : [])] : ['auto'];
   // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
   let offFace: { who: Presenter | null; again: R } | null = null;
   const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries] })), ...(over.length ? forms.map((form) => ({ form, tries: over })) : [])];

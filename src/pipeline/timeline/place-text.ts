@@ -9,12 +9,13 @@ import { formatPrice, shopNow } from './text.ts';
 import { shortName } from '../script/text.ts';
 import { shortClaim, shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
-import { ELLIPSIS, fitAnyway, fitText, sizes } from './fit-text.ts';
+import { ELLIPSIS, fitAnyway, fitText, sizes, words } from './fit-text.ts';
 import { besideRegions, freeColumns, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
+import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -45,6 +46,9 @@ export interface PlaceInput {
   logo?: Box | null;
   /** Close-ups beside a thin product (detail.ts): text keeps clear of them. */
   details?: readonly { box: Box; startMs: number; endMs: number }[];
+  /** The text's language and whether the style sets it in capitals (a title's lines, title-rule.ts). */
+  language?: string;
+  uppercase?: boolean;
 }
 
 /**
@@ -118,12 +122,15 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   // "Nothing cut").
   const items = sorted.map((spec) => {
     const max = maxLinesOf(p.layout, spec.slot);
-    const fewer = (breakWords: boolean) => Array.from({ length: max }, (_, i): Level => ({ lines: max - i, breakWords, force: false }));
+    const fewer = (breakWords: boolean, n = max) => Array.from({ length: n }, (_, i): Level => ({ lines: n - i, breakWords, force: false }));
     const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
-    const levels: Level[] = [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
+    const title = spec.slot === 'name' && !spec.anyLines && p.layout.media ? titleLevels(spec, p) : null;
+    const levels: Level[] = title ?? [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
+    // A title's last resort is the whole safe width (the fewest lines), never a narrow column.
+    const makeAt = (r: Box, level: number) => (title && levels[level]!.force && r.w < p.safeArea.w - 1 ? null : make(spec, r, levels[level]!));
     // The no-media design with a presenter filling the frame (templates 3 and 5 in 9:16): the title,
     // brand and call to action take the free width above the head first, set as large as that strip
     // holds, before a narrow column beside the head (which took the title in three lines at a sixth
@@ -132,7 +139,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: (r: Box, level: number) => make(spec, r, levels[level]!) };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: makeAt };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -141,6 +148,20 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
 
 /** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
 export type Region = Box & { holdsHeight?: true };
+
+/**
+ * A title's levels (title-rule.ts): whole words in up to three lines (four for a very long title),
+ * fewer each; a word broken with a hyphen only when one is wider than the safe width at the minimum
+ * size; last, across the whole safe width in as many lines as it takes.
+ */
+function titleLevels(spec: OverlaySpec, p: PlaceInput): Level[] {
+  const text = spec.candidates[0] ?? '';
+  const o = { safeArea: p.safeArea, height: p.height, language: p.language ?? 'english', uppercase: p.uppercase ?? false };
+  const max = Math.min(titleLines(text, o), spec.compact || spec.subtitle ? TITLE_LINES : Infinity);
+  const fewer = (breakWords: boolean) => Array.from({ length: max }, (_, i): Level => ({ lines: max - i, breakWords, force: false }));
+  const unavoidable = words(text, o.language).some((w) => wordTooWide(w.text, p.safeArea, minFontPx(p.height), o.uppercase));
+  return [...fewer(false), ...(unavoidable ? fewer(true) : []), { lines: max, breakWords: unavoidable, force: true }];
+}
 
 /** How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in as many lines as it takes. */
 export interface Level {
@@ -164,6 +185,8 @@ export interface OverlaySpec {
   badge: string | null;
   claim?: string;
   icon?: string;
+  /** A title in as many lines as it takes (NameForm `whole`, the last resort), not title-rule.ts's. */
+  anyLines?: true;
   /** A title set at the minimum size (a short title with its full name under it, in a short band). */
   compact?: true;
   /** The product's full name under its short title: set at most at the minimum size, down to the subtitle floor (rules.ts). */
@@ -240,9 +263,10 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
  * name as a smaller card under it at the same time; `compact` the same with the title at the
  * minimum size (room for both in a short band); `end` the short name, the full name as a card
  * with the price and call to action at the end (name-room.ts tries these when the full name has
- * no free spot).
+ * no free spot); `whole` the full name titled whole in as many lines as it takes (the last resort:
+ * more lines than a title may take, title-rule.ts).
  */
-export type NameForm = 'auto' | 'beside' | 'compact' | 'end';
+export type NameForm = 'auto' | 'beside' | 'compact' | 'end' | 'whole';
 
 /**
  * The overlays a script asks for. `fitsSlot`: whether a text fits a slot whole in the slot's lines
@@ -266,10 +290,14 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   // the full name shows under it as a smaller card, when that card holds it in the cue slot's
   // lines; else the title shows the full name in as many lines as it takes. Never the name cut
   // (docs/rendering.md "Nothing cut"). `beside` / `end`: the short name whatever the fit.
-  const forced = nameForm !== 'auto';
-  const long = name && fitsSlot && ((!fitsSlot('name', name) && fitsSlot('cue', name)) || forced);
+  const forced = nameForm !== 'auto' && nameForm !== 'whole';
+  // A title is set in at most three lines (title-rule.ts): a name that three lines at the minimum
+  // size across the safe width do not hold is titled by its short form, the full name under it.
+  // The no-media design (no media box) keeps a name that fits a card whole on its field (its title and a
+  // subtitle did not fit the field above the selfie presenter): the rule before title-rule.ts.
+  const long = name && fitsSlot && nameForm !== 'whole' && ((!fitsSlot('name', name) && (!!layout.media || fitsSlot('cue', name))) || forced);
   const forms = long ? [...new Set([shortName(name), ...shorterClaims(name)])].filter((f) => f && f !== name) : [];
-  const titled = forms.find((f) => fitsSlot!('name', f)) ?? (forced ? (forms[forms.length - 1] ?? name) : name);
+  const titled = forms.find((f) => fitsSlot!('name', f)) ?? forms[forms.length - 1] ?? name;
   if (name) {
     // The no-media design: a card scene that has no card to show (a template video's script says
     // its points, it has no selling points) keeps the title, so the design's field is never left
@@ -280,6 +308,7 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     for (const x of shown) {
       add('name', [titled], x.startMs, x.endMs);
       if (nameForm === 'compact') out[out.length - 1]!.compact = true;
+      if (nameForm === 'whole') out[out.length - 1]!.anyLines = true;
       if (titled !== name && nameForm !== 'end') {
         add('cue', [name], x.startMs, x.endMs);
         out[out.length - 1]!.subtitle = true;
@@ -321,6 +350,12 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     const badge = numbered ? String(shownPoints.size) : null;
     add('cue', candidates, s.startMs, endMs, badge, point);
     if (badge && layout.iconCards) out[out.length - 1]!.icon = cardIcon(point ?? candidates[0]!);
+  }
+  // The full name under its short title gives way to the first card shown under the title (one
+  // secondary text at a time, title-rule.ts): it shows until that card comes in.
+  for (const sub of out.filter((o) => o.subtitle)) {
+    const next = out.find((o) => o.slot === 'cue' && !o.subtitle && o.startMs > sub.startMs && o.startMs < sub.endMs);
+    if (next) sub.endMs = next.startMs;
   }
   return out;
 }

@@ -114,3 +114,5 @@ export function layoutViolations(t: Timeline): string[] {
 
 /** `text-product`: cards, title, price and call to action clear of a product shown whole (text-product.ts); a check of its own, not among layoutViolations (docs/rendering.md "Text keeps a gap from the product": the misses). */
 export { textProductViolations } from './text-product.ts';
+/** `title-lines`: a title in more than three lines (four for a very long one), or a word of it broken that fits the safe width whole (title-rule.ts); a check of its own: the 9:16 frames where the short title and the full name find no room together keep the full name in more lines (docs/rendering.md "A title in at most three lines"). */
+export { titleViolations } from './title-rule.ts';
