@@ -94,12 +94,18 @@ export function withPoses(images: readonly (ImageFrame | null)[], poses: Poses |
   return images.map((f, i) => (poses.has(i) ? posed(f, poses.get(i)!, c) : f));
 }
 
-/** Every other layout rule's defects (the ones a pose could break). */
-function otherDefects(t: Timeline): number {
+/** Every other layout rule's defects (the ones a pose could break), counted by tag. */
+function otherDefects(t: Timeline): Map<string, number> {
   // Coverage also between caption pages (the band empty: the frame holds without it).
-  const between = t.captions ? timelineCoverage({ ...t, captions: { ...t.captions, pages: [] } }).violations.length : 0;
-  return layoutViolations(t).length + productShareViolations(t).length + presenterOverProductViolations(t).length + captionsOverProduct(t).length + timelineCoverage(t).violations.length + between;
+  const between = t.captions ? timelineCoverage({ ...t, captions: { ...t.captions, pages: [] } }).violations : [];
+  const all = [...layoutViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...timelineCoverage(t).violations, ...between];
+  const out = new Map<string, number>();
+  for (const v of all) out.set(v.slice(0, v.indexOf(':')), (out.get(v.slice(0, v.indexOf(':'))) ?? 0) + 1);
+  return out;
 }
+
+/** No rule broken more often than before (a pose never trades one defect for another). */
+const noWorse = (after: Map<string, number>, before: Map<string, number>) => [...after].every(([tag, n]) => n <= (before.get(tag) ?? 0));
 
 /** The images with text on them (text-product's strings name them). */
 function imagesUnderText(v: readonly string[]): number[] {
@@ -116,23 +122,25 @@ export function clearTextOfProduct<I>(input: I, build: (input: I, poses: Poses |
   const first = build(input, null);
   const v = textProductViolations(first);
   if (!v.length) return first;
-  // One pose for every image shown (a text over two scenes needs its room in both), when one has text on it.
-  if (!imagesUnderText(v).some((i) => movable(first.images[i]))) return first;
-  const under = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
+  // One pose for every image shown (a text over two scenes needs its room in both), else for the images with text on them only.
+  const shown = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
+  const under = imagesUnderText(v).filter((i) => movable(first.images[i]));
+  if (!under.length) return first;
   const others = otherDefects(first);
   let best = { t: first, n: v.length };
   // Poses that move nothing (a product already against that side) are not built again.
   const c: PoseContext = { width: first.width, height: first.height, safeArea: first.safeArea, captions: first.captions ? first.captionsBox : null, target: productShareTarget(first.layout, first.aspectRatio, !!first.presenter) };
   const seen = new Set<string>();
-  for (const pose of POSES) {
-    const key = under.map((i) => JSON.stringify(posed(first.images[i]!, pose, c)?.content)).join();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const t = build(input, new Map(under.map((i) => [i, pose])));
-    const n = textProductViolations(t).length;
-    if (n >= best.n || otherDefects(t) > others) continue;
-    best = { t, n };
-    if (n === 0) break;
-  }
+  for (const images of shown.length > under.length ? [shown, under] : [under])
+    for (const pose of POSES) {
+      const key = shown.map((i) => JSON.stringify((images.includes(i) ? posed(first.images[i]!, pose, c) : first.images[i])?.content)).join();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const t = build(input, new Map(images.map((i) => [i, pose])));
+      const n = textProductViolations(t).length;
+      if (n >= best.n || !noWorse(otherDefects(t), others)) continue;
+      best = { t, n };
+      if (n === 0) return t;
+    }
   return best.t;
 }
