@@ -99,6 +99,8 @@ function otherDefects(t: Timeline): Map<string, number> {
   // Coverage also between caption pages (the band empty: the frame holds without it).
   const between = t.captions ? timelineCoverage({ ...t, captions: { ...t.captions, pages: [] } }).violations : [];
   const all = [...layoutViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...timelineCoverage(t).violations, ...between];
+  // A word broken with a hyphen (a text in a narrow column) counts too: a pose never buys room with a broken name.
+  for (const o of t.overlays) if (o.lines.some((l) => l.endsWith('\u2010'))) all.push(`broken-word: ${o.id}`);
   const out = new Map<string, number>();
   for (const v of all) out.set(v.slice(0, v.indexOf(':')), (out.get(v.slice(0, v.indexOf(':'))) ?? 0) + 1);
   return out;
