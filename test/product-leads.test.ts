@@ -379,8 +379,9 @@ describe('cards, title, price and call to action never over a product shown whol
     const t = timeline([{ width: 1600, height: 1200, alpha: false }], 4, 0);
     const f = t.images[0]!;
     assert.equal(f.treatment, 'contain');
-    const scene = t.scenes.find((s) => s.showMedia && s.media.kind === 'image' && Math.max(s.motion.fromScale, s.motion.toScale) > 1.02)!;
-    assert.ok(scene, 'a scene that zooms');
+    // The layout now holds a product still where text needs the room (text-room.ts): the scene is given a zoom here, the check's concern.
+    const scene = t.scenes.find((s) => s.showMedia && s.media.kind === 'image')!;
+    scene.motion = { ...scene.motion, kind: 'zoom', fromScale: 1, toScale: 1.08, fromX: 0, fromY: 0, toX: 0, toY: 0 };
     const keep = productKeepOuts(t).find((k) => k.startMs === scene.startMs)!;
     assert.ok(keep.product.h > f.content.h + 1 && keep.box.y < keep.product.y, 'its largest zoom, then the gap');
     const card = { ...t.overlays.find((o) => o.slot === 'cue')!, startMs: scene.startMs, endMs: scene.endMs, box: { x: f.content.x, y: f.content.y - 60, w: f.content.w, h: 56 } };
@@ -606,10 +607,11 @@ describe('no empty frames with product images (issue 27 item 2)', () => {
     // between cards): at MAX_UPSCALE (600 px, 17 % of the frame) it cannot grow, and a detail view of
     // it would show its pixels past 2x; the frame holds the photo on its plate, one card and the
     // price. Closed: the 1:3 packshot in Voice Over 16:9 (the detail view of its label beside it:
-    // 41.9 -> 49.1 %) and the 4:5 photo in Voice Over 9:16 (it left the list when cards stepped off
-    // the product), and the 300 px photo in Voice Over 9:16 (its plate now runs off the frame's
-    // bottom in a tall frame: "The frame in 9:16").
-    const known = new Set(['T4 ratio 1 small', 'T6 ratio 0 small']);
+    // 41.9 -> 49.1 %), the 4:5 photo in Voice Over 9:16 (it left the list when cards stepped off
+    // the product), the 300 px photo in Voice Over 9:16 (its plate now runs off the frame's bottom
+    // in a tall frame: "The frame in 9:16") and the 9:16 Carousel (when the product steps aside for
+    // its text, text-room.ts).
+    const known = new Set(['T4 ratio 1 small']);
     const failures: string[] = [];
     const missed = new Set<string>();
     for (const seconds of [15, 30]) {

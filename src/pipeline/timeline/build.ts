@@ -25,6 +25,7 @@ import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
+import { clearTextOfProduct, withPoses, type Poses } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -217,7 +218,15 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
   return [...new Set(pickMedia(script, product, spans, !carousel, usable).flatMap((m) => (m.kind === 'image' ? [m.index] : [])))];
 }
 
+/**
+ * The timeline; where text would lie on a product shown whole, the product steps aside for it
+ * (text-room.ts: built again in each pose, the first that clears the text kept).
+ */
 export function buildTimeline(input: TimelineInput): Timeline {
+  return clearTextOfProduct(input, buildPosed);
+}
+
+function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
   const fps = input.fps ?? DEFAULT_FPS;
   const { width, height } = outputSize(input.aspectRatio, input.scale ?? 1);
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
@@ -276,7 +285,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   let reframed: (ImageFrame | null)[] | undefined;
-  const imagesFor = (who: { box: Box } | null) => framing.imagesFor(who, reframed);
+  const poseContext = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) };
+  const imagesFor = (who: { box: Box } | null) => withPoses(framing.imagesFor(who, reframed), poses, poseContext);
   // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
   const untamed = scenes.map((s) => s.motion);
   const tame = (imgs: readonly (ImageFrame | null)[]) =>

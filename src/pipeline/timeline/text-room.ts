@@ -1,0 +1,148 @@
+/**
+ * The product steps aside for its text (pure; docs/rendering.md "Text keeps a gap from the
+ * product": "The card beat"). Where the layout step finds no spot clear of a product shown whole
+ * for a card, the title, the price or the call to action (text-product.ts), the product takes a
+ * pose that leaves one: it stands against a side of the safe area (a column beside it), or at the
+ * top or the bottom of its room (a row), and holds still there, its Ken Burns move tamed away
+ * (its reach is then its box at rest). Its size is kept: the share rule (product-share.ts) holds
+ * as before. The build tries the poses and keeps the first that leaves fewer texts on the product
+ * without breaking another layout rule (`clearTextOfProduct`); one pose for every image that has
+ * text on it.
+ */
+import type { Box } from '../templates/types.ts';
+import type { ImageFrame } from './media-frame.ts';
+import { intersection, PRODUCT_HEADROOM } from './rules.ts';
+import { textProductViolations } from './text-product.ts';
+import { layoutViolations } from './safety.ts';
+import { productShareTarget, productShareViolations } from './product-share.ts';
+import { presenterOverProductViolations } from './presenter-clear.ts';
+import { captionsOverProduct } from './caption-clear.ts';
+import { timelineCoverage } from './coverage.ts';
+import type { Timeline } from './types.ts';
+
+/** Where a product stands for its text: still where it is, or against a side (and an end) of its room. */
+export type Pose = 'still' | 'left' | 'right' | 'up' | 'down' | 'left-up' | 'right-up' | 'left-down' | 'right-down';
+
+/** The poses tried, in order: the least change first. */
+export const POSES: readonly Pose[] = ['still', 'left', 'right', 'up', 'down', 'left-up', 'right-up', 'left-down', 'right-down'];
+
+/** Poses per image (by index); absent: as framed. */
+export type Poses = ReadonlyMap<number, Pose>;
+
+export interface PoseContext {
+  width: number;
+  height: number;
+  safeArea: Box;
+  /** The captions band when shown: a product stepping down stops above it. */
+  captions: Box | null;
+  /** The product's share target (product-share.ts): a photo cut out for its text keeps at least this share (and a tenth more). */
+  target: number;
+}
+
+/** A product shown whole by its own box (a cut-out, an alpha image, a contained photo): it can step aside. */
+const standing = (f: ImageFrame | null | undefined): f is ImageFrame => !!f && f.mode === 'contain' && (f.treatment === 'cutout' || f.treatment === 'alpha' || f.treatment === 'contain');
+/** A plain-backed photo drawn uncropped as a cover, its product known (a square mug photo in 1:1): it can be cut out. */
+const plainCover = (f: ImageFrame | null | undefined): f is ImageFrame & { product: Box } => !!f && f.mode === 'cover' && f.treatment === 'cover' && !!f.product;
+const movable = (f: ImageFrame | null | undefined): f is ImageFrame => standing(f) || plainCover(f);
+
+/**
+ * A plain-backed cover photo whose product fills the frame leaves no spot for text: its product
+ * is cut out instead (its backdrop flooded away, as for a packshot) and stands on the template's
+ * background at its share target and a tenth (never larger than it was), about where it stood.
+ */
+function cutOut(f: ImageFrame & { product: Box }, c: PoseContext): ImageFrame {
+  const p = f.product;
+  const b = f.content;
+  const k = Math.min(1, Math.sqrt((1.1 * c.target * c.width * c.height) / (p.w * p.h)));
+  const w = p.w * k;
+  const h = p.h * k;
+  const content = { x: p.x + (p.w - w) / 2, y: p.y + (p.h - h) / 2, w, h };
+  const trim = { x: (p.x - b.x) / b.w, y: (p.y - b.y) / b.h, w: p.w / b.w, h: p.h / b.h };
+  const { product: _, ...rest } = f;
+  return { ...rest, mode: 'contain', treatment: 'cutout', cutout: true, trim, content, room: content };
+}
+
+/**
+ * The frame in a pose: the same size, moved against the safe area's side (left, right) and to
+ * the top or bottom of where it may stand (the frame less PRODUCT_HEADROOM, above the captions
+ * band when it stood above it), held still (its room is its box: fitMove tames the move away).
+ * Its middle stays in the safe area (media-frame). Unchanged when it cannot move.
+ */
+export function posed(f: ImageFrame | null, pose: Pose, c: PoseContext): ImageFrame | null {
+  if (!movable(f)) return f;
+  if (plainCover(f)) f = cutOut(f, c);
+  const b = f.content;
+  const s = c.safeArea;
+  const head = PRODUCT_HEADROOM * c.height;
+  const cap = c.captions && b.y + b.h <= c.captions.y + 0.5 ? c.captions.y : c.height - head;
+  let { x, y } = b;
+  // To the frame's edge (the widest column beside it), its middle still in the safe area.
+  if (pose.startsWith('left')) x = Math.min(b.x, Math.max(0, s.x - b.w / 3));
+  if (pose.startsWith('right')) x = Math.max(b.x, Math.min(c.width, s.x + s.w + b.w / 3) - b.w);
+  if (pose.endsWith('up')) y = Math.min(b.y, Math.max(head, s.y - b.h / 3));
+  if (pose.endsWith('down')) y = Math.max(b.y, Math.min(cap, s.y + s.h + b.h / 3) - b.h);
+  // A product wider (taller) than the safe area keeps its place on that axis.
+  if (b.w > s.w) x = b.x;
+  const content = { x, y, w: b.w, h: b.h };
+  if (!intersection(content, { x: 0, y: 0, w: c.width, h: c.height })) return f;
+  return { ...f, content, room: content };
+}
+
+/** Applies poses to framed images. */
+export function withPoses(images: readonly (ImageFrame | null)[], poses: Poses | null, c: PoseContext): (ImageFrame | null)[] {
+  if (!poses?.size) return [...images];
+  return images.map((f, i) => (poses.has(i) ? posed(f, poses.get(i)!, c) : f));
+}
+
+/** Every other layout rule's defects (the ones a pose could break), counted by tag. */
+function otherDefects(t: Timeline): Map<string, number> {
+  // Coverage also between caption pages (the band empty: the frame holds without it).
+  const between = t.captions ? timelineCoverage({ ...t, captions: { ...t.captions, pages: [] } }).violations : [];
+  const all = [...layoutViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...timelineCoverage(t).violations, ...between];
+  // A word broken with a hyphen (a text in a narrow column) counts too: a pose never buys room with a broken name.
+  for (const o of t.overlays) if (o.lines.some((l) => l.endsWith('\u2010'))) all.push(`broken-word: ${o.id}`);
+  const out = new Map<string, number>();
+  for (const v of all) out.set(v.slice(0, v.indexOf(':')), (out.get(v.slice(0, v.indexOf(':'))) ?? 0) + 1);
+  return out;
+}
+
+/** No rule broken more often than before (a pose never trades one defect for another). */
+const noWorse = (after: Map<string, number>, before: Map<string, number>) => [...after].every(([tag, n]) => n <= (before.get(tag) ?? 0));
+
+/** The images with text on them (text-product's strings name them). */
+function imagesUnderText(v: readonly string[]): number[] {
+  return [...new Set(v.map((s) => Number(/\(image (\d+),/.exec(s)?.[1] ?? NaN)).filter((i) => Number.isFinite(i)))];
+}
+
+/**
+ * Builds the timeline; where text lies on a product shown whole, builds it again with the
+ * product in each pose (every image with text on it) and keeps the first with no text on the
+ * product, else the one with the fewest, provided no other layout rule is broken more than as
+ * framed.
+ */
+export function clearTextOfProduct<I>(input: I, build: (input: I, poses: Poses | null) => Timeline): Timeline {
+  const first = build(input, null);
+  const v = textProductViolations(first);
+  if (!v.length) return first;
+  // One pose for every image shown (a text over two scenes needs its room in both), else for the images with text on them only.
+  const shown = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
+  const under = imagesUnderText(v).filter((i) => movable(first.images[i]));
+  if (!under.length) return first;
+  const others = otherDefects(first);
+  let best = { t: first, n: v.length };
+  // Poses that move nothing (a product already against that side) are not built again.
+  const c: PoseContext = { width: first.width, height: first.height, safeArea: first.safeArea, captions: first.captions ? first.captionsBox : null, target: productShareTarget(first.layout, first.aspectRatio, !!first.presenter) };
+  const seen = new Set<string>();
+  for (const images of shown.length > under.length ? [shown, under] : [under])
+    for (const pose of POSES) {
+      const key = shown.map((i) => JSON.stringify((images.includes(i) ? posed(first.images[i]!, pose, c) : first.images[i])?.content)).join();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const t = build(input, new Map(images.map((i) => [i, pose])));
+      const n = textProductViolations(t).length;
+      if (n >= best.n || !noWorse(otherDefects(t), others)) continue;
+      best = { t, n };
+      if (n === 0) return t;
+    }
+  return best.t;
+}

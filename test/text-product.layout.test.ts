@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { buildTimeline } from '../src/pipeline/timeline/index.ts';
+import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
+import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
+import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
+import { imageInfo } from '../src/pipeline/render/media.ts';
+import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
+import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
+import type { AspectRatio } from '../src/pipeline/templates/types.ts';
+
+const LONG = 'Aurora Adjustable LED Desk Lamp with Wireless Charging Base and USB-C Port';
+
+/** The probe's image sets (docs/rendering.md "Text keeps a gap from the product"). */
+const SETS: Record<string, ImageInfo[]> = {
+  bottle: [{ width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.255, y: 0.075, w: 0.49, h: 0.9 } }],
+  packshot: [{ width: 500, height: 1500, alpha: false, plain: true }],
+  alpha: [{ width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } }],
+  mug: [{ width: 1200, height: 1200, alpha: false, plain: true, trim: { x: 0.19, y: 0.06, w: 0.62, h: 0.86 } }],
+  photos: [{ width: 1200, height: 1500, alpha: false }, { width: 1600, height: 1000, alpha: false }, { width: 1200, height: 1200, alpha: false }],
+  wide: [{ width: 1800, height: 600, alpha: false }],
+  small: [{ width: 300, height: 300, alpha: false }],
+};
+
+/**
+ * Known misses (docs/rendering.md "The product steps aside for its text"), each with its reason:
+ * - `9:16`: every template with a product shown whole. The product at its 30 % share, the
+ *   captions band and the safe area's 10 % top / 20 % bottom leave no full-width row beside a
+ *   product taller than about 45 % of the frame, and no column of 200 px (of 540) beside one
+ *   wider than about half the frame; a text shown over two scenes needs its room in both.
+ * - `16:9 alpha T2|T3`, `16:9 mug T3`: Side by Side and Feature Cards put the product in their own
+ *   half or card (not moved by a pose); a long card over it has no other spot.
+ * - `1:1 bottle T1|T5`, `1:1 packshot T1`, `1:1 alpha T5`, `1:1 photos T1`: the frame-high bottle
+ *   (or alpha product, photo) beside the narrowed captions band: the name's and CTA's regions are
+ *   the full-width top band and the right column, and a pose that frees them breaks the
+ *   captions-product or coverage rule.
+ */
+const KNOWN = [/^r0 /, /^r1 alpha T[23] /, /^r1 mug T3 /, /^r2 (bottle|packshot) T1 /, /^r2 bottle T5 /, /^r2 alpha T5 /, /^r2 photos T1 /];
+
+describe('text never over a product shown whole: a layout rule (issue 27)', () => {
+  it('every template × ratio × presenter × product shape × name length (15 s): no card, title, price or call to action within the gap of a product shown whole, outside the named misses; the other layout rules hold (fails before: 1:1 the mug photo in five templates, 16:9 and 1:1 bottles and packshots, ...)', () => {
+    const sp = sampleSpeech(sampleSentences(15));
+    const outside: string[] = [];
+    const known: string[] = [];
+    let checked = 0;
+    for (const [set, infos] of Object.entries(SETS))
+      for (const templateId of [1, 2, 3, 4, 5, 6])
+        for (const aspectRatio of [0, 1, 2] as AspectRatio[])
+          for (const hasPresenter of [true, false])
+            for (const name of [SAMPLE_PRODUCT_TEXT.name, LONG]) {
+              const t = buildTimeline({
+                script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, name, targetAudience: 'everyone', imagePaths: infos.map((_, i) => `/img${i}.jpg`), videoPaths: [] },
+                templateId, hasPresenter, visualStyle: null, aspectRatio, caption: true, scale: 0.5, imageInfo: infos,
+              });
+              checked++;
+              const where = `r${aspectRatio} ${set} T${templateId} presenter ${hasPresenter} ${name.length}`;
+              assert.deepEqual(layoutViolations(t), [], where);
+              for (const v of textProductViolations(t)) (KNOWN.some((k) => k.test(where)) ? known : outside).push(`${where}: ${v}`);
+            }
+    assert.equal(checked, 504);
+    assert.deepEqual(outside, []);
+    assert.ok(known.length > 0, 'the known misses are still misses (else take them off)');
+  });
+
+  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card clear of the lamp; known miss: the first selling-point card and "Shop now" on its base', async () => {
+    const dir = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
+    const paths = ['lamp-front.jpg', 'lamp-night.jpg', 'lamp-desk.jpg'].map((f) => path.join(dir, f));
+    const infos = await Promise.all(paths.map((p) => imageInfo(p)));
+    const product = {
+      name: 'Aurora Desk Lamp', brand: 'Lumina', price: '49.90', currency: 'USD', language: 'english' as const, description: 'A desk lamp with three colour temperatures.', targetAudience: 'people who work at a desk', imagePaths: paths, videoPaths: [],
+      sellingPoints: ['Three colour temperatures, from warm 2700 K to daylight 6000 K', 'Stepless touch dimmer with memory', 'USB-C port charges your phone while you work', 'Flicker-free light that is gentle on your eyes'],
+    };
+    const script = writeBuiltin({ product, style: 'Feature Explainer', lengthS: 15, language: 'english', seed: 'x' });
+    const sp = sampleSpeech(script.sentences, 'english');
+    const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: infos });
+    assert.equal(t.images[0]!.treatment, 'cutout', 'the lamp is cut out');
+    const v = textProductViolations(t);
+    const name = t.overlays.find((o) => o.slot === 'name')!;
+    const first = t.overlays.find((o) => o.slot === 'cue' && o.badge === '1')!;
+    const cta = t.overlays.find((o) => o.slot === 'cta')!;
+    const on = (o: { id: string }) => v.some((x) => x.startsWith(`text-product: ${o.id} `));
+    assert.equal(on(name), false, `the name card "${name.text}" clear of the lamp`);
+    // Known miss (docs/rendering.md "The product steps aside for its text"): the lamp, held at 25 %
+    // beside the presenter's card, stands from the middle of the frame to the captions; risen to
+    // the top (which frees a row under it for every text) the night and desk photos, shown between
+    // its scenes, would rise under the presenter's card (presenter-product), so the pose is refused.
+    assert.deepEqual([on(first), on(cta)], [true, true], 'the known miss is still a miss (else take it off)');
+    assert.deepEqual(layoutViolations(t), []);
+    assert.deepEqual(presenterOverProductViolations(t), []);
+  });
+});
