@@ -11,7 +11,7 @@
  */
 import type { Box } from '../templates/types.ts';
 import type { ImageFrame } from './media-frame.ts';
-import { intersection, PRODUCT_HEADROOM } from './rules.ts';
+import { intersection, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from './rules.ts';
 import { textProductViolations } from './text-product.ts';
 import { layoutViolations } from './safety.ts';
 import { productShareTarget, productShareViolations } from './product-share.ts';
@@ -76,9 +76,11 @@ export function posed(f: ImageFrame | null, pose: Pose, c: PoseContext): ImageFr
   const head = PRODUCT_HEADROOM * c.height;
   const cap = c.captions && b.y + b.h <= c.captions.y + 0.5 ? c.captions.y : c.height - head;
   let { x, y } = b;
-  // To the frame's edge (the widest column beside it), its middle still in the safe area.
-  if (pose.startsWith('left')) x = Math.min(b.x, Math.max(0, s.x - b.w / 3));
-  if (pose.startsWith('right')) x = Math.max(b.x, Math.min(c.width, s.x + s.w + b.w / 3) - b.w);
+  // To the frame's edge (the widest column beside it), its middle still in the safe area; a
+  // cut-out keeps PRODUCT_SIDE_MARGIN from the edge ("The frame in 9:16").
+  const side = f.cutout ? PRODUCT_SIDE_MARGIN * Math.min(c.width, c.height) : 0;
+  if (pose.startsWith('left')) x = Math.min(b.x, Math.max(side, s.x - b.w / 3));
+  if (pose.startsWith('right')) x = Math.max(b.x, Math.min(c.width - side, s.x + s.w + b.w / 3) - b.w);
   if (pose.endsWith('up')) y = Math.min(b.y, Math.max(head, s.y - b.h / 3));
   if (pose.endsWith('down')) y = Math.max(b.y, Math.min(cap, s.y + s.h + b.h / 3) - b.h);
   // A product wider (taller) than the safe area keeps its place on that axis.
