@@ -13,7 +13,7 @@ import type { Script } from '../types.ts';
 import { imagesPicked, mediaFraming, type FramingInput } from '../timeline/build.ts';
 import { MAX_KEN_BURNS_SCALE } from '../timeline/motion.ts';
 import type { ImageFrame } from '../timeline/media-frame.ts';
-import { imageInfo, prepareImage, type PreparedImage } from './media.ts';
+import { imageInfo, preparedKey, prepareImage, type PreparedImage } from './media.ts';
 import { releaseCutoutThread } from './cutout-pool.ts';
 
 type Info = Awaited<ReturnType<typeof imageInfo>>;
@@ -59,7 +59,7 @@ export class EarlyMedia {
 
   /** prepareImage(path, w, h, maxScale, { frame }), made once for these arguments. */
   image(path: string, w: number, h: number, maxScale: number, frame: ImageFrame | null): Promise<PreparedImage> {
-    const key = JSON.stringify([path, w, h, maxScale, frame]);
+    const key = JSON.stringify([path, w, h, maxScale, preparedKey(frame)]);
     let made = this.images.get(key);
     if (!made) {
       made = prepareImage(path, w, h, maxScale, { frame });

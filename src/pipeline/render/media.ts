@@ -91,6 +91,17 @@ export async function imageInfo(path: string): Promise<(ImageInfo & { plain: boo
 }
 
 /**
+ * The parts of a frame that prepareImage reads (its treatment and sizes, not where it stands):
+ * two frames with equal keys give the same prepared image (EarlyMedia keys on it, so a product
+ * that only stepped aside for its text, text-room.ts, is not prepared again).
+ */
+export function preparedKey(frame: ImageFrame | null): unknown {
+  if (!frame) return null;
+  const f = frame as ImageFrame & { crop?: unknown };
+  return [f.mode, f.treatment, f.cutout, f.trim ?? null, f.pan ? [f.pan.width, f.pan.height] : null, f.content.w, f.content.h, f.crop ?? null];
+}
+
+/**
  * Decodes and sizes one product image for a box of w x h drawn with moves up to maxScale: as the
  * timeline framed it (cover the box, or the whole product at its content size), or, with no
  * frame, by its shape.
