@@ -14,6 +14,8 @@ const EDGE = 24;
 const BORDER_STEP = 1;
 /** Edge pixels this close (thumbnail pixels) belong to one object. */
 const GAP = 2;
+/** A region this wide and this high (share of the image) is the whole photo, not a subject. */
+const ALL_OVER = 0.8;
 
 /**
  * The subject's box as fractions of the image (0..1), from RGBA pixels w x h; null when nothing
@@ -74,5 +76,6 @@ export function subjectBox(px: Uint8ClampedArray, w: number, h: number): Box | n
   }
   if (!best || best.edges < 4) return null;
   const box = { x: best.x0 / w, y: best.y0 / h, w: (best.x1 + 1 - best.x0) / w, h: (best.y1 + 1 - best.y0) / h };
-  return box.w * box.h >= 0.9 ? null : box;
+  // Edges everywhere (a busy photo, a texture): no one subject a crop could keep whole.
+  return box.w >= ALL_OVER && box.h >= ALL_OVER ? null : box;
 }
