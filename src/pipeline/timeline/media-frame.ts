@@ -62,7 +62,8 @@ export interface ImageFrame {
    * stands in (its box, or the frame when it floats past a card; the part of it beside the band),
    * a cut-out's less PRODUCT_HEADROOM of the frame's height at the frame's top and bottom. Its
    * scene's Ken Burns move is tamed to stay in it (motion.ts fitMove): never cut, never touching
-   * the edge, and no product grows into the captions.
+   * the edge, and no product grows into the captions. A cover photo cropped for its subject
+   * (coverCrop): the room its subject (`product`) keeps to, clear of the cards.
    */
   room?: Box;
   /**
