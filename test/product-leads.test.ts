@@ -28,6 +28,7 @@ import { DETAIL_MIN, DETAIL_MIN_ZOOM } from '../src/pipeline/timeline/detail.ts'
 import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech, PREVIEW_SENTENCES } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
 import { imageInfo, prepareImage } from '../src/pipeline/render/media.ts';
+import { SUBJECT_PAD } from '../src/pipeline/render/subject.ts';
 import { closeCutoutPool } from '../src/pipeline/render/cutout-pool.ts';
 import { fieldColour } from '../src/pipeline/render/shapes.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
@@ -744,11 +745,11 @@ describe('the frame in 9:16 (issue 27, the README demo)', () => {
       const synth = (await imageInfo(room))!;
       // The estimate holds the object (a thumbnail's pixel either way), not the wall or the floor.
       const sub = synth.subject!;
-      for (const [got, want] of [[sub.x, 0.12], [sub.y, 0.45], [sub.x + sub.w, 0.32], [sub.y + sub.h, 0.8]] as const) assert.ok(Math.abs(got - want) < 0.025, JSON.stringify(sub));
+      for (const [got, want] of [[sub.x, 0.12 - SUBJECT_PAD], [sub.y, 0.45 - SUBJECT_PAD], [sub.x + sub.w, 0.32 + SUBJECT_PAD], [sub.y + sub.h, 0.8 + SUBJECT_PAD]] as const) assert.ok(Math.abs(got - want) < 0.025, JSON.stringify(sub));
       const [night, desk] = await Promise.all(['lamp-night', 'lamp-desk'].map((f) => imageInfo(path.join('samples/shop/img', `${f}.jpg`))));
       // The night photo's subject is its lamp (shade to base; not the glow around it).
       const n = night!.subject!;
-      assert.ok(n.x > 0.2 && n.x + n.w < 0.72 && n.y > 0.18 && n.y + n.h < 0.9, JSON.stringify(n));
+      assert.ok(n.x > 0.2 - SUBJECT_PAD && n.x + n.w < 0.72 + SUBJECT_PAD && n.y > 0.18 - SUBJECT_PAD && n.y + n.h < 0.9 + SUBJECT_PAD, JSON.stringify(n));
       let covers = 0;
       for (const templateId of [1, 4])
         for (const set of [[synth], [night!, desk!]]) {
@@ -779,7 +780,8 @@ describe('the frame in 9:16 (issue 27, the README demo)', () => {
       let [x0, x1] = [Infinity, -Infinity];
       const y = Math.round((f.product!.y + f.product!.h * 0.5) * k) + 20;
       for (let x = 0; x < prep.image.width; x++) if (c[(y * prep.image.width + x) * 4]! < 80 || c[(y * prep.image.width + x) * 4]! > 235) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); }
-      assert.ok(Math.abs(x0 / k - f.product!.x) < 12 && Math.abs((x1 + 1) / k - (f.product!.x + f.product!.w)) < 12, `drawn ${x0 / k}..${(x1 + 1) / k}, framed ${f.product!.x}..${f.product!.x + f.product!.w}`);
+      const pad = SUBJECT_PAD * f.product!.w / sub.w;
+      assert.ok(Math.abs(x0 / k - (f.product!.x + pad)) < 12 && Math.abs((x1 + 1) / k - (f.product!.x + f.product!.w - pad)) < 12, `drawn ${x0 / k}..${(x1 + 1) / k}, framed ${f.product!.x}..${f.product!.x + f.product!.w}`);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

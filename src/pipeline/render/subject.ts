@@ -16,6 +16,8 @@ const BORDER_STEP = 1;
 const GAP = 2;
 /** A region this wide and this high (share of the image) is the whole photo, not a subject. */
 const ALL_OVER = 0.8;
+/** The box found is grown by this share of the image on each side. */
+export const SUBJECT_PAD = 0.03;
 
 /**
  * The subject's box as fractions of the image (0..1), from RGBA pixels w x h; null when nothing
@@ -75,7 +77,11 @@ export function subjectBox(px: Uint8ClampedArray, w: number, h: number): Box | n
     if (!best || r.edges > best.edges) best = r;
   }
   if (!best || best.edges < 4) return null;
-  const box = { x: best.x0 / w, y: best.y0 / h, w: (best.x1 + 1 - best.x0) / w, h: (best.y1 + 1 - best.y0) / h };
+  // Grown by SUBJECT_PAD (within the image): a part like the border's colours (a dark base on a
+  // dark floor) lies just past the edges found.
+  const [x0, y0] = [Math.max(0, best.x0 / w - SUBJECT_PAD), Math.max(0, best.y0 / h - SUBJECT_PAD)];
+  const [x1, y1] = [Math.min(1, (best.x1 + 1) / w + SUBJECT_PAD), Math.min(1, (best.y1 + 1) / h + SUBJECT_PAD)];
+  const box = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   // Edges everywhere (a busy photo, a texture): no one subject a crop could keep whole.
   return box.w >= ALL_OVER && box.h >= ALL_OVER ? null : box;
 }

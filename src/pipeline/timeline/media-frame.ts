@@ -292,26 +292,29 @@ export function roomsAround(room: Box, band: Box): Box[] {
   return parts.filter((b) => b.w > 1 && b.h > 1);
 }
 
+/** The gap a cover photo's subject keeps from a card (share of the frame's shorter side; presenter-clear.ts PRESENTER_GAP). */
+const CARD_GAP = 0.02;
 /** Crop positions tried per axis (0..1 of the spare width or height). */
 const CROP_STEPS = 40;
 
 /**
  * Where to crop a photo covering `box` so its subject (fractions of the image) stands in a room
- * clear of every `avoid` box (with a gap) and PRODUCT_SIDE_MARGIN in from the frame's edges: the
+ * clear of every `avoid` box (CARD_GAP from it) and PRODUCT_SIDE_MARGIN in from the frame's edges: the
  * crop whose subject has the most room to spare (its move is then tamed to that room, motion.ts
- * fitMove), nearest the middle among equals; null when no crop holds it in any room.
+ * fitMove), the subject most in the middle of its room among equals; null when no crop holds it in any room.
  */
 export function coverCrop(subject: Box, source: { width: number; height: number }, box: Box, avoid: readonly Box[], fw: number, fh: number): { crop: { x: number; y: number }; product: Box; room: Box } | null {
   const k = Math.max(box.w / source.width, box.h / source.height);
   const [dw, dh] = [source.width * k, source.height * k];
   const [sx, sy] = [Math.max(0, dw - box.w), Math.max(0, dh - box.h)];
   const m = PRODUCT_SIDE_MARGIN * Math.min(fw, fh);
+  const gap = CARD_GAP * Math.min(fw, fh);
   const inner = intersection(box, { x: m, y: m, w: fw - 2 * m, h: fh - 2 * m });
   if (!inner) return null;
   // The rooms clear of every avoid box: one side of each (above, below, left, right), together.
   let rooms: Box[] = [inner];
   for (const a of avoid) {
-    const g = { x: a.x - m, y: a.y - m, w: a.w + 2 * m, h: a.h + 2 * m };
+    const g = { x: a.x - gap, y: a.y - gap, w: a.w + 2 * gap, h: a.h + 2 * gap };
     rooms = rooms.flatMap((r) => roomsAround(r, g));
   }
   const steps = (spare: number) => (spare > 1 ? Array.from({ length: CROP_STEPS + 1 }, (_, i) => i / CROP_STEPS) : [0.5]);
@@ -320,8 +323,11 @@ export function coverCrop(subject: Box, source: { width: number; height: number 
     for (const cy of steps(sy)) {
       const product = { x: box.x - cx * sx + subject.x * dw, y: box.y - cy * sy + subject.y * dh, w: subject.w * dw, h: subject.h * dh };
       for (const room of rooms) {
-        const slack = Math.min(product.x - room.x, room.x + room.w - product.x - product.w, product.y - room.y, room.y + room.h - product.y - product.h);
-        const off = Math.abs(cx - 0.5) + Math.abs(cy - 0.5);
+        const sx0 = Math.min(product.x - room.x, room.x + room.w - product.x - product.w);
+        const sy0 = Math.min(product.y - room.y, room.y + room.h - product.y - product.h);
+        // The least room to spare; among equals the subject most in the middle of its room, then of the photo.
+        const slack = Math.min(sx0, sy0);
+        const off = Math.abs(cx - 0.5) + Math.abs(cy - 0.5) - (sx0 + sy0);
         if (slack >= 0 && (!best || slack > best.slack + 0.5 || (slack > best.slack - 0.5 && off < best.off))) best = { crop: { x: cx, y: cy }, product, room, slack, off };
       }
     }
