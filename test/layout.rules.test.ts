@@ -269,7 +269,7 @@ describe('rendering with awkward images', () => {
     try {
       const paths = Object.values(LAYOUT_FIXTURES).map((f) => path.join(LAYOUT_FIXTURES_DIR, f.file));
       const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-      assert.deepEqual(infos.map((i) => i && { ...i, colour: undefined, trim: undefined }), Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false, colour: undefined, trim: undefined })));
+      assert.deepEqual(infos.map((i) => i && { ...i, colour: undefined, trim: undefined, subject: undefined }), Object.values(LAYOUT_FIXTURES).map((f) => ({ width: f.width, height: f.height, alpha: f.alpha, plain: false, blank: false, colour: undefined, trim: undefined, subject: undefined })));
       // Only the alpha image has a trimmed product box (its opaque pixels), a part of it.
       assert.deepEqual(infos.map((i) => !!i?.trim), Object.values(LAYOUT_FIXTURES).map((f) => f.alpha));
       for (const t of infos.flatMap((i) => (i?.trim ? [i.trim] : []))) assert.ok(t.x >= 0 && t.y >= 0 && t.x + t.w <= 1 && t.y + t.h <= 1 && t.w * t.h < 1);
@@ -284,8 +284,11 @@ describe('rendering with awkward images', () => {
       const tl = t as Timeline;
       assert.deepEqual(layoutViolations(tl), []);
       // The treatment by shape (docs/rendering.md "The product leads"): the wide and tall photos pan, the cut-out is used as it is,
-      // and the 300 px square fills this 270 × 480 frame (1.6×: a photo up to square fills a tall frame when sharp enough; contained at full size).
-      assert.deepEqual(tl.images.map((f) => f?.treatment), ['pan', 'pan', 'cover', 'alpha']);
+      // and the 300 px square would fill this 270 × 480 frame (1.6×: a photo up to square fills a tall frame when sharp enough), but
+      // its subject (the stool, 56 % of its width: render/subject.ts) is as wide as the crop window: no crop keeps it whole
+      // clear of the frame's edges and the cards, so it is contained (media-frame.ts coverCrop).
+      assert.ok(infos[2]!.subject && infos[2]!.subject.w > 0.5, JSON.stringify(infos[2]!.subject));
+      assert.deepEqual(tl.images.map((f) => f?.treatment), ['pan', 'pan', 'contain', 'alpha']);
       assert.equal(tl.images[3]!.cutout, true);
       // The full name under its short title (a subtitle) has its own floor (layoutViolations checks it is one).
       assert.ok(tl.overlays.every((o) => o.fontPx >= overlayMinFontPx(o, tl.height)));

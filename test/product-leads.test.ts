@@ -22,12 +22,13 @@ import { presenterOverProduct, presenterOverProductViolations } from '../src/pip
 import { productKeepOuts } from '../src/pipeline/timeline/text-product.ts';
 import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
 import { captionsOverProduct, movedContent } from '../src/pipeline/timeline/caption-clear.ts';
-import { KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE } from '../src/pipeline/timeline/motion.ts';
-import { MAX_UPSCALE, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from '../src/pipeline/timeline/rules.ts';
+import { coverReach, KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE } from '../src/pipeline/timeline/motion.ts';
+import { intersects, MAX_UPSCALE, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from '../src/pipeline/timeline/rules.ts';
 import { DETAIL_MIN, DETAIL_MIN_ZOOM } from '../src/pipeline/timeline/detail.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleNarration, sampleSentences, sampleSpeech, PREVIEW_SENTENCES } from '../src/pipeline/render/sample.ts';
 import { renderVideo } from '../src/pipeline/render/render-video.ts';
-import { imageInfo } from '../src/pipeline/render/media.ts';
+import { imageInfo, prepareImage } from '../src/pipeline/render/media.ts';
+import { SUBJECT_PAD } from '../src/pipeline/render/subject.ts';
 import { closeCutoutPool } from '../src/pipeline/render/cutout-pool.ts';
 import { fieldColour } from '../src/pipeline/render/shapes.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
@@ -728,6 +729,67 @@ describe('the frame in 9:16 (issue 27, the README demo)', () => {
     ] });
     assert.match(floor.violations.join('\n'), /^empty-band: rows 80–100 % of the height are empty for the whole scene/m);
     assert.ok(TALL_SCENE_BAND_SHARE < 0.2);
+  });
+
+  it('a cover photo\'s subject (estimated from the image: render/subject.ts) stands clear of the inset presenter\'s card and the name card and PRODUCT_SIDE_MARGIN in from the frame\'s edges at its move\'s largest, the crop chosen for it; where no crop can, the photo is shown whole (fails before: the demo\'s night and desk photos cropped around the attention point, the lamp\'s shade under the card)', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cover-subject-'));
+    try {
+      // A two-tone room (wall over floor, a soft stripe on the wall) with a dark object low on its left.
+      const S = 1200;
+      const raw = Buffer.alloc(S * S * 3);
+      for (let y = 0; y < S; y++)
+        for (let x = 0; x < S; x++) {
+          const i = (y * S + x) * 3;
+          const obj = x >= 0.12 * S && x < 0.32 * S && y >= 0.45 * S && y < 0.8 * S;
+          const stripe = obj && Math.floor(y / 40) % 2 === 0;
+          const c = obj ? (stripe ? [240, 240, 235] : [40, 40, 50]) : y < 0.6 * S ? [205, 215, 225 - (x % 97 < 3 ? 8 : 0)] : [170, 125, 85];
+          raw.set(c, i);
+        }
+      const room = path.join(dir, 'room.png');
+      await sharp(raw, { raw: { width: S, height: S, channels: 3 } }).png().toFile(room);
+      const synth = (await imageInfo(room))!;
+      // The estimate holds the object (a thumbnail's pixel either way), not the wall or the floor.
+      const sub = synth.subject!;
+      for (const [got, want] of [[sub.x, 0.12 - SUBJECT_PAD], [sub.y, 0.45 - SUBJECT_PAD], [sub.x + sub.w, 0.32 + SUBJECT_PAD], [sub.y + sub.h, 0.8 + SUBJECT_PAD]] as const) assert.ok(Math.abs(got - want) < 0.025, JSON.stringify(sub));
+      const [night, desk] = await Promise.all(['lamp-night', 'lamp-desk'].map((f) => imageInfo(path.join('samples/shop/img', `${f}.jpg`))));
+      // The night photo's subject is its lamp (shade to base; not the glow around it).
+      const n = night!.subject!;
+      assert.ok(n.x > 0.2 - SUBJECT_PAD && n.x + n.w < 0.72 + SUBJECT_PAD && n.y > 0.18 - SUBJECT_PAD && n.y + n.h < 0.9 + SUBJECT_PAD, JSON.stringify(n));
+      let covers = 0;
+      for (const templateId of [1, 4])
+        for (const set of [[synth], [night!, desk!]]) {
+          const t = timeline(set, templateId, 0);
+          const m = PRODUCT_SIDE_MARGIN * t.width;
+          const cards = [...(t.presenter ? [t.presenter.box] : []), ...t.overlays.filter((o) => o.slot === 'name').map((o) => o.box)];
+          for (const s of t.scenes) {
+            if (!s.showMedia || s.media.kind !== 'image') continue;
+            const f = t.images[s.media.index]!;
+            const what = `T${templateId} image ${s.media.index} ${set[s.media.index]!.width}`;
+            if (f.treatment !== 'cover') { assert.equal(f.treatment, 'contain', what); continue; }
+            covers++;
+            assert.ok(f.product, `${what}: no subject placed`);
+            const r = coverReach(s.motion, f.product!, t.media!.box);
+            assert.ok(r.x >= m - 1 && r.y >= m - 1 && r.x + r.w <= t.width - m + 1 && r.y + r.h <= t.height - m + 1, `${what}: ${JSON.stringify(r)} cut by the frame's edge`);
+            for (const c of cards) assert.ok(!intersects(r, c), `${what}: ${JSON.stringify(r)} under ${JSON.stringify(c)}`);
+          }
+        }
+      // The object, cut at the left edge by a centred crop, covers Spotlight and Voice Over cropped to its side; the night photo Voice Over.
+      assert.ok(covers >= 3, `covers ${covers}`);
+      // The renderer crops where the timeline said: the object's dark pixels where ImageFrame.product puts them.
+      const t = timeline([synth], 1, 0);
+      const f = t.images[0]!;
+      assert.equal(f.treatment, 'cover');
+      const k = MAX_KEN_BURNS_SCALE;
+      const prep = await prepareImage(room, t.width, t.height, k, { frame: f });
+      const c = prep.image.getContext('2d').getImageData(0, 0, prep.image.width, prep.image.height).data;
+      let [x0, x1] = [Infinity, -Infinity];
+      const y = Math.round((f.product!.y + f.product!.h * 0.5) * k) + 20;
+      for (let x = 0; x < prep.image.width; x++) if (c[(y * prep.image.width + x) * 4]! < 80 || c[(y * prep.image.width + x) * 4]! > 235) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); }
+      const pad = SUBJECT_PAD * f.product!.w / sub.w;
+      assert.ok(Math.abs(x0 / k - (f.product!.x + pad)) < 12 && Math.abs((x1 + 1) / k - (f.product!.x + f.product!.w - pad)) < 12, `drawn ${x0 / k}..${(x1 + 1) / k}, framed ${f.product!.x}..${f.product!.x + f.product!.w}`);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { typicalColour } from '../templates/colours.ts';
 import { cutOutImage } from './cutout-pool.ts';
 
 import type { ImageFrame, ImageInfo } from '../timeline/media-frame.ts';
+import { subjectBox } from './subject.ts';
 import { fitsByCover } from '../timeline/media-frame.ts';
 
 export { fitsByCover };
@@ -82,9 +83,11 @@ export async function imageInfo(path: string): Promise<(ImageInfo & { plain: boo
     // Plain: the cut-out worker would clear its backdrop (the same flood and the same refusals: a
     // vignette, a product in large pieces, a swatch — then it is framed as a photo). The product's
     // own colour: its pixels once the backdrop is gone (the thumbnail is ours to change).
+    // A photo's subject (render/subject.ts), read before the flood changes the thumbnail.
+    const subject = !alpha && !blank ? subjectBox(px, thumb.info.width, thumb.info.height) : null;
     const plain = !alpha && !blank && removePlainBackdrop(px, thumb.info.width, thumb.info.height);
     const trim = plain || alpha ? opaqueBox(px, thumb.info.width, thumb.info.height) : null;
-    return { width, height, alpha, plain, blank, colour: typicalColour(px), ...(trim ? { trim } : {}) };
+    return { width, height, alpha, plain, blank, colour: typicalColour(px), ...(trim ? { trim } : {}), ...(subject && !plain ? { subject } : {}) };
   } catch {
     return null;
   }
@@ -120,6 +123,15 @@ export async function prepareImage(path: string, w: number, h: number, maxScale:
     const image = await rawCanvas(base.clone().resize(Math.max(2, Math.round(frame.pan.width)), Math.max(2, Math.round(frame.pan.height)), { fit: 'fill', kernel: 'lanczos3' }));
     const fills = frame.content.w >= w - 1 && frame.content.h >= h - 1;
     return { mode: 'pan', image, backdrop: fills ? null : await blurredFill(base, w, h) };
+  }
+  if (!opts.cover && frame?.mode === 'cover' && frame.crop) {
+    // Cropped where the timeline keeps the photo's subject clear of the cards (media-frame.ts coverCrop).
+    const k = Math.max(W / iw, H / ih);
+    const [rw, rh] = [Math.max(W, Math.ceil(iw * k)), Math.max(H, Math.ceil(ih * k))];
+    const left = Math.round(frame.crop.x * (rw - W));
+    const top = Math.round(frame.crop.y * (rh - H));
+    const image = await rawCanvas(base.clone().resize(rw, rh, { fit: 'fill', kernel: 'lanczos3' }).extract({ left, top, width: W, height: H }));
+    return { mode: 'cover', image };
   }
   if (opts.cover || (frame ? frame.mode === 'cover' : fitsByCover(iw / ih, w / h))) {
     const image = await rawCanvas(base.clone().resize(W, H, { fit: 'cover', position: sharp.strategy.attention }));

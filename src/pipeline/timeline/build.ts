@@ -170,7 +170,9 @@ export function mediaFraming(input: FramingInput) {
     const stage = px(l.media.stage ?? l.media.box, width, height);
     const keepClear = l.media.clearOfCaptions && input.caption && how !== 'loose';
     const clear = keepClear ? { clear: band ?? px(l.captions, width, height), safe: safeAreaPx(input.aspectRatio, width, height) } : {};
-    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', ...clear };
+    // A cover photo's subject keeps clear of the inset presenter's card and the name card's spot.
+    const avoid = [...(l.presenter && l.presenter.frame !== 'none' && !presenterLed(def.layout, true) ? [px(l.presenter.box, width, height)] : []), px(l.slots.name.box, width, height)];
+    const ctx = { frame: { width, height }, target: productShareTarget(def.layout, input.aspectRatio, !!l.presenter), card: l.media.frame === 'card' && l.media.motion !== 'carousel', carousel: l.media.motion === 'carousel', avoid, ...clear };
     const frames = input.product.imagePaths.map((_, i) => { const info = input.imageInfo?.[i]; return info ? frameImage(info, mediaBox, stage, ctx) : null; });
     if (!keepClear || how === 'clear' || !sharesFirst) return frames;
     // The share first: a product that cannot stand clear of the captions at its share target
@@ -292,7 +294,9 @@ function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
   const tame = (imgs: readonly (ImageFrame | null)[]) =>
     scenes.forEach((scene, i) => {
       const f = scene.media.kind === 'image' ? imgs[scene.media.index] : null;
-      scene.motion = f?.room && mediaBox ? fitMove(untamed[i]!, f.content, f.room, mediaBox) : untamed[i]!;
+      // A cover photo's subject (ImageFrame.product) stays in its room clear of the cards.
+      const cover = f?.treatment === 'cover' && !!f.product;
+      scene.motion = f?.room && mediaBox ? fitMove(untamed[i]!, cover ? f.product! : f.content, f.room, mediaBox, cover) : untamed[i]!;
     });
   let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }

@@ -35,6 +35,12 @@ export interface ImageInfo {
    * framed and counted by it (absent: the whole image).
    */
   trim?: Box;
+  /**
+   * A photo's subject (fractions of the image, 0..1): the largest object that stands out from
+   * its border's colours (render/subject.ts). A cover photo is cropped to keep it clear of the
+   * frame's cards (FrameContext.avoid).
+   */
+  subject?: Box;
 }
 
 export type ImageTreatment = 'cover' | 'pan' | 'blur-extend' | 'cutout' | 'alpha' | 'contain';
@@ -56,7 +62,8 @@ export interface ImageFrame {
    * stands in (its box, or the frame when it floats past a card; the part of it beside the band),
    * a cut-out's less PRODUCT_HEADROOM of the frame's height at the frame's top and bottom. Its
    * scene's Ken Burns move is tamed to stay in it (motion.ts fitMove): never cut, never touching
-   * the edge, and no product grows into the captions.
+   * the edge, and no product grows into the captions. A cover photo cropped for its subject
+   * (coverCrop): the room its subject (`product`) keeps to, clear of the cards.
    */
   room?: Box;
   /**
@@ -77,6 +84,12 @@ export interface ImageFrame {
    * beside an inset presenter allows, which it never stands under: presenter-clear.ts).
    */
   limited?: 'sharpness' | 'shape' | 'inset';
+  /**
+   * cover: where the photo is cropped, as the share (0..1, each axis) of its spare width and
+   * height left of and above the box (absent: around sharp's attention point). Chosen so its
+   * subject stands clear of FrameContext.avoid and the frame's edges (coverCrop).
+   */
+  crop?: { x: number; y: number };
 }
 
 /** Boxes whose aspect differs from the image's by more than this show the image whole. */
@@ -112,6 +125,14 @@ export interface FrameContext {
   clear?: Box;
   /** The platform safe area (with `clear`): a product kept clear of the band keeps its middle third in it. */
   safe?: Box;
+  /**
+   * Boxes a cover photo's subject (ImageInfo.subject) stays clear of: the inset presenter's card
+   * and the name card's spot. A photo cropped to cover a tall frame where no crop keeps it clear
+   * is shown whole on its stage instead (the treatment before TALL_FRAME_COVER).
+   */
+  avoid?: Box[];
+  /** No TALL_FRAME_COVER (the fallback of a photo no crop keeps clear of `avoid`). */
+  noTallCover?: boolean;
 }
 
 /** A photo at least this much longer than its window (aspect over aspect) may pan in a part of it. */
@@ -131,7 +152,7 @@ export const WINDOW_COVER_TOLERANCE = 1.5;
  * a part of the frame (a photo covers it, panning when much longer than it); else the box is the
  * whole frame and a photo far from its shape sits on the stage.
  */
-export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): ImageTreatment {
+export function chooseTreatment(info: ImageInfo, box: Box, windowed = false, tallCover = true): ImageTreatment {
   const a = Math.max(1, info.width) / Math.max(1, info.height);
   const boxA = box.w / box.h;
   const coverScale = Math.max(box.w / Math.max(1, info.width), box.h / Math.max(1, info.height));
@@ -142,7 +163,7 @@ export function chooseTreatment(info: ImageInfo, box: Box, windowed = false): Im
   if (fitsByCover(a, boxA) && coverScale <= MAX_UPSCALE) return 'cover';
   // A photo up to square in a tall full frame fills it, cropped at its sides around its subject:
   // contained, it was a card in the middle between blurred empty fields (a letterboxed photo).
-  if (!windowed && boxA < 1 && a >= boxA && a / boxA <= TALL_FRAME_COVER && coverScale <= MAX_UPSCALE) return 'cover';
+  if (tallCover && !windowed && boxA < 1 && a >= boxA && a / boxA <= TALL_FRAME_COVER && coverScale <= MAX_UPSCALE) return 'cover';
   if (windowed) {
     // A wide product on a plain backdrop stands in its middle: a window crops to it rather than panning over bare backdrop.
     if (panWide && info.plain && coverScale <= MAX_UPSCALE) return 'cover';
@@ -171,7 +192,14 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const fh = ctx?.frame.height ?? box.y + box.h;
   const view = intersection(box, { x: 0, y: 0, w: fw, h: fh }) ?? box;
   const windowed = !!ctx && (box.w < fw - 1 || box.h < fh - 1);
-  const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed) : legacyTreatment(info, box);
+  const treatment = ctx ? chooseTreatment(ctx.carousel ? { ...info, plain: false } : info, box, windowed, !ctx.noTallCover) : legacyTreatment(info, box);
+  if (treatment === 'cover' && ctx?.avoid && info.subject) {
+    // Cropped where its subject stands clear of the cards and the frame's edges; a photo cropped
+    // only to fill a tall frame where no crop can is shown whole on its stage instead.
+    const placed = coverCrop(info.subject, source, box, ctx.avoid, fw, fh);
+    if (placed) return { mode: 'cover', treatment, content: { ...box }, cutout: false, source, ...placed };
+    if (!fitsByCover(source.width / source.height, box.w / box.h)) return frameImage(info, box, stage, { ...ctx, noTallCover: true });
+  }
   if (treatment === 'cover') {
     // Uncropped (of the box's shape), a plain-backed photo's trimmed product box is where its product lies.
     const t = usableTrim(info.trim);
@@ -262,6 +290,48 @@ export function roomsAround(room: Box, band: Box): Box[] {
     { x: bx1, y: room.y, w: x1 - bx1, h: room.h },
   ];
   return parts.filter((b) => b.w > 1 && b.h > 1);
+}
+
+/** The gap a cover photo's subject keeps from a card (share of the frame's shorter side; presenter-clear.ts PRESENTER_GAP). */
+const CARD_GAP = 0.02;
+/** Crop positions tried per axis (0..1 of the spare width or height). */
+const CROP_STEPS = 40;
+
+/**
+ * Where to crop a photo covering `box` so its subject (fractions of the image) stands in a room
+ * clear of every `avoid` box (CARD_GAP from it) and PRODUCT_SIDE_MARGIN in from the frame's edges: the
+ * crop whose subject has the most room to spare (its move is then tamed to that room, motion.ts
+ * fitMove), the subject most in the middle of its room among equals; null when no crop holds it in any room.
+ */
+export function coverCrop(subject: Box, source: { width: number; height: number }, box: Box, avoid: readonly Box[], fw: number, fh: number): { crop: { x: number; y: number }; product: Box; room: Box } | null {
+  const k = Math.max(box.w / source.width, box.h / source.height);
+  const [dw, dh] = [source.width * k, source.height * k];
+  const [sx, sy] = [Math.max(0, dw - box.w), Math.max(0, dh - box.h)];
+  const m = PRODUCT_SIDE_MARGIN * Math.min(fw, fh);
+  const gap = CARD_GAP * Math.min(fw, fh);
+  const inner = intersection(box, { x: m, y: m, w: fw - 2 * m, h: fh - 2 * m });
+  if (!inner) return null;
+  // The rooms clear of every avoid box: one side of each (above, below, left, right), together.
+  let rooms: Box[] = [inner];
+  for (const a of avoid) {
+    const g = { x: a.x - gap, y: a.y - gap, w: a.w + 2 * gap, h: a.h + 2 * gap };
+    rooms = rooms.flatMap((r) => roomsAround(r, g));
+  }
+  const steps = (spare: number) => (spare > 1 ? Array.from({ length: CROP_STEPS + 1 }, (_, i) => i / CROP_STEPS) : [0.5]);
+  let best: { crop: { x: number; y: number }; product: Box; room: Box; slack: number; off: number } | null = null;
+  for (const cx of steps(sx))
+    for (const cy of steps(sy)) {
+      const product = { x: box.x - cx * sx + subject.x * dw, y: box.y - cy * sy + subject.y * dh, w: subject.w * dw, h: subject.h * dh };
+      for (const room of rooms) {
+        const sx0 = Math.min(product.x - room.x, room.x + room.w - product.x - product.w);
+        const sy0 = Math.min(product.y - room.y, room.y + room.h - product.y - product.h);
+        // The least room to spare; among equals the subject most in the middle of its room, then of the photo.
+        const slack = Math.min(sx0, sy0);
+        const off = Math.abs(cx - 0.5) + Math.abs(cy - 0.5) - (sx0 + sy0);
+        if (slack >= 0 && (!best || slack > best.slack + 0.5 || (slack > best.slack - 0.5 && off < best.off))) best = { crop: { x: cx, y: cy }, product, room, slack, off };
+      }
+    }
+  return best && { crop: best.crop, product: best.product, room: best.room };
 }
 
 /** The product's own box in frame pixels, when known: a cut-out's or alpha image's content, an uncropped photo's trimmed product (else null). */

@@ -98,8 +98,28 @@ export const KEN_BURNS_DRIFT = 0.025;
  * share of it), stays inside `room` at its largest and furthest: the zoom past 1 and the drift
  * are scaled by one factor q in [0, 1], the largest that fits on both axes (media-layer.ts
  * drawProduct draws content x scale, shifted by the drift).
+ * `cover`: `content` is a cover photo's subject in the box (the window into the photo zooms and
+ * drifts as kenBurnsSource moves it: coverReach); of the move, its mirror images and a zoom
+ * about the subject, the one that keeps the most of its zoom (the move first among equals).
  */
-export function fitMove(move: KenBurns, content: Box, room: Box, box: Box): KenBurns {
+export function fitMove(move: KenBurns, content: Box, room: Box, box: Box, cover = false): KenBurns {
+  if (cover) {
+    const [ux, uy] = [(content.x + content.w / 2 - box.x) / box.w, (content.y + content.h / 2 - box.y) / box.h];
+    const about = { fromX: 2 * ux - 1, toX: 2 * ux - 1, fromY: 2 * uy - 1, toY: 2 * uy - 1 };
+    const tries: KenBurns[] = [move, { ...move, fromX: -move.fromX, toX: -move.toX }, { ...move, fromY: -move.fromY, toY: -move.toY }, { ...move, fromX: -move.fromX, toX: -move.toX, fromY: -move.fromY, toY: -move.toY }, { ...move, kind: 'zoom', ...about }];
+    let best: { move: KenBurns; q: number } | null = null;
+    for (const m of tries) {
+      const inside = (q: number) => boxInRoom(coverReach(tame(m, q), content, box), room);
+      let q = 1;
+      if (!inside(1)) {
+        let [lo, hi] = [0, 1];
+        for (let i = 0; i < 16; i++) { const mid = (lo + hi) / 2; if (inside(mid)) lo = mid; else hi = mid; }
+        q = lo;
+      }
+      if (!best || q > best.q + 1e-6) best = { move: tame(m, q), q };
+    }
+    return best!.move;
+  }
   const s = Math.max(move.fromScale, move.toScale) - 1;
   const q = Math.min(1, ...(['x', 'y'] as const).map((a) => {
     const [len, from, span, boxSpan] = a === 'x' ? [content.w, room.x, room.w, box.w] : [content.h, room.y, room.h, box.h];
@@ -109,10 +129,40 @@ export function fitMove(move: KenBurns, content: Box, room: Box, box: Box): KenB
     const grow = (len / 2) * s + f * KEN_BURNS_DRIFT * boxSpan;
     return grow > 1e-9 ? Math.max(0, (half - len / 2) / grow) : 1;
   }));
+  return tame(move, q);
+}
+
+/**
+ * A move with its zoom past 1 and its drift scaled by q. A pan draws a product shown whole at the
+ * full MAX_KEN_BURNS_SCALE (media-layer.ts drawProduct): tamed, it holds its tamed scale as a zoom
+ * that does not change, drifting as the pan went.
+ */
+function tame(move: KenBurns, q: number): KenBurns {
   if (q >= 1) return move;
-  // A pan draws a product shown whole at the full MAX_KEN_BURNS_SCALE (media-layer.ts drawProduct):
-  // tamed, it holds its tamed scale as a zoom that does not change, drifting as the pan went.
   return { ...move, kind: 'zoom', fromScale: 1 + (move.fromScale - 1) * q, toScale: 1 + (move.toScale - 1) * q, fromX: move.fromX * q, fromY: move.fromY * q, toX: move.toX * q, toY: move.toY * q };
+}
+
+const boxInRoom = (b: Box, r: Box) => b.x >= r.x - 0.5 && b.y >= r.y - 0.5 && b.x + b.w <= r.x + r.w + 0.5 && b.y + b.h <= r.y + r.h + 0.5;
+
+/**
+ * Where a part `sub` (frame pixels, at rest) of a photo covering `box` reaches over a move: the
+ * union of its boxes along the move (kenBurnsSource's window: at scale s and focus f the box
+ * shows the photo's part from (1 - 1/s)(1 + f)/2 of its width, 1/s wide).
+ */
+export function coverReach(move: KenBurns, sub: Box, box: Box): Box {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i <= 20; i++) {
+    const e = i / 20;
+    const s = move.fromScale + (move.toScale - move.fromScale) * e;
+    const fx = move.fromX + (move.toX - move.fromX) * e;
+    const fy = move.fromY + (move.toY - move.fromY) * e;
+    const v = (u: number, f: number) => s * u - ((s - 1) / 2) * (1 + f);
+    const [ax, bx] = [v((sub.x - box.x) / box.w, fx), v((sub.x + sub.w - box.x) / box.w, fx)];
+    const [ay, by] = [v((sub.y - box.y) / box.h, fy), v((sub.y + sub.h - box.y) / box.h, fy)];
+    x0 = Math.min(x0, box.x + ax * box.w); x1 = Math.max(x1, box.x + bx * box.w);
+    y0 = Math.min(y0, box.y + ay * box.h); y1 = Math.max(y1, box.y + by * box.h);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
 /**
