@@ -329,7 +329,11 @@ describe('names are not broken inside a word while a wider place holds them whol
  * where the short title and the full name under it find no room together above the product's middle (a
  * full-frame photo, Spotlight's inset beside a contained photo), so the full name keeps its title in five or more lines.
  */
-const TITLE_MISSES = ['T1 0 true awkward chair', 'T1 0 true photos chair', 'T1 0 true small chair', 'T1 0 false awkward chair', 'T2 0 false awkward chair', 'T3 0 false awkward chair', 'T4 0 true awkward chair', 'T4 0 false awkward chair', 'T5 0 false awkward chair'];
+// The 4:5, 3:2 and square photos in 9:16 now cover the frame ("The frame in 9:16"), leaving the
+// long chair name the same ~22 % of the height as the 3:1 photo (seen when the two merged,
+// 2026-11-29 (6)): the 'photos chair' cells below join the 'awkward chair' ones.
+const TITLE_MISSES = ['T1 0 true awkward chair', 'T1 0 true photos chair', 'T1 0 true small chair', 'T1 0 false awkward chair', 'T2 0 false awkward chair', 'T3 0 false awkward chair', 'T4 0 true awkward chair', 'T4 0 false awkward chair', 'T5 0 false awkward chair',
+  'T1 0 false photos chair', 'T2 0 false photos chair', 'T3 0 false photos chair', 'T4 0 true photos chair', 'T4 0 false photos chair', 'T5 0 false photos chair'];
 
 describe('a title in at most three lines (title-rule.ts)', () => {
   it('sets a title in three lines (four for a very long one), words whole, or the short title with the full name under it', () => {

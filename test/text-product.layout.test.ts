@@ -37,6 +37,13 @@ const SETS: Record<string, ImageInfo[]> = {
  *   captions-product or coverage rule.
  */
 const KNOWN = [/^r0 /, /^r1 alpha T[23] /, /^r1 mug T3 /, /^r2 (bottle|packshot) T1 /, /^r2 bottle T5 /, /^r2 alpha T5 /, /^r2 photos T1 /];
+/**
+ * The title rule's cost in 1:1 (docs/rendering.md "A title in at most three lines"; seen when the
+ * two merged, 2026-11-29 (6)): the 74-character name's title may not stand in the narrow column
+ * beside a frame-high product (it would take 5+ lines there), so it is set across the safe width
+ * at the top, within the gap of the product's top.
+ */
+const knownTitle = (where: string, v: string): boolean => /^r2 (packshot|alpha|mug) T\d presenter (true|false) 74$/.test(where) && /^text-product: name\d+ \(name\) /.test(v);
 
 describe('text never over a product shown whole: a layout rule (issue 27)', () => {
   it('every template × ratio × presenter × product shape × name length (15 s): no card, title, price or call to action within the gap of a product shown whole, outside the named misses; the other layout rules hold (fails before: 1:1 the mug photo in five templates, 16:9 and 1:1 bottles and packshots, ...)', () => {
@@ -56,14 +63,15 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
               checked++;
               const where = `r${aspectRatio} ${set} T${templateId} presenter ${hasPresenter} ${name.length}`;
               assert.deepEqual(layoutViolations(t), [], where);
-              for (const v of textProductViolations(t)) (KNOWN.some((k) => k.test(where)) ? known : outside).push(`${where}: ${v}`);
+              for (const v of textProductViolations(t)) (KNOWN.some((k) => k.test(where)) || knownTitle(where, v) ? known : outside).push(`${where}: ${v}`);
             }
     assert.equal(checked, 504);
     assert.deepEqual(outside, []);
     assert.ok(known.length > 0, 'the known misses are still misses (else take them off)');
+    assert.ok(known.some((k) => knownTitle(k.slice(0, k.indexOf(': ')), k.slice(k.indexOf(': ') + 2))), 'the title rule\'s cost is still there (else take it off)');
   });
 
-  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card clear of the lamp; known miss: the first selling-point card and "Shop now" on its base', async () => {
+  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card and "Shop now" clear of the lamp; known miss: the first selling-point card on its base', async () => {
     const dir = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
     const paths = ['lamp-front.jpg', 'lamp-night.jpg', 'lamp-desk.jpg'].map((f) => path.join(dir, f));
     const infos = await Promise.all(paths.map((p) => imageInfo(p)));
@@ -85,7 +93,10 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     // beside the presenter's card, stands from the middle of the frame to the captions; risen to
     // the top (which frees a row under it for every text) the night and desk photos, shown between
     // its scenes, would rise under the presenter's card (presenter-product), so the pose is refused.
-    assert.deepEqual([on(first), on(cta)], [true, true], 'the known miss is still a miss (else take it off)');
+    // "Shop now" left the lamp's base when the merged framing (the plate to the frame's bottom, the
+    // cut-out's side margin) gave it a free spot.
+    assert.equal(on(cta), false, `the call to action "${cta.text}" clear of the lamp`);
+    assert.equal(on(first), true, 'the known miss is still a miss (else take it off)');
     assert.deepEqual(layoutViolations(t), []);
     assert.deepEqual(presenterOverProductViolations(t), []);
   });

@@ -42,7 +42,9 @@ export interface PoseContext {
 /** A product shown whole by its own box (a cut-out, an alpha image, a contained photo): it can step aside. */
 const standing = (f: ImageFrame | null | undefined): f is ImageFrame => !!f && f.mode === 'contain' && (f.treatment === 'cutout' || f.treatment === 'alpha' || f.treatment === 'contain');
 /** A plain-backed photo drawn uncropped as a cover, its product known (a square mug photo in 1:1): it can be cut out. */
-const plainCover = (f: ImageFrame | null | undefined): f is ImageFrame & { product: Box } => !!f && f.mode === 'cover' && f.treatment === 'cover' && !!f.product;
+// A cover's product box from its plain backdrop's trim; a photo cropped about its subject
+// (coverCrop: a scene, not a plain backdrop) has a product box too but is never cut out.
+const plainCover = (f: ImageFrame | null | undefined): f is ImageFrame & { product: Box } => !!f && f.mode === 'cover' && f.treatment === 'cover' && !!f.product && !f.crop;
 const movable = (f: ImageFrame | null | undefined): f is ImageFrame => standing(f) || plainCover(f);
 
 /**
