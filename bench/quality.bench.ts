@@ -41,6 +41,7 @@ import { shortName } from '../src/pipeline/script/text.ts';
 import { FIXTURES, writeImage } from './quality/fixtures.ts';
 import { MATRIX, cellLabel, coverage, type Cell } from './quality/matrix.ts';
 import { COVERAGE_TAGS, DESIGN_CELLS, coverageLine, coverageViolations } from './quality/design-cells.ts';
+import { timelineFieldBands } from '../src/pipeline/timeline/coverage.ts';
 import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { LEAD_CELLS } from './quality/product-cells.ts';
 import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
@@ -139,6 +140,8 @@ async function main(): Promise<void> {
         const w = leg.worst;
         details.push(`#${cell.n} legibility: ${leg.judged} text boxes measured, ${leg.busy} on a busy ground not judged; lowest ${w ? `${w.contrast.toFixed(1)}:1 (needs ${w.need}) ${w.id} at ${w.atS.toFixed(1)} s` : '-'}`);
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));
+        // A designed field a third bare (a note, not a defect yet: docs/rendering.md "No empty frames").
+        details.push(...timelineFieldBands(t).map((v) => `#${cell.n} ${v}`));
         row.captions = countByTag(cap, CAPTION_TAGS, 'caption');
         row.layout = countByTag(lay, [...LAYOUT_TAGS, ...COVERAGE_TAGS], 'layout');
         row.cut = cut.length;

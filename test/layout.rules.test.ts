@@ -523,7 +523,9 @@ describe('a long name never over the product (issue 27 item 3)', () => {
 });
 
 describe('the 9:16 no-media design with an inset presenter is a selfie under a brand field', () => {
-  for (const templateId of [1, 6]) {
+  // Template 2 (split screen) too, under its panel of the second background colour (before: the
+  // panel the bottom half under the presenter, its bottom 41 % empty).
+  for (const templateId of [1, 2, 6]) {
     it(`template ${templateId}: the presenter large in the lower half, shoulders to the bottom edge; title, cards, hero price and captions in the field above, clear of the face`, () => {
       for (const long of [false, true]) {
         const t = timeline({ templateId, shape: 'none', long });
@@ -534,7 +536,7 @@ describe('the 9:16 no-media design with an inset presenter is a selfie under a b
         assert.ok(face.y >= t.height * 0.45 && face.y + face.h <= t.height * 0.8, `head in the middle-lower part: ${face.y / t.height}-${(face.y + face.h) / t.height}`);
         assert.ok(face.h >= t.height * 0.18, 'a large face');
         assert.ok(pl.y + pl.height >= t.height, 'shoulders to the bottom edge');
-        const field = t.shapes.find((s) => s.role === 'field')!;
+        const field = t.shapes.find((s) => s.role === (templateId === 2 ? 'panel' : 'field'))!;
         assert.ok(field.box.y + field.box.h <= faceZone(face).y + 1, 'the field ends above the face');
         for (const b of [t.captionsBox, ...t.overlays.map((o) => o.box)]) {
           assert.ok(b.y + b.h <= field.box.y + field.box.h + 1, 'every text on the field');

@@ -24,7 +24,7 @@ async function frameAt(video: string, tS: number, w: number, h: number): Promise
 }
 
 describe('the no-media design, rendered', () => {
-  it('template 2 in 9:16 with no image: the bottom half is the style’s second colour from the first second, cards carry icons', { timeout: 180_000 }, async () => {
+  it('template 2 in 9:16 with no image: the panel over the top is the style’s second colour from the first second, the presenter’s scene under it to the bottom edge, cards carry icons (fails on the design before: the panel the bottom half)', { timeout: 180_000 }, async () => {
     const narration = await sampleNarration(path.join(dir, 'n'), sampleSentences(15));
     const product = { ...SAMPLE_PRODUCT_TEXT, sellingPoints: [...SAMPLE_PRODUCT_TEXT.sellingPoints], targetAudience: 'everyone', imagePaths: [], videoPaths: [] };
     let t: Timeline | null = null;
@@ -33,18 +33,23 @@ describe('the no-media design, rendered', () => {
     assert.deepEqual(timelineCoverage(tl).violations, []);
     // The product half is a panel of the style's second background colour (Bold Pop: pink, not a white half).
     const [fr, fg, fb] = [1, 3, 5].map((i) => parseInt(tl.style.palette.bg2.slice(i, i + 2), 16));
-    // At 1.0 s and 5.0 s: most of the bottom half (below the captions band) is the field colour.
-    for (const tS of [1.0, 5.0]) {
-      const px = await frameAt(r.videoPath, tS, r.width, r.height);
+    // At 1.0 s and 5.0 s: the panel's top rows (over the safe area, no text) are the field colour,
+    // the bottom rows (the presenter's scene, the body through the platform strip) are not.
+    const share = (px: Buffer, from: number, to: number) => {
       let field = 0;
       let all = 0;
-      for (let y = Math.round(r.height * 0.62); y < r.height; y += 2)
+      for (let y = Math.round(r.height * from); y < Math.round(r.height * to); y += 2)
         for (let x = 0; x < r.width; x += 2) {
           const i = (y * r.width + x) * 3;
           all++;
           if (Math.abs(px[i]! - fr!) + Math.abs(px[i + 1]! - fg!) + Math.abs(px[i + 2]! - fb!) < 30) field++;
         }
-      assert.ok(field / all > 0.5, `at ${tS} s ${(100 * field / all).toFixed(0)} % of the bottom half is the field colour`);
+      return field / all;
+    };
+    for (const tS of [1.0, 5.0]) {
+      const px = await frameAt(r.videoPath, tS, r.width, r.height);
+      assert.ok(share(px, 0, 0.09) > 0.9, `at ${tS} s ${(100 * share(px, 0, 0.09)).toFixed(0)} % of the top rows are the field colour`);
+      assert.ok(share(px, 0.85, 1) < 0.1, `at ${tS} s ${(100 * share(px, 0.85, 1)).toFixed(0)} % of the bottom rows are the field colour`);
     }
     // A numbered card's icon is drawn in its badge (the sprite differs from the numbered one).
     const card = tl.overlays.find((o) => o.slot === 'cue' && o.icon)!;

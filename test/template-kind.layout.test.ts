@@ -4,11 +4,11 @@ import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
 import { templateFacts, withCallToAction, type TemplatePlan } from '../src/pipeline/templates/variables.ts';
 import { scriptFromOverride } from '../src/pipeline/script/override.ts';
 import { sampleSpeech } from '../src/pipeline/render/sample.ts';
-import { buildTimeline, timelineCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, timelineCoverage, timelineFieldBands, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
 import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { LINE_EM } from '../src/pipeline/timeline/overlay-box.ts';
-import { presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
+import { presenterDrawnBox, presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
 import { headBox } from '../src/pipeline/timeline/rules.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 
@@ -55,6 +55,21 @@ describe('template videos with no image variable (the template kind\'s own scrip
           assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `template ${tpl.id} ratio ${ar} presenter ${hasPresenter}: coverage`);
         }
     assert.deepEqual(misses, []);
+  });
+
+  it('in 9:16 no designed field stays a third bare: the field or panel carrying the texts holds content across it (fails before: template 2\'s pink half, its bottom 41 % empty for 11 s)', () => {
+    const found: string[] = [];
+    for (const tpl of TEMPLATE_DEFS)
+      for (const hasPresenter of [true, false]) for (const v of timelineFieldBands(templateTimeline(tpl.id, 0, hasPresenter))) found.push(`template ${tpl.id} presenter ${hasPresenter}: ${v}`);
+    assert.deepEqual(found, []);
+    // Template 2: the presenter is the selfie under the panel, the body through the platform strip.
+    const t = templateTimeline(2, 0, true);
+    const panel = t.shapes.find((s) => s.role === 'panel')!;
+    assert.equal(panel.box.y, 0);
+    for (const o of t.overlays) assert.ok(o.box.y + o.box.h <= panel.box.y + panel.box.h + 1e-6, `${o.slot} "${o.text}" on the panel`);
+    const body = presenterDrawnBox(t.presenter!)!;
+    assert.ok(body.y >= panel.box.y + panel.box.h - 1 && body.y + body.h >= t.height, `the presenter under the panel, off the bottom edge: ${JSON.stringify(body)}`);
+    assert.deepEqual(layoutViolations(t), []);
   });
 
   it('a call to action wrapped to two lines carries its arrow after its last word (fails before: "Shop → / now", the arrow after the first line)', () => {

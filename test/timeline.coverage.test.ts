@@ -80,7 +80,7 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
     assert.deepEqual(failures, []);
   });
 
-  it('the template video of public template 2 with no image variable: the bottom half is a brand-colour field with the title, then the cards, then the price', () => {
+  it('the template video of public template 2 with no image variable: a panel of the second background colour carries the title, then the cards, then the price (9:16: over the top, the presenter a selfie under it; fails on the design before: the panel the bottom half, its bottom 41 % empty)', () => {
     for (const ar of [0, 1, 2] as const) {
       const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: ar, caption: true });
       assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `ratio ${ar}`);
@@ -90,10 +90,11 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
     }
     const t = buildTimeline({ script, speech, product: noMedia(), templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true });
     const field = t.shapes.find((s) => s.role === 'panel')!;
-    assert.deepEqual(field.box, { x: 0, y: t.height / 2, w: t.width, h: t.height / 2 });
+    assert.deepEqual(field.box, { x: 0, y: 0, w: t.width, h: t.height * 0.465 });
     const cards = t.overlays.filter((o) => o.slot === 'cue');
     assert.ok(cards.length >= 2);
-    for (const c of [...cards, t.overlays.find((o) => o.slot === 'name')!]) assert.ok(c.box.y >= t.height / 2, `${c.text} in the bottom half`);
+    for (const c of [...cards, t.overlays.find((o) => o.slot === 'name')!]) assert.ok(c.box.y + c.box.h <= field.box.h + 1e-6, `${c.text} on the panel`);
+    assert.ok(presenterDrawnBox(t.presenter!)!.y >= field.box.h - 1, 'the presenter under the panel');
     const numbered = cards.filter((c) => c.badge);
     assert.ok(numbered.length >= 2 && numbered.every((c) => c.icon), 'every numbered card has an icon');
     assert.ok(screenBoxes(t).some((b) => b.what === 'shape panel'));

@@ -26,8 +26,8 @@ export const DESIGN_CELLS: Cell[] = [
   // white (captions on: the frame between caption pages holds the bottle alone on its plate).
   { n: 207, aspect: 0, length: 15, language: 'english', templateId: 4, visualStyle: 'Warm Lifestyle', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null, caption: false },
   { n: 208, aspect: 0, length: 15, language: 'english', templateId: 6, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: 3, musicId: null, caption: false },
-  // Voice Over 16:9 with the 300 px photo and captions off (the known coverage miss 'T4 ratio 1 small'
-  // in test/product-leads.test.ts until the stage took the captions' room).
+  // Voice Over 16:9 with the 300 px photo and captions off: the known coverage miss 'T4 ratio 1 small'
+  // in test/product-leads.test.ts (docs/rendering.md "No empty frames", known misses).
   { n: 210, aspect: 1, length: 15, language: 'english', templateId: 4, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null, caption: false },
   { n: 209, aspect: 1, length: 30, language: 'english', templateId: 4, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'packshot', price: '24.90', currency: 'USD', avatarId: null, musicId: null },
 ];

@@ -115,11 +115,14 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
   const split = !!presenter && presenter.frame === 'none' && !full;
-  const selfie = !!presenter && presenter.frame !== 'none' && aspectRatio === 0;
+  // In 9:16 a split screen's presenter becomes the selfie too: its panel (the style's second
+  // background) over the top carries the texts, the presenter's body runs off the bottom edge
+  // through the platform strip (a product half at the bottom left that strip an empty panel).
+  const selfie = !!presenter && (presenter.frame !== 'none' || split) && aspectRatio === 0;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
   if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
   else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const design = selfie ? SELFIE_0 : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  const design = selfie ? (split ? { ...SELFIE_0, shapes: [half(b(0, 0, 1, SELFIE_FIELD_H))] } : SELFIE_0) : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's

@@ -188,6 +188,46 @@ export function coverageReport(src: CoverageSource): CoverageReport {
   return { minShare, minAtMs, longestEmptyBandMs: longest, violations };
 }
 
+/** The designed colour fields judged for empty bands of their own (a product's plate is judged with the frame). */
+const FIELD_ROLES = ['shape field', 'shape panel', 'shape band'];
+
+/**
+ * `empty-field` (a measurement, not yet a rule of timelineCoverage): inside a designed field (a
+ * brand-colour field, a split's panel) that holds content, a band across the field (rows its
+ * full width, or columns its full height) wider than EMPTY_BAND_SHARE of its side free of
+ * content for longer than EMPTY_BAND_MS — a field a third bare is an empty part of the frame in
+ * colour. The frame's band rule cannot see it: a field holding content closes the frame's bands
+ * (template 2's pink half in 9:16 with no image: its bottom 41 % held nothing for the whole
+ * video). Held for the template kind's 9:16 videos (test/template-kind.layout.test.ts); the
+ * no-media design's other cells it still finds: docs/rendering.md "No empty frames".
+ */
+export function fieldBands(src: CoverageSource): string[] {
+  const out: string[] = [];
+  const runs = new Map<string, number>();
+  const flush = (key: string, tMs: number) => {
+    const from = runs.get(key);
+    if (from !== undefined && tMs - from > EMPTY_BAND_MS) out.push(`empty-field: a band over a third of the ${key.split('|')[0]!.slice(6)} is empty at ${(from / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s`);
+    runs.delete(key);
+  };
+  for (let f = 0; f < src.frames; f++) {
+    const tMs = (f * 1000) / src.fps;
+    if (tMs < COVERAGE_GRACE_MS) continue;
+    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
+    const content = on.filter((b) => !isShape(b)).map((b) => b.box);
+    const empty = new Set<string>();
+    for (const s of on.filter((b) => FIELD_ROLES.includes(b.what))) {
+      if (!holdingShapes(content, [s.box]).length) continue;
+      const local = content.map((c) => intersection(c, s.box)).filter((v): v is Box => !!v).map((v) => ({ x: v.x - s.box.x, y: v.y - s.box.y, w: v.w, h: v.h }));
+      const c = frameCoverage(local, s.box.w, s.box.h);
+      if (c.emptyRows > EMPTY_BAND_SHARE + 1e-9 || c.emptyCols > EMPTY_BAND_SHARE + 1e-9) empty.add(`${s.what}|${JSON.stringify(s.box)}`);
+    }
+    for (const key of [...runs.keys()]) if (!empty.has(key)) flush(key, tMs);
+    for (const key of empty) if (!runs.has(key)) runs.set(key, tMs);
+  }
+  for (const key of [...runs.keys()]) flush(key, (src.frames * 1000) / src.fps);
+  return out;
+}
+
 /**
  * In a tall frame, the row bands wider than TALL_SCENE_BAND_SHARE of the height that no box
  * (content, or a shape holding content) reaches in any judged frame of a scene longer than
@@ -216,6 +256,11 @@ function tallSceneBands(src: CoverageSource): string[] {
       out.push(`empty-band: rows ${((gap.from / src.height) * 100).toFixed(0)}–${(((gap.from + gap.size) / src.height) * 100).toFixed(0)} % of the height are empty for the whole scene at ${(scene.startMs / 1000).toFixed(1)}–${(scene.endMs / 1000).toFixed(1)} s (over ${TALL_SCENE_BAND_SHARE * 100} %)`);
   }
   return out;
+}
+
+/** The `empty-field` findings of a built timeline (fieldBands). */
+export function timelineFieldBands(t: Timeline): string[] {
+  return fieldBands({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t) });
 }
 
 /** The coverage rules on a built timeline. */

@@ -1,4 +1,4 @@
-export { screenBoxes, frameCoverage, weightedCoverage, SHAPE_WEIGHT, SHAPE_HOLD_SHARE, coverageReport, timelineCoverage, MIN_COVERAGE, EMPTY_BAND_SHARE, EMPTY_BAND_MS, type ScreenBox, type CoverageSource, type CoverageReport } from './coverage.ts';
+export { screenBoxes, frameCoverage, weightedCoverage, SHAPE_WEIGHT, SHAPE_HOLD_SHARE, coverageReport, timelineCoverage, timelineFieldBands, fieldBands, MIN_COVERAGE, EMPTY_BAND_SHARE, EMPTY_BAND_MS, type ScreenBox, type CoverageSource, type CoverageReport } from './coverage.ts';
 export { buildTimeline, outputSize, frameCount, frameTimeMs, sentenceSpans, OUTPUT_SIZES, DEFAULT_FPS } from './build.ts';
 export type { TimelineInput } from './build.ts';
 export { layoutViolations, sceneContent } from './safety.ts';
