@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, coverageReport, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
 import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
@@ -49,6 +49,23 @@ describe('no empty frames: the rule (timeline/coverage.ts)', () => {
     const r = coverageReport({ width: 100, height: 100, fps: 10, frames: 30, boxes: [{ what: 'shape field', box: field, startMs: 0, endMs: 3000 }, { what: 'captions', box: { x: 0, y: 60, w: 100, h: 20 }, startMs: 0, endMs: 3000 }] });
     assert.equal(r.minShare, 0.2);
     assert.ok(r.violations.some((v) => v.startsWith('coverage')), r.violations.join('\n'));
+  });
+
+  it('empty-field: a field holding content with a band across it over a third of its side bare for over 2 s is found; the frame rules do not see it', () => {
+    const panel = { x: 0, y: 50, w: 100, h: 50 };
+    const src = (card: { x: number; y: number; w: number; h: number }, endMs = 6000) => ({ width: 100, height: 100, fps: 10, frames: 60, boxes: [
+      { what: 'shape panel', box: panel, startMs: 0, endMs: 6000 },
+      { what: 'presenter', box: { x: 0, y: 0, w: 100, h: 50 }, startMs: 0, endMs: 6000 },
+      { what: 'name', box: card, startMs: 0, endMs },
+    ] });
+    // A card over the top 40 % of the panel: its bottom 60 % bare, the frame's rules pass it (the panel closes the bands).
+    const top = src({ x: 5, y: 50, w: 90, h: 20 });
+    assert.deepEqual(coverageReport(top).violations, []);
+    assert.deepEqual(fieldBands(top).map((v) => v.split(':')[0]), ['empty-field']);
+    // Cards over its top and bottom: no band over a third bare.
+    assert.deepEqual(fieldBands({ ...top, boxes: [...top.boxes, { what: 'cue', box: { x: 5, y: 80, w: 90, h: 15 }, startMs: 0, endMs: 6000 }] }), []);
+    // The card leaves at 2.4 s: bare under it for 1.9 s of judged time, then the panel holds nothing (the frame rules judge that): not found.
+    assert.deepEqual(fieldBands(src({ x: 5, y: 50, w: 90, h: 20 }, 2400)), []);
   });
 
   it('picks a card icon from the selling point’s words, with a fallback', () => {
