@@ -14,7 +14,6 @@ import { after, before, describe, it } from 'node:test';
 import { createPresenter, type Presenter } from '../src/pipeline/render/avatar-adapter.ts';
 import { Compositor } from '../src/pipeline/render/compositor.ts';
 import { FigureSprite } from '../src/pipeline/render/figure-sprite.ts';
-import { renderTalkingAvatar } from '../src/pipeline/render/render-talking.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { sampleNarration, sampleSentences, writeSampleProduct } from '../src/pipeline/render/sample.ts';
 import { buildTimeline } from '../src/pipeline/timeline/build.ts';
@@ -153,39 +152,3 @@ describe('the drawn presenter: still pass kept as a bitmap', () => {
 });
 
 
-
-describe('the talking-avatar video: the same sprite', () => {
-  it('keeps the drawn figure\'s still pass as bitmaps and gives the frames painting it whole gives', { timeout: 300_000 }, async () => {
-    const n = await sampleNarration(path.join(dir, 'talk'), sampleSentences(8));
-    const grab = new Map<string, Map<number, Buffer>>();
-    const render = async (name: string, wholeFigure: boolean) => {
-      const frames = new Map<number, Buffer>();
-      grab.set(name, frames);
-      return renderTalkingAvatar({
-        avatarId: 1,
-        speech: n.speech,
-        script: n.script,
-        audioPath: n.mixedAudioPath,
-        durationMs: n.speech.durationMs,
-        aspectRatio: 0,
-        screen: 'scene',
-        captions: null,
-        scale: 0.5,
-        outDir: path.join(dir, `talk-${name}`),
-        wholeFigure,
-        // Every 7th frame, copied (the readback is freed once the next replaces it).
-        onFrame: (f, px) => void (f % 7 === 0 && frames.set(f, Buffer.from(px))),
-      });
-    };
-    const cached = await render('cached', false);
-    const whole = await render('whole', true);
-    assert.ok(cached.figure, 'the drawn figure went through FigureSprite');
-    assert.ok(cached.figure.stillHits > cached.figure.stillMisses * 4, `still bitmaps reused ${cached.figure.stillHits} times, painted ${cached.figure.stillMisses}`);
-    assert.equal(whole.figure, null, 'painted straight onto the frame');
-    let worst = Infinity;
-    for (const [f, px] of grab.get('cached')!) worst = Math.min(worst, psnr(px, grab.get('whole')!.get(f)!));
-    assert.ok(grab.get('cached')!.size > 10);
-    assert.ok(worst >= 50, `worst frame PSNR ${worst.toFixed(1)} dB`);
-    console.log(`talking video: worst frame PSNR ${worst.toFixed(1)} dB over ${grab.get('cached')!.size} frames; ${cached.figure.stillMisses} still bitmaps, reused ${cached.figure.stillHits}; ${cached.figure.poses} poses painted`);
-  });
-});

@@ -26,7 +26,6 @@ import { checkMp4Audio } from './audio-check.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { poseFrame } from './compositor.ts';
 import { createFrameSink, frameFormat } from './encoder.ts';
-import { FigureSprite } from './figure-sprite.ts';
 import { ReadbackRelease } from './readback.ts';
 import { encodeAlphaWebmArgs, encodeArgs } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
@@ -63,8 +62,6 @@ export interface TalkingRenderInput {
   signal?: AbortSignal;
   /** Tests and benches: each frame's pixels as handed to the encoder (freed after the call: copy to keep). */
   onFrame?: (frame: number, pixels: Buffer) => void;
-  /** Tests: paint the figure whole, straight onto the frame, every pose (no sprite: the render before it used one). */
-  wholeFigure?: boolean;
 }
 
 export interface TalkingRenderResult {
@@ -75,8 +72,6 @@ export interface TalkingRenderResult {
   width: number;
   height: number;
   frames: number;
-  /** The drawn figure's sprite counts (poses painted, still bitmaps reused); null when painted direct. */
-  figure: FigureSprite['stats'] | null;
   /** Frame readbacks freed before a GC (readback.ts). */
   readbacksFreed: number;
 }
@@ -120,21 +115,6 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   // MP4: yuv420p made here (yuv.ts); the transparent WebM keeps its alpha, so RGBA for ffmpeg's yuva420p.
   const format = alpha ? null : frameFormat(width, height);
   const encoder = alpha ? createFrameSink(encodeAlphaWebmArgs(settings)) : createFrameSink(encodeArgs({ ...settings, pixFmt: format!.pixFmt }), { yuv: format!.yuv });
-  // A drawn figure (a painter with passes) goes through the product video's sprite (figure-sprite.ts):
-  // its still pass (body at a breath lift, resting arms) is kept as a bitmap, so a pose paints only
-  // what moves. Photo and video presenters are painted straight onto the frame (a sprite would only
-  // add a blit).
-  const f0 = layout.figure;
-  const sx0 = Math.max(0, Math.floor(f0.x - 1)), sy0 = Math.max(0, Math.floor(f0.y - 1));
-  const sx1 = Math.min(width, Math.ceil(f0.x + f0.w + 1)), sy1 = Math.min(height, Math.ceil(f0.y + f0.h + 1));
-  const sprite =
-    painter.passes && !input.wholeFigure && sx1 > sx0 && sy1 > sy0
-      ? new FigureSprite(
-          { track, painter, placement: { width: f0.w, height: f0.h, x: f0.x, y: f0.y, clip: { x: 0, y: 0, w: width, h: height }, shape: 'rect', scale: 1 } },
-          { x: sx0, y: sy0, w: sx1 - sx0, h: sy1 - sy0 },
-          f0,
-        )
-      : null;
   // A readback is freed once the next one replaced it and the sink converted it (readback.ts; not the alpha WebM's sink, which holds them).
   const readbacks = new ReadbackRelease(!encoder.holdsFrames);
   const coverAt = Math.min(frames - 1, Math.round(fps));
@@ -156,8 +136,10 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
           ctx.fillStyle = CHROMA_GREEN;
           ctx.fillRect(0, 0, width, height);
         }
-        if (sprite) ctx.drawImage(sprite.at(pose), sprite.rect.x, sprite.rect.y);
-        else painter.draw(ctx, track.poseAt(pose), layout.figure.x, layout.figure.y);
+        // Painted whole, straight onto the frame: the product video's still-pass sprite
+        // (figure-sprite.ts) was measured here and loses on a figure as large as the frame
+        // (docs/rendering.md "Talking videos: readbacks freed, no figure sprite").
+        painter.draw(ctx, track.poseAt(pose), layout.figure.x, layout.figure.y);
         captions?.draw(ctx, t);
         // With alpha, straight (not premultiplied) RGBA is what ffmpeg's rgba input means.
         pixels = alpha ? Buffer.from(ctx.getImageData(0, 0, width, height).data.buffer) : canvas.data();
@@ -184,5 +166,5 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   }
   if (!alpha) await checkMp4Audio({ videoPath, mixPath: input.audioPath, durationS: frames / fps });
   if (vttPath && input.captions) await fs.writeFile(vttPath, toWebVtt(input.captions));
-  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, figure: sprite ? { ...sprite.stats } : null, readbacksFreed: readbacks.freed };
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, readbacksFreed: readbacks.freed };
 }
