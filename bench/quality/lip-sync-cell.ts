@@ -19,7 +19,7 @@ import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
 import { talkingScript } from '../../src/videos/kinds/avatar.kind.ts';
 import { LIP_SYNC_FPS, lipSyncStep } from '../../src/videos/kinds/lip-sync.kind.ts';
-import { makeFaceClip, SWAY } from '../../test/support/face-clips.ts';
+import { makeFaceClip, SWAY, uncoveredFrames } from '../../test/support/face-clips.ts';
 import { portraitPhoto } from '../../test/support/face-photos.ts';
 
 const run = promisify(execFile);
@@ -76,6 +76,9 @@ export async function runLipSyncCell(aspect: AspectRatio, playback: PlaybackType
     if (Math.abs(out.durationS - visemes.length / LIP_SYNC_FPS) > 1 / LIP_SYNC_FPS) defects.push(`length: ${out.durationS.toFixed(2)} s for ${(visemes.length / LIP_SYNC_FPS).toFixed(2)} s of speech`);
     // `normal` jumps back to the clip's start by definition (docs/api.md "Lip-sync"); `normal_reverse` may not.
     if (playback === 'normal_reverse') defects.push(...seams(await frameSteps(out.videoPath, W, H)));
+    // A frame with a corner showing the clip's backdrop (the sway's tilt uncovering it).
+    const bare = uncoveredFrames(out.videoPath, W, H, LIP_SYNC_FPS);
+    if (bare.length) defects.push(`bare corners in ${bare.length} frames, first ${bare[0]}`);
     return { videoPath: out.videoPath, durationS: out.durationS, fps: LIP_SYNC_FPS, defects };
   } finally {
     await faces.close();

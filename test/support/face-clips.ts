@@ -5,18 +5,56 @@
  * frame are the portrait's landmarks through the same motion.
  */
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { NEUTRAL_POSE, type AvatarPose } from '../../src/pipeline/avatar/index.ts';
 import { createPhotoPainter, framePhoto, type PhotoRig } from '../../src/pipeline/avatar/photo/index.ts';
 
 export type Pt = [number, number];
 
 export interface ClipMotion {
-  /** Degrees of tilt, scale factor, shift in px at this clip's size, at time t (s). */
+  /**
+   * Degrees of tilt, scale factor, shift in fractions of the frame, at time t (s). Where the
+   * motion uncovers a frame corner, the backdrop (BACKDROP) shows.
+   */
   at(t: number): { deg: number; scale: number; dx: number; dy: number };
 }
 
 export const STILL: ClipMotion = { at: () => ({ deg: 0, scale: 1, dx: 0, dy: 0 }) };
+
+/** The flat backdrop behind the moved portrait (what an uncovered corner would show). */
+export const BACKDROP: [number, number, number] = [0x8a, 0x8f, 0x96];
+
+/**
+ * The corners of a decoded frame (RGB24, W×H) that show the clip's backdrop: a corner's K×K block
+ * (K = 3 % of the short side) over half of whose pixels are within ±12 of BACKDROP per channel.
+ */
+export function backdropCorners(rgb: Uint8Array, W: number, H: number): string[] {
+  const K = Math.max(3, Math.round(0.03 * Math.min(W, H)));
+  const out: string[] = [];
+  for (const [name, x0, y0] of [['top-left', 0, 0], ['top-right', W - K, 0], ['bottom-left', 0, H - K], ['bottom-right', W - K, H - K]] as const) {
+    let n = 0;
+    for (let y = y0; y < y0 + K; y++) {
+      for (let x = x0; x < x0 + K; x++) {
+        const o = (y * W + x) * 3;
+        if (Math.abs(rgb[o]! - BACKDROP[0]) <= 12 && Math.abs(rgb[o + 1]! - BACKDROP[1]) <= 12 && Math.abs(rgb[o + 2]! - BACKDROP[2]) <= 12) n++;
+      }
+    }
+    if (n > (K * K) / 2) out.push(name);
+  }
+  return out;
+}
+
+/** The frames of a video (W×H) that show the backdrop at a corner, as "frame f (t s): corners". */
+export function uncoveredFrames(file: string, W: number, H: number, fps: number): string[] {
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 30 });
+  const size = W * H * 3;
+  const out: string[] = [];
+  for (let f = 0; (f + 1) * size <= raw.length; f++) {
+    const c = backdropCorners(raw.subarray(f * size, (f + 1) * size), W, H);
+    if (c.length) out.push(`frame ${f} (${(f / fps).toFixed(2)} s): ${c.join(', ')}`);
+  }
+  return out;
+}
 
 /** A head that sways: tilt ±5°, scale ±6 %, shifts of a few % of the frame. */
 export const SWAY: ClipMotion = {
@@ -104,13 +142,13 @@ export async function makeFaceClip(spec: FaceClipSpec): Promise<Pt[][]> {
     }
     if (spec.screen === 'alpha') ctx.clearRect(0, 0, W, H);
     else {
-      ctx.fillStyle = spec.screen === 'green' ? '#00FF00' : '#8a8f96';
+      ctx.fillStyle = spec.screen === 'green' ? '#00FF00' : `rgb(${BACKDROP.join(',')})`;
       ctx.fillRect(0, 0, W, H);
     }
-    ctx.save();
-    if (spec.blurPx) ctx.filter = `blur(${spec.blurPx}px)`;
     const a = (m.deg * Math.PI) / 180;
     const cx = W / 2, cy = H / 2;
+    ctx.save();
+    if (spec.blurPx) ctx.filter = `blur(${spec.blurPx}px)`;
     ctx.translate(cx + m.dx * W, cy + m.dy * H);
     ctx.rotate(a);
     ctx.scale(m.scale, m.scale);

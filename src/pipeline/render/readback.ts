@@ -58,17 +58,23 @@ export function freeReadback(buf: Buffer): boolean {
 export class ReadbackRelease {
   private prev: Buffer | null = null;
   private readonly kept = new Set<Buffer>();
+  /** Kept readbacks the loop has moved past: freed when their reader is done. */
+  private readonly passed = new Set<Buffer>();
   /** Readbacks freed (tests, bench). */
   freed = 0;
 
   constructor(private readonly enabled: boolean) {}
 
-  /** Not freed while `until` runs (sharp reading it); once it settled, freed if the loop moved past it. */
+  /**
+   * Not freed while `until` runs (sharp reading it); once it settled, freed if the loop moved past
+   * it. A reader done before the loop even handed the buffer on (a small cover, while the encoder
+   * took the frame) leaves it to `next`: it may still be the frame handed again.
+   */
   keep(buf: Buffer, until: Promise<unknown>): void {
     this.kept.add(buf);
     const done = (): void => {
       this.kept.delete(buf);
-      if (this.enabled && buf !== this.prev && freeReadback(buf)) this.freed++;
+      if (this.passed.delete(buf) && this.enabled && freeReadback(buf)) this.freed++;
     };
     until.then(done, done);
   }
@@ -76,7 +82,8 @@ export class ReadbackRelease {
   next(pixels: Buffer): void {
     const prev = this.prev;
     this.prev = pixels;
-    if (!this.enabled || !prev || prev === pixels || this.kept.has(prev)) return;
-    if (freeReadback(prev)) this.freed++;
+    if (!this.enabled || !prev || prev === pixels) return;
+    if (this.kept.has(prev)) this.passed.add(prev);
+    else if (freeReadback(prev)) this.freed++;
   }
 }

@@ -26,6 +26,7 @@ import { checkMp4Audio } from './audio-check.ts';
 import { CaptionLayer } from './caption-layer.ts';
 import { poseFrame } from './compositor.ts';
 import { createFrameSink, frameFormat } from './encoder.ts';
+import { ReadbackRelease } from './readback.ts';
 import { encodeAlphaWebmArgs, encodeArgs } from './ffmpeg-args.ts';
 import { registerFonts } from './fonts.ts';
 
@@ -59,6 +60,8 @@ export interface TalkingRenderInput {
   onPlan?: (plan: TalkingPlan) => void;
   /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
   signal?: AbortSignal;
+  /** Tests and benches: each frame's pixels as handed to the encoder (freed after the call: copy to keep). */
+  onFrame?: (frame: number, pixels: Buffer) => void;
 }
 
 export interface TalkingRenderResult {
@@ -69,6 +72,8 @@ export interface TalkingRenderResult {
   width: number;
   height: number;
   frames: number;
+  /** Frame readbacks freed before a GC (readback.ts). */
+  readbacksFreed: number;
 }
 
 export { talkingLayout, planTalking, type TalkingPlan } from './talking.plan.ts';
@@ -110,6 +115,8 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   // MP4: yuv420p made here (yuv.ts); the transparent WebM keeps its alpha, so RGBA for ffmpeg's yuva420p.
   const format = alpha ? null : frameFormat(width, height);
   const encoder = alpha ? createFrameSink(encodeAlphaWebmArgs(settings)) : createFrameSink(encodeArgs({ ...settings, pixFmt: format!.pixFmt }), { yuv: format!.yuv });
+  // A readback is freed once the next one replaced it and the sink converted it (readback.ts; not the alpha WebM's sink, which holds them).
+  const readbacks = new ReadbackRelease(!encoder.holdsFrames);
   const coverAt = Math.min(frames - 1, Math.round(fps));
   let cover: Promise<unknown> | null = null;
   let lastKey: string | null = null;
@@ -129,6 +136,9 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
           ctx.fillStyle = CHROMA_GREEN;
           ctx.fillRect(0, 0, width, height);
         }
+        // Painted whole, straight onto the frame: the product video's still-pass sprite
+        // (figure-sprite.ts) was measured here and loses on a figure as large as the frame
+        // (docs/rendering.md "Talking videos: readbacks freed, no figure sprite").
         painter.draw(ctx, track.poseAt(pose), layout.figure.x, layout.figure.y);
         captions?.draw(ctx, t);
         // With alpha, straight (not premultiplied) RGBA is what ffmpeg's rgba input means.
@@ -138,8 +148,11 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
       if (f === coverAt) {
         const raw = sharp(pixels, { raw: { width, height, channels: 4 } });
         cover = (alpha ? raw.flatten({ background: '#ffffff' }) : raw.removeAlpha()).jpeg({ quality: 86 }).toFile(coverPath);
+        readbacks.keep(pixels, cover);
       }
+      input.onFrame?.(f, pixels);
       await encoder.write(pixels);
+      readbacks.next(pixels);
       if (input.onProgress && f % step === 0) input.onProgress(f / frames);
     }
     // Every frame drawn and handed over: what follows is the encoder's tail.
@@ -153,5 +166,5 @@ export async function renderTalkingAvatar(input: TalkingRenderInput): Promise<Ta
   }
   if (!alpha) await checkMp4Audio({ videoPath, mixPath: input.audioPath, durationS: frames / fps });
   if (vttPath && input.captions) await fs.writeFile(vttPath, toWebVtt(input.captions));
-  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames };
+  return { videoPath, coverPath, vttPath, durationS: frames / fps, width, height, frames, readbacksFreed: readbacks.freed };
 }
