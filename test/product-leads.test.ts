@@ -659,6 +659,49 @@ describe('no empty frames with product images (issue 27 item 2)', () => {
     assert.ok(productShares(t).every((s) => s.share >= PRODUCT_SHARE[0]));
     assert.equal(timeline([PACKSHOT], 1, 0).images[0]!.treatment, 'cutout', 'a tall one is still cut out');
   });
+
+  it('a panning photo keeps its product (its trimmed box or subject) whole in the window for the whole pan: every template and ratio, a 3:1 photo with the product in its middle 23 % or off to one side, a 1:3 one; the check sees the end-to-end pan (fails before: the lamp of bench:quality cell 1 left the 9:16 frame at both ends of every scene)', () => {
+    const infos: Record<string, ImageInfo> = {
+      lamp: { width: 1800, height: 600, alpha: false, plain: true, trim: { x: 0.385, y: 0.06, w: 0.23, h: 0.88 } },
+      side: { width: 1800, height: 600, alpha: false, subject: { x: 0.08, y: 0.2, w: 0.2, h: 0.6 } },
+      tall: { width: 600, height: 1800, alpha: false, subject: { x: 0.2, y: 0.55, w: 0.6, h: 0.25 } },
+      sofa: { width: 2100, height: 700, alpha: false, subject: { x: 0.06, y: 0.31, w: 0.87, h: 0.5 } },
+    };
+    let pans = 0;
+    let kept = 0;
+    let seen = 0;
+    for (const [name, info] of Object.entries(infos))
+      for (const templateId of [1, 2, 3, 4, 5, 6])
+        for (const aspectRatio of [0, 1, 2] as AspectRatio[]) {
+          const t = timeline([info], templateId, aspectRatio);
+          const f = t.images[0]!;
+          if (f.treatment !== 'pan') continue;
+          pans++;
+          const where = `${name} T${templateId} r${aspectRatio}`;
+          assert.deepEqual(layoutViolations(t).filter((v) => /pan window/.test(v)), [], where);
+          assert.ok(f.pan?.product, `${where}: the pan knows its product`);
+          const p = f.pan;
+          const x = p.axis === 'x';
+          const drawn = x ? p.width : p.height;
+          const win = x ? f.content.w : f.content.h;
+          const pp = p.product!;
+          const [a, b] = x ? [pp.x * drawn, (pp.x + pp.w) * drawn] : [pp.y * drawn, (pp.y + pp.h) * drawn];
+          if (b - a > win) {
+            // Longer than the window (the sofa): the pan stays over it.
+            assert.ok((p.from ?? 0) * (drawn - win) >= a - win * 0.05 - 0.5 && (p.to ?? 1) * (drawn - win) + win <= b + win * 0.05 + 0.5, `${where}: over the product`);
+            continue;
+          }
+          kept++;
+          // Still a move: the product in the middle has room for one.
+          if (name === 'lamp') assert.ok(Math.abs((p.to ?? 1) - (p.from ?? 0)) * (drawn - win) >= win * 0.1, `${where}: a pan, not a still`);
+          // The same frame panned end to end is reported when that takes the product out of the window.
+          const wide = { ...t, images: [{ ...f, pan: { ...p, from: 0, to: 1 } }] };
+          const leaves = b > win + 0.5 || a < drawn - win - 0.5;
+          assert.equal(layoutViolations(wide).some((v) => /^media-frame: image 0's product .* pan window/.test(v)), leaves, `${where}: the check sees the end-to-end pan`);
+          if (leaves) seen++;
+        }
+    assert.ok(pans >= 20 && kept >= 15 && seen >= 10, `${pans} pans, ${kept} with a product shorter than the window, ${seen} where an end-to-end pan loses it`);
+  });
 });
 
 /** The demo's lamp (samples/shop/img/lamp-front.jpg, as imageInfo reads it): a square packshot on a plain backdrop, the lamp trimmed. */
@@ -893,6 +936,31 @@ describe('the product leads: a real render', () => {
         }
       const filled = inside / ((x1 - x0) * (y1 - y0));
       assert.ok(filled > 0.85, `the photo fills ${(filled * 100).toFixed(1)} % of its box`);
+    });
+  });
+
+  it('a 3:1 photo on white with its product in the middle 23 % pans in a 9:16 Voice Over video with the product whole in the frame at the start and end of every scene (real sharp, canvas, ffmpeg; fails before: it slid end to end, the product cut by the frame\'s edges or out of it)', { timeout: 400_000 }, async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="600"><rect width="1800" height="600" fill="#ffffff"/><rect x="720" y="60" width="360" height="500" rx="30" fill="#ff0000"/></svg>';
+    await withVoiceOver(svg, 'wide-lamp.png', async (t, video) => {
+      const f = t.images[0]!;
+      assert.equal(f.treatment, 'pan');
+      const c = f.content;
+      const wantPx = (360 / 1800) * f.pan!.width;
+      const y = Math.round(c.y + c.h / 2);
+      const redColumns = async (sec: number) => {
+        const px = await frameAt(video, sec, t.width, t.height);
+        let [n, x0, x1] = [0, t.width, -1];
+        for (let x = 0; x < t.width; x++) {
+          const i = (y * t.width + x) * 3;
+          if (px[i]! > 190 && px[i + 1]! < 80 && px[i + 2]! < 80) [n, x0, x1] = [n + 1, Math.min(x0, x), Math.max(x1, x)];
+        }
+        return { n, x0, x1 };
+      };
+      for (const s of t.scenes.filter((x) => x.showMedia && x.media.kind === 'image'))
+        for (const sec of [(s.startMs + 450) / 1000, (s.endMs - 70) / 1000]) {
+          const r = await redColumns(sec);
+          assert.ok(r.n >= wantPx - 3 && r.x0 >= c.x + 2 && r.x1 <= c.x + c.w - 3, `at ${sec.toFixed(2)} s the product spans ${r.n} of ${wantPx.toFixed(0)} px, x ${r.x0}..${r.x1} in the window ${Math.round(c.x)}..${Math.round(c.x + c.w)}`);
+        }
     });
   });
 

@@ -339,7 +339,7 @@ export class MediaLayer {
     });
   }
 
-  /** Scene i's pan-treatment offset at tMs: eased from one end of the image to the other. */
+  /** Scene i's pan-treatment offset at tMs: eased along its travel (end to end, or as far as keeps its product in the window). */
   private panTreatmentOffset(i: number, tMs: number): { x: number; y: number } {
     const s = this.t.scenes[i]!;
     const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
@@ -352,7 +352,9 @@ export class MediaLayer {
     const p = easeInOut(k / n);
     // The scene's seeded move says which way it goes.
     const forward = s.motion.toX >= s.motion.fromX;
-    const q = forward ? p : 1 - p;
+    // Within the travel that keeps the image's product in the window (media-frame.ts panTravel).
+    const [from, to] = [f.pan?.from ?? 0, f.pan?.to ?? 1];
+    const q = from + (to - from) * (forward ? p : 1 - p);
     const rx = Math.max(0, img.image.width - Math.round(f.content.w));
     const ry = Math.max(0, img.image.height - Math.round(f.content.h));
     return { x: Math.round(q * rx), y: Math.round(q * ry) };

@@ -75,8 +75,13 @@ export interface ImageFrame {
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
   cutout: boolean;
   source: { width: number; height: number };
-  /** pan: the image's drawn size (covers `content`, longer along the pan axis). */
-  pan?: { axis: 'x' | 'y'; width: number; height: number };
+  /**
+   * pan: the image's drawn size (covers `content`, longer along the pan axis); `from`/`to`: where
+   * the pan starts and ends, as shares (0..1) of the drawn image's spare length along the axis
+   * (absent: end to end); `product`: the image's product (its trimmed box or subject, fractions of
+   * the image) the travel keeps whole in the window (panTravel).
+   */
+  pan?: { axis: 'x' | 'y'; width: number; height: number; from?: number; to?: number; product?: Box };
   /**
    * Why the product stays under its share target, when it does for a reason no slot can change:
    * `sharpness` (already at MAX_UPSCALE: a small image), `shape` (as large as the whole frame
@@ -207,7 +212,7 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
     const product = t && uncropped ? { x: box.x + t.x * box.w, y: box.y + t.y * box.h, w: t.w * box.w, h: t.h * box.h } : null;
     return { mode: 'cover', treatment, content: { ...box }, cutout: false, source, ...(product ? { product } : {}) };
   }
-  if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0);
+  if (treatment === 'pan') return panFrame(source, windowed ? box : view, stage, ctx ? ctx.target * SHARE_MARGIN * fw * fh : 0, usableTrim(info.trim) ?? info.subject);
   if (treatment === 'blur-extend') {
     const w = Math.min(view.w, source.width * MAX_UPSCALE);
     const h = (w * source.height) / source.width;
@@ -390,7 +395,7 @@ function clampCentre(c: number, len: number, from: number, span: number): number
  * most PAN_MAX_WINDOWS windows long; the window is the box's full width (height for tall images)
  * and as tall (wide) as that allows, centred on the stage.
  */
-function panFrame(source: { width: number; height: number }, view: Box, stage: Box, wantArea: number): ImageFrame {
+function panFrame(source: { width: number; height: number }, view: Box, stage: Box, wantArea: number, product?: Box): ImageFrame {
   const wide = source.width >= source.height * (view.w / view.h);
   const a = source.width / source.height;
   if (wide) {
@@ -400,10 +405,11 @@ function panFrame(source: { width: number; height: number }, view: Box, stage: B
     const h = Math.min(sharp, Math.max((PAN_MAX_WINDOWS * w) / a, wantArea / w), sharp);
     const k = Math.max(h / source.height, w / source.width);
     const cy = clampCentre(stage.y + stage.h / 2, h, view.y, view.h);
+    const drawn = source.width * k;
     return {
       mode: 'cover', treatment: 'pan', cutout: false, source,
       content: { x: view.x, y: cy - h / 2, w, h },
-      pan: { axis: 'x', width: source.width * k, height: source.height * k },
+      pan: { axis: 'x', width: drawn, height: source.height * k, ...panTravel(drawn, w, product && [product.x, product.x + product.w]), ...(product ? { product } : {}) },
     };
   }
   const h = view.h;
@@ -411,9 +417,36 @@ function panFrame(source: { width: number; height: number }, view: Box, stage: B
   const w = Math.min(sharp, Math.max(PAN_MAX_WINDOWS * h * a, wantArea / h));
   const k = Math.max(w / source.width, h / source.height);
   const cx = clampCentre(stage.x + stage.w / 2, w, view.x, view.w);
+  const drawn = source.height * k;
   return {
     mode: 'cover', treatment: 'pan', cutout: false, source,
     content: { x: cx - w / 2, y: view.y, w, h },
-    pan: { axis: 'y', width: source.width * k, height: source.height * k },
+    pan: { axis: 'y', width: source.width * k, height: drawn, ...panTravel(drawn, h, product && [product.y, product.y + product.h]), ...(product ? { product } : {}) },
   };
+}
+
+/**
+ * A panning photo's product keeps this share of the window's length from the window's ends (it
+ * never touches the edge; PRODUCT_SIDE_MARGIN's 4 %).
+ */
+export const PAN_PRODUCT_MARGIN = PRODUCT_SIDE_MARGIN;
+
+/**
+ * Where a pan starts and ends (shares 0..1 of the drawn image's spare length `drawn - win`), so
+ * the image's product (`span`: its start and end along the pan's axis, fractions of the image)
+ * stays whole in the window, PAN_PRODUCT_MARGIN from its ends, the whole scene; across the
+ * product alone when it is longer than that; end to end when it is unknown. Sliding end to end,
+ * a 3:1 photo's lamp (23 % of its width) left a 9:16 frame at both ends of every scene and was
+ * out of it for a third of one (bench:quality cell 1, 2026-11-29 (7)).
+ */
+export function panTravel(drawn: number, win: number, span?: readonly [number, number]): { from: number; to: number } {
+  const spare = drawn - win;
+  if (!span || spare <= 0.5) return { from: 0, to: 1 };
+  const m = win * PAN_PRODUCT_MARGIN;
+  const [a, b] = [span[0] * drawn, span[1] * drawn];
+  // Offsets (the window's start in the image) that hold [a, b] inside [o + m, o + win - m].
+  let [lo, hi] = [b - win + m, a - m];
+  if (lo > hi) [lo, hi] = [hi, lo];
+  const c = (v: number) => Math.min(Math.max(v, 0), spare) / spare;
+  return { from: c(lo), to: c(hi) };
 }

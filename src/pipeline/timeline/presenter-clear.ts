@@ -13,7 +13,7 @@
  */
 import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
-import { cutoutArea, type ImageFrame } from './media-frame.ts';
+import { cutoutArea, panTravel, type ImageFrame } from './media-frame.ts';
 import { KEN_BURNS_DRIFT } from './motion.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { presenterLed } from './product-share.ts';
@@ -174,7 +174,10 @@ function fitIn(f: ImageFrame, room: Box, c: ClearContext, shrink: number): { w: 
     const cross = Math.min(x ? h : w, x ? room.h : room.w) * shrink;
     const k = cross / (x ? h : w);
     if (k >= 1 - 1e-9) return { w, h };
-    const pan = { ...f.pan, width: f.pan.width * k, height: f.pan.height * k };
+    const p = f.pan.product;
+    const drawn = (x ? f.pan.width : f.pan.height) * k;
+    // Its travel anew: the image is shorter against the same window (media-frame.ts panTravel).
+    const pan = { ...f.pan, width: f.pan.width * k, height: f.pan.height * k, ...panTravel(drawn, x ? w : h, p && (x ? [p.x, p.x + p.w] : [p.y, p.y + p.h])) };
     if ((x ? pan.width : pan.height) < (x ? w : h) || !enough(x ? w * cross : cross * h)) return null;
     return x ? { w, h: cross, pan } : { w: cross, h, pan };
   }

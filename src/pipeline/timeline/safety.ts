@@ -11,12 +11,14 @@
  * - `presenter-size`: a shown presenter's face under MIN_FACE_SHARE of the frame height;
  * - `end-frame`: the last frame does not show the price (when there is one) and the call to action fully;
  * - `media-frame`: a product image upscaled past MAX_UPSCALE, contained too small on its stage,
- *   its middle covered by text, or its middle outside the safe area.
+ *   its middle covered by text, or its middle outside the safe area; a panning photo's product
+ *   (its trimmed box or subject) not whole in the window at an end of the pan (panProductViolations).
  */
 import { boxInside } from '../templates/safe-area.ts';
 import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
 import type { TextOverlay, Timeline } from './types.ts';
+import type { ImageFrame } from './media-frame.ts';
 import { estimateWidth } from './fit-text.ts';
 import { cutTextViolations } from './cut-check.ts';
 import { innerWidth } from './overlay-box.ts';
@@ -109,7 +111,32 @@ export function layoutViolations(t: Timeline): string[] {
     if (f.mode === 'contain' && stage && k < MAX_UPSCALE - 1e-6 && f.content.w < stage.w * MIN_STAGE_FILL && f.content.h < stage.h * MIN_STAGE_FILL)
       out.push(`media-frame: image ${c.image} shown at ${r(f.content)}, small on its stage ${r(stage)}`);
   }
+  t.images.forEach((f, i) => {
+    if (!f || !t.scenes.some((s) => s.showMedia && s.media.kind === 'image' && s.media.index === i)) return;
+    out.push(...panProductViolations(f, i));
+  });
   return [...new Set(out)];
+}
+
+/**
+ * `media-frame`: a panning photo whose product (ImageFrame.pan.product, shorter than the window)
+ * is not whole in its window at either end of the pan's travel (the travel is a straight line,
+ * so its ends decide).
+ */
+export function panProductViolations(f: ImageFrame, index: number): string[] {
+  const p = f.treatment === 'pan' ? f.pan : undefined;
+  if (!p?.product) return [];
+  const x = p.axis === 'x';
+  const drawn = x ? p.width : p.height;
+  const win = x ? f.content.w : f.content.h;
+  const [a, b] = x ? [p.product.x * drawn, (p.product.x + p.product.w) * drawn] : [p.product.y * drawn, (p.product.y + p.product.h) * drawn];
+  if (b - a > win) return [];
+  const out: string[] = [];
+  for (const [end, q] of [['start', p.from ?? 0], ['end', p.to ?? 1]] as const) {
+    const o = q * Math.max(0, drawn - win);
+    if (a < o - 0.5 || b > o + win + 0.5) out.push(`media-frame: image ${index}'s product [${Math.round(a - o)}..${Math.round(b - o)}] leaves its ${Math.round(win)} px pan window at the pan's ${end}`);
+  }
+  return out;
 }
 
 /** `text-product`: cards, title, price and call to action clear of a product shown whole (text-product.ts); a check of its own, not among layoutViolations (docs/rendering.md "Text keeps a gap from the product": the misses). */
