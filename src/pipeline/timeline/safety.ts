@@ -13,6 +13,7 @@
  * - `media-frame`: a product image upscaled past MAX_UPSCALE, contained too small on its stage,
  *   its middle covered by text, or its middle outside the safe area.
  */
+import { sceneFrame } from './media-frame.ts';
 import { boxInside } from '../templates/safe-area.ts';
 import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
@@ -38,7 +39,7 @@ export function sceneContent(t: Timeline): { startMs: number; endMs: number; con
     let image: number | null = null;
     if (s.media.kind === 'image') {
       image = s.media.index;
-      content = t.images[s.media.index]?.content ?? m.box;
+      content = sceneFrame(t.images, s)?.content ?? m.box;
     } else if (s.media.kind === 'video') content = m.box;
     const visible = content && intersection(content, frame);
     if (visible) out.push({ startMs: s.startMs, endMs: s.endMs, content: visible, image });
