@@ -555,8 +555,8 @@ export class MediaLayer {
   }
 
   /**
-   * Scenes a → b showing the same image in two poses (text-room.ts): the backdrop holds, a's plate
-   * fades into b's, and the product moves from a's place to b's at progress e (both held still).
+   * Scenes a → b showing the same image in two poses (text-room.ts): the backdrop holds, b's plate
+   * fades in over a's, and the product moves from a's place to b's at progress e (both held still).
    */
   private async drawGlide(ctx: SKRSContext2D, a: number, bIdx: number, e: number, tMs: number): Promise<void> {
     const s = this.t.scenes[bIdx]!;
@@ -564,8 +564,8 @@ export class MediaLayer {
     if (!img || img.mode !== 'contain') return this.drawSceneMedia(ctx, e < 0.5 ? a : bIdx, tMs, null);
     const b = this.box;
     if (img.backdrop || !this.floats(bIdx)) ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    // a's plate, b's fading in over it (two half-faded plates would let the backdrop through).
     const alpha = ctx.globalAlpha;
-    ctx.globalAlpha = alpha * (1 - e);
     this.drawPlateOf(ctx, a);
     ctx.globalAlpha = alpha * e;
     this.drawPlateOf(ctx, bIdx);
