@@ -28,7 +28,12 @@ const SETS: Record<string, ImageInfo[]> = {
  * - `9:16`: every template with a product shown whole. The product at its 30 % share, the
  *   captions band and the safe area's 10 % top / 20 % bottom leave no full-width row beside a
  *   product taller than about 45 % of the frame, and no column of 200 px (of 540) beside one
- *   wider than about half the frame; a text shown over two scenes needs its room in both.
+ *   wider than about half the frame. A pose per scene (the product steps aside, a little smaller
+ *   if it must, only while its text shows: text-room.ts scenePoses) clears a card or the price
+ *   shown in one scene (the probe, 4 sets × 6 templates × presenter × name: the bottle's T1-T4
+ *   14 hits → 9); what stays is a text shown from the first frame over the whole first scene (the
+ *   long name's full-width title over a frame-high bottle's cap) and a card a few px wider than
+ *   the column beside the bottle held at its share (T1 with the presenter: 286 px for 284).
  * - `16:9 alpha T2|T3`, `16:9 mug T3`: Side by Side and Feature Cards put the product in their own
  *   half or card (not moved by a pose); a long card over it has no other spot.
  * - `1:1 bottle T1|T5`, `1:1 packshot T1`, `1:1 alpha T5`, `1:1 photos T1`: the frame-high bottle
