@@ -289,7 +289,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     const d = Math.min(moves.ms, prevLen, len);
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };
     // The same image in another pose: the product glides there (no cut).
-    if (sameMedia(scenes[i - 1]!.media, scene.media) && scenes[i - 1]!.showMedia && scene.showMedia) scene.transitionIn = { kind: 'glide', durationMs: Math.min(GLIDE_MS, prevLen, len) };
+    if (layout.media?.motion !== 'carousel' && sameMedia(scenes[i - 1]!.media, scene.media) && scenes[i - 1]!.showMedia && scene.showMedia) scene.transitionIn = { kind: 'glide', durationMs: Math.min(GLIDE_MS, prevLen, len) };
   });
 
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
