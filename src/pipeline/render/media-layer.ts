@@ -11,6 +11,7 @@ import type { ProductFacts } from '../types.ts';
 import type { Box } from '../templates/types.ts';
 import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
+import { sceneFrame } from '../timeline/media-frame.ts';
 import { frameTimeMs } from '../timeline/build.ts';
 import { styleBackground } from './background.ts';
 import { drawPlate } from './shapes.ts';
@@ -116,9 +117,9 @@ export class MediaLayer {
     return this.art;
   }
 
-  /** Centre of image i's content (the timeline's framing), or of the box when unknown. */
+  /** Centre of scene i's product (its image's framing, or its own pose: Scene.frame), or of the box when unknown. */
   private contentCentre(i: number): { x: number; y: number } {
-    const c = this.t.images[i]?.content;
+    const c = sceneFrame(this.t.images, this.t.scenes[i]!)?.content;
     const b = this.box;
     return c ? { x: c.x + c.w / 2, y: c.y + c.h / 2 } : { x: b.x + b.w / 2, y: b.y + b.h / 2 };
   }
@@ -236,7 +237,7 @@ export class MediaLayer {
     }
     this.drawPlateOf(ctx, i, en?.bdx ?? 0);
     this.drawDetailsOf(ctx, i, en?.bdx ?? 0);
-    const c = this.contentCentre((s.media as { index: number }).index);
+    const c = this.contentCentre(i);
     if (en) {
       ctx.save();
       ctx.translate(c.x + en.dx, c.y);
@@ -251,7 +252,7 @@ export class MediaLayer {
   private drawProduct(ctx: SKRSContext2D, i: number, img: PreparedImage, c: { x: number; y: number }, pan: { x: number; y: number } | null, pz: number): void {
     const at = this.productPlace(i, img, c, pan, pz);
     // A pan is a 1:1 copy at whole pixels; a zoom step is resampled.
-    if (pan) ctx.drawImage(img.image, at.x, at.y);
+    if (pan && at.w === img.image.width) ctx.drawImage(img.image, at.x, at.y);
     else ctx.drawImage(img.image, at.x, at.y, at.w, at.h);
   }
 
@@ -259,12 +260,15 @@ export class MediaLayer {
   private productPlace(i: number, img: PreparedImage, c: { x: number; y: number }, pan: { x: number; y: number } | null, pz: number): Box {
     const s = this.t.scenes[i]!;
     const b = this.box;
+    // A scene's own pose may stand the product a little smaller (text-room.ts): the same bitmap, drawn smaller.
+    const own = s.frame && s.media.kind === 'image' ? s.frame.content.w / Math.max(1e-9, this.t.images[s.media.index]?.content.w ?? s.frame.content.w) : 1;
     if (pan) {
       const room = this.containRoom();
+      if (own !== 1) return { x: c.x - (img.image.width * own) / 2 + (room * own) / 2 - pan.x, y: c.y - (img.image.height * own) / 2 + (room * own) / 2 - pan.y, w: img.image.width * own, h: img.image.height * own };
       return { x: Math.round(c.x - img.image.width / 2 + room / 2) - pan.x, y: Math.round(c.y - img.image.height / 2 + room / 2) - pan.y, w: img.image.width, h: img.image.height };
     }
     const e = easeInOut(pz);
-    const scale = (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e) / MAX_KEN_BURNS_SCALE;
+    const scale = (own * (s.motion.fromScale + (s.motion.toScale - s.motion.fromScale) * e)) / MAX_KEN_BURNS_SCALE;
     const w = img.image.width * scale;
     const h = img.image.height * scale;
     const fx = s.motion.fromX + (s.motion.toX - s.motion.fromX) * e;
@@ -296,7 +300,7 @@ export class MediaLayer {
     const en = this.entranceAt(i, tMs);
     if (en && en.bdx !== 0) return null;
     const pan = s.motion.kind === 'pan' ? this.panAt(i, tMs) : null;
-    const c = this.contentCentre(s.media.index);
+    const c = this.contentCentre(i);
     const r = this.productPlace(i, img, c, pan, this.zoomProgress(i, tMs));
     // The entrance scales about the content's centre and slides (drawSceneMedia).
     const k = en?.k ?? 1;
@@ -415,7 +419,9 @@ export class MediaLayer {
       ctx.translate(-(b.x + b.w / 2), -(b.y + b.h / 2));
     }
     const pair = this.transitionAt(i, tMs);
-    const floating = !pair && this.floats(i);
+    // A glide (the same product in two poses) floats like its scenes.
+    const glide = !!pair && this.t.scenes[pair[1]]!.transitionIn.kind === 'glide';
+    const floating = (!pair || glide) && this.floats(i);
     if (this.cardBack && !floating) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
     const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
     if (!full && !floating) clipPath(ctx, b, m.radius);
@@ -480,6 +486,7 @@ export class MediaLayer {
   private async drawTransition(ctx: SKRSContext2D, a: number, bIdx: number, p: number, tMs: number): Promise<void> {
     const kind = this.t.scenes[bIdx]!.transitionIn.kind;
     const e = easeInOut(p);
+    if (kind === 'glide') return this.drawGlide(ctx, a, bIdx, e, tMs);
     const b = this.box;
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2;
@@ -549,10 +556,33 @@ export class MediaLayer {
     }
   }
 
+  /**
+   * Scenes a → b showing the same image in two poses (text-room.ts): the backdrop holds, b's plate
+   * fades in over a's, and the product moves from a's place to b's at progress e (both held still).
+   */
+  private async drawGlide(ctx: SKRSContext2D, a: number, bIdx: number, e: number, tMs: number): Promise<void> {
+    const s = this.t.scenes[bIdx]!;
+    const img = s.media.kind === 'image' ? this.images.get(s.media.index) : null;
+    if (!img || img.mode !== 'contain') return this.drawSceneMedia(ctx, e < 0.5 ? a : bIdx, tMs, null);
+    const b = this.box;
+    if (img.backdrop || !this.floats(bIdx)) ctx.drawImage(img.backdrop ?? this.styleFill!, b.x, b.y);
+    // a's plate, b's fading in over it (two half-faded plates would let the backdrop through).
+    const alpha = ctx.globalAlpha;
+    this.drawPlateOf(ctx, a);
+    ctx.globalAlpha = alpha * e;
+    this.drawPlateOf(ctx, bIdx);
+    ctx.globalAlpha = alpha;
+    // Each pose where its scene's move has it now (so the glide starts and ends where they stand).
+    const at = (i: number) => this.productPlace(i, img, this.contentCentre(i), this.t.scenes[i]!.motion.kind === 'pan' ? this.panAt(i, tMs) : null, this.zoomProgress(i, tMs));
+    const [from, to] = [at(a), at(bIdx)];
+    const mix = (u: number, v: number) => u + (v - u) * e;
+    ctx.drawImage(img.image, mix(from.x, to.x), mix(from.y, to.y), mix(from.w, to.w), mix(from.h, to.h));
+  }
+
   /** Where a circle reveal opens: the incoming product's centre, or the box's. */
   private revealCentre(i: number): { x: number; y: number } {
     const m = this.t.scenes[i]!.media;
-    if (m.kind === 'image') return this.contentCentre(m.index);
+    if (m.kind === 'image') return this.contentCentre(i);
     return { x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 };
   }
 
@@ -576,7 +606,7 @@ export class MediaLayer {
     }
     else {
       ctx.drawImage(img.backdrop ?? this.styleFill!, 0, 0, c.width, c.height);
-      const at = this.contentCentre((s.media as { index: number }).index);
+      const at = this.contentCentre(s.index);
       ctx.drawImage(img.image, Math.round(at.x - b.x - img.image.width / 2), Math.round(at.y - b.y - img.image.height / 2));
     }
     this.cards.set(key, c);

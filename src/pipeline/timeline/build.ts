@@ -16,7 +16,7 @@ import { fitMove, hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
-import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
+import { frameImage, sceneFrame, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
@@ -25,7 +25,7 @@ import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
-import { clearTextOfProduct, withPoses, type Poses } from './text-room.ts';
+import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type Poses, type ScenePose } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -225,10 +225,16 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
  * (text-room.ts: built again in each pose, the first that clears the text kept).
  */
 export function buildTimeline(input: TimelineInput): Timeline {
-  return clearTextOfProduct(input, buildPosed);
+  const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
+  return clearTextOfProduct(input, buildPosed, sentenceSpans(input.script, input.speech, durationMs));
 }
 
-function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
+/**
+ * The timeline with the products posed: `poses` per image (the whole video), `sentencePoses` per
+ * sentence (its scene only: a sentence posed unlike its neighbour starts a scene of its own, the
+ * product gliding between the two).
+ */
+function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: ReadonlyMap<number, ScenePose> | null = null): Timeline {
   const fps = input.fps ?? DEFAULT_FPS;
   const { width, height } = outputSize(input.aspectRatio, input.scale ?? 1);
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
@@ -251,7 +257,8 @@ function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
     const prev = scenes[scenes.length - 1];
     const cue = input.script.sentences[i]!.cue;
     const showMedia = shows[i]!;
-    if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && layout.media?.motion !== 'carousel') {
+    const samePose = sentencePoses?.get(prev?.sentences[0] ?? -1) === sentencePoses?.get(i);
+    if (prev && sameMedia(prev.media, picked[i]!) && prev.showMedia === showMedia && samePose && layout.media?.motion !== 'carousel') {
       prev.endMs = span.endMs;
       prev.sentences[1] = i;
       return;
@@ -281,6 +288,8 @@ function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
     const kind = moves.transitions[(i - 1) % moves.transitions.length]!;
     const d = Math.min(moves.ms, prevLen, len);
     scene.transitionIn = { kind: d >= 120 ? kind : 'cut', durationMs: d >= 120 ? d : 0 };
+    // The same image in another pose: the product glides there (no cut).
+    if (layout.media?.motion !== 'carousel' && sameMedia(scenes[i - 1]!.media, scene.media) && scenes[i - 1]!.showMedia && scene.showMedia) scene.transitionIn = { kind: 'glide', durationMs: Math.min(GLIDE_MS, prevLen, len) };
   });
 
   const mediaBox = layout.media ? px(layout.media.box, width, height) : null;
@@ -291,9 +300,15 @@ function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
   const imagesFor = (who: { box: Box } | null) => withPoses(framing.imagesFor(who, reframed), poses, poseContext);
   // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
   const untamed = scenes.map((s) => s.motion);
+  // A scene's own pose (a sentence posed for its text): the image's frame moved, held still.
+  const scenePose = scenes.map((s) => sentencePoses?.get(s.sentences[0]) ?? null);
   const tame = (imgs: readonly (ImageFrame | null)[]) =>
     scenes.forEach((scene, i) => {
-      const f = scene.media.kind === 'image' ? imgs[scene.media.index] : null;
+      const own = scene.media.kind === 'image' ? (imgs[scene.media.index] ?? null) : null;
+      const p = scenePose[i] ? posed(own, scenePose[i]!, poseContext, false) : own;
+      if (p && p !== own) scene.frame = p;
+      else delete scene.frame;
+      const f = sceneFrame(imgs, scene);
       // A cover photo's subject (ImageFrame.product) stays in its room clear of the cards.
       const cover = f?.treatment === 'cover' && !!f.product;
       scene.motion = f?.room && mediaBox ? fitMove(untamed[i]!, cover ? f.product! : f.content, f.room, mediaBox, cover) : untamed[i]!;
@@ -306,7 +321,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null): Timeline {
   tame(images);
   // The product's entrance per scene (still media, a template video's disable_moving: none).
   if (media && motion !== 'none')
-    for (const scene of scenes) if (scene.showMedia) scene.entrance = productEntrance(moves.product, scene.media.kind === 'image' ? (images[scene.media.index] ?? null) : null, isRtl(language));
+    for (const scene of scenes) if (scene.showMedia && scene.transitionIn.kind !== 'glide') scene.entrance = productEntrance(moves.product, sceneFrame(images, scene), isRtl(language));
   const logo = input.custom?.logo ? px(input.custom.logo.box, width, height) : null;
   // Sentences with no card of their own show their key phrase when nothing else fills the frame:
   // no captions, or a product held small by its sharpness (a 300 px photo).

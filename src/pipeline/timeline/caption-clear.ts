@@ -8,7 +8,7 @@
  */
 import { KEN_BURNS_DRIFT } from './motion.ts';
 import { intersects, px, TEXT_PRODUCT_GAP } from './rules.ts';
-import type { ImageFrame } from './media-frame.ts';
+import { sceneFrame, type ImageFrame } from './media-frame.ts';
 import type { Box, TemplateLayout } from '../templates/types.ts';
 import type { Timeline } from './types.ts';
 
@@ -30,7 +30,7 @@ export function captionsOverProduct(t: Timeline): string[] {
   const band = t.captionsBox;
   for (const s of t.scenes) {
     if (!s.showMedia || s.media.kind !== 'image') continue;
-    const f = t.images[s.media.index];
+    const f = sceneFrame(t.images, s);
     if (!f || f.mode !== 'contain') continue;
     const moved = movedContent(t, f.content, s.motion);
     if (intersects(moved, band)) {

@@ -4,6 +4,7 @@
  * colour), a photo or video (not known: the outline or band carries the words), or the frame's
  * static base — background, presenter scene and designed shapes — which the renderer samples.
  */
+import { sceneFrame } from './media-frame.ts';
 import { fieldColour } from '../templates/colours.ts';
 import type { Box } from '../templates/types.ts';
 import type { Timeline } from './types.ts';
@@ -21,7 +22,7 @@ export function captionSurfaceAt(t: Pick<Timeline, 'captionsBox' | 'shapes' | 's
   if (!t.media || !scene?.showMedia || !inside(t.media.box)) return { kind: 'base' };
   if (scene.media.kind === 'video') return { kind: 'photo' };
   if (scene.media.kind !== 'image') return { kind: 'base' };
-  const frame = t.images[scene.media.index];
+  const frame = sceneFrame(t.images, scene);
   // A cut-out or an alpha image shows the base around it; any other image is a photo where it lies.
   if (!frame) return { kind: 'photo' };
   return frame.treatment !== 'cutout' && frame.treatment !== 'alpha' && inside(frame.content) ? { kind: 'photo' } : { kind: 'base' };

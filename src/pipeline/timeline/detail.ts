@@ -15,7 +15,7 @@
  * the product's pixels would show at more than MAX_UPSCALE in it.
  */
 import type { Box } from '../templates/types.ts';
-import type { ImageFrame } from './media-frame.ts';
+import { sceneFrame, type ImageFrame } from './media-frame.ts';
 import { KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE } from './motion.ts';
 import { intersects, MAX_UPSCALE } from './rules.ts';
 import type { DetailView, Scene, Shape, Timeline } from './types.ts';
@@ -59,7 +59,7 @@ export function productDetails(p: DetailInput): DetailView[] {
   const out: DetailView[] = [];
   for (const s of p.scenes) {
     if (!s.showMedia || s.media.kind !== 'image') continue;
-    const f = p.images[s.media.index];
+    const f = sceneFrame(p.images, s);
     if (!f || f.limited !== 'shape' || !THIN.includes(f.treatment)) continue;
     const plate = p.plates.find((x) => x.role === 'plate' && x.startMs === s.startMs)?.box ?? m.stage;
     const box = placeDetail(f, plate, p);

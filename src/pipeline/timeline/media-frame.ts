@@ -15,6 +15,7 @@
  * when the box and MAX_UPSCALE allow.
  */
 import type { Box } from '../templates/types.ts';
+import type { MediaSource } from './types.ts';
 import { intersection, intersects, MAX_UPSCALE, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from './rules.ts';
 
 /** What the renderer learns about an image before the timeline is built (sharp metadata and a small thumbnail). */
@@ -449,4 +450,10 @@ export function panTravel(drawn: number, win: number, span?: readonly [number, n
   if (lo > hi) [lo, hi] = [hi, lo];
   const c = (v: number) => Math.min(Math.max(v, 0), spare) / spare;
   return { from: c(lo), to: c(hi) };
+}
+
+/** The frame a scene shows its image in: its own pose (Scene.frame) or the image's; null for other media. */
+export function sceneFrame(images: readonly (ImageFrame | null)[], s: { media: MediaSource; frame?: ImageFrame }): ImageFrame | null {
+  if (s.media.kind !== 'image') return null;
+  return s.frame ?? images[s.media.index] ?? null;
 }

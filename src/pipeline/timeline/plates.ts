@@ -16,7 +16,7 @@
 import { plateColour } from '../templates/colours.ts';
 import type { Box, VisualStyleDef } from '../templates/types.ts';
 import { intersection } from './rules.ts';
-import type { ImageFrame } from './media-frame.ts';
+import { sceneFrame, type ImageFrame } from './media-frame.ts';
 import type { Scene, Shape, Timeline } from './types.ts';
 
 /** Treatments that show the product whole on the stage, or pan it in a window across it (cover and blur-extend fill their box). */
@@ -94,7 +94,7 @@ function platesFor(scenes: readonly Scene[], images: readonly (ImageFrame | null
   const out: Shape[] = [];
   for (const s of scenes) {
     const index = s.showMedia && s.media.kind === 'image' ? s.media.index : -1;
-    const f = index >= 0 ? images[index] : null;
+    const f = index >= 0 ? sceneFrame(images, s) : null;
     const box = f && WHOLE.includes(f.treatment) ? boxOf(f) : null;
     if (!box) continue;
     const colour = colourOf(index);

@@ -13,7 +13,7 @@
  */
 import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
-import { cutoutArea, panTravel, type ImageFrame } from './media-frame.ts';
+import { cutoutArea, panTravel, sceneFrame, type ImageFrame } from './media-frame.ts';
 import { KEN_BURNS_DRIFT } from './motion.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { presenterLed } from './product-share.ts';
@@ -60,7 +60,7 @@ export function presenterOverProduct(t: Timeline): PresenterOver[] {
   for (const s of t.scenes) {
     if (!s.showMedia || s.media.kind === 'art') continue;
     const image = s.media.kind === 'image' ? s.media.index : null;
-    const f = image !== null ? t.images[image] ?? null : null;
+    const f = sceneFrame(t.images, s);
     const content = f?.content ?? t.media.box;
     const reach = intersection(productReach(content, f, s.motion, t.media.box), frame);
     if (!reach) continue;

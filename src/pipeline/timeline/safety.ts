@@ -14,6 +14,7 @@
  *   its middle covered by text, or its middle outside the safe area; a panning photo's product
  *   (its trimmed box or subject) not whole in the window at an end of the pan (panProductViolations).
  */
+import { sceneFrame } from './media-frame.ts';
 import { boxInside } from '../templates/safe-area.ts';
 import { presenterFaceBox } from './presenter.ts';
 import type { Box } from '../templates/types.ts';
@@ -40,7 +41,7 @@ export function sceneContent(t: Timeline): { startMs: number; endMs: number; con
     let image: number | null = null;
     if (s.media.kind === 'image') {
       image = s.media.index;
-      content = t.images[s.media.index]?.content ?? m.box;
+      content = sceneFrame(t.images, s)?.content ?? m.box;
     } else if (s.media.kind === 'video') content = m.box;
     const visible = content && intersection(content, frame);
     if (visible) out.push({ startMs: s.startMs, endMs: s.endMs, content: visible, image });

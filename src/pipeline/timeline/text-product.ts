@@ -10,7 +10,7 @@
  * Tag: `text-product`.
  */
 import type { Box } from '../templates/types.ts';
-import type { ImageFrame } from './media-frame.ts';
+import { sceneFrame, type ImageFrame } from './media-frame.ts';
 import { productReach } from './presenter-clear.ts';
 import { grow, intersection, intersects, TEXT_PRODUCT_GAP } from './rules.ts';
 import type { Timeline } from './types.ts';
@@ -50,7 +50,7 @@ export function productKeepOuts(t: Pick<Timeline, 'media' | 'scenes' | 'images' 
   const g = TEXT_PRODUCT_GAP * Math.min(t.width, t.height);
   for (const s of t.scenes) {
     if (!s.showMedia || s.media.kind !== 'image') continue;
-    const f = t.images[s.media.index];
+    const f = sceneFrame(t.images, s);
     const own = wholeProductBox(f);
     if (!f || !own) continue;
     const product = intersection(reachOf(f, own, s.motion, t.media.box), frame);
@@ -62,11 +62,22 @@ export function productKeepOuts(t: Pick<Timeline, 'media' | 'scenes' | 'images' 
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}]`;
 
+/** A text within the gap of a product shown whole while both show (structured: text-room.ts poses the product from these). */
+export interface TextProductHit {
+  overlay: Timeline['overlays'][number];
+  keepOut: ProductKeepOut;
+}
+
 /** Every overlay (card, title, subtitle, brand, price, call to action) within the gap of a product shown whole while both show. */
+export function textProductHits(t: Timeline): TextProductHit[] {
+  const out: TextProductHit[] = [];
+  for (const k of productKeepOuts(t)) for (const o of t.overlays) if (together(o, k) && intersects(o.box, k.box)) out.push({ overlay: o, keepOut: k });
+  return out;
+}
+
+/** The hits as tagged strings, one per text, product box and image (the scenes' times by the first). */
 export function textProductViolations(t: Timeline): string[] {
   const out: string[] = [];
-  for (const k of productKeepOuts(t))
-    for (const o of t.overlays)
-      if (together(o, k) && intersects(o.box, k.box)) out.push(`text-product: ${o.id} (${o.slot}) ${r(o.box)} within the gap of the product ${r(k.product)} (image ${k.image}, scene at ${(k.startMs / 1000).toFixed(1)} s)`);
+  for (const { overlay: o, keepOut: k } of textProductHits(t)) out.push(`text-product: ${o.id} (${o.slot}) ${r(o.box)} within the gap of the product ${r(k.product)} (image ${k.image}, scene at ${(k.startMs / 1000).toFixed(1)} s)`);
   return [...new Set(out)];
 }

@@ -12,7 +12,7 @@
 import type { Box } from '../templates/types.ts';
 import type { ImageFrame } from './media-frame.ts';
 import { intersection, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from './rules.ts';
-import { textProductViolations } from './text-product.ts';
+import { textProductHits, type TextProductHit } from './text-product.ts';
 import { layoutViolations } from './safety.ts';
 import { productShareTarget, productShareViolations } from './product-share.ts';
 import { presenterOverProductViolations } from './presenter-clear.ts';
@@ -25,6 +25,22 @@ export type Pose = 'still' | 'left' | 'right' | 'up' | 'down' | 'left-up' | 'rig
 
 /** The poses tried, in order: the least change first. */
 export const POSES: readonly Pose[] = ['still', 'left', 'right', 'up', 'down', 'left-up', 'right-up', 'left-down', 'right-down'];
+
+/** A scene's pose: a pose, or a pose with the product a little smaller (shrinkFor). */
+export type ScenePose = Pose | `${Pose} small`;
+
+/** A product stepping aside for its text in one scene shrinks to this share of its size at most ("a little"). */
+export const MAX_STEP_SHRINK = 0.85;
+
+/**
+ * The scale a product shrinks to in a scene's `small` pose: towards its share target (and 4 %),
+ * at most MAX_STEP_SHRINK; 1 when it is held under its target already (ImageFrame.limited) or is at it.
+ */
+export function shrinkFor(f: ImageFrame, c: PoseContext): number {
+  if (f.limited) return 1;
+  const k = Math.sqrt((c.target * 1.04 * c.width * c.height) / (f.content.w * f.content.h));
+  return Math.max(MAX_STEP_SHRINK, Math.min(1, k));
+}
 
 /** Poses per image (by index); absent: as framed. */
 export type Poses = ReadonlyMap<number, Pose>;
@@ -70,10 +86,14 @@ function cutOut(f: ImageFrame & { product: Box }, c: PoseContext): ImageFrame {
  * band when it stood above it), held still (its room is its box: fitMove tames the move away).
  * Its middle stays in the safe area (media-frame). Unchanged when it cannot move.
  */
-export function posed(f: ImageFrame | null, pose: Pose, c: PoseContext): ImageFrame | null {
-  if (!movable(f)) return f;
+export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseContext, cutOutCover = true): ImageFrame | null {
+  if (!movable(f) || (!cutOutCover && !standing(f))) return f;
   if (plainCover(f)) f = cutOut(f, c);
-  const b = f.content;
+  const small = pose.endsWith(' small');
+  pose = pose.replace(' small', '') as Pose;
+  // A scene's pose may shrink the product a little about its middle (never under its share target).
+  const k = small ? shrinkFor(f, c) : 1;
+  const b = { x: f.content.x + (f.content.w * (1 - k)) / 2, y: f.content.y + (f.content.h * (1 - k)) / 2, w: f.content.w * k, h: f.content.h * k };
   const s = c.safeArea;
   const head = PRODUCT_HEADROOM * c.height;
   const cap = c.captions && b.y + b.h <= c.captions.y + 0.5 ? c.captions.y : c.height - head;
@@ -113,40 +133,86 @@ function otherDefects(t: Timeline): Map<string, number> {
 /** No rule broken more often than before (a pose never trades one defect for another). */
 const noWorse = (after: Map<string, number>, before: Map<string, number>) => [...after].every(([tag, n]) => n <= (before.get(tag) ?? 0));
 
-/** The images with text on them (text-product's strings name them). */
-function imagesUnderText(v: readonly string[]): number[] {
-  return [...new Set(v.map((s) => Number(/\(image (\d+),/.exec(s)?.[1] ?? NaN)).filter((i) => Number.isFinite(i)))];
-}
+/** The images with text on them. */
+const imagesUnderText = (hits: readonly TextProductHit[]): number[] => [...new Set(hits.map((h) => h.keepOut.image))];
+
+/** How long the product takes to glide from one scene's pose to the next's (a transition 'glide'). */
+export const GLIDE_MS = 500;
+
+/** The build: per image poses (the whole video) and per sentence poses (its scene only). */
+export type PosedBuild<I> = (input: I, poses: Poses | null, sentencePoses?: ReadonlyMap<number, ScenePose> | null) => Timeline;
+
+/** Texts on a product (distinct overlay, image and time). */
+const hitCount = (t: Timeline): number => new Set(textProductHits(t).map((h) => `${h.overlay.id} ${h.keepOut.image} ${h.keepOut.startMs}`)).size;
 
 /**
  * Builds the timeline; where text lies on a product shown whole, builds it again with the
  * product in each pose (every image with text on it) and keeps the first with no text on the
  * product, else the one with the fewest, provided no other layout rule is broken more than as
- * framed.
+ * framed. Then, text by text still on a product, the sentences it is shown with take a pose of
+ * their own (their scene only: the product steps aside while the text shows and glides back
+ * after), the pose that leaves the fewest texts on a product, on the same proviso.
  */
-export function clearTextOfProduct<I>(input: I, build: (input: I, poses: Poses | null) => Timeline): Timeline {
+export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs: number; endMs: number }[] = []): Timeline {
   const first = build(input, null);
-  const v = textProductViolations(first);
-  if (!v.length) return first;
+  const hits0 = textProductHits(first);
+  if (!hits0.length) return first;
   // One pose for every image shown (a text over two scenes needs its room in both), else for the images with text on them only.
   const shown = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
-  const under = imagesUnderText(v).filter((i) => movable(first.images[i]));
+  const under = imagesUnderText(hits0).filter((i) => movable(first.images[i]));
   if (!under.length) return first;
   const others = otherDefects(first);
-  let best = { t: first, n: v.length };
+  let best = { t: first, n: hitCount(first), poses: null as Poses | null };
   // Poses that move nothing (a product already against that side) are not built again.
   const c: PoseContext = { width: first.width, height: first.height, safeArea: first.safeArea, captions: first.captions ? first.captionsBox : null, target: productShareTarget(first.layout, first.aspectRatio, !!first.presenter) };
   const seen = new Set<string>();
-  for (const images of shown.length > under.length ? [shown, under] : [under])
+  search: for (const images of shown.length > under.length ? [shown, under] : [under])
     for (const pose of POSES) {
       const key = shown.map((i) => JSON.stringify((images.includes(i) ? posed(first.images[i]!, pose, c) : first.images[i])?.content)).join();
       if (seen.has(key)) continue;
       seen.add(key);
-      const t = build(input, new Map(images.map((i) => [i, pose])));
-      const n = textProductViolations(t).length;
+      const poses = new Map(images.map((i) => [i, pose]));
+      const t = build(input, poses);
+      const n = hitCount(t);
       if (n >= best.n || !noWorse(otherDefects(t), others)) continue;
-      best = { t, n };
-      if (n === 0) return t;
+      best = { t, n, poses };
+      if (n === 0) break search;
     }
-  return best.t;
+  return best.n ? scenePoses(input, build, spans, best, others, c) : best.t;
+}
+
+/**
+ * Per text still on a product (in order of its start): the sentences shown with it (where its
+ * product shows) take each pose in turn; the pose leaving the fewest texts on a product is kept
+ * when it leaves fewer than before and breaks no other rule more than as framed.
+ */
+function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs: number; endMs: number }[], start: { t: Timeline; n: number; poses: Poses | null }, others: Map<string, number>, c: PoseContext): Timeline {
+  let { t: cur, n: curN } = start;
+  const sentencePoses = new Map<number, ScenePose>();
+  const tried = new Set<string>();
+  for (let guard = 0; guard < 8 && curN > 0; guard++) {
+    const hit = textProductHits(cur)
+      .sort((a, b) => a.overlay.startMs - b.overlay.startMs)
+      .map((h) => ({ h, sentences: spans.flatMap((s, i) => (s.startMs < Math.min(h.overlay.endMs, h.keepOut.endMs) && Math.max(h.overlay.startMs, h.keepOut.startMs) < s.endMs ? [i] : [])) }))
+      .find(({ sentences }) => sentences.length && !tried.has(sentences.join()));
+    if (!hit) break;
+    tried.add(hit.sentences.join());
+    let pick: { t: Timeline; n: number; pose: ScenePose } | null = null;
+    // At its size first; a little smaller (towards its share target) where no pose at its size clears the text.
+    const f = cur.images[hit.h.keepOut.image];
+    const smaller = f && shrinkFor(f, c) < 1 ? POSES.map((p) => `${p} small` as const) : [];
+    for (const pose of [...POSES, ...smaller]) {
+      if (pose.endsWith(' small') && pick && !textProductHits(pick.t).some((x) => x.overlay.id === hit.h.overlay.id)) break;
+      const next = new Map(sentencePoses);
+      for (const i of hit.sentences) next.set(i, pose);
+      const t = build(input, start.poses, next);
+      const n = hitCount(t);
+      if (n < (pick?.n ?? curN) && noWorse(otherDefects(t), others)) pick = { t, n, pose };
+    }
+    if (!pick) continue;
+    for (const i of hit.sentences) sentencePoses.set(i, pick.pose);
+    cur = pick.t;
+    curN = pick.n;
+  }
+  return cur;
 }

@@ -27,7 +27,8 @@ export interface KenBurns {
 }
 
 export interface Transition {
-  kind: TransitionKind | 'cut';
+  /** glide: the same image in another pose (Scene.frame): the product moves from the one to the other (text-room.ts). */
+  kind: TransitionKind | 'cut' | 'glide';
   durationMs: number;
 }
 
@@ -47,6 +48,12 @@ export interface Scene {
   showMedia: boolean;
   /** How the product enters (the template's motion), from the scene's first visible frame; null: no entrance. */
   entrance: SceneEntrance | null;
+  /**
+   * The scene's own pose of its image (timeline/text-room.ts: the product steps aside for a
+   * text): the image's frame (Timeline.images) moved, at the same size and treatment (one
+   * prepared bitmap), held still. Absent: the image's frame. Read it with sceneFrame.
+   */
+  frame?: ImageFrame;
 }
 
 export interface TextOverlay {
