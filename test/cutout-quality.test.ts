@@ -154,4 +154,29 @@ describe('product cut-out quality', () => {
     assert.equal((await cutoutTask({ path: night, width: 2000, height: 2000 })).removed, false);
     assert.equal((await imageInfo(night))?.plain, false);
   });
+
+  it('the demo lamp\'s lit shade opening stays opaque at every size it is drawn, though its lower arc meets the backdrop along a soft edge (fails before: from 1121 px up the flood crept along that arc and cleared 96 % of the opening, the plate showing through the shade)', async () => {
+    const front = join(import.meta.dirname, '..', 'samples', 'shop', 'img', 'lamp-front.jpg');
+    // The opening: an ellipse about (0.658, 0.442) of the picture, ~0.1 wide and ~0.03 high (tilted): its inner part.
+    const inside = (fx: number, fy: number) => {
+      const dx = (fx - 0.658) / 0.1;
+      const dy = (fy - 0.442 + (fx - 0.658) * 0.25) / 0.03;
+      return dx * dx + dy * dy <= 1;
+    };
+    for (const s of [560, 1120, 1121, 1200, 1232, 1500]) {
+      const r = await cutoutTask({ path: front, width: s, height: s });
+      assert.equal(r.removed, true, `${s} px`);
+      let n = 0;
+      let kept = 0;
+      for (let y = Math.round(s * 0.425); y < s * 0.46; y++)
+        for (let x = Math.round(s * 0.6); x < s * 0.72; x++) {
+          if (!inside(x / s, y / s)) continue;
+          n++;
+          if (alphaAt(r, x, y) > 0.5) kept++;
+        }
+      assert.ok(n > 100 && kept >= 0.9 * n, `${s} px: ${kept} of ${n} opening pixels opaque`);
+      // The backdrop under the opening, right of the shade and above the arm is still cleared.
+      for (const [fx, fy] of [[0.66, 0.52], [0.8, 0.45], [0.5, 0.3]] as const) assert.ok(alphaAt(r, fx * s, fy * s) < 0.05, `${s} px: backdrop at ${fx},${fy} kept`);
+    }
+  });
 });

@@ -76,7 +76,7 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     assert.ok(known.some((k) => knownTitle(k.slice(0, k.indexOf(': ')), k.slice(k.indexOf(': ') + 2))), 'the title rule\'s cost is still there (else take it off)');
   });
 
-  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card, the first selling-point card and "Shop now" clear of the lamp (fails before: the card on its base)', async () => {
+  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card, the first selling-point card and "Shop now" clear of the lamp (the first card was a known miss on its base until the lamp stood on the floor under the captions)', async () => {
     const dir = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
     const paths = ['lamp-front.jpg', 'lamp-night.jpg', 'lamp-desk.jpg'].map((f) => path.join(dir, f));
     const infos = await Promise.all(paths.map((p) => imageInfo(p)));
@@ -94,14 +94,11 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     const cta = t.overlays.find((o) => o.slot === 'cta')!;
     const on = (o: { id: string }) => v.some((x) => x.startsWith(`text-product: ${o.id} `));
     assert.equal(on(name), false, `the name card "${name.text}" clear of the lamp`);
-    // The lamp steps aside for its first selling-point card (docs/rendering.md "The product steps
-    // aside for its text"): its scene alone rises to the top (a pose per scene), the night and desk
-    // photos shown between keep their place (it comes in at its pose with the cut).
+    // The lamp stands on the lower half under the captions (docs/rendering.md "The lamp is the
+    // hero"): the column left of the presenter's card above the captions holds every card.
     assert.equal(on(cta), false, `the call to action "${cta.text}" clear of the lamp`);
     assert.equal(on(first), false, `the first selling-point card "${first.text}" clear of the lamp`);
-    const posed = t.scenes.filter((s) => s.frame);
-    assert.ok(posed.length > 0 && posed.every((s) => s.media.kind === 'image' && s.media.index === 0 && s.frame!.content.w === t.images[0]!.content.w), 'the lamp is posed in its own scene(s), at its size');
-    assert.ok(t.scenes.some((s) => !s.frame && s.media.kind === 'image' && s.media.index === 0), 'and stands as framed in the others');
+    assert.deepEqual(v, []);
     assert.deepEqual(layoutViolations(t), []);
     assert.deepEqual(presenterOverProductViolations(t), []);
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
 import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { SHAPE_MARGIN } from '../src/pipeline/timeline/coverage.ts';
 import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
@@ -66,6 +67,27 @@ describe('no empty frames: the rule (timeline/coverage.ts)', () => {
     assert.deepEqual(fieldBands({ ...top, boxes: [...top.boxes, { what: 'cue', box: { x: 5, y: 80, w: 90, h: 15 }, startMs: 0, endMs: 6000 }] }), []);
     // The card leaves at 2.4 s: bare under it for 1.9 s of judged time, then the panel holds nothing (the frame rules judge that): not found.
     assert.deepEqual(fieldBands(src({ x: 5, y: 50, w: 90, h: 20 }, 2400)), []);
+  });
+
+  it('a shape holding content closes a band only across what stands on it, SHAPE_MARGIN around: a bare colour field beyond is empty (fails before: the README demo\'s yellow plate, run off the frame\'s bottom under the captions, counted to the bottom)', () => {
+    // The demo's 9:16 frame as main built it: the lamp on a plate from 16 % of the height off the
+    // bottom edge, the captions band under the lamp to 80 %, the bare plate under them.
+    const [W, H] = [1080, 1920];
+    const span = { startMs: 0, endMs: 5000 };
+    const boxes = [
+      { what: 'image 0', box: { x: 43, y: 536, w: 583, h: 770 }, ...span }, { what: 'shape plate', box: { x: 0, y: 307, w: W, h: H - 307 }, ...span },
+      { what: 'presenter', box: { x: 648, y: 192, w: 302, h: 499 }, ...span }, { what: 'captions', box: { x: 54, y: 1306, w: 896, h: 230 }, ...span },
+    ];
+    const floor = coverageReport({ width: W, height: H, fps: 30, frames: 150, scenes: [span], boxes });
+    assert.match(floor.violations.join('\n'), /^empty-band: rows 81–100 % of the height are empty for the whole scene/m);
+    // The same plate with the lamp standing into its lower part (the layout since): no band.
+    const standing = boxes.map((b) => (b.what === 'image 0' ? { ...b, box: { x: 153, y: 911, w: 699, h: 923 } } : b.what === 'captions' ? { ...b, box: { x: 54, y: 695, w: 896, h: 211 } } : b));
+    assert.deepEqual(coverageReport({ width: W, height: H, fps: 30, frames: 150, scenes: [span], boxes: standing }).violations, []);
+    // Its margin: the plate's bare part within SHAPE_MARGIN of what stands on it closes rows.
+    const margin = SHAPE_MARGIN * W;
+    const lower = (y: number) => boxes.map((b) => (b.what === 'captions' ? { ...b, box: { ...b.box, h: y - b.box.y } } : b));
+    assert.deepEqual(coverageReport({ width: W, height: H, fps: 30, frames: 150, scenes: [span], boxes: lower(H * 0.82 - margin + 2) }).violations, []);
+    assert.equal(coverageReport({ width: W, height: H, fps: 30, frames: 150, scenes: [span], boxes: lower(H * 0.82 - margin - 2) }).violations.length, 1);
   });
 
   it('picks a card icon from the selling point’s words, with a fallback', () => {

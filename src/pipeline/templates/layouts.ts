@@ -43,6 +43,16 @@ const presenterInset: TemplateDef = {
       presenter: { box: b(0.6, 0.1, 0.28, 0.26), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.26) },
       captions: b(0.05, 0.68, 0.83, 0.12),
       slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
+      // Every image shown whole (the README demo's lamp): the product stands on the lower half, into
+      // the strip under the safe area, the captions above it under a card 1 % shorter (room for a
+      // cut-out at its 30 % share and the band's cap height; docs/rendering.md "The lamp is the hero").
+      floorProduct: {
+        background: 'style',
+        media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.04, 0.48, 0.85, 0.47), clearOfCaptions: true },
+        presenter: { box: b(0.6, 0.1, 0.28, 0.25), frame: 'card', panel: b(0.6, 0.1, 0.28, 0.25) },
+        captions: b(0.05, 0.362, 0.83, 0.11),
+        slots: slots(b(0.05, 0.11, 0.53, 0.07), b(0.05, 0.11, 0.53, 0.065), b(0.05, 0.2, 0.53, 0.06), b(0.05, 0.2, 0.53, 0.07)),
+      },
     },
     1: {
       background: 'style',
@@ -167,6 +177,14 @@ const productOnly: TemplateDef = {
       presenter: null,
       captions: b(0.05, 0.67, 0.83, 0.13),
       slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
+      // Every image shown whole: the product on the lower half, the captions above it.
+      floorProduct: {
+        background: 'style',
+        media: { box: FULL, radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.05, 0.42, 0.83, 0.5), clearOfCaptions: true },
+        presenter: null,
+        captions: b(0.05, 0.28, 0.83, 0.12),
+        slots: slots(b(0.05, 0.11, 0.83, 0.08), b(0.05, 0.11, 0.45, 0.065), b(0.05, 0.2, 0.83, 0.065), b(0.05, 0.2, 0.6, 0.07)),
+      },
     },
     1: {
       background: 'style',

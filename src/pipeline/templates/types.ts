@@ -84,6 +84,12 @@ export interface TemplateLayout {
    * bottle, a standing packshot), when the layout's own slot cannot hold one large enough.
    */
   tallProduct?: TemplateLayout;
+  /**
+   * A tall full-bleed layout's variant for a product whose images are all shown whole (no photo
+   * covering the frame: its middle third is the frame's): the product stands on the lower half,
+   * into the strip under the safe area, the captions above it (Spotlight and Voice Over 9:16).
+   */
+  floorProduct?: TemplateLayout;
 }
 
 /** A designed shape: a box in frame fractions filled with a palette colour. */

@@ -26,7 +26,7 @@ import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type Poses, type ScenePose } from './text-room.ts';
-import { captionFitUnits, intersection, intersects, px } from './rules.ts';
+import { captionFitUnits, contentHeart, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -59,6 +59,8 @@ export interface TimelineInput {
   imageInfo?: readonly (ImageInfo | null)[];
   /** Scene effects; absent: the template's transitions and a seeded move per scene. */
   effects?: SceneEffects;
+  /** Internal: the layout's floorProduct variant refused (the name-room step moved the inset in it). */
+  noFloor?: boolean;
 }
 
 /** What a template video's disable_* flags ask of the scenes (docs/templates.md "Effects"). */
@@ -144,7 +146,7 @@ function pickMedia(script: Script, product: ProductFacts, spans: readonly Span[]
 }
 
 /** What mediaFraming needs: the request's choices and the product's images, no script or speech. */
-export type FramingInput = Pick<TimelineInput, 'product' | 'templateId' | 'custom' | 'hasPresenter' | 'visualStyle' | 'aspectRatio' | 'caption' | 'scale' | 'imageInfo'>;
+export type FramingInput = Pick<TimelineInput, 'product' | 'templateId' | 'custom' | 'hasPresenter' | 'visualStyle' | 'aspectRatio' | 'caption' | 'scale' | 'imageInfo' | 'noFloor'>;
 
 /**
  * The template, its layout and each product image's framing in it (by index; null when not
@@ -184,7 +186,12 @@ export function mediaFraming(input: FramingInput) {
   // shows the least-shown image larger than the rows do: a bottle, also beside a square or wide
   // photo (that pans in the column).
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
-  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : resolved.layout;
+  // The floor variant (the product on the lower half under the captions) when no usable image's
+  // middle third meets its captions band there (a cover photo, a tall photo panning the whole frame).
+  const floorLayout = resolved.layout.floorProduct;
+  const floorBand = floorLayout ? px(floorLayout.captions, width, height) : null;
+  const floor = !input.noFloor && !textFirst && !tall && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(contentHeart(f.content), floorBand)));
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : floor ? floorLayout! : resolved.layout;
   const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   // A product that cannot stand clear of the captions at its share: the captions narrow beside it
   // (caption-clear.ts; Side by Side has its own columns for that).
@@ -211,7 +218,7 @@ export function mediaFraming(input: FramingInput) {
   const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
   // Framed again around a captions band that moved off its slot (Side by Side: the product keeps clear of it).
   const frameAround = (band: Box) => frameAll(layout, band);
-  return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, frameAround, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
+  return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, frameAround, floor, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
 }
 
 /** The product images a script's scenes show (indices), as buildTimeline picks them. */
@@ -355,6 +362,9 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
   const clearOfProduct = presenter && overProduct(presenter) === 0 ? (who: NonNullable<typeof presenter>) => overProduct(who) === 0 : undefined;
   const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}) });
   let room = roomFor();
+  // The floor variant keeps the header for the texts and the inset: where the name-room step has to
+  // move the inset (a long name: down onto the product's half), the layout before is used.
+  if (framing.floor && presenter && !sameBox(room.presenter?.box ?? presenter.box, presenter.box)) return buildPosed({ ...input, noFloor: true }, poses);
   // The captions band moved off its slot (a face lower than the layout's, a presenter moved for a
   // long name): a product that keeps clear of it is framed again around where it went, and the text placed again.
   const band = room.placed.captionsBox;

@@ -16,7 +16,12 @@
  * A designed shape (colour field, band, panel) is not content by itself: it counts only while it
  * holds content (a text, the presenter, the product or captions on it, at least
  * SHAPE_HOLD_SHARE of its area), and then the part of it that nothing else covers counts at
- * SHAPE_WEIGHT; an empty field counts for nothing.
+ * SHAPE_WEIGHT; an empty field counts for nothing. In the tall frame's per-scene rule a shape
+ * holding content closes rows only where something stands on it (its held part: the bounding box
+ * of the content on it, SHAPE_MARGIN around): the bare colour field beyond — the demo's yellow plate
+ * from the captions to the frame's bottom, 20 % of the height — is as empty to a designer as the
+ * background. (The frame-wide third keeps the whole shape: the no-media designs' fields carry a
+ * title in their upper part, and 60 of the 144 no-media cells would fail it — left for them.)
  */
 import type { Box } from '../templates/types.ts';
 import { presenterDrawnBox } from './presenter.ts';
@@ -35,6 +40,8 @@ export const COVERAGE_GRACE_MS = 500;
 export const SHAPE_HOLD_SHARE = 0.1;
 /** The weight of the bare part of a shape that holds content. */
 export const SHAPE_WEIGHT = 0.5;
+/** The tall frame's per-scene rule: a shape holding content closes rows this far (share of the frame's shorter side) around what stands on it — its margin. */
+export const SHAPE_MARGIN = 0.02;
 
 const isShape = (b: ScreenBox): boolean => b.what.startsWith('shape ');
 
@@ -48,6 +55,20 @@ export function weightedCoverage(content: readonly Box[], shapes: readonly Box[]
   if (!holding.length) return bare;
   const all = frameCoverage([...content, ...holding], width, height);
   return { share: bare.share + SHAPE_WEIGHT * (all.share - bare.share), emptyRows: all.emptyRows, emptyCols: all.emptyCols };
+}
+
+/**
+ * The part of a shape something stands on: the shape within the bounding box of the content on it,
+ * grown by `margin` (a field's own margin around what it holds), in pixels.
+ */
+export function heldPart(content: readonly Box[], shape: Box, margin = 0): Box {
+  const on = content.map((c) => intersection(c, shape)).filter((v): v is Box => !!v);
+  if (!on.length) return { ...shape, w: 0, h: 0 };
+  const x0 = Math.max(shape.x, Math.min(...on.map((b) => b.x)) - margin);
+  const y0 = Math.max(shape.y, Math.min(...on.map((b) => b.y)) - margin);
+  const x1 = Math.min(shape.x + shape.w, Math.max(...on.map((b) => b.x + b.w)) + margin);
+  const y1 = Math.min(shape.y + shape.h, Math.max(...on.map((b) => b.y + b.h)) + margin);
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
 /** The shapes that hold content (other boxes cover at least SHAPE_HOLD_SHARE of them). */
@@ -230,7 +251,7 @@ export function fieldBands(src: CoverageSource): string[] {
 
 /**
  * In a tall frame, the row bands wider than TALL_SCENE_BAND_SHARE of the height that no box
- * (content, or a shape holding content) reaches in any judged frame of a scene longer than
+ * (content, or the held part of a shape holding content) reaches in any judged frame of a scene longer than
  * EMPTY_BAND_MS: empty for the whole scene.
  */
 function tallSceneBands(src: CoverageSource): string[] {
@@ -249,7 +270,7 @@ function tallSceneBands(src: CoverageSource): string[] {
       if (f >= src.frames || tMs >= cuts[i + 1]!) continue;
       const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
       const content = on.filter((b) => !isShape(b)).map((b) => b.box);
-      for (const b of [...content, ...holdingShapes(content, on.filter(isShape).map((b) => b.box))]) rows.push([Math.max(0, b.y), Math.min(src.height, b.y + b.h)]);
+      for (const b of [...content, ...holdingShapes(content, on.filter(isShape).map((b) => b.box)).map((s) => heldPart(content, s, SHAPE_MARGIN * Math.min(src.width, src.height)))]) rows.push([Math.max(0, b.y), Math.min(src.height, b.y + b.h)]);
     }
     const gap = widestGapAt(rows, src.height);
     if (gap.size > TALL_SCENE_BAND_SHARE * src.height + 1e-6)

@@ -70,6 +70,14 @@ export function productPlates(media: Timeline['media'], scenes: readonly Scene[]
       const y = Math.max(0, top - pad);
       return { x: 0, y, w: width, h: height - y };
     }
+    // A tall frame with the captions over the stage (Spotlight and Voice Over 9:16: the product
+    // stands on the floor, the captions above it): the plate from above the captions off the
+    // bottom, the captions on it (ended at the stage's bottom, the plate left a strip of
+    // background under the product; started at the stage, its edge ran through the captions).
+    if (height > width && captions && joins) {
+      const y = Math.max(0, Math.min(top, captions.y) - pad);
+      return { x: 0, y, w: width, h: height - y };
+    }
     if (captions && joins) {
       const t = Math.min(top, captions.y);
       const b = Math.max(bottom, captions.y + captions.h);

@@ -4,6 +4,7 @@
  * cut-out (cutout.ts) and the product video's cut-out treatment (render/cutout-pool.ts).
  */
 import { floodBackdrop, softRimShare, diff } from './backdrop-flood.ts';
+import { keepPartsInside } from './backdrop-inside.ts';
 import { keepProductPieces, matteRim } from './backdrop-matte.ts';
 
 /** A border is plain when this share of its pixels is within BORDER_TOL of its median colour. */
@@ -42,6 +43,8 @@ export function cutBackdrop(px: Uint8ClampedArray, w: number, h: number): Backdr
   const { cleared, local, count } = floodBackdrop(px, w, h, border, borderMedian(px, border));
   // A picture that is all backdrop (a plain swatch) is the product itself: keep it whole.
   if (count > w * h * (1 - MIN_LEFT)) return 'all-backdrop';
+  // A pale part of the product the flood crept into along a weak edge (the demo lamp's lit shade opening) is given back.
+  keepPartsInside(px, w, h, cleared, border);
   if (softRimShare(px, w, h, cleared) > MAX_SOFT_RIM) return 'fades';
   if (keepProductPieces(w, h, cleared) > 1) return 'pieces';
   matteRim(px, w, h, cleared, local);
