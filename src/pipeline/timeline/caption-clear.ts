@@ -107,3 +107,51 @@ const meetsInset = (frames: readonly (ImageFrame | null)[], usable: readonly num
 
 const area = (b: Box): number => b.w * b.h;
 const leastArea = (frames: readonly (ImageFrame | null)[], usable: readonly number[]): number => Math.min(...usable.map((i) => (frames[i] ? area(frames[i]!.content) : 0)));
+
+/**
+ * The layout with its captions band moved up or down, when a product shown whole still meets
+ * the band at its slot (its share kept first: media-frame.ts) — a Spotlight 9:16 product about
+ * square between the inset presenter and the band. The band keeps its width and takes the rows
+ * nearest its slot, in the safe area and clear of the inset's card, where every product stands
+ * clear of it (framed around it again) and no smaller than it stood, nor on the inset. Unchanged
+ * when no such rows exist. `settle` frames the images in a layout as the timeline will.
+ */
+export function captionsMoved(
+  l: TemplateLayout,
+  settle: (l: TemplateLayout) => readonly (ImageFrame | null)[],
+  usable: readonly number[],
+  width: number,
+  height: number,
+  safe: Box,
+  inset: Box | null,
+): TemplateLayout {
+  if (!l.media?.clearOfCaptions || usable.length === 0) return l;
+  const band = px(l.captions, width, height);
+  const before = settle(l);
+  const shown = (f: ImageFrame | null | undefined): f is ImageFrame => f?.mode === 'contain';
+  if (!usable.some((i) => shown(before[i]) && intersects(before[i]!.content, band))) return l;
+  const gap = TEXT_PRODUCT_GAP * Math.min(width, height);
+  const card = inset ? { x: inset.x - gap, y: inset.y - gap, w: inset.w + 2 * gap, h: inset.h + 2 * gap } : null;
+  const step = height * 0.01;
+  // Its own width first, then narrower (a column beside the product), at its own left, or against either side of the safe area.
+  const widths = [band.w, ...[0.5, MIN_BESIDE_BAND].map((k) => k * width).filter((w) => w < band.w - 1)];
+  let best: { l: TemplateLayout; d: number } | null = null;
+  for (let y = safe.y; y + band.h <= safe.y + safe.h + 0.5; y += step)
+    for (const w of widths)
+      for (const x of [...new Set([band.x, safe.x, safe.x + safe.w - w])]) {
+        if (x + w > safe.x + safe.w + 0.5) continue;
+        const moved = { x, y, w, h: band.h };
+        // The nearest rows first (a step sideways counts as far as the same step up or down), then the widest.
+        const d = Math.hypot(x + w / 2 - (band.x + band.w / 2), y - band.y) + (band.w - w) * 0.25;
+        if ((best && d >= best.d) || (Math.abs(y - band.y) < 0.5 && w === band.w && x === band.x) || (card && intersects(moved, card))) continue;
+        const tried: TemplateLayout = { ...l, captions: { x: x / width, y: y / height, w: w / width, h: l.captions.h } };
+        const after = settle(tried);
+        const holds = usable.every((i) => {
+          const [a, b] = [before[i], after[i]];
+          if (!shown(b)) return !shown(a);
+          return !intersects(b.content, moved) && !(inset && intersects(b.content, inset)) && (!shown(a) || area(b.content) >= area(a.content) * 0.98);
+        });
+        if (holds) best = { l: tried, d };
+      }
+  return best?.l ?? l;
+}
