@@ -20,7 +20,7 @@ import { frameImage, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
-import { captionsBeside, captionsMoved } from './caption-clear.ts';
+import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
@@ -190,33 +190,25 @@ export function mediaFraming(input: FramingInput) {
   // (caption-clear.ts; Side by Side has its own columns for that).
   const target = productShareTarget(def.layout, input.aspectRatio, !!unnarrowed.presenter);
   const inset = unnarrowed.presenter && unnarrowed.presenter.frame !== 'none' && !presenterLed(def.layout, true) ? px(unnarrowed.presenter.box, width, height) : null;
-  const beside = input.caption && !textFirst && !resolved.layout.tallProduct ? captionsBeside(unnarrowed, (l) => frameAll(l, undefined, 'clear'), usable, width, height, target, inset) : unnarrowed;
+  const layout = input.caption && !textFirst && !resolved.layout.tallProduct ? captionsBeside(unnarrowed, (l) => frameAll(l, undefined, 'clear'), usable, width, height, target, inset) : unnarrowed;
+  const framed = frameAll(layout);
+  // The presenter never covers the product: a product that meets an inset's card moves to a side
+  // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
-  /** The images framed in a layout, and how they are framed beside a presenter that moved. */
-  const settle = (layout: TemplateLayout) => {
-    const framed = frameAll(layout);
-    // The presenter never covers the product: a product that meets an inset's card moves to a side
-    // of it (presenter-clear.ts), wherever the layout step puts the inset (name-room.ts moves it).
-    const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(resolved.def.layout, true);
-    const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(resolved.def.layout, input.aspectRatio, !!layout.presenter) };
-    // Where no side of the inset clear of the captions holds the product at its share, it stands
-    // beside the inset as it did before the captions rule (the captions cross it: a known miss).
-    const band = clear.captions;
-    const loose = insetClears && band && sharesFirst ? frameAll(layout, undefined, 'loose') : null;
-    const besideInset = (f: ImageFrame | null, i: number, inset: Box): ImageFrame | null => {
-      const c = clearOfInset(f, inset, clear);
-      const stuck = !!c && c.mode === 'contain' && !!band && (intersects(c.content, inset) || intersects(c.content, band));
-      return stuck && loose?.[i] ? clearOfInset(loose[i], inset, clear) : c;
-    };
-    const imagesFor = (who: { box: Box } | null, base: (ImageFrame | null)[] = framed) => (insetClears && who ? base.map((f, i) => besideInset(f, i, who.box)) : base);
-    // The images as framed beside the layout's own presenter slot (what the render prepares unless a long name moves it).
-    const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
-    return { images, imagesFor };
+  const insetClears = !!layout.presenter && layout.presenter.frame !== 'none' && !presenterLed(resolved.def.layout, true);
+  const clear = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(resolved.def.layout, input.aspectRatio, !!layout.presenter) };
+  // Where no side of the inset clear of the captions holds the product at its share, it stands
+  // beside the inset as it did before the captions rule (the captions cross it: a known miss).
+  const band = clear.captions;
+  const loose = insetClears && band && sharesFirst ? frameAll(layout, undefined, 'loose') : null;
+  const besideInset = (f: ImageFrame | null, i: number, inset: Box): ImageFrame | null => {
+    const c = clearOfInset(f, inset, clear);
+    const stuck = !!c && c.mode === 'contain' && !!band && (intersects(c.content, inset) || intersects(c.content, band));
+    return stuck && loose?.[i] ? clearOfInset(loose[i], inset, clear) : c;
   };
-  // A product that still meets the captions at its share: the band moves to the rows nearest its
-  // slot where every product stands clear of it and no smaller (caption-clear.ts captionsMoved).
-  const layout = input.caption && !textFirst && sharesFirst ? captionsMoved(beside, (l) => settle(l).images, usable, width, height, safeArea, inset) : beside;
-  const { images, imagesFor } = settle(layout);
+  const imagesFor = (who: { box: Box } | null, base: (ImageFrame | null)[] = framed) => (insetClears && who ? base.map((f, i) => besideInset(f, i, who.box)) : base);
+  // The images as framed beside the layout's own presenter slot (what the render prepares unless a long name moves it).
+  const images = imagesFor(layout.presenter ? { box: px(layout.presenter.box, width, height) } : null);
   // Framed again around a captions band that moved off its slot (Side by Side: the product keeps clear of it).
   const frameAround = (band: Box) => frameAll(layout, band);
   return { resolved, blankImages, usable, textFirst, layout, images, imagesFor, frameAround, mediaBox: layout.media ? px(layout.media.box, width, height) : null };
