@@ -104,11 +104,8 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const rows = { ...p.safeArea, y: Math.max(p.safeArea.y, band.y - band.h), h: Math.min(p.safeArea.y + p.safeArea.h, band.y + 2 * band.h) - Math.max(p.safeArea.y, band.y - band.h) };
     // Optional: left unplaced (not put anywhere) when no calm spot is free.
     const [beside] = calm.length ? placeAll(captionItem(calm).map((c) => ({ ...c, optional: { laterStarts: [], retime: (m: { box: Box }) => m } })), [...obstacles, ...avoid, { box: body!, ...whole }], rows, step) : [];
-    // Else the free rows nearest the slot anywhere in the safe area: clear of the photos too, or
-    // (a band of their own, caption-ground.ts reads what lies under it) on a photo backdrop, never on its middle.
-    const backdrop = body ? [body, ...obstacles.map((o) => o.box), ...avoid.map((o) => o.box)] : [];
-    calmBox = beside?.box ?? (body ? (freeBand(band, blocks, p.safeArea, gap, step) ?? freeBand(band, backdrop, p.safeArea, gap, step)) : null);
-    const [c] = calmBox ? [{ box: calmBox }] : placeAll(captionItem([band]), obstacles, p.safeArea, step);
+    calmBox = beside?.box ?? null;
+    const [c] = beside ? [beside] : placeAll(captionItem([band]), obstacles, p.safeArea, step);
     captionsBox = c?.box ?? band;
     obstacles.push({ box: captionsBox, ...whole });
   }
@@ -397,22 +394,4 @@ export function slotFits(layout: TemplateLayout, safeArea: Box, height: number, 
     const room = safeArea.w - 2 * padXEm(slot) * pref;
     return !!fitText([text], { language, uppercase: uppercase && slot !== 'price', width: room, fontPx: pref, minFontPx: minFont, maxLines: maxLinesOf(layout, slot), breakWords: false });
   };
-}
-
-/**
- * A free band of the captions' height anywhere in the safe area (no column in the slot's rows
- * holds them): the rows nearest the slot where a column CALM_MIN_UNITS characters wide stands
- * clear of every block (the figure, the face, the products and photos), its widest column.
- */
-function freeBand(band: Box, blocks: readonly Box[], safe: Box, gap: number, step: number): Box | null {
-  let best: { box: Box; d: number } | null = null;
-  for (let y = safe.y; y + band.h <= safe.y + safe.h + 0.5; y += step) {
-    const [c] = freeColumns({ ...band, y }, blocks, safe, gap, calmBandMinWidth(band.h));
-    const d = Math.abs(y - band.y);
-    if (!c || (best && d >= best.d - 0.5)) continue;
-    // The band's own width at most, in the middle of the free column.
-    const w = Math.min(c.w, band.w);
-    best = { box: { ...c, x: c.x + (c.w - w) / 2, w }, d };
-  }
-  return best?.box ?? null;
 }
