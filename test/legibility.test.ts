@@ -195,7 +195,9 @@ describe('captions over a product they cannot clear read on its pixels (issue 27
     await sharp(Buffer.from(svg)).png().toFile(file);
     const withImage = { ...product, imagePaths: [file] };
     const info = await imageInfo(file);
-    const t = buildTimeline({ script: narration.script, speech: narration.speech, product: withImage, templateId: 1, hasPresenter: true, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: true, scale: 0.25, imageInfo: [info] });
+    // Spotlight's old 9:16 layout (`noFloor`): in its floor variant this product stands clear under
+    // the captions; the old one is still used (a long name, a cover photo beside) and the captions cross it.
+    const t = buildTimeline({ script: narration.script, speech: narration.speech, product: withImage, templateId: 1, hasPresenter: true, visualStyle: 'Clean Minimal', aspectRatio: 0, caption: true, scale: 0.25, imageInfo: [info], noFloor: true });
     assert.ok(captionsOverProduct(t).length > 0, 'the captions cross the product (else this case tests nothing)');
     const c = new Compositor(t, withImage, createPresenter(1, t, narration.speech, narration.script), 1, false);
     await c.prepare();

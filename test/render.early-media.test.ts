@@ -28,7 +28,9 @@ it(`prepares the images the script shows before the speech, and the render draws
     const shop = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
     const product = { ...sample, imagePaths: ['lamp-front.jpg', 'lamp-desk.jpg', 'lamp-night.jpg'].map((f) => path.join(shop, f)) };
     const sp = sampleSpeech(sampleSentences(15));
-    const request = { product, templateId: 1, custom: null, hasPresenter, visualStyle: null, aspectRatio: 0 as const, caption: true, scale: 0.25 };
+    // Spotlight's old 9:16 layout (not its floor variant, where the lamp stands clear of the inset
+    // as framed): the case where presenter-clear moves the product, which the early framing must follow.
+    const request = { product, templateId: 1, custom: null, hasPresenter, visualStyle: null, aspectRatio: 0 as const, caption: true, scale: 0.25, noFloor: true };
 
     // Before any speech: the framing comes from the request, the images' info and the script.
     const early = new EarlyMedia(product.imagePaths);

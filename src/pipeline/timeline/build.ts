@@ -25,8 +25,9 @@ import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
+import { layoutViolations } from './safety.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type Poses, type ScenePose } from './text-room.ts';
-import { captionFitUnits, contentHeart, intersection, intersects, px } from './rules.ts';
+import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
 export const OUTPUT_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -187,10 +188,11 @@ export function mediaFraming(input: FramingInput) {
   // photo (that pans in the column).
   const tall = !textFirst && !!resolved.layout.tallProduct && usable.length > 0 && leastShare(frameAll(resolved.layout.tallProduct), usable, resolved.layout.tallProduct, width, height) > leastShare(frameAll(resolved.layout), usable, resolved.layout, width, height);
   // The floor variant (the product on the lower half under the captions) when no usable image's
-  // middle third meets its captions band there (a cover photo, a tall photo panning the whole frame).
+  // frame meets its captions band there (a cover photo, a tall photo panning the whole frame, a
+  // frame-high cut-out: its middle third alone let a tall alpha product stand under the band).
   const floorLayout = resolved.layout.floorProduct;
   const floorBand = floorLayout ? px(floorLayout.captions, width, height) : null;
-  const floor = !input.noFloor && !textFirst && !tall && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(contentHeart(f.content), floorBand)));
+  const floor = !input.noFloor && !textFirst && !tall && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
   const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : floor ? floorLayout! : resolved.layout;
   const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   // A product that cannot stand clear of the captions at its share: the captions narrow beside it
@@ -233,7 +235,15 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
  */
 export function buildTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
-  return clearTextOfProduct(input, buildPosed, sentenceSpans(input.script, input.speech, durationMs));
+  const spans = sentenceSpans(input.script, input.speech, durationMs);
+  const t = clearTextOfProduct(input, buildPosed, spans);
+  // The floor variant (Spotlight / Voice Over 9:16) is refused where it breaks a layout rule the
+  // layout before keeps (seen: Voice Over's third card on the captions band, raised above the product).
+  if (input.noFloor || !mediaFraming(input).floor) return t;
+  const broken = layoutViolations(t).length;
+  if (broken === 0) return t;
+  const before = clearTextOfProduct({ ...input, noFloor: true }, buildPosed, spans);
+  return layoutViolations(before).length < broken ? before : t;
 }
 
 /**
