@@ -242,6 +242,8 @@ export function buildTimeline(input: TimelineInput): Timeline {
   if (input.noFloor || !mediaFraming(input).floor) return t;
   const broken = layoutViolations(t).length;
   if (broken === 0) return t;
+  // The layout before, unposed first (one build): its text-room search only when it does better.
+  if (layoutViolations(buildPosed({ ...input, noFloor: true }, null)).length >= broken) return t;
   const before = clearTextOfProduct({ ...input, noFloor: true }, buildPosed, spans);
   return layoutViolations(before).length < broken ? before : t;
 }

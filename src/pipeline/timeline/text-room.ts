@@ -31,6 +31,8 @@ export type ScenePose = Pose | `${Pose} small`;
 
 /** A product stepping aside for its text in one scene shrinks to this share of its size at most ("a little"). */
 export const MAX_STEP_SHRINK = 0.85;
+/** At most this many timelines built for the per-scene poses of one video (text-room's scene search). */
+export const SCENE_POSE_BUILDS = 12;
 
 /**
  * The scale a product shrinks to in a scene's `small` pose: towards its share target (and 4 %),
@@ -190,7 +192,10 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
   let { t: cur, n: curN } = start;
   const sentencePoses = new Map<number, ScenePose>();
   const tried = new Set<string>();
-  for (let guard = 0; guard < 8 && curN > 0; guard++) {
+  // A budget of builds: each is a whole timeline (a long German card's costs ~1 s with its
+  // name-room search), and an unbounded search made a 54-timeline test run for over 15 min.
+  let budget = SCENE_POSE_BUILDS;
+  for (let guard = 0; guard < 8 && curN > 0 && budget > 0; guard++) {
     const hit = textProductHits(cur)
       .sort((a, b) => a.overlay.startMs - b.overlay.startMs)
       .map((h) => ({ h, sentences: spans.flatMap((s, i) => (s.startMs < Math.min(h.overlay.endMs, h.keepOut.endMs) && Math.max(h.overlay.startMs, h.keepOut.startMs) < s.endMs ? [i] : [])) }))
@@ -202,6 +207,7 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     const f = cur.images[hit.h.keepOut.image];
     const smaller = f && shrinkFor(f, c) < 1 ? POSES.map((p) => `${p} small` as const) : [];
     for (const pose of [...POSES, ...smaller]) {
+      if (budget-- <= 0) break;
       if (pose.endsWith(' small') && pick && !textProductHits(pick.t).some((x) => x.overlay.id === hit.h.overlay.id)) break;
       const next = new Map(sentencePoses);
       for (const i of hit.sentences) next.set(i, pose);
