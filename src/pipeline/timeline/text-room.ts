@@ -192,8 +192,8 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
   let { t: cur, n: curN } = start;
   const sentencePoses = new Map<number, ScenePose>();
   const tried = new Set<string>();
-  // A budget of builds: each is a whole timeline (a long German card's costs ~1 s with its
-  // name-room search), and an unbounded search made a 54-timeline test run for over 15 min.
+  // A budget of builds: each is a whole timeline, and up to 8 texts × 18 poses of them made
+  // hyphenate's 54 German cut-case timelines run for over 15 min (2026-11-29 (7)).
   let budget = SCENE_POSE_BUILDS;
   for (let guard = 0; guard < 8 && curN > 0 && budget > 0; guard++) {
     const hit = textProductHits(cur)
