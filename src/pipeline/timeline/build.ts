@@ -9,7 +9,7 @@ import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
 import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
-import { makeRoom } from './name-room.ts';
+import { makeRoom, type RoomChoice } from './name-room.ts';
 import { shortName } from '../script/text.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { fitMove, hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -26,7 +26,7 @@ import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
-import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type Poses, type ScenePose } from './text-room.ts';
+import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -236,7 +236,7 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
 export function buildTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const spans = sentenceSpans(input.script, input.speech, durationMs);
-  const t = clearTextOfProduct(input, buildPosed, spans);
+  const t = clearTextOfProduct(input, roomKeepingBuild(), spans);
   // The floor variant (Spotlight / Voice Over 9:16) is refused where it breaks a layout rule the
   // layout before keeps (seen: Voice Over's third card on the captions band, raised above the product).
   if (input.noFloor || !mediaFraming(input).floor) return t;
@@ -244,8 +244,26 @@ export function buildTimeline(input: TimelineInput): Timeline {
   if (broken === 0) return t;
   // The layout before, unposed first (one build): its text-room search only when it does better.
   if (layoutViolations(buildPosed({ ...input, noFloor: true }, null)).length >= broken) return t;
-  const before = clearTextOfProduct({ ...input, noFloor: true }, buildPosed, spans);
+  const before = clearTextOfProduct({ ...input, noFloor: true }, roomKeepingBuild(), spans);
   return layoutViolations(before).length < broken ? before : t;
+}
+
+/** The room each build chose for its texts (makeRoom), and whether it was the floor variant's. */
+const roomChoices = new WeakMap<Timeline, { choice: RoomChoice; floor: boolean }>();
+
+/**
+ * buildPosed for the text-room search: the posed builds keep the room the unposed build chose
+ * (where the presenter stands, the name's form): a pose moves the product, not the presenter or
+ * the name, and the room search is the costly part of a build (up to ~100 text placements for a
+ * long German name; every pose tried paid it again).
+ */
+function roomKeepingBuild(): PosedBuild<TimelineInput> {
+  let keep: { choice: RoomChoice; floor: boolean } | null = null;
+  return (input, poses, sentencePoses) => {
+    const t = buildPosed(input, poses, sentencePoses, keep);
+    keep ??= roomChoices.get(t) ?? null;
+    return t;
+  };
 }
 
 /**
@@ -253,7 +271,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
  * sentence (its scene only: a sentence posed unlike its neighbour starts a scene of its own, the
  * product gliding between the two).
  */
-function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: ReadonlyMap<number, ScenePose> | null = null): Timeline {
+function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: ReadonlyMap<number, ScenePose> | null = null, keep: { choice: RoomChoice; floor: boolean } | null = null): Timeline {
   const fps = input.fps ?? DEFAULT_FPS;
   const { width, height } = outputSize(input.aspectRatio, input.scale ?? 1);
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
@@ -372,11 +390,11 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     return presenterOverProductViolations({ presenter: who, media, layout: def.layout, scenes, images: imgs, width, height } as Timeline).length;
   };
   const clearOfProduct = presenter && overProduct(presenter) === 0 ? (who: NonNullable<typeof presenter>) => overProduct(who) === 0 : undefined;
-  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}) });
+  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}), keep: keep?.floor === framing.floor ? keep.choice : null });
   let room = roomFor();
   // The floor variant keeps the header for the texts and the inset: where the name-room step has to
   // move the inset (a long name: down onto the product's half), the layout before is used.
-  if (framing.floor && presenter && !sameBox(room.presenter?.box ?? presenter.box, presenter.box)) return buildPosed({ ...input, noFloor: true }, poses);
+  if (framing.floor && presenter && !sameBox(room.presenter?.box ?? presenter.box, presenter.box)) return buildPosed({ ...input, noFloor: true }, poses, sentencePoses, keep);
   // The captions band moved off its slot (a face lower than the layout's, a presenter moved for a
   // long name): a product that keeps clear of it is framed again around where it went, and the text placed again.
   const band = room.placed.captionsBox;
@@ -401,7 +419,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     : null;
   const overlays = placed.overlays.map((o) => withEntrance(o, moves, input.product, language));
 
-  return {
+  const timeline: Timeline = {
     width,
     height,
     fps,
@@ -436,6 +454,8 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
       price: formatPrice(input.product.price, input.product.currency, language),
     },
   };
+  roomChoices.set(timeline, { choice: room.choice, floor: framing.floor });
+  return timeline;
 }
 
 const sameBox = (a: Box, b: Box): boolean => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.w - b.w) < 0.5 && Math.abs(a.h - b.h) < 0.5;

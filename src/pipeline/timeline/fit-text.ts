@@ -46,7 +46,24 @@ interface Word {
  * small kana stay on their word).
  */
 export function words(text: string, language: string): Word[] {
-  return tokenizeDisplay(text.replace(/\s+/g, ' ').trim(), languageTag(language)).flatMap((t) => compoundParts({ text: t.text, space: t.spaceBefore }));
+  return remember(wordMemo, `${language}\u0000${text}`, () => tokenizeDisplay(text.replace(/\s+/g, ' ').trim(), languageTag(language)).flatMap((t) => compoundParts({ text: t.text, space: t.spaceBefore }))).map((w) => ({ ...w }));
+}
+
+/**
+ * The layout step fits the same texts into the same widths again and again (each pose and
+ * variant it tries rebuilds the timeline), so answers are kept: bounded maps, emptied when full,
+ * holding values no caller sees (copies go out).
+ */
+const MEMO_SIZE = 20000;
+const wordMemo = new Map<string, Word[]>();
+const wholeMemo = new Map<string, FittedText | null>();
+const anywayMemo = new Map<string, FittedText | null>();
+function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  if (memo.has(key)) return memo.get(key)!;
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  const v = make();
+  memo.set(key, v);
+  return v;
 }
 
 /**
@@ -151,6 +168,12 @@ export function sizes(from: number, min: number): number[] {
 }
 
 function fitWhole(text: string, o: FitOptions): FittedText | null {
+  const key = [text, o.language, o.uppercase, o.width, o.fontPx, o.minFontPx, o.maxLines, o.breakWords !== false].join('\u0000');
+  const f = remember(wholeMemo, key, () => fitWholeOnce(text, o));
+  return f && { ...f, lines: [...f.lines] };
+}
+
+function fitWholeOnce(text: string, o: FitOptions): FittedText | null {
   const ws = words(text, o.language);
   if (!ws.length) return null;
   for (const size of sizes(Math.max(o.fontPx, o.minFontPx), o.minFontPx)) {
@@ -182,6 +205,12 @@ export function fitText(candidates: readonly string[], o: FitOptions): FittedTex
  * a box narrower than 3 characters, or a word wider than the box when words may not be broken.
  */
 export function fitAnyway(candidates: readonly string[], o: FitOptions): FittedText | null {
+  const key = [candidates.length, ...candidates, o.language, o.uppercase, o.width, o.minFontPx, o.breakWords !== false].join('\u0000');
+  const f = remember(anywayMemo, key, () => fitAnywayOnce(candidates, o));
+  return f && { ...f, lines: [...f.lines] };
+}
+
+function fitAnywayOnce(candidates: readonly string[], o: FitOptions): FittedText | null {
   let best: FittedText | null = null;
   for (const t of clean(candidates)) {
     const ws = words(t, o.language);

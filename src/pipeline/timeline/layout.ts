@@ -59,12 +59,23 @@ function* candidates(b: Box, safe: Box, step: number): Generator<Box> {
   if (b.w < safe.w - 1) xs.push(safe.x, safe.x + safe.w - b.w);
   const w = Math.min(b.w, safe.w);
   const maxK = Math.ceil(safe.h / step) + 1;
-  for (const x of xs)
-    for (let k = 0; k <= maxK; k++)
+  const lo = safe.y;
+  const hi = safe.y + safe.h - b.h;
+  for (const x of xs) {
+    // A move past the safe area stops at its edge: that spot once (later ones would repeat it).
+    let downDone = false;
+    let upDone = false;
+    for (let k = 0; k <= maxK && !(downDone && upDone); k++)
       for (const dir of k === 0 ? [0] : [1, -1]) {
-        const y = Math.min(Math.max(b.y + dir * k * step, safe.y), safe.y + safe.h - b.h);
+        const raw = b.y + dir * k * step;
+        const y = Math.min(Math.max(raw, lo), hi);
+        if (k > 0 && (dir > 0 ? downDone : upDone)) continue;
+        // Past the far edge in its direction, every later step lands on the same spot.
+        if (dir > 0 && raw >= hi) downDone = true;
+        if (dir < 0 && raw <= lo) upDone = true;
         yield { x, y, w, h: b.h };
       }
+  }
 }
 
 /**
@@ -132,6 +143,8 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   // type beside the product rather than text on it.
   const tierOf = item.tier ?? ((l: number) => l);
   const over = avoid.filter((o) => overlapsInTime(o, item));
+  // Only what shows while the item does can take its spot (asked once, not at every candidate).
+  const during = taken.filter((o) => overlapsInTime(o, item));
   // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
   const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
   for (const { clear, ownOff } of passes)
@@ -146,7 +159,7 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
           if (!made) continue;
           if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
           for (const c of candidates(made.box, safe, step)) {
-            if (!free(c, item, safe, taken) || (ownOff && item.keepOff!.some((k) => intersects(c, k)))) continue;
+            if (!free(c, item, safe, during) || (ownOff && item.keepOff!.some((k) => intersects(c, k)))) continue;
             if (clear && free(c, item, safe, over)) return { ...made, box: c };
             if (clear) continue;
             const cost = over.reduce((s, o) => s + overlapArea(c, o.box), 0);

@@ -143,11 +143,16 @@ const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source =
 export function makeRoom<R extends Placed>(
   place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
   presenter: Presenter | null,
-  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean },
-): { presenter: Presenter | null; placed: R } {
+  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean; keep?: RoomChoice | null },
+): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
+  const chosen = (who: Presenter | null, own: boolean, form: NameForm, placed: R, clear = true) => ({ presenter: who, placed, choice: { who, own, form, clear } });
   const first = place(presenter, false);
   const blocked = blockedTexts(first.shell);
-  if (blocked.length === 0) return { presenter, placed: first };
+  if (blocked.length === 0) return chosen(presenter, false, 'auto', first);
+  // The same video with its product posed (text-room.ts), where the search before found no
+  // placement with every text clear: it is not made again (it tries every move and form, ~100
+  // placements for a long German name), the choice before is taken.
+  if (o.keep && !o.keep.clear) return o.keep.who === presenter && !o.keep.own && o.keep.form === 'auto' ? { presenter, placed: first, choice: o.keep } : { presenter: o.keep.who, placed: place(o.keep.who, o.keep.own, o.keep.form), choice: o.keep };
   const name = o.name.trim();
   const cases = o.uppercase ? [false, true] : [false];
   // Away from the name's slot when the name is blocked, else from the first blocked text.
@@ -165,13 +170,21 @@ export function makeRoom<R extends Placed>(
   const shortTitled = first.overlays.some((x) => x.slot === 'name' && x.source !== name);
   const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end', ...(shortTitled ? (['whole'] as const) : [])] : ['auto'];
   // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
-  let offFace: { who: Presenter | null; again: R } | null = null;
+  let offFace: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
   const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries] })), ...(over.length ? forms.map((form) => ({ form, tries: over })) : [])];
   for (const { form, tries } of rounds)
     for (const { who, own } of tries) {
       const again = place(who, own, form);
-      if (blockedTexts(again.shell).length === 0) return { presenter: who, placed: again };
-      if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, again };
+      if (blockedTexts(again.shell).length === 0) return chosen(who, own, form, again);
+      if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
-  return offFace && faceBlocked(first.shell).length > 0 ? { presenter: offFace.who, placed: offFace.again } : { presenter, placed: first };
+  return offFace && faceBlocked(first.shell).length > 0 ? chosen(offFace.who, offFace.own, offFace.form, offFace.again, false) : chosen(presenter, false, 'auto', first, false);
+}
+
+/** What makeRoom chose: where the presenter stands, the name's case and its form; `clear`: every text clear there. */
+export interface RoomChoice {
+  who: Presenter | null;
+  own: boolean;
+  form: NameForm;
+  clear: boolean;
 }
