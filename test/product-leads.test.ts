@@ -32,6 +32,7 @@ import { SUBJECT_PAD } from '../src/pipeline/render/subject.ts';
 import { closeCutoutPool } from '../src/pipeline/render/cutout-pool.ts';
 import { fieldColour } from '../src/pipeline/render/shapes.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
+import { demoTimeline } from './support/demo-timeline.ts';
 
 const run = promisify(execFile);
 after(() => closeCutoutPool());
@@ -763,16 +764,7 @@ describe('the frame in 9:16 (issue 27, the README demo)', () => {
     assert.ok(lamp.x >= PRODUCT_SIDE_MARGIN * t.width - 0.5, `lamp at x ${lamp.x}`);
   });
   it('the README demo\'s lamp is the hero: cut out at 60 % of the width or more, standing into the frame\'s lower band under the captions (its base below the safe area\'s 80 %, its middle inside it), no band of the plate bare for a scene, every rule clean (fails before: the lamp 54 % of the width over the captions band, rows 81-100 % a bare plate)', async () => {
-    const dir = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
-    const paths = ['lamp-front.jpg', 'lamp-night.jpg', 'lamp-desk.jpg'].map((f) => path.join(dir, f));
-    const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-    const product = {
-      name: 'Aurora Desk Lamp', brand: 'Lumina', price: '49.90', currency: 'USD', language: 'english' as const, description: 'A desk lamp with three colour temperatures.', targetAudience: 'people who work at a desk', imagePaths: paths, videoPaths: [],
-      sellingPoints: ['Three colour temperatures, from warm 2700 K to daylight 6000 K', 'Stepless touch dimmer with memory', 'USB-C port charges your phone while you work', 'Flicker-free light that is gentle on your eyes'],
-    };
-    const script = writeBuiltin({ product, style: 'Feature Explainer', lengthS: 15, language: 'english', seed: 'x' });
-    const sp = sampleSpeech(script.sentences, 'english');
-    const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, imageInfo: infos });
+    const t = await demoTimeline();
     const lamp = t.images[0]!;
     assert.equal(lamp.treatment, 'cutout');
     assert.ok(lamp.content.w >= 0.6 * t.width, `the lamp ${Math.round(lamp.content.w)} px of ${t.width}`);

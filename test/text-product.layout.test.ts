@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
 import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
-import { imageInfo } from '../src/pipeline/render/media.ts';
-import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
 import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
+import { demoTimeline } from './support/demo-timeline.ts';
 
 const LONG = 'Aurora Adjustable LED Desk Lamp with Wireless Charging Base and USB-C Port';
 
@@ -77,16 +75,7 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
   });
 
   it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card, the first selling-point card and "Shop now" clear of the lamp (the first card was a known miss on its base until the lamp stood on the floor under the captions)', async () => {
-    const dir = path.join(import.meta.dirname, '..', 'samples', 'shop', 'img');
-    const paths = ['lamp-front.jpg', 'lamp-night.jpg', 'lamp-desk.jpg'].map((f) => path.join(dir, f));
-    const infos = await Promise.all(paths.map((p) => imageInfo(p)));
-    const product = {
-      name: 'Aurora Desk Lamp', brand: 'Lumina', price: '49.90', currency: 'USD', language: 'english' as const, description: 'A desk lamp with three colour temperatures.', targetAudience: 'people who work at a desk', imagePaths: paths, videoPaths: [],
-      sellingPoints: ['Three colour temperatures, from warm 2700 K to daylight 6000 K', 'Stepless touch dimmer with memory', 'USB-C port charges your phone while you work', 'Flicker-free light that is gentle on your eyes'],
-    };
-    const script = writeBuiltin({ product, style: 'Feature Explainer', lengthS: 15, language: 'english', seed: 'x' });
-    const sp = sampleSpeech(script.sentences, 'english');
-    const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: infos });
+    const t = await demoTimeline(0.5);
     assert.equal(t.images[0]!.treatment, 'cutout', 'the lamp is cut out');
     const v = textProductViolations(t);
     const name = t.overlays.find((o) => o.slot === 'name')!;
