@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
 import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
 import { SHAPE_MARGIN } from '../src/pipeline/timeline/coverage.ts';
+import { drawnBox } from '../src/pipeline/timeline/overlay-box.ts';
 import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
@@ -67,6 +68,26 @@ describe('no empty frames: the rule (timeline/coverage.ts)', () => {
     assert.deepEqual(fieldBands({ ...top, boxes: [...top.boxes, { what: 'cue', box: { x: 5, y: 80, w: 90, h: 15 }, startMs: 0, endMs: 6000 }] }), []);
     // The card leaves at 2.4 s: bare under it for 1.9 s of judged time, then the panel holds nothing (the frame rules judge that): not found.
     assert.deepEqual(fieldBands(src({ x: 5, y: 50, w: 90, h: 20 }, 2400)), []);
+  });
+
+  it('empty-field judges what is drawn, and the text column beside a presenter standing in the field (fails before: template 5 16:9 no media — the brand chip judged 1056 px wide, the presenter covering every row of the field — not reported)', () => {
+    // Template 5 16:9 with no media as built on 2026-11-29: the navy field over the top 78 %, the
+    // presenter standing in its right 40 %, the title (then one card at a time) in the column left of them.
+    const [W, H] = [1920, 1080];
+    const overlay = (slot: 'name' | 'brand' | 'cue', text: string, box: { x: number; y: number; w: number; h: number }, fontPx: number, startMs: number, endMs: number) =>
+      ({ what: `${slot} "${text}"`, box: drawnBox({ slot, box, fontPx, badge: null, lines: [text], align: 'left' }, false), startMs, endMs });
+    const brand = overlay('brand', 'Lumen', { x: 96, y: 560, w: 1056, h: 60 }, 30, 0, 6930);
+    assert.ok(brand.box.w < 300, `the brand chip draws ${brand.box.w} px, its slot 1056`);
+    const boxes = [
+      { what: 'shape field', box: { x: 0, y: 0, w: W, h: 842 }, startMs: 0, endMs: 30000 },
+      { what: 'presenter', box: { x: 1152, y: 0, w: 768, h: 1080 }, startMs: 0, endMs: 30000 },
+      overlay('name', 'Lumen Glow Serum', { x: 96, y: 108, w: 1056, h: 442 }, 140, 0, 6930), brand,
+      overlay('cue', 'Visible glow in 7 days', { x: 96, y: 594, w: 1056, h: 241 }, 75, 6930, 30000),
+    ];
+    const found = fieldBands({ width: W, height: H, fps: 10, frames: 300, boxes });
+    assert.match(found.join('\n'), /^empty-field: a band over a third of the field beside the presenter is empty at 7\.0–30\.0 s \(rows 0–71 % of it\)/m);
+    // The whole field is not bare across (the presenter covers its rows): only its text column is.
+    assert.ok(found.every((v) => v.includes('beside the presenter')), found.join('\n'));
   });
 
   it('a shape holding content closes a band only across what stands on it, SHAPE_MARGIN around: a bare colour field beyond is empty (fails before: the README demo\'s yellow plate, run off the frame\'s bottom under the captions, counted to the bottom)', () => {
