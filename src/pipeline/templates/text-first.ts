@@ -48,19 +48,19 @@ const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 
  */
 const FULL_FRAME: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.095), b(0.05, 0.475, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.26), b(0.05, 0.5, 0.83, 0.1)),
+    slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.095), b(0.05, 0.475, 0.83, 0.085), b(0.05, 0.19, 0.83, 0.26), b(0.05, 0.51, 0.83, 0.1)),
     captions: b(0.05, 0.69, 0.83, 0.11),
     shapes: [field(b(0, 0, 1, 0.68))],
   },
   1: {
-    slots: slots(b(0.05, 0.05, 0.55, 0.045), b(0.05, 0.1, 0.55, 0.16), b(0.05, 0.55, 0.55, 0.12), b(0.05, 0.13, 0.55, 0.3), b(0.05, 0.55, 0.55, 0.13)),
+    slots: slots(b(0.05, 0.205, 0.55, 0.045), b(0.05, 0.255, 0.55, 0.16), b(0.05, 0.56, 0.55, 0.12), b(0.05, 0.19, 0.55, 0.3), b(0.05, 0.61, 0.55, 0.13)),
     captions: b(0.05, 0.8, 0.55, 0.14),
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.43, 0.2), b(0.05, 0.5, 0.43, 0.075)),
+    slots: slots(b(0.05, 0.12, 0.9, 0.045), b(0.05, 0.17, 0.9, 0.13), b(0.05, 0.535, 0.9, 0.1), b(0.05, 0.23, 0.43, 0.2), b(0.05, 0.52, 0.43, 0.075)),
     captions: b(0.05, 0.76, 0.47, 0.18),
-    shapes: [field(b(0, 0, 1, 0.72))],
+    shapes: [field(b(0, 0, 1, 0.735))],
   },
 };
 
@@ -136,6 +136,9 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
         ...design.slots,
         name: { ...design.slots.name, box: nameBox, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
         ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
+        // Beside a filling presenter in 16:9 a card has the column to itself: one large card
+        // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 % of the frame.
+        ...(full && aspectRatio === 1 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.55, 0.5), fill: 0.18 } } : {}),
         ...(full && aspectRatio === 0
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
           : {}),

@@ -30,10 +30,10 @@ export function innerWidth(o: { slot: TextSlotName; box: Box; fontPx: number; ba
  * What an overlay draws inside its box (pure): a pill sized to its words (the sprite's
  * `pillW`, with the layout's width estimate for the words), placed by its alignment; an icon
  * card the box's full width. The slot's box is where it may go, this is what the eye sees (the
- * no-media brand chip: a 1056 px slot, a ~180 px chip).
+ * no-media brand chip: a 1056 px slot, a ~180 px chip); a full overlay (`full`) the whole box.
  */
-export function drawnBox(o: { slot: TextSlotName; box: Box; fontPx: number; badge: string | null; icon?: string; lines: readonly string[]; align: 'left' | 'center' | 'right' }, uppercase: boolean): Box {
-  if (o.icon) return o.box;
+export function drawnBox(o: { slot: TextSlotName; box: Box; fontPx: number; badge: string | null; icon?: string; full?: true; lines: readonly string[]; align: 'left' | 'center' | 'right' }, uppercase: boolean): Box {
+  if (o.icon || o.full) return o.box;
   const f = o.fontPx;
   const textW = Math.max(0, ...o.lines.map((l) => estimateWidth(l, f, uppercase)));
   const w = Math.min(o.box.w, textW + 2 * padXEm(o.slot) * f + (o.badge ? (BADGE_EM + BADGE_GAP_EM) * f : 0) + (o.slot === 'cta' ? ARROW_EM * f : 0));
