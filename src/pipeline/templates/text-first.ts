@@ -34,6 +34,15 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
   };
 }
 
+/**
+ * One large card at a time: the cue slot's box is the card as drawn (a full card is its slot's
+ * height at least: place-text.ts), its type that of a one-line slot `typeH` high — a card over
+ * the field's middle, not a strip at its top with the field bare above it.
+ */
+function slotsWithCard(s: TemplateLayout['slots'], typeH: number): TemplateLayout['slots'] {
+  return { ...s, cue: { ...s.cue, fill: (s.cue.fill * typeH) / s.cue.box.h } };
+}
+
 const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
 /** A split screen's product half: the style's second background colour (Bold Pop's pink), as the template's own half was. */
 const half = (box: Box): ShapeRule => ({ role: 'panel', box, fill: 'bg2', alpha: 1, radius: 0 });
@@ -93,7 +102,7 @@ const SPLIT: Record<AspectRatio, Design> = {
  * face. Font = slot height × fill: name ≈ 4.8 %, price ≈ 7.9 % of the frame height.
  */
 const SELFIE_0: Design = {
-  slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.18, 0.83, 0.07), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)),
+  slots: slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.15, 0.83, 0.2), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)), 0.07),
   captions: b(0.05, 0.355, 0.83, 0.11),
   shapes: [field(b(0, 0, 1, SELFIE_FIELD_H))],
 };
