@@ -149,7 +149,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
         // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 % of the frame.
         ...(full && aspectRatio === 1 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.55, 0.5), fill: 0.18 } } : {}),
         ...(full && aspectRatio === 0
-          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
+          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, y: 0.15, w: 0.37, h: 0.072 } } }
           : {}),
       }
     : design.slots;
