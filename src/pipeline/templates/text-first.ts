@@ -145,9 +145,10 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
         ...design.slots,
         name: { ...design.slots.name, box: nameBox, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
         ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
-        // Beside a filling presenter in 16:9 a card has the column to itself: one large card
-        // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 % of the frame.
+        // Beside a filling presenter in 16:9 and 1:1 a card has the column to itself: one large card
+        // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 / 6.3 % of the frame.
         ...(full && aspectRatio === 1 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.55, 0.5), fill: 0.18 } } : {}),
+        ...(full && aspectRatio === 2 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.9, 0.42), fill: 0.15 } } : {}),
         ...(full && aspectRatio === 0
           ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, y: 0.15, w: 0.37, h: 0.072 } } }
           : {}),
