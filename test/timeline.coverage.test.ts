@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, timelineFieldBands, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
 import { SHAPE_MARGIN } from '../src/pipeline/timeline/coverage.ts';
 import { drawnBox } from '../src/pipeline/timeline/overlay-box.ts';
 import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
@@ -138,6 +138,31 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
               if (fps === 30) for (const v of layoutViolations(t)) failures.push(`${tag}: ${v}`);
             }
     assert.deepEqual(failures, []);
+  });
+
+  it('no-media design: no designed field a third bare while a scene is said (`empty-field`, drawn extents), but in the known misses (fails before: 45 of the 72 cells, 64 judged by what is drawn)', () => {
+    // The cells not yet designed to fill their field (docs/rendering.md "No empty frames", known misses):
+    // t<template> r<ratio> p<presenter> c<captions>.
+    const KNOWN = new Set([
+      // 9:16 selfie with captions off: the field's foot (where the captions stand) bare under the title and the price.
+      't1 r0 p1 c0', 't2 r0 p1 c0', 't6 r0 p1 c0',
+      // Split screens in 16:9 and 1:1: the panel below the title (moved above the head) bare in the hook and story.
+      't2 r1 p1 c1', 't2 r1 p1 c0', 't2 r2 p1 c1', 't2 r2 p1 c0',
+      // Template 3's filling presenter: the title goes above the head across the frame, the column beside them bare.
+      't3 r1 p1 c1', 't3 r1 p1 c0', 't3 r2 p1 c1', 't3 r2 p1 c0',
+      // Template 5 1:1 captions off: the column under the title; template 6 1:1: the inset pushes the title under the field's top 41 %.
+      't5 r2 p1 c0', 't6 r2 p1 c1',
+    ]);
+    const found: string[] = [];
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const)
+        for (const hasPresenter of [true, false])
+          for (const caption of [true, false]) {
+            const tag = `t${tpl.id} r${ar} p${hasPresenter ? 1 : 0} c${caption ? 1 : 0}`;
+            const v = timelineFieldBands(buildTimeline({ script, speech, product: noMedia(), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption }));
+            if (v.length && !KNOWN.has(tag)) found.push(`${tag}: ${v[0]}`);
+          }
+    assert.deepEqual(found, []);
   });
 
   it('the template video of public template 2 with no image variable: a panel of the second background colour carries the title, then the cards, then the price (9:16: over the top, the presenter a selfie under it; fails on the design before: the panel the bottom half, its bottom 41 % empty)', () => {
