@@ -62,7 +62,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
     shapes: [field(b(0, 0, 1, 0.68))],
   },
   1: {
-    slots: slots(b(0.05, 0.205, 0.55, 0.045), b(0.05, 0.255, 0.55, 0.16), b(0.05, 0.56, 0.55, 0.12), b(0.05, 0.19, 0.55, 0.3), b(0.05, 0.61, 0.55, 0.13)),
+    slots: slots(b(0.05, 0.15, 0.55, 0.045), b(0.05, 0.2, 0.55, 0.16), b(0.05, 0.545, 0.55, 0.12), b(0.05, 0.19, 0.55, 0.3), b(0.05, 0.61, 0.55, 0.13)),
     captions: b(0.05, 0.8, 0.55, 0.14),
     shapes: [field(b(0, 0, 1, 0.78))],
   },
@@ -119,7 +119,7 @@ const INSET_WIDTH: Record<AspectRatio, number> = { 0: 0.42, 1: 0.4, 2: 0.45 };
  * a presenter who fills the frame steps to the right edge; an inset grows, and in 9:16 becomes
  * the selfie (SELFIE_0).
  */
-export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio): TemplateLayout {
+export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio, caption = true): TemplateLayout {
   let presenter = layout.presenter;
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
@@ -129,9 +129,13 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   // through the platform strip (a product half at the bottom left that strip an empty panel).
   const selfie = !!presenter && (presenter.frame !== 'none' || split) && aspectRatio === 0;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
-  if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
+  // Captions off, the selfie's field ends where the captions would stand (their band, the field's
+  // foot, was bare under the title and the price): the presenter's scene takes the rows above the head.
+  const fieldH = caption ? SELFIE_FIELD_H : SELFIE_0.captions.y;
+  if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, fieldH, 1, 1 - fieldH) };
   else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const design = selfie ? (split ? { ...SELFIE_0, shapes: [half(b(0, 0, 1, SELFIE_FIELD_H))] } : SELFIE_0) : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  const selfieDesign = caption ? SELFIE_0 : { ...SELFIE_0, slots: slotsWithCard({ ...SELFIE_0.slots, cue: { ...SELFIE_0.slots.cue, box: b(0.05, 0.115, 0.83, 0.22), fill: 0.58 } }, 0.07) };
+  const design = selfie ? { ...selfieDesign, shapes: [(split ? half : field)(b(0, 0, 1, fieldH))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's
@@ -155,7 +159,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
-  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio]);
+  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio], SOLO_DROP[aspectRatio]);
   const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
   return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
@@ -194,9 +198,15 @@ const SOLO_NAME = 1.3;
 
 const widenBox = (box: Box, safe: Box): Box => ({ ...box, w: safe.x + safe.w - box.x });
 
-/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME. */
-function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
-  const wide = (slot: TextSlot): TextSlot => ({ ...slot, box: widenBox(slot.box, safe) });
-  const name = wide(slots.name);
-  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
+/**
+ * With nobody on screen a 16:9 name is one line (beside an inset, two): brand and name move down
+ * this much (frame share) so the name stands over the field's middle, not its top (`empty-field`).
+ */
+const SOLO_DROP: Record<AspectRatio, number> = { 0: 0, 1: 0.055, 2: 0 };
+
+/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME (and drops `drop`). */
+function widen(slots: TemplateLayout['slots'], safe: Box, drop = 0): TemplateLayout['slots'] {
+  const wide = (slot: TextSlot, dy = 0): TextSlot => ({ ...slot, box: { ...widenBox(slot.box, safe), y: slot.box.y + dy } });
+  const name = wide(slots.name, drop);
+  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue, drop > 0 ? 0.015 : 0), ...(slots.brand ? { brand: wide(slots.brand, drop) } : {}) };
 }
