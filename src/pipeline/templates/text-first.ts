@@ -102,7 +102,7 @@ const SPLIT: Record<AspectRatio, Design> = {
  * face. Font = slot height × fill: name ≈ 4.8 %, price ≈ 7.9 % of the frame height.
  */
 const SELFIE_0: Design = {
-  slots: slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.15, 0.83, 0.2), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)), 0.07),
+  slots: slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.15, 0.83, 0.16), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)), 0.07),
   captions: b(0.05, 0.355, 0.83, 0.11),
   shapes: [field(b(0, 0, 1, SELFIE_FIELD_H))],
 };
@@ -119,7 +119,7 @@ const INSET_WIDTH: Record<AspectRatio, number> = { 0: 0.42, 1: 0.4, 2: 0.45 };
  * a presenter who fills the frame steps to the right edge; an inset grows, and in 9:16 becomes
  * the selfie (SELFIE_0).
  */
-export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio, caption = true): TemplateLayout {
+export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio): TemplateLayout {
   let presenter = layout.presenter;
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
@@ -129,13 +129,9 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   // through the platform strip (a product half at the bottom left that strip an empty panel).
   const selfie = !!presenter && (presenter.frame !== 'none' || split) && aspectRatio === 0;
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
-  // Captions off, the selfie's field ends where the captions would stand (their band, the field's
-  // foot, was bare under the title and the price): the presenter's scene takes the rows above the head.
-  const fieldH = caption ? SELFIE_FIELD_H : SELFIE_0.captions.y;
-  if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, fieldH, 1, 1 - fieldH) };
+  if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
   else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const selfieDesign = caption ? SELFIE_0 : { ...SELFIE_0, slots: slotsWithCard({ ...SELFIE_0.slots, cue: { ...SELFIE_0.slots.cue, box: b(0.05, 0.115, 0.83, 0.22), fill: 0.58 } }, 0.07) };
-  const design = selfie ? { ...selfieDesign, shapes: [(split ? half : field)(b(0, 0, 1, fieldH))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  const design = selfie ? { ...SELFIE_0, shapes: [(split ? half : field)(b(0, 0, 1, SELFIE_FIELD_H))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's

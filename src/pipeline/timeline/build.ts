@@ -193,7 +193,7 @@ export function mediaFraming(input: FramingInput) {
   const floorLayout = resolved.layout.floorProduct;
   const floorBand = floorLayout ? px(floorLayout.captions, width, height) : null;
   const floor = !input.noFloor && !textFirst && !tall && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
-  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio, input.caption) : tall ? resolved.layout.tallProduct! : floor ? floorLayout! : resolved.layout;
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : floor ? floorLayout! : resolved.layout;
   const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   // A product that cannot stand clear of the captions at its share: the captions narrow beside it
   // (caption-clear.ts; Side by Side has its own columns for that).
