@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
-import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
+import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolations, screenBoxes, timelineCoverage, timelineFieldBands, weightedCoverage, MIN_COVERAGE } from '../src/pipeline/timeline/index.ts';
 import { SHAPE_MARGIN } from '../src/pipeline/timeline/coverage.ts';
+import { drawnBox } from '../src/pipeline/timeline/overlay-box.ts';
 import { presenterDrawnBox } from '../src/pipeline/timeline/presenter.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
@@ -69,6 +70,26 @@ describe('no empty frames: the rule (timeline/coverage.ts)', () => {
     assert.deepEqual(fieldBands(src({ x: 5, y: 50, w: 90, h: 20 }, 2400)), []);
   });
 
+  it('empty-field judges what is drawn, and the text column beside a presenter standing in the field (fails before: template 5 16:9 no media — the brand chip judged 1056 px wide, the presenter covering every row of the field — not reported)', () => {
+    // Template 5 16:9 with no media as built on 2026-11-29: the navy field over the top 78 %, the
+    // presenter standing in its right 40 %, the title (then one card at a time) in the column left of them.
+    const [W, H] = [1920, 1080];
+    const overlay = (slot: 'name' | 'brand' | 'cue', text: string, box: { x: number; y: number; w: number; h: number }, fontPx: number, startMs: number, endMs: number) =>
+      ({ what: `${slot} "${text}"`, box: drawnBox({ slot, box, fontPx, badge: null, lines: [text], align: 'left' }, false), startMs, endMs });
+    const brand = overlay('brand', 'Lumen', { x: 96, y: 560, w: 1056, h: 60 }, 30, 0, 6930);
+    assert.ok(brand.box.w < 300, `the brand chip draws ${brand.box.w} px, its slot 1056`);
+    const boxes = [
+      { what: 'shape field', box: { x: 0, y: 0, w: W, h: 842 }, startMs: 0, endMs: 30000 },
+      { what: 'presenter', box: { x: 1152, y: 0, w: 768, h: 1080 }, startMs: 0, endMs: 30000 },
+      overlay('name', 'Lumen Glow Serum', { x: 96, y: 108, w: 1056, h: 442 }, 140, 0, 6930), brand,
+      overlay('cue', 'Visible glow in 7 days', { x: 96, y: 594, w: 1056, h: 241 }, 75, 6930, 30000),
+    ];
+    const found = fieldBands({ width: W, height: H, fps: 10, frames: 300, boxes });
+    assert.match(found.join('\n'), /^empty-field: a band over a third of the field beside the presenter is empty at 7\.0–30\.0 s \(rows 0–71 % of it\)/m);
+    // The whole field is not bare across (the presenter covers its rows): only its text column is.
+    assert.ok(found.every((v) => v.includes('beside the presenter')), found.join('\n'));
+  });
+
   it('a shape holding content closes a band only across what stands on it, SHAPE_MARGIN around: a bare colour field beyond is empty (fails before: the README demo\'s yellow plate, run off the frame\'s bottom under the captions, counted to the bottom)', () => {
     // The demo's 9:16 frame as main built it: the lamp on a plate from 16 % of the height off the
     // bottom edge, the captions band under the lamp to 80 %, the bare plate under them.
@@ -117,6 +138,31 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
               if (fps === 30) for (const v of layoutViolations(t)) failures.push(`${tag}: ${v}`);
             }
     assert.deepEqual(failures, []);
+  });
+
+  it('no-media design: no designed field a third bare while a scene is said (`empty-field`, drawn extents), but in the known misses (fails before: 45 of the 72 cells, 64 judged by what is drawn)', () => {
+    // The cells not yet designed to fill their field (docs/rendering.md "No empty frames", known misses):
+    // t<template> r<ratio> p<presenter> c<captions>.
+    const KNOWN = new Set([
+      // 9:16 selfie with captions off: the field's foot (where the captions would stand) bare under the title and the price.
+      't1 r0 p1 c0', 't2 r0 p1 c0', 't6 r0 p1 c0',
+      // Split screens in 16:9 and 1:1: the panel below the title (moved above the head) bare in the hook and story.
+      't2 r1 p1 c1', 't2 r1 p1 c0', 't2 r2 p1 c1', 't2 r2 p1 c0',
+      // Template 3's filling presenter: the title goes above the head across the frame, the column beside them bare.
+      't3 r1 p1 c1', 't3 r1 p1 c0', 't3 r2 p1 c1', 't3 r2 p1 c0',
+      // Template 5 1:1 captions off: the column under the title; template 6 1:1: the inset pushes the title under the field's top 41 %.
+      't5 r2 p1 c0', 't6 r2 p1 c1',
+    ]);
+    const found: string[] = [];
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const)
+        for (const hasPresenter of [true, false])
+          for (const caption of [true, false]) {
+            const tag = `t${tpl.id} r${ar} p${hasPresenter ? 1 : 0} c${caption ? 1 : 0}`;
+            const v = timelineFieldBands(buildTimeline({ script, speech, product: noMedia(), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption }));
+            if (v.length && !KNOWN.has(tag)) found.push(`${tag}: ${v[0]}`);
+          }
+    assert.deepEqual(found, []);
   });
 
   it('the template video of public template 2 with no image variable: a panel of the second background colour carries the title, then the cards, then the price (9:16: over the top, the presenter a selfie under it; fails on the design before: the panel the bottom half, its bottom 41 % empty)', () => {

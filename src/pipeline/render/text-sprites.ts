@@ -67,7 +67,7 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const arrowW = o.slot === 'cta' ? ARROW_EM * f : 0;
   const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
   // An icon card (the no-media design) is drawn the full width of its box: a large card, not a chip.
-  const pillW = o.icon ? o.box.w : Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
+  const pillW = o.icon || o.full ? o.box.w : Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
   const pad = Math.ceil(Math.max(h, f * 2) * 0.45);
   const canvas = createCanvas(Math.ceil(pillW + pad * 2), Math.ceil(h + pad * 2));
   const ctx = canvas.getContext('2d');
@@ -90,7 +90,9 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
 
   const lineH = LINE_EM * f;
   const firstY = pad + h / 2 - (lines.length * lineH) / 2 + lineH / 2;
-  let x = rtl ? pad + pillW - padX : pad + padX;
+  // A full-width price (the no-media design's hero) sets its figure in the middle of its band.
+  const centred = o.full && o.slot === 'price' ? (pillW - 2 * padX - textW) / 2 : 0;
+  let x = rtl ? pad + pillW - padX - centred : pad + padX + centred;
   if (o.badge) {
     const bx = rtl ? x - badgeD / 2 : x + badgeD / 2;
     ctx.beginPath();

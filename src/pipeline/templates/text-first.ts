@@ -34,6 +34,15 @@ function slots(brand: Box, name: Box, cue: Box, price: Box, cta: Box, nameLines 
   };
 }
 
+/**
+ * One large card at a time: the cue slot's box is the card as drawn (a full card is its slot's
+ * height at least: place-text.ts), its type that of a one-line slot `typeH` high — a card over
+ * the field's middle, not a strip at its top with the field bare above it.
+ */
+function slotsWithCard(s: TemplateLayout['slots'], typeH: number): TemplateLayout['slots'] {
+  return { ...s, cue: { ...s.cue, fill: (s.cue.fill * typeH) / s.cue.box.h } };
+}
+
 const field = (box: Box): ShapeRule => ({ role: 'field', box, fill: 'accent', alpha: 1, radius: 0 });
 /** A split screen's product half: the style's second background colour (Bold Pop's pink), as the template's own half was. */
 const half = (box: Box): ShapeRule => ({ role: 'panel', box, fill: 'bg2', alpha: 1, radius: 0 });
@@ -48,19 +57,19 @@ const band = (y: number, h: number): ShapeRule => ({ role: 'band', box: b(0, y, 
  */
 const FULL_FRAME: Record<AspectRatio, Design> = {
   0: {
-    slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.095), b(0.05, 0.475, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.26), b(0.05, 0.5, 0.83, 0.1)),
+    slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.095), b(0.05, 0.475, 0.83, 0.085), b(0.05, 0.19, 0.83, 0.26), b(0.05, 0.51, 0.83, 0.1)),
     captions: b(0.05, 0.69, 0.83, 0.11),
     shapes: [field(b(0, 0, 1, 0.68))],
   },
   1: {
-    slots: slots(b(0.05, 0.05, 0.55, 0.045), b(0.05, 0.1, 0.55, 0.16), b(0.05, 0.55, 0.55, 0.12), b(0.05, 0.13, 0.55, 0.3), b(0.05, 0.55, 0.55, 0.13)),
+    slots: slots(b(0.05, 0.15, 0.55, 0.045), b(0.05, 0.2, 0.55, 0.16), b(0.05, 0.545, 0.55, 0.12), b(0.05, 0.19, 0.55, 0.3), b(0.05, 0.61, 0.55, 0.13)),
     captions: b(0.05, 0.8, 0.55, 0.14),
     shapes: [field(b(0, 0, 1, 0.78))],
   },
   2: {
-    slots: slots(b(0.05, 0.05, 0.9, 0.045), b(0.05, 0.1, 0.9, 0.13), b(0.05, 0.47, 0.9, 0.1), b(0.05, 0.13, 0.43, 0.2), b(0.05, 0.5, 0.43, 0.075)),
+    slots: slots(b(0.05, 0.12, 0.9, 0.045), b(0.05, 0.17, 0.9, 0.13), b(0.05, 0.535, 0.9, 0.1), b(0.05, 0.23, 0.43, 0.2), b(0.05, 0.52, 0.43, 0.075)),
     captions: b(0.05, 0.76, 0.47, 0.18),
-    shapes: [field(b(0, 0, 1, 0.72))],
+    shapes: [field(b(0, 0, 1, 0.735))],
   },
 };
 
@@ -93,7 +102,7 @@ const SPLIT: Record<AspectRatio, Design> = {
  * face. Font = slot height × fill: name ≈ 4.8 %, price ≈ 7.9 % of the frame height.
  */
 const SELFIE_0: Design = {
-  slots: slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.18, 0.83, 0.07), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)),
+  slots: slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.18, 0.83, 0.075), b(0.05, 0.15, 0.83, 0.16), b(0.05, 0.105, 0.83, 0.12), b(0.05, 0.275, 0.83, 0.06)), 0.07),
   captions: b(0.05, 0.355, 0.83, 0.11),
   shapes: [field(b(0, 0, 1, SELFIE_FIELD_H))],
 };
@@ -122,7 +131,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
   if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
   else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const design = selfie ? (split ? { ...SELFIE_0, shapes: [half(b(0, 0, 1, SELFIE_FIELD_H))] } : SELFIE_0) : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  const design = selfie ? { ...SELFIE_0, shapes: [(split ? half : field)(b(0, 0, 1, SELFIE_FIELD_H))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's
@@ -136,13 +145,17 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
         ...design.slots,
         name: { ...design.slots.name, box: nameBox, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
         ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
+        // Beside a filling presenter in 16:9 and 1:1 a card has the column to itself: one large card
+        // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 / 6.3 % of the frame.
+        ...(full && aspectRatio === 1 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.55, 0.5), fill: 0.18 } } : {}),
+        ...(full && aspectRatio === 2 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.9, 0.42), fill: 0.15 } } : {}),
         ...(full && aspectRatio === 0
-          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, w: 0.37, h: 0.072 } } }
+          ? { cta: { ...design.slots.cta, box: { ...design.slots.cta.box, y: 0.19, h: 0.05 } }, price: { ...design.slots.price, box: { ...design.slots.price.box, y: 0.15, w: 0.37, h: 0.072 } } }
           : {}),
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
-  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio]);
+  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio], SOLO_DROP[aspectRatio]);
   const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
   return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
@@ -181,9 +194,15 @@ const SOLO_NAME = 1.3;
 
 const widenBox = (box: Box, safe: Box): Box => ({ ...box, w: safe.x + safe.w - box.x });
 
-/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME. */
-function widen(slots: TemplateLayout['slots'], safe: Box): TemplateLayout['slots'] {
-  const wide = (slot: TextSlot): TextSlot => ({ ...slot, box: widenBox(slot.box, safe) });
-  const name = wide(slots.name);
-  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue), ...(slots.brand ? { brand: wide(slots.brand) } : {}) };
+/**
+ * With nobody on screen a 16:9 name is one line (beside an inset, two): brand and name move down
+ * this much (frame share) so the name stands over the field's middle, not its top (`empty-field`).
+ */
+const SOLO_DROP: Record<AspectRatio, number> = { 0: 0, 1: 0.055, 2: 0 };
+
+/** Name, brand, price and cards run to the safe area's right edge; the name grows SOLO_NAME (and drops `drop`). */
+function widen(slots: TemplateLayout['slots'], safe: Box, drop = 0): TemplateLayout['slots'] {
+  const wide = (slot: TextSlot, dy = 0): TextSlot => ({ ...slot, box: { ...widenBox(slot.box, safe), y: slot.box.y + dy } });
+  const name = wide(slots.name, drop);
+  return { ...slots, name: { ...name, box: { ...name.box, h: name.box.h * SOLO_NAME } }, price: wide(slots.price), cue: wide(slots.cue, drop > 0 ? 0.015 : 0), ...(slots.brand ? { brand: wide(slots.brand, drop) } : {}) };
 }

@@ -24,6 +24,7 @@
  * title in their upper part, and 60 of the 144 no-media cells would fail it — left for them.)
  */
 import type { Box } from '../templates/types.ts';
+import { drawnBox } from './overlay-box.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { intersection } from './rules.ts';
 import { sceneContent } from './safety.ts';
@@ -97,8 +98,13 @@ export interface CoverageSource {
   scenes?: readonly { startMs: number; endMs: number }[];
 }
 
-/** The boxes a timeline puts on screen, clipped to the frame, with when each shows. */
-export function screenBoxes(t: Timeline): ScreenBox[] {
+/**
+ * The boxes a timeline puts on screen, clipped to the frame, with when each shows; a text
+ * `drawn`: a text overlay's box is what it draws (`drawnBox`: a pill sized to its words), not its
+ * slot — what `empty-field` judges; the frame's rules still take the slots (with the drawn
+ * extents 22 of the 144 no-media cells' price and hook frames fall under 45 %: not yet).
+ */
+export function screenBoxes(t: Timeline, drawn = false): ScreenBox[] {
   const frame = { x: 0, y: 0, w: t.width, h: t.height };
   const whole = { startMs: 0, endMs: t.durationMs };
   const out: ScreenBox[] = [];
@@ -110,7 +116,7 @@ export function screenBoxes(t: Timeline): ScreenBox[] {
   if (t.presenter) add('presenter', presenterDrawnBox(t.presenter), whole);
   for (const s of t.shapes ?? []) add(`shape ${s.role}`, s.box, s);
   for (const d of t.details ?? []) add(`detail ${d.image}`, d.box, d);
-  for (const o of t.overlays) add(`${o.slot} "${o.text.slice(0, 24)}"`, o.box, o);
+  for (const o of t.overlays) add(`${o.slot} "${o.text.slice(0, 24)}"`, drawn ? drawnBox(o, t.style.text.uppercase && o.slot !== 'price' && !o.ownCase) : o.box, o);
   if (t.logo) add('logo', t.logo, whole);
   if (t.captions) for (const p of t.captions.pages) add('captions', t.captionsBox, p);
   return out;
@@ -224,10 +230,11 @@ const FIELD_ROLES = ['shape field', 'shape panel', 'shape band'];
  */
 export function fieldBands(src: CoverageSource): string[] {
   const out: string[] = [];
-  const runs = new Map<string, number>();
+  /** Per field (or column beside the presenter): when its bare band began, and the first frame's band. */
+  const runs = new Map<string, { from: number; where: string }>();
   const flush = (key: string, tMs: number) => {
-    const from = runs.get(key);
-    if (from !== undefined && tMs - from > EMPTY_BAND_MS) out.push(`empty-field: a band over a third of the ${key.split('|')[0]!.slice(6)} is empty at ${(from / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s`);
+    const run = runs.get(key);
+    if (run && tMs - run.from > EMPTY_BAND_MS) out.push(`empty-field: a band over a third of the ${key.split('|')[0]!.slice(6)} is empty at ${(run.from / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s (${run.where})`);
     runs.delete(key);
   };
   for (let f = 0; f < src.frames; f++) {
@@ -235,17 +242,45 @@ export function fieldBands(src: CoverageSource): string[] {
     if (tMs < COVERAGE_GRACE_MS) continue;
     const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
     const content = on.filter((b) => !isShape(b)).map((b) => b.box);
-    const empty = new Set<string>();
+    const presenters = on.filter((b) => b.what === 'presenter').map((b) => b.box);
+    const empty = new Map<string, string>();
     for (const s of on.filter((b) => FIELD_ROLES.includes(b.what))) {
       if (!holdingShapes(content, [s.box]).length) continue;
-      const local = content.map((c) => intersection(c, s.box)).filter((v): v is Box => !!v).map((v) => ({ x: v.x - s.box.x, y: v.y - s.box.y, w: v.w, h: v.h }));
-      const c = frameCoverage(local, s.box.w, s.box.h);
-      if (c.emptyRows > EMPTY_BAND_SHARE + 1e-9 || c.emptyCols > EMPTY_BAND_SHARE + 1e-9) empty.add(`${s.what}|${JSON.stringify(s.box)}`);
+      for (const r of [{ what: s.what, box: s.box }, ...besidePresenter(s.box, presenters).map((box) => ({ what: `${s.what} beside the presenter`, box }))]) {
+        const where = bareBand(content, r.box);
+        if (where) empty.set(`${r.what}|${JSON.stringify(r.box)}`, where);
+      }
     }
     for (const key of [...runs.keys()]) if (!empty.has(key)) flush(key, tMs);
-    for (const key of empty) if (!runs.has(key)) runs.set(key, tMs);
+    for (const [key, where] of empty) if (!runs.has(key)) runs.set(key, { from: tMs, where });
   }
   for (const key of [...runs.keys()]) flush(key, (src.frames * 1000) / src.fps);
+  return out;
+}
+
+/** The widest band across `region` (rows or columns) over EMPTY_BAND_SHARE of its side that no content reaches, described; null: none. */
+function bareBand(content: readonly Box[], region: Box): string | null {
+  const local = content.map((c) => intersection(c, region)).filter((v): v is Box => !!v);
+  const rows = widestGapAt(local.map((b) => [b.y - region.y, b.y + b.h - region.y]), region.h);
+  const cols = widestGapAt(local.map((b) => [b.x - region.x, b.x + b.w - region.x]), region.w);
+  const pc = (v: number, side: number) => ((v / side) * 100).toFixed(0);
+  if (rows.size > EMPTY_BAND_SHARE * region.h + 1e-9) return `rows ${pc(rows.from, region.h)}–${pc(rows.from + rows.size, region.h)} % of it`;
+  if (cols.size > EMPTY_BAND_SHARE * region.w + 1e-9) return `columns ${pc(cols.from, region.w)}–${pc(cols.from + cols.size, region.w)} % of it`;
+  return null;
+}
+
+/** A presenter standing across a field's rows (at least FIELD_STANDING of its height) splits it: the columns beside them wider than a third of the field are judged as fields of their own (the text column). */
+const FIELD_STANDING = 2 / 3;
+
+function besidePresenter(field: Box, presenters: readonly Box[]): Box[] {
+  const out: Box[] = [];
+  for (const p of presenters) {
+    const v = intersection(p, field);
+    if (!v || v.h < FIELD_STANDING * field.h) continue;
+    const left = { x: field.x, y: field.y, w: v.x - field.x, h: field.h };
+    const right = { x: v.x + v.w, y: field.y, w: field.x + field.w - (v.x + v.w), h: field.h };
+    for (const c of [left, right]) if (c.w > EMPTY_BAND_SHARE * field.w) out.push(c);
+  }
   return out;
 }
 
@@ -281,7 +316,7 @@ function tallSceneBands(src: CoverageSource): string[] {
 
 /** The `empty-field` findings of a built timeline (fieldBands). */
 export function timelineFieldBands(t: Timeline): string[] {
-  return fieldBands({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t) });
+  return fieldBands({ width: t.width, height: t.height, fps: t.fps, frames: t.frames, boxes: screenBoxes(t, true) });
 }
 
 /** The coverage rules on a built timeline. */

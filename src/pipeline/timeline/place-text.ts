@@ -232,6 +232,8 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const fit = bySize() ?? (force ? fitAnyway(spec.candidates, { ...o, width: roomAt(minFont) }) : null);
     if (!fit) return null;
     const spaced = /\s/.test(fit.source);
+    // The no-media design's title, cards and price are drawn the full width of their box (sized to the field).
+    const full = !!layout.iconCards && !spec.subtitle && (slot === 'name' || slot === 'price' || slot === 'cue');
     // Price and call to action hold to the last frame (the loop frame shows them whole).
     const exitMs = (slot === 'price' || slot === 'cta') && spec.endMs >= lastEndMs ? 0 : OVERLAY_EXIT_MS;
     return {
@@ -246,7 +248,9 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       fontPx: fit.fontPx,
       badge,
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
-      box: { ...region, h: boxHeight(fit.lines.length, fit.fontPx) },
+      ...(full ? { full: true as const } : {}),
+      // A full card (the no-media design) is as tall as its slot at least: one large card, its text in the middle.
+      box: { ...region, h: full && slot === 'cue' ? Math.max(region.h, boxHeight(fit.lines.length, fit.fontPx)) : boxHeight(fit.lines.length, fit.fontPx) },
       align: rule.align,
       enter: rule.enter,
       fill: rule.fill,
