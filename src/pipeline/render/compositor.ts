@@ -106,6 +106,8 @@ export class Compositor {
   private lastLayers: LayerState[] = [];
   private lastPixels: Buffer | null = null;
   private sprite: FigureSprite | null = null;
+  /** The parts of the canvas the last drawFrame changed: null when it drew the whole frame, empty when nothing. */
+  changedRects: Box[] | null = null;
   /** Frames drawn whole, in part, or not at all (unchanged) (bench, tests). */
   readonly stats = { full: 0, partial: 0, unchanged: 0 };
 
@@ -347,7 +349,8 @@ export class Compositor {
       });
       // One pass per rectangle, each under a plain rectangle clip: a clip path of overlapping
       // rectangles is rasterised with anti-aliasing and blends a level off here and there.
-      for (const r of mergeRects(dirty)) {
+      const rects = mergeRects(dirty);
+      for (const r of rects) {
         ctx.save();
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
@@ -358,9 +361,11 @@ export class Compositor {
       changed = dirty.length > 0;
       if (changed) this.stats.partial++;
       else this.stats.unchanged++;
+      this.changedRects = rects;
     } else {
       await this.drawLayers(frame, tMs);
       this.stats.full++;
+      this.changedRects = null;
     }
     this.lastKey = key;
     this.lastLayers = layers;

@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mkvFrameHeader, mkvHeader } from './mkv-frames.ts';
-import { I420Pool, rgbaToI420, type FramePixFmt, type RgbaToI420 } from './yuv.ts';
+import { I420Pool, rgbaToI420, type FramePixFmt, type PixelRect, type RgbaToI420 } from './yuv.ts';
 
 export class EncoderError extends Error {
   constructor(message: string, readonly stderr: string) {
@@ -39,8 +39,12 @@ export class EncoderError extends Error {
 export type SinkMode = 'direct' | 'fifo';
 
 export interface FrameSink {
-  /** Queues one frame (`index`: its frame number, needed when timed); resolves once there is room for the next. */
-  write(frame: Buffer, index?: number): Promise<void>;
+  /**
+   * Queues one frame (`index`: its frame number, needed when timed); resolves once there is room
+   * for the next. `changed`: the parts of the frame that differ from the one written before it
+   * (null or absent: any), so a converting sink converts only those.
+   */
+  write(frame: Buffer, index?: number, changed?: readonly PixelRect[] | null): Promise<void>;
   /** Closes the input and waits for ffmpeg to finish the file. */
   finish(): Promise<void>;
   /** Stops ffmpeg (on error or cancel). */
@@ -95,6 +99,8 @@ export function createFrameSink(args: readonly string[], opts: FrameSinkOptions 
 class FrameConverter {
   private readonly pool: I420Pool;
   private readonly convert: RgbaToI420;
+  /** The I420 frame converted last (the base a partial frame is converted over). */
+  private last: Buffer | null = null;
 
   constructor(readonly width: number, readonly height: number) {
     const convert = rgbaToI420();
@@ -103,10 +109,22 @@ class FrameConverter {
     this.pool = new I420Pool(width, height);
   }
 
-  frame(rgba: Buffer): Buffer {
+  /**
+   * `changed`: the only parts of `rgba` that differ from the frame converted before it (null or
+   * absent: any part may). Those alone are converted, over a copy of the last I420 frame: a
+   * frame where a small part moved costs a 3 MB copy instead of a whole conversion. The last
+   * frame's buffer may be back in the pool (written out) or still in the pipe: either way it is
+   * unchanged until `take` hands it out again, which only this does.
+   */
+  frame(rgba: Buffer, changed?: readonly PixelRect[] | null): Buffer {
     if (rgba.length !== this.width * this.height * 4) throw new EncoderError(`a ${this.width}x${this.height} RGBA frame is ${this.width * this.height * 4} bytes, got ${rgba.length}`, '');
     const out = this.pool.take();
-    this.convert(rgba, this.width, this.height, out);
+    const last = this.last;
+    if (changed && last) {
+      if (last !== out) last.copy(out);
+      for (const r of changed) this.convert(rgba, this.width, this.height, out, r);
+    } else this.convert(rgba, this.width, this.height, out);
+    this.last = out;
     return out;
   }
 
@@ -147,7 +165,7 @@ abstract class QueueSink implements FrameSink {
   }
 
   abstract readonly holdsFrames: boolean;
-  abstract write(frame: Buffer, index?: number): Promise<void>;
+  abstract write(frame: Buffer, index?: number, changed?: readonly PixelRect[] | null): Promise<void>;
   abstract finish(): Promise<void>;
   abstract abort(): void;
 }
@@ -178,9 +196,9 @@ class DirectSink extends QueueSink {
     if (timed) this.proc.stdin!.write(mkvHeader(timed.width, timed.height, timed.fps, yuv ? 'yuv420p' : 'rgba'));
   }
 
-  async write(rgba: Buffer, index?: number): Promise<void> {
+  async write(rgba: Buffer, index?: number, changed?: readonly PixelRect[] | null): Promise<void> {
     if (this.failure) throw this.failure;
-    const frame = this.yuv ? this.yuv.frame(rgba) : rgba;
+    const frame = this.yuv ? this.yuv.frame(rgba, changed) : rgba;
     const pieces = framePieces(frame, index, this.timed);
     for (let i = 0; i < pieces.length - 1; i++) this.proc.stdin!.write(pieces[i]!);
     this.queued++;
@@ -277,9 +295,9 @@ class FifoSink extends QueueSink {
     }, () => undefined);
   }
 
-  async write(rgba: Buffer, index?: number): Promise<void> {
+  async write(rgba: Buffer, index?: number, changed?: readonly PixelRect[] | null): Promise<void> {
     if (this.failure) throw this.failure;
-    const frame = this.yuv ? this.yuv.frame(rgba) : rgba;
+    const frame = this.yuv ? this.yuv.frame(rgba, changed) : rgba;
     this.queue.push({ pieces: framePieces(frame, index, this.timed), pooled: this.yuv ? frame : null });
     this.pump();
     await this.waitUntil(() => this.queue.length < this.maxQueued);

@@ -3,7 +3,7 @@
  * audio is the lossless mix, AAC-encoded once in the mux and its true peak checked after.
  * Timeline (pure) → compositor draws each frame into one canvas, only where something moved →
  * canvas.data() (a copy of the RGBA pixels, freed once converted: readback.ts) → yuv420p in a
- * reused buffer (yuv.ts, libyuv; RGBA for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
+ * reused buffer (yuv.ts, libyuv: only the parts the compositor redrew, over the frame before; RGBA for ffmpeg to convert when libyuv is missing) → bounded queue into ffmpeg's stdin, where x264
  * runs on its own threads while the next frame is drawn. Frames go with their frame numbers (timed Matroska, mkv-frames.ts) and a frame that
  * did not change is not sent at all: ffmpeg repeats the previous one after converting it once.
  */
@@ -86,6 +86,8 @@ export interface RenderTuning {
   timed?: boolean;
   /** Send RGBA for ffmpeg to convert even when libyuv is there (bench comparison, tests); default: yuv420p made here (yuv.ts). */
   rgba?: boolean;
+  /** Converts every frame sent to yuv420p whole, not only the parts that changed (bench comparison). */
+  wholeConversion?: boolean;
   /** Overrides the profile's encoder settings. */
   settings?: EncodeSettings;
   seed?: number;
@@ -180,7 +182,8 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
       }
       // The same buffer again means an unchanged frame: ffmpeg fills it in. The last frame always goes, so the stream ends on it.
       if (!timed || pixels !== sent || f === frames - 1) {
-        await encoder.write(pixels, f);
+        // What changed since the frame before (unchanged frames in between changed nothing): converted alone.
+        await encoder.write(pixels, f, tuning.wholeConversion ? null : compositor.changedRects);
         tuning.onFrameSent?.(f);
       }
       sent = pixels;

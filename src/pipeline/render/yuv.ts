@@ -17,7 +17,19 @@ import koffi from 'koffi';
 /** What the frames are when they reach ffmpeg's input. */
 export type FramePixFmt = 'rgba' | 'yuv420p';
 
-export type RgbaToI420 = (rgba: Buffer, width: number, height: number, out: Buffer) => void;
+/** A rectangle of a frame in whole pixels. */
+export interface PixelRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Converts the frame `rgba` (width x height) into the I420 frame `out`; with `rect`, only that
+ * part of it (grown to whole 2x2 chroma blocks), leaving the rest of `out` as it was.
+ */
+export type RgbaToI420 = (rgba: Buffer, width: number, height: number, out: Buffer, rect?: PixelRect) => void;
 
 /** Bytes of one I420 frame: a full-size Y plane, then U and V at half size (rounded up). */
 export function i420Bytes(width: number, height: number): number {
@@ -33,15 +45,23 @@ function load(libPath: string): RgbaToI420 {
   const lib = koffi.load(libPath);
   // Plain pointers: koffi passes a Buffer's memory as it is (no copy; `_Out_` arrays would copy back).
   const abgrToI420 = lib.func('ABGRToI420', 'int', ['void *', 'int', 'void *', 'int', 'void *', 'int', 'void *', 'int', 'int', 'int']);
-  return (rgba, width, height, out) => {
+  return (rgba, width, height, out, rect) => {
     const cw = Math.ceil(width / 2);
     const ySize = width * height;
     const cSize = cw * Math.ceil(height / 2);
     if (rgba.length < ySize * 4 || out.length < ySize + 2 * cSize) throw new RangeError(`rgbaToI420: buffers too small for ${width}x${height}`);
-    const y = out.subarray(0, ySize);
-    const u = out.subarray(ySize, ySize + cSize);
-    const v = out.subarray(ySize + cSize, ySize + 2 * cSize);
-    const rc = abgrToI420(rgba, width * 4, y, width, u, cw, v, cw, width, height) as number;
+    // The part converted, on even coordinates: each 2x2 block's chroma is then the whole frame's.
+    const x0 = rect ? Math.max(0, Math.floor(rect.x / 2) * 2) : 0;
+    const y0 = rect ? Math.max(0, Math.floor(rect.y / 2) * 2) : 0;
+    const x1 = rect ? Math.min(width, Math.ceil((rect.x + rect.w) / 2) * 2) : width;
+    const y1 = rect ? Math.min(height, Math.ceil((rect.y + rect.h) / 2) * 2) : height;
+    if (x1 <= x0 || y1 <= y0) return;
+    const c0 = (y0 / 2) * cw + x0 / 2;
+    const y = out.subarray(y0 * width + x0, ySize);
+    const u = out.subarray(ySize + c0, ySize + cSize);
+    const v = out.subarray(ySize + cSize + c0, ySize + 2 * cSize);
+    const src = rect ? rgba.subarray((y0 * width + x0) * 4) : rgba;
+    const rc = abgrToI420(src, width * 4, y, width, u, cw, v, cw, x1 - x0, y1 - y0) as number;
     if (rc !== 0) throw new Error(`libyuv ABGRToI420 failed (${rc}) for ${width}x${height}`);
   };
 }
