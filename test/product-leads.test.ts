@@ -422,11 +422,17 @@ describe('cards, title, price and call to action never over a product shown whol
     // name's and the call to action's regions are the template's full-width top band and right
     // column, so no spot in them is clear of the bottle, and the least-covering one is kept.
     const known = (v: string) => / T1 ratio 2 1 image\(s\) presenter false \d+: text-product: (name|cta)\d+ /.test(v) && v.includes('[346,22 89x489]');
+    // Known miss since 2026-11-30 (docs/rendering.md "Every video kind, looked at again"): the
+    // Carousel 16:9 with the alpha square, held in its card (a pose no longer moves it out of the
+    // card, which cut it): the 74-character name's title across the top band meets the gap of the
+    // untrimmed square (its transparent margin counts as product).
+    const knownCarousel = (v: string) => / T6 ratio 1 1 image\(s\) presenter (true|false) 74: text-product: name\d+ /.test(v);
     // The title rule's cost seen on its branch (Carousel 16:9, the 74-character name's one-line short
     // title touching the gap above the square photo's product) went when the product learned to step
     // aside for its text (text-room.ts).
-    assert.deepEqual(near.filter((v) => !known(v)), []);
+    assert.deepEqual(near.filter((v) => !known(v) && !knownCarousel(v)), []);
     assert.ok(near.some(known), 'the known miss is still a miss (else take it off)');
+    assert.ok(near.some(knownCarousel), 'the Carousel miss is still a miss (else take it off)');
   });
 });
 
@@ -620,9 +626,11 @@ describe('no empty frames with product images (issue 27 item 2)', () => {
     // price. Closed: the 1:3 packshot in Voice Over 16:9 (the detail view of its label beside it:
     // 41.9 -> 49.1 %), the 4:5 photo in Voice Over 9:16 (it left the list when cards stepped off
     // the product), the 300 px photo in Voice Over 9:16 (its plate now runs off the frame's bottom
-    // in a tall frame: "The frame in 9:16") and the 9:16 Carousel (when the product steps aside for
-    // its text, text-room.ts).
-    const known = new Set(['T4 ratio 1 small']);
+    // in a tall frame: "The frame in 9:16"). The 9:16 Carousel is back on the list (2026-11-30): it
+    // had left it when the product stepped aside for its text (text-room.ts), but that pose moved
+    // the photo out of its card, which the card clips: the coverage counted a product not drawn.
+    // Held in its card (test/timeline.carousel-pose.test.ts), 44.5 %.
+    const known = new Set(['T4 ratio 1 small', 'T6 ratio 0 small']);
     const failures: string[] = [];
     const missed = new Set<string>();
     for (const seconds of [15, 30]) {
@@ -794,12 +802,13 @@ describe('the frame in 9:16 (issue 27, the README demo)', () => {
      * meets the variant's band, and in the layout before the captions narrow beside it over the
      * bare plate.
      */
-    const FLOOR_MISSES = new Set(['T1 captions true demo', 'T4 captions true demo', 'T4 captions false demo', 'T1 captions true packshot']);
+    const FLOOR_MISSES = new Set(['T1 captions true demo', 'T4 captions true demo', 'T4 captions false demo', 'T1 captions true packshot', 'T6 captions false small']);
     for (const templateId of [1, 2, 3, 4, 5, 6])
       for (const caption of [true, false])
         for (const [name, info] of Object.entries(cells)) {
           const t = buildTimeline({ script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: info.map((_, i) => `/img${i}.jpg`), videoPaths: [] }, templateId, hasPresenter: templateId !== 4, visualStyle: null, aspectRatio: 0, caption, imageInfo: info });
-          // (The 300 px photo's 44 % coverage in the Carousel with captions off is a known miss: "No empty frames".)
+          // (The 300 px photo's 44 % coverage in the Carousel with captions off is a known miss: "No empty frames";
+          // held in its card since 2026-11-30, its scene's top rows 0-27 % are bare too: 'T6 captions false small' above.)
           for (const v of timelineCoverage(t).violations.filter((x) => x.startsWith('empty-band'))) (FLOOR_MISSES.has(`T${templateId} captions ${caption} ${name}`) ? known : failures).push(`T${templateId} captions ${caption} ${name}: ${v}`);
         }
     assert.deepEqual(failures, []);

@@ -8,7 +8,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { probe } from '../../media/ffprobe.ts';
 import type { ProductFacts } from '../types.ts';
-import type { Box } from '../templates/types.ts';
+import type { Box, TransitionKind } from '../templates/types.ts';
 import { clamp01, easeInOut, easeOutBack, easeOutCubic, kenBurnsSource, KEN_BURNS_DRIFT, MAX_KEN_BURNS_SCALE, panOffset } from '../timeline/motion.ts';
 import type { Scene, Timeline } from '../timeline/types.ts';
 import { sceneFrame } from '../timeline/media-frame.ts';
@@ -17,6 +17,7 @@ import { styleBackground } from './background.ts';
 import { drawPlate } from './shapes.ts';
 import { ClipReader, fitsByCover, prepareDetail, prepareImage, type PreparedImage } from './media.ts';
 import { releaseCutoutThread } from './cutout-pool.ts';
+import { drawFloatCut } from './float-transition.ts';
 import type { EarlyMedia } from './early-media.ts';
 
 const PREFETCH_MS = 800;
@@ -46,6 +47,8 @@ export class MediaLayer {
   private art: Canvas | null = null;
   private styleFill: Canvas | null = null;
   private cardBack: { canvas: Canvas; pad: number } | null = null;
+  /** The blend layers of a cut beside a floating scene (float-transition.ts), made at its first. */
+  private floatLayers: [Canvas, Canvas] | null = null;
   private cursor = 0;
 
   constructor(
@@ -168,6 +171,7 @@ export class MediaLayer {
   close(): void {
     for (const r of this.readers.values()) r.close();
     this.readers.clear();
+    this.floatLayers = null;
   }
 
   /**
@@ -421,6 +425,12 @@ export class MediaLayer {
     const pair = this.transitionAt(i, tMs);
     // A glide (the same product in two poses) floats like its scenes.
     const glide = !!pair && this.t.scenes[pair[1]]!.transitionIn.kind === 'glide';
+    // A cut beside a floating scene: no card or fill under the pair, each scene on its own ground (float-transition.ts).
+    if (pair && !glide && (this.floats(pair[0]) || this.floats(pair[1]))) {
+      await this.drawFloatTransition(ctx, pair[0], pair[1], clamp01(pair[2]), tMs);
+      ctx.restore();
+      return;
+    }
     const floating = (!pair || glide) && this.floats(i);
     if (this.cardBack && !floating) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
     const full = b.x <= 0 && b.y <= 0 && b.w >= this.t.width && b.h >= this.t.height && m.radius === 0;
@@ -577,6 +587,43 @@ export class MediaLayer {
     const [from, to] = [at(a), at(bIdx)];
     const mix = (u: number, v: number) => u + (v - u) * e;
     ctx.drawImage(img.image, mix(from.x, to.x), mix(from.y, to.y), mix(from.w, to.w), mix(from.h, to.h));
+  }
+
+  /** Scene i as it stands on its own: a floating cut-out as it is, anything else on its card, clipped to it. */
+  private async drawGrounded(ctx: SKRSContext2D, i: number, tMs: number): Promise<void> {
+    if (this.floats(i)) return this.drawScene(ctx, i, tMs);
+    const b = this.box;
+    ctx.save();
+    if (this.cardBack) ctx.drawImage(this.cardBack.canvas, b.x - this.cardBack.pad, b.y - this.cardBack.pad);
+    clipPath(ctx, b, this.t.media!.radius);
+    await this.drawScene(ctx, i, tMs);
+    ctx.restore();
+  }
+
+  /** Scenes a → b at progress p when either floats (float-transition.ts), with the wipe's bar and the reveal's ring as drawTransition draws them. */
+  private async drawFloatTransition(ctx: SKRSContext2D, a: number, bIdx: number, p: number, tMs: number): Promise<void> {
+    const kind = this.t.scenes[bIdx]!.transitionIn.kind as TransitionKind;
+    const e = easeInOut(p);
+    const b = this.box;
+    const { width, height } = this.t;
+    const centre = this.revealCentre(bIdx);
+    await drawFloatCut(ctx, {
+      kind, e, box: b, width, height, centre,
+      draw: (c, which) => this.drawGrounded(c, which === 0 ? a : bIdx, tMs),
+      layers: () => (this.floatLayers ??= [createCanvas(width, height), createCanvas(width, height)]),
+    });
+    const edge = Math.max(2, Math.round(Math.min(width, height) * 0.012));
+    if (kind === 'wipe' && e > 0 && e < 1) {
+      ctx.fillStyle = this.t.style.palette.accent;
+      ctx.fillRect(b.x + e * b.w - edge / 2, b.y, edge, b.h);
+    } else if (kind === 'reveal' && e > 0 && e < 1) {
+      const r = e * Math.hypot(Math.max(centre.x - b.x, b.x + b.w - centre.x), Math.max(centre.y - b.y, b.y + b.h - centre.y));
+      ctx.beginPath();
+      ctx.arc(centre.x, centre.y, r, 0, Math.PI * 2);
+      ctx.lineWidth = edge;
+      ctx.strokeStyle = this.t.style.palette.accent;
+      ctx.stroke();
+    }
   }
 
   /** Where a circle reveal opens: the incoming product's centre, or the box's. */

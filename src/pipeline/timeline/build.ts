@@ -333,7 +333,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
   const stage = layout.media ? px(layout.media.stage ?? layout.media.box, width, height) : null;
   const safeArea = safeAreaPx(input.aspectRatio, width, height);
   let reframed: (ImageFrame | null)[] | undefined;
-  const poseContext = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter) };
+  const poseContext = { width, height, safeArea, captions: input.caption ? px(layout.captions, width, height) : null, target: productShareTarget(def.layout, input.aspectRatio, !!layout.presenter), ...(layout.media?.motion === 'carousel' && mediaBox ? { within: mediaBox } : {}) };
   const imagesFor = (who: { box: Box } | null) => withPoses(framing.imagesFor(who, reframed), poses, poseContext);
   // A trimmed cut-out's edges are the product's, and a product moved clear of an inset keeps to its side: its scene's move stays in its room.
   const untamed = scenes.map((s) => s.motion);

@@ -55,6 +55,12 @@ export interface PoseContext {
   captions: Box | null;
   /** The product's share target (product-share.ts): a photo cut out for its text keeps at least this share (and a tenth more). */
   target: number;
+  /**
+   * A carousel's card (media box): the card is the product's frame (drawn, clipped, sliding with
+   * the row), so a pose moves the product within it, never out of it (issue 27, bench #9: the
+   * bottle stood a quarter out of its card, cut by the card's edge, for whole scenes).
+   */
+  within?: Box;
 }
 
 /** A product shown whole by its own box (a cut-out, an alpha image, a contained photo): it can step aside. */
@@ -109,6 +115,12 @@ export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseConte
   if (pose.endsWith('down')) y = Math.max(b.y, Math.min(cap, s.y + s.h + b.h / 3) - b.h);
   // A product wider (taller) than the safe area keeps its place on that axis.
   if (b.w > s.w) x = b.x;
+  // In a carousel's card: as far as the card allows, on each axis.
+  const w = c.within;
+  if (w) {
+    x = Math.max(w.x, Math.min(x, w.x + w.w - b.w));
+    y = Math.max(w.y, Math.min(y, w.y + w.h - b.h));
+  }
   const content = { x, y, w: b.w, h: b.h };
   if (!intersection(content, { x: 0, y: 0, w: c.width, h: c.height })) return f;
   return { ...f, content, room: content };
@@ -166,7 +178,7 @@ export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: rea
   const others = otherDefects(first);
   let best = { t: first, n: hitCount(first), poses: null as Poses | null };
   // Poses that move nothing (a product already against that side) are not built again.
-  const c: PoseContext = { width: first.width, height: first.height, safeArea: first.safeArea, captions: first.captions ? first.captionsBox : null, target: productShareTarget(first.layout, first.aspectRatio, !!first.presenter) };
+  const c: PoseContext = { width: first.width, height: first.height, safeArea: first.safeArea, captions: first.captions ? first.captionsBox : null, target: productShareTarget(first.layout, first.aspectRatio, !!first.presenter), ...(first.media?.motion === 'carousel' ? { within: first.media.box } : {}) };
   const seen = new Set<string>();
   search: for (const images of shown.length > under.length ? [shown, under] : [under])
     for (const pose of POSES) {
