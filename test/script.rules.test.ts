@@ -4,7 +4,7 @@ import { SCRIPT_STYLES } from '../src/catalog/languages.ts';
 import { narrationLanguageShare, writeScript, type ScriptInput } from '../src/pipeline/script/index.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
 import { keywords } from '../src/pipeline/script/text.ts';
-import { withoutDanglingTail } from '../src/pipeline/script/dangling.ts';
+import { dangles, withoutDanglingTail } from '../src/pipeline/script/dangling.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 
 const english: ProductFacts = {
@@ -248,5 +248,27 @@ describe('built-in writer: recaps', () => {
       }
     const long = await write({ style: 'Expert Advice', lengthS: 60 });
     assert.ok(long.sentences.some((x) => /^Remember: Keeps .+, leak-proof .+, and .+\.$/.test(x.text)), long.text);
+  });
+});
+
+describe('a point cut to fit the length is a complete claim', () => {
+  it('the README demo lamp at 15 s, every style: no sentence ends on a word that leaves it hanging (fails before: "Plus: Stepless touch dimmer with.")', async () => {
+    const lamp: ProductFacts = {
+      ...english,
+      name: 'Aurora Desk Lamp', brand: 'Lumina', description: 'A desk lamp with three colour temperatures.', targetAudience: 'people who work at a desk',
+      sellingPoints: ['Three colour temperatures, from warm 2700 K to daylight 6000 K', 'Stepless touch dimmer with memory', 'USB-C port charges your phone while you work', 'Flicker-free light that is gentle on your eyes'],
+    };
+    let sentences = 0;
+    for (const style of SCRIPT_STYLES)
+      for (const lengthS of [15, 30] as const) {
+        const s = await writeScript({ product: lamp, style, lengthS, language: 'english', overrideScript: null });
+        // The selling-point sentences: the ones cut to fit (a style's own lines may end on "this").
+        for (const x of s.sentences.filter((y) => y.cue.kind === 'point')) {
+          sentences++;
+          const last = (x.spoken ?? x.text).replace(/[\s\p{P}]+$/u, '').split(/\s+/).pop()!;
+          assert.equal(dangles(last), false, `${style} ${lengthS}: "${x.text}"`);
+        }
+      }
+    assert.ok(sentences > 40, `${sentences} point sentences`);
   });
 });

@@ -1,5 +1,5 @@
 import type { ProductFacts } from '../types.ts';
-import { withoutDanglingTail } from './dangling.ts';
+import { dangles, withoutDanglingTail } from './dangling.ts';
 import { endsUnfinished, shortClaim, shorterClaims } from './short-claim.ts';
 import { splitSentences } from './split.ts';
 import { textUnits } from '../captions/lang.ts';
@@ -135,7 +135,8 @@ export function variants(text: string): TextVariants {
   const shortest = natural[natural.length - 1]!;
   const cuts: string[] = [];
   const ws = words(shortest);
-  for (let n = ws.length - 1; n >= 3; n--) cuts.push(clean(ws.slice(0, n).join(' ')));
+  // A cut never ends on a word that leaves the claim hanging ("Stepless touch dimmer with.").
+  for (let n = ws.length - 1; n >= 3; n--) if (!dangles(ws[n - 1]!)) cuts.push(clean(ws.slice(0, n).join(' ')));
   return { natural, cuts };
 }
 
