@@ -152,7 +152,7 @@ export function makeRoom<R extends Placed>(
   // The same video with its product posed (text-room.ts), where the search before found no
   // placement with every text clear: it is not made again (it tries every move and form, ~100
   // placements for a long German name), the choice before is taken.
-  if (o.keep && !o.keep.clear) return o.keep.who === presenter && !o.keep.own && o.keep.form === 'auto' ? { presenter, placed: first, choice: o.keep } : { presenter: o.keep.who, placed: place(o.keep.who, o.keep.own, o.keep.form), choice: o.keep };
+  if (o.keep && !o.keep.clear) return samePlace(o.keep.who, presenter) && !o.keep.own && o.keep.form === 'auto' ? { presenter, placed: first, choice: o.keep } : { presenter: o.keep.who, placed: place(o.keep.who, o.keep.own, o.keep.form), choice: o.keep };
   const name = o.name.trim();
   const cases = o.uppercase ? [false, true] : [false];
   // Away from the name's slot when the name is blocked, else from the first blocked text.
@@ -180,6 +180,9 @@ export function makeRoom<R extends Placed>(
     }
   return offFace && faceBlocked(first.shell).length > 0 ? chosen(offFace.who, offFace.own, offFace.form, offFace.again, false) : chosen(presenter, false, 'auto', first, false);
 }
+
+/** The same presenter spot (a choice kept from another build holds its own copy). */
+const samePlace = (a: Presenter | null, b: Presenter | null): boolean => a === b || (!!a && !!b && a.box.x === b.box.x && a.box.y === b.box.y && a.box.w === b.box.w && a.box.h === b.box.h);
 
 /** What makeRoom chose: where the presenter stands, the name's case and its form; `clear`: every text clear there. */
 export interface RoomChoice {
