@@ -252,10 +252,11 @@ export function buildTimeline(input: TimelineInput): Timeline {
 const roomChoices = new WeakMap<Timeline, { choice: RoomChoice; floor: boolean }>();
 
 /**
- * buildPosed for the text-room search: the posed builds keep the room the unposed build chose
- * (where the presenter stands, the name's form): a pose moves the product, not the presenter or
- * the name, and the room search is the costly part of a build (up to ~100 text placements for a
- * long German name; every pose tried paid it again).
+ * buildPosed for the text-room search: where the unposed build's room search (makeRoom) found no
+ * placement with every text clear, the posed builds take its choice (where the presenter stands,
+ * the name's case and form) instead of searching again: a pose moves the product, not the
+ * presenter or the name, and that search is the costly part of a build (~100 text placements for
+ * a long German name; every pose tried paid it again). Where it found one, they search as before.
  */
 function roomKeepingBuild(): PosedBuild<TimelineInput> {
   let keep: { choice: RoomChoice; floor: boolean } | null = null;
