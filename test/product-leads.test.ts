@@ -171,6 +171,30 @@ describe('the product leads: a bottle beside a photo in Side by Side 9:16', () =
     // A photo alone keeps the rows (it is larger there).
     assert.equal(timeline([SQUARE], 2, 0).media!.box.w, 1080);
   });
+
+  it('Side by Side 1:1 and 16:9 with a wide photo (3:1, 2.6:1, two of them): the product takes a row the frame\'s width, at least 85 % of its width in view and none of it panning, and still leads; a 2:1 photo in 16:9 (it would pan in the row) and a square keep the column (fails before: a panning window on 36-40 % of the sofa in the product column)', () => {
+    const inView = (f: NonNullable<Timeline['images'][number]>): number => (f.pan ? (f.pan.axis === 'x' ? f.content.w / f.pan.width : 1) : f.treatment === 'cover' ? Math.min(1, f.content.w / f.content.h / (f.source.width / f.source.height)) : 1);
+    const sofa: ImageInfo = { width: 2100, height: 700, alpha: false };
+    const bench: ImageInfo = { width: 2600, height: 1000, alpha: false };
+    for (const ratio of [1, 2] as const) {
+      const width = ratio === 1 ? 1920 : 1080;
+      for (const [name, set] of Object.entries({ wide: [WIDE], sofa: [sofa], bench: [bench], two: [WIDE, bench] })) {
+        const t = timeline(set, 2, ratio);
+        assert.equal(t.media!.box.w, width, `${name} ratio ${ratio}: the row the frame's width`);
+        for (const f of t.images) {
+          assert.notEqual(f!.treatment, 'pan', `${name} ratio ${ratio}`);
+          assert.ok(inView(f!) >= 0.85, `${name} ratio ${ratio}: ${(inView(f!) * 100).toFixed(0)} % of its width in view`);
+        }
+        assert.ok(t.presenter!.box.y + t.presenter!.box.h * 0.3 < t.media!.box.y, `${name} ratio ${ratio}: the presenter's row above the product's`);
+        assert.deepEqual(productShareViolations(t), [], `${name} ratio ${ratio}`);
+        assert.deepEqual(layoutViolations(t), [], `${name} ratio ${ratio}`);
+        assert.ok(timelineCoverage(t).minShare >= MIN_COVERAGE, `${name} ratio ${ratio}: coverage`);
+      }
+    }
+    assert.ok(timeline([{ width: 2000, height: 1000, alpha: false }], 2, 1).media!.box.w < 1920, 'a 2:1 photo in 16:9 keeps the column');
+    assert.ok(timeline([SQUARE], 2, 2).media!.box.w < 1080, 'a square keeps the column');
+    assert.ok(timeline([WIDE, SQUARE], 2, 2).media!.box.w < 1080, 'a wide photo beside a square keeps the column');
+  });
 });
 
 describe('the product leads: a cut-out framed by its trimmed product box', () => {

@@ -81,13 +81,16 @@ const shapes: { fixture: string; templateIds: [number, number, number] }[] = [
   { fixture: 'blankImage', templateIds: [4, 2, 1] },
 ];
 
-/** 12 cells, numbered from 41 so they do not collide with other cell lists. */
-export const LEAD_CELLS: Cell[] = shapes.flatMap((s, si) =>
-  ratios.map((aspect, ri) => {
-    const templateId = s.templateIds[ri]!;
-    return {
-      n: 41 + si * 3 + ri, aspect, length: 15, language: 'english', templateId, visualStyle: ['Clean Minimal', 'Bold Pop', 'Warm Lifestyle'][ri]!,
-      scriptStyle: 'Feature Explainer', fixture: s.fixture as Cell['fixture'], price: '24.90', currency: 'USD', avatarId: templateId === 4 ? null : 1 + ((si + ri) % 5), musicId: null,
-    } satisfies Cell;
-  }),
-);
+/** 12 cells, numbered from 41 so they do not collide with other cell lists, and #53: the sofa in Side by Side 16:9 (its wide-product row). */
+export const LEAD_CELLS: Cell[] = [
+  ...shapes.flatMap((s, si) =>
+    ratios.map((aspect, ri) => {
+      const templateId = s.templateIds[ri]!;
+      return {
+        n: 41 + si * 3 + ri, aspect, length: 15, language: 'english', templateId, visualStyle: ['Clean Minimal', 'Bold Pop', 'Warm Lifestyle'][ri]!,
+        scriptStyle: 'Feature Explainer', fixture: s.fixture as Cell['fixture'], price: '24.90', currency: 'USD', avatarId: templateId === 4 ? null : 1 + ((si + ri) % 5), musicId: null,
+      } satisfies Cell;
+    }),
+  ),
+  { n: 53, aspect: 1, length: 15, language: 'english', templateId: 2, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'wideSofa', price: '24.90', currency: 'USD', avatarId: 3, musicId: null },
+];

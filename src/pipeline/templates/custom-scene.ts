@@ -291,8 +291,8 @@ export function compileScene(id: number, scene: CustomScene): CompiledTemplate {
     const frame = l.presenter.frame ?? presenter.frame;
     presenter = { box: l.presenter.box, frame, panel: frame === 'none' ? presenter.panel : l.presenter.box };
   }
-  // The base's shape variants (tall product, floor) are drawn for its own boxes, not the scene's.
-  const { tallProduct: _tall, floorProduct: _floor, ...own } = was;
+  // The base's shape variants (tall, wide product, floor) are drawn for its own boxes, not the scene's.
+  const { tallProduct: _tall, floorProduct: _floor, wideProduct: _wide, ...own } = was;
   const layout: TemplateLayout = { ...own, media: media ? stripUndefined(media) : null, presenter, captions: l.captions?.box ?? was.captions, slots };
   const def: TemplateDef = { ...base, id, ratios: { ...base.ratios, [r]: layout } };
   const from = visualStyle(scene.visual_style, base.defaultStyle);

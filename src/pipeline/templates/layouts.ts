@@ -107,6 +107,15 @@ const splitScreen: TemplateDef = {
       presenter: { box: b(0.07, 0.1, 0.36, 0.9), frame: 'none', panel: b(0, 0, 0.5, 1) },
       captions: b(0.05, 0.76, 0.42, 0.18),
       slots: slots(b(0.53, 0.06, 0.42, 0.1), b(0.53, 0.18, 0.25, 0.08), b(0.53, 0.06, 0.42, 0.08), b(0.6, 0.6, 0.3, 0.1)),
+      // A wide product takes the lower half the frame's width (1920 x 540 px: a 3:1 photo cropped
+      // to 85 % of its height), the presenter the upper row's right, texts and captions its left.
+      wideProduct: {
+        background: 'avatar-scene',
+        media: { box: b(0, 0.5, 1, 0.5), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', clearOfCaptions: true },
+        presenter: { box: b(0.64, 0.02, 0.25, 0.48), frame: 'none', panel: b(0, 0, 1, 0.5) },
+        captions: b(0.05, 0.32, 0.55, 0.17),
+        slots: slots(b(0.05, 0.05, 0.5, 0.13), b(0.05, 0.2, 0.2, 0.07), b(0.05, 0.2, 0.5, 0.08), b(0.05, 0.28, 0.25, 0.07)),
+      },
     },
     2: {
       background: 'avatar-scene',
@@ -116,6 +125,18 @@ const splitScreen: TemplateDef = {
       presenter: { box: b(0.03, 0.34, 0.36, 0.66), frame: 'none', panel: b(0, 0, 0.42, 1) },
       captions: b(0.05, 0.75, 0.55, 0.19),
       slots: slots(b(0.45, 0.06, 0.5, 0.09), b(0.45, 0.17, 0.3, 0.07), b(0.45, 0.06, 0.5, 0.08), b(0.5, 0.56, 0.42, 0.09)),
+      // A wide product (a 3:1 sofa) in the 58 % column panned a third of itself at a time: it
+      // takes the lower row the frame's width instead (1080 x 400 px: a 3:1 photo cropped to 90 %
+      // of its width, its subject whole), the presenter and the texts share the upper row, the
+      // captions on a band of their own across the seam (as in 9:16's rows).
+      wideProduct: {
+        background: 'avatar-scene',
+        media: { box: b(0, 0.63, 1, 0.37), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', clearOfCaptions: true },
+        presenter: { box: b(0.52, 0.02, 0.45, 0.5), frame: 'none', panel: b(0, 0, 1, 0.52) },
+        captions: b(0.05, 0.46, 0.9, 0.17),
+        shapes: [{ role: 'band', box: b(0, 0.52, 1, 0.11), fill: 'surface', alpha: 0.92, radius: 0 }],
+        slots: slots(b(0.05, 0.07, 0.45, 0.14), b(0.05, 0.24, 0.25, 0.07), b(0.05, 0.24, 0.45, 0.08), b(0.05, 0.34, 0.35, 0.08)),
+      },
     },
   },
 };

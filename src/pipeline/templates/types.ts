@@ -90,6 +90,12 @@ export interface TemplateLayout {
    * into the strip under the safe area, the captions above it (Spotlight and Voice Over 9:16).
    */
   floorProduct?: TemplateLayout;
+  /**
+   * A split layout's variant for a product whose images are all wide (width / height at least
+   * WIDE_ASPECT: a sofa, a long desk): its own column would show a panning third of it, so the
+   * product takes a row the frame's width under the presenter's (Side by Side 1:1 and 16:9).
+   */
+  wideProduct?: TemplateLayout;
 }
 
 /** A designed shape: a box in frame fractions filled with a palette colour. */

@@ -16,7 +16,7 @@ import { fitMove, hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts
 import { formatPrice } from './text.ts';
 import { priceCountUp, productEntrance } from './entrances.ts';
 import { isRtl } from '../captions/lang.ts';
-import { frameImage, sceneFrame, type ImageFrame, type ImageInfo } from './media-frame.ts';
+import { frameImage, isWideImage, sceneFrame, type ImageFrame, type ImageInfo } from './media-frame.ts';
 import { overlayMaker, overlaySpecs, placeText, slotFits, type NameForm } from './place-text.ts';
 import { presenterLed, productShareTarget } from './product-share.ts';
 import { clearOfInset, presenterOverProductViolations } from './presenter-clear.ts';
@@ -192,8 +192,13 @@ export function mediaFraming(input: FramingInput) {
   // frame-high cut-out: its middle third alone let a tall alpha product stand under the band).
   const floorLayout = resolved.layout.floorProduct;
   const floorBand = floorLayout ? px(floorLayout.captions, width, height) : null;
-  const floor = !input.noFloor && !textFirst && !tall && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
-  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : floor ? floorLayout! : resolved.layout;
+  // The wide variant (Side by Side 1:1 and 16:9: the product in a row the frame's width) when
+  // every usable image is wide and the row shows each without panning: in the layout's column it
+  // would pan a third of itself at a time.
+  const wideLayout = resolved.layout.wideProduct;
+  const wide = !textFirst && !tall && !!wideLayout && usable.length > 0 && usable.every((i) => isWideImage(input.imageInfo?.[i])) && frameAll(wideLayout).every((f, i) => !usable.includes(i) || f?.treatment !== 'pan');
+  const floor = !input.noFloor && !textFirst && !tall && !wide && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : wide ? wideLayout! : floor ? floorLayout! : resolved.layout;
   const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   // A product that cannot stand clear of the captions at its share: the captions narrow beside it
   // (caption-clear.ts; Side by Side has its own columns for that).

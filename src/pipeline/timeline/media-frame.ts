@@ -104,6 +104,12 @@ export const COVER_TOLERANCE = 1.3;
 export const CONTAIN_FILL = 0.9;
 /** Wide: at least this many times wider than high (tall: the inverse). */
 export const WIDE_ASPECT = 2;
+
+/** Whether an image is wide (at least WIDE_ASPECT: a sofa, a panorama); unknown images are not. */
+export function isWideImage(info: ImageInfo | null | undefined): boolean {
+  return !!info && info.width >= info.height * WIDE_ASPECT;
+}
+
 export const TALL_ASPECT = 0.6;
 /** A panning image is at most this many windows long, so the pan reads as a move, not a blur. */
 export const PAN_MAX_WINDOWS = 2.2;
