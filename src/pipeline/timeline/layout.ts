@@ -42,6 +42,12 @@ export interface Placeable<T extends { box: Box }> extends Timed {
   optional?: { laterStarts: readonly number[]; retime(made: T, startMs: number): T };
   /** Boxes this item alone never meets where any spot allows (the call to action: the presenter's head box). */
   keepOff?: readonly Box[];
+  /**
+   * Levels [0, firstLevels) are the item's rule (a card in at most three lines, words whole:
+   * card-rule.ts): tried in every pass (clear of `avoid`, then over it) before any later level is
+   * tried at all. Default: every level in one group.
+   */
+  firstLevels?: number;
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -147,10 +153,13 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   const during = taken.filter((o) => overlapsInTime(o, item));
   // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
   const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
+  // The item's rule first (firstLevels) in every pass, then the rest.
+  const groups = item.firstLevels && item.firstLevels < item.levels ? [[0, item.firstLevels], [item.firstLevels, item.levels]] : [[0, item.levels]];
+  for (const [lo, hi] of groups)
   for (const { clear, ownOff } of passes)
-    for (let from = 0; from < item.levels; ) {
+    for (let from = lo!; from < hi!; ) {
       let to = from;
-      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+      while (to < hi! && tierOf(to) === tierOf(from)) to++;
       // Nowhere clear of `avoid`: the free spot of the tier that covers the least of it.
       let least: { made: T; box: Box; cost: number } | null = null;
       for (let level = from; level < to; level++)
