@@ -68,6 +68,9 @@ describe('hyphenation by dictionary', () => {
     const floor = fitAnyway(['Fragrance'], { ...narrow, floorPx: 20 })!;
     assert.ok(floor.fontPx < 40 && floor.lines.every((l) => !l.endsWith(SOFT_HYPHEN_MARK) || l === 'Fra\u2010'), floor.lines.join('|'));
     assert.ok(shownWhole(floor.lines, 'Fragrance'));
+    // A word the US patterns leave whole takes the British set's breaks (a second dictionary), not letters: "hyalur‐onic", never "hyaluro‐nic".
+    assert.deepEqual(syllableBreaks('hyaluronic', 'english'), [2, 3, 6]);
+    assert.deepEqual(fitAnyway(['hyaluronic'], { ...narrow, width: estimateWidth('x'.repeat(8), 40, false) })!.lines, ['hyalur\u2010', 'onic']);
   });
 
   it('a language without patterns never breaks a word; words of a script that breaks between any characters (CJK) still may', () => {
