@@ -43,11 +43,11 @@ export interface Placeable<T extends { box: Box }> extends Timed {
   /** Boxes this item alone never meets where any spot allows (the call to action: the presenter's head box). */
   keepOff?: readonly Box[];
   /**
-   * Levels [0, firstLevels) are the item's rule (a card in at most three lines, words whole:
-   * card-rule.ts): tried in every pass (clear of `avoid`, then over it) before any later level is
-   * tried at all. Default: every level in one group.
+   * Where the levels split into groups, each tried in every pass (clear of `avoid`, then over it)
+   * before any later level is tried at all: a card's rule (in at most three lines, words whole:
+   * card-rule.ts) with its own text, then with a shorter claim, then the rest. Default: one group.
    */
-  firstLevels?: number;
+  groups?: readonly number[];
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -153,8 +153,9 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   const during = taken.filter((o) => overlapsInTime(o, item));
   // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
   const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
-  // The item's rule first (firstLevels) in every pass, then the rest.
-  const groups = item.firstLevels && item.firstLevels < item.levels ? [[0, item.firstLevels], [item.firstLevels, item.levels]] : [[0, item.levels]];
+  // Group by group (the item's rule first), each in every pass.
+  const cuts = [0, ...(item.groups ?? []).filter((g) => g > 0 && g < item.levels), item.levels];
+  const groups = cuts.slice(1).map((hi, i) => [cuts[i]!, hi] as const);
   for (const [lo, hi] of groups)
   for (const { clear, ownOff } of passes)
     for (let from = lo!; from < hi!; ) {

@@ -130,8 +130,10 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // side too: it then steps aside, text-room.ts) before more lines or a broken word (card-rule.ts).
     const card = isCard(spec) ? Math.min(max, CARD_LINES) : 0;
     const lastResort: Level = { lines: max, breakWords: true, force: true, belowMin: true };
-    // Then the same with the claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
-    const shorter = card ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
+    // Then, where no spot holds the card so (not even over a product's side), the same with the
+    // claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
+    // A selling point's claim only (spec.claim): never the product's full name on its end card.
+    const shorter = card && spec.claim ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
     const levels: Level[] = [...(title ?? [...fewer(false), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
     const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
@@ -147,7 +149,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { firstLevels: 2 * card } : {}), tier, make: makeAt };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card, card + shorter.length] } : {}), tier, make: makeAt };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
