@@ -25,7 +25,8 @@ import type { MediaItem, Product } from '../src/products/product.repository.ts';
 import { MusicLibrary } from '../src/catalog/music.library.ts';
 import { formatPrice } from '../src/pipeline/script/price.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
-import { layoutViolations, textProductViolations, titleViolations } from '../src/pipeline/timeline/safety.ts';
+import { mediaFaceViolations } from '../src/pipeline/timeline/media-face.ts';
+import { cardViolations, layoutViolations, textProductViolations, titleViolations } from '../src/pipeline/timeline/safety.ts';
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
 import { captionsPresenterViolations, ctaHeadViolations, textFaceViolations, timelineFrameBoxes } from '../src/pipeline/timeline/face-check.ts';
 import { PRESENTER_CELLS, presenterLabel, runPresenterCell } from './quality/presenter-cells.ts';
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
         const cut = nothingCutViolations(t, n.script);
         // Every text readable on the rendered frames (quality/legibility.ts).
         const leg = await legibilityViolations(result.videoPath, t);
-        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...captionsPresenterViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...textProductViolations(t), ...titleViolations(t), ...leg.violations];
+        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...captionsPresenterViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...textProductViolations(t), ...titleViolations(t), ...cardViolations(t), ...mediaFaceViolations(t), ...leg.violations];
         const w = leg.worst;
         details.push(`#${cell.n} legibility: ${leg.judged} text boxes measured, ${leg.busy} on a busy ground not judged; lowest ${w ? `${w.contrast.toFixed(1)}:1 (needs ${w.need}) ${w.id} at ${w.atS.toFixed(1)} s` : '-'}`);
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));

@@ -55,24 +55,31 @@ describe('hyphenation by dictionary', () => {
     assert.deepEqual(upper.lines, ['VERSTELL\u2010', 'BARE']);
   });
 
-  it('no syllable short enough for the line: the old rule for that piece, and the text still shows whole', () => {
-    // "stell" does not fit 4 characters with its hyphen; the rest still breaks, nothing is lost.
-    const f = fitWord('Verstellbare', 'german', 5);
-    assert.ok(shownWhole(f.lines, 'Verstellbare'), f.lines.join('|'));
-    assert.equal(f.lines[0], 'Ver\u2010');
+  it('no dictionary break short enough for the line: the word is not broken at arbitrary letters (issue 27: "Fra‐gra‐nce"); the text gets smaller or goes wider', () => {
+    // "stell" does not fit 4 characters with its hyphen: no piece at a grapheme, the word does not fit this box.
+    assert.equal(fitAnyway(['Verstellbare'], { language: 'german', uppercase: false, width: estimateWidth('x'.repeat(5), 40, false), fontPx: 40, minFontPx: 40, maxLines: 1 }), null);
+    // "Fragrance" breaks only as Fra‐grance (its one dictionary break): old code set "Fra‐|gra‐|nce" in a 4-character box.
+    assert.deepEqual(syllableBreaks('Fragrance', 'english'), [3]);
+    const narrow = { language: 'english', uppercase: false, width: estimateWidth('x'.repeat(4), 40, false), fontPx: 40, minFontPx: 40, maxLines: 4 };
+    assert.equal(fitText(['Fragrance'], narrow), null);
+    assert.equal(fitAnyway(['Fragrance'], narrow), null);
+    assert.deepEqual(fitAnyway(['Fragrance'], { ...narrow, width: estimateWidth('x'.repeat(7), 40, false) })!.lines, ['Fra\u2010', 'grance']);
+    // The last resort (floorPx): smaller type, the word whole, rather than a word cut at letters.
+    const floor = fitAnyway(['Fragrance'], { ...narrow, floorPx: 20 })!;
+    assert.ok(floor.fontPx < 40 && floor.lines.every((l) => !l.endsWith(SOFT_HYPHEN_MARK) || l === 'Fra\u2010'), floor.lines.join('|'));
+    assert.ok(shownWhole(floor.lines, 'Fragrance'));
+    // A word the US patterns leave whole takes the British set's breaks (a second dictionary), not letters: "hyalur‐onic", never "hyaluro‐nic".
+    assert.deepEqual(syllableBreaks('hyaluronic', 'english'), [2, 3, 6]);
+    assert.deepEqual(fitAnyway(['hyaluronic'], { ...narrow, width: estimateWidth('x'.repeat(8), 40, false) })!.lines, ['hyalur\u2010', 'onic']);
   });
 
-  it('a language without patterns keeps the old rule (as late as fits, at least 3 graphemes on each side)', () => {
+  it('a language without patterns never breaks a word; words of a script that breaks between any characters (CJK) still may', () => {
     for (const language of ['filipino', 'vietnamese', 'swahili', 'zulu', 'tagalog']) assert.equal(patternModule(language, 'Napakaganda'), null, language);
     const word = 'Napakagandangmagandaaa';
-    const width = estimateWidth('x'.repeat(10), 40, false);
-    const f = fitWord(word, 'filipino', 10);
-    // The old rule's first piece: the longest prefix that fits with its hyphen.
-    let k = word.length - 3;
-    while (estimateWidth(word.slice(0, k) + SOFT_HYPHEN_MARK, 40, false) > width) k--;
-    assert.equal(f.lines[0], word.slice(0, k) + SOFT_HYPHEN_MARK);
-    assert.ok(shownWhole(f.lines, word));
-    for (const l of f.lines) assert.ok(estimateWidth(l, 40, false) <= width, l);
+    assert.equal(fitAnyway([word], { language: 'filipino', uppercase: false, width: estimateWidth('x'.repeat(10), 40, false), fontPx: 40, minFontPx: 40, maxLines: 1 }), null);
+    const kana = 'エルゴノミクスオフィスチェアー';
+    const f = fitAnyway([kana], { language: 'japanese', uppercase: false, width: estimateWidth('x'.repeat(12), 40, false), fontPx: 40, minFontPx: 40, maxLines: 1 })!;
+    assert.ok(f.lines.length > 1 && shownWhole(f.lines, kana), f.lines.join('|'));
   });
 
   it('every catalog language with patterns loads them; a Latin brand name in a non-Latin language breaks as English', () => {

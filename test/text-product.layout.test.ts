@@ -80,7 +80,7 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     assert.ok(known.some((k) => knownTitle(k.slice(0, k.indexOf(': ')), k.slice(k.indexOf(': ') + 2))), 'the title rule\'s cost is still there (else take it off)');
   });
 
-  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card, the first selling-point card and "Shop now" clear of the lamp (the first card was a known miss on its base until the lamp stood on the floor under the captions)', async () => {
+  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card and "Shop now" clear of the lamp, the first selling-point card in at most three lines (the first card was a known miss on its base until the lamp stood on the floor under the captions; since the card rule, the cards are named misses on the top edge of the products)', async () => {
     const t = await demoTimeline(0.5);
     assert.equal(t.images[0]!.treatment, 'cutout', 'the lamp is cut out');
     const v = textProductViolations(t);
@@ -92,8 +92,15 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     // The lamp stands on the lower half under the captions (docs/rendering.md "The lamp is the
     // hero"): the column left of the presenter's card above the captions holds every card.
     assert.equal(on(cta), false, `the call to action "${cta.text}" clear of the lamp`);
-    assert.equal(on(first), false, `the first selling-point card "${first.text}" clear of the lamp`);
-    assert.deepEqual(v, []);
+    // The cards: a card in at most three lines, words whole (card-rule.ts) comes before a spot clear
+    // of the product. The column left of the presenter's card holds "Three colour temperatures"
+    // only as "Three / colour / tempera‐ / tures" and "Stepless touch dimmer with memory" only in
+    // five lines (the defects of issue 27's cards brief), so both cards take the row under the
+    // captions, over the top edge of the lamp's box and of the night photo: named misses (the lamp
+    // at its 30 % share has no pose that leaves that row: text-room.ts), never a product's middle.
+    const cards = t.overlays.filter((o) => o.slot === 'cue' && !o.subtitle);
+    for (const o of cards) assert.ok(o.lines.length <= 3 && !o.lines.some((l) => l.endsWith('\u2010')), `the card "${o.lines.join(' | ')}" in at most three lines, words whole`);
+    assert.deepEqual(v.filter((x) => !cards.some((o) => x.startsWith(`text-product: ${o.id} `) && x.includes('within the gap'))), []);
     assert.deepEqual(layoutViolations(t), []);
     assert.deepEqual(presenterOverProductViolations(t), []);
   });

@@ -21,6 +21,7 @@ import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
 import { ctaHeadViolations, textFaceViolations, timelineFrameBoxes } from '../../src/pipeline/timeline/face-check.ts';
 import { layoutViolations } from '../../src/pipeline/timeline/safety.ts';
+import { mediaFaceViolations } from '../../src/pipeline/timeline/media-face.ts';
 import type { Timeline } from '../../src/pipeline/timeline/types.ts';
 import { renderVideo } from '../../src/pipeline/render/render-video.ts';
 import { FIXTURES, writeImage } from './fixtures.ts';
@@ -115,7 +116,7 @@ export async function runPresenterCell(cell: PresenterCell, engine: EspeakProces
     );
     const t = timeline as Timeline | null;
     if (!t) throw new Error('the render gave no timeline');
-    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
+    const defects = [...layoutViolations(t).filter((v) => v.startsWith('text-face')), ...mediaFaceViolations(t), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...timelineCoverage(t).violations];
     return { videoPath: r.videoPath, durationS: r.durationS, fps: t.fps, defects };
   }
   const script = talkingScript(TEXT, 'english');

@@ -32,6 +32,11 @@ export interface FitOptions {
   maxLines: number;
   /** Whether a word wider than a line may be broken with a hyphen (default true); else it does not fit. */
   breakWords?: boolean;
+  /**
+   * fitAnyway only: where a word fits no line at the minimum size (no dictionary break makes it
+   * fit), the size it may go down to, so the text shows whole (the checks report its size).
+   */
+  floorPx?: number;
 }
 
 interface Word {
@@ -95,17 +100,26 @@ export const SOFT_HYPHEN_MARK = '\u2010';
 const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
 
 /**
+ * Words written in a script whose lines may break between any two characters (Chinese, Japanese,
+ * Korean: UAX #14 class ID): such a word wider than a line may break at any grapheme. Every other
+ * script breaks a word only at its dictionary's syllable breaks (issue 27: "Fra‐gra‐nce").
+ */
+const ANY_BREAK_WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\u3005\p{P}]+$/u;
+
+/**
  * A word wider than a line, broken into pieces that fit, each but the last ending in a hyphen.
- * Each piece ends at the latest break that fits: a syllable break from the language's hyphenation
- * patterns (timeline/hyphenate.ts) where one fits; else — no patterns for the language, or no
- * syllable short enough for the line — anywhere between graphemes with at least 3 on each side.
- * null when even that does not fit, or for a word too short to break (hyphenate.ts mayBreak).
+ * Each piece ends at the latest syllable break from the language's hyphenation patterns
+ * (timeline/hyphenate.ts) that fits. Never at arbitrary letters: null when the language has no
+ * patterns, when some piece between two dictionary breaks is still wider than the line, or for a
+ * word too short to break (hyphenate.ts mayBreak) — then the text gets smaller or goes to a wider
+ * spot. Only a word of a script that breaks between any characters (CJK) breaks between graphemes.
  */
 function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean, language: string): Word[] | null {
   // A short word, or one of one or two syllables, is never broken: the text gets smaller or the box wider instead.
   if (!mayBreak(w.text, language)) return null;
   const g = graphemes(w.text);
-  const syllables = syllableBreaks(w.text, language) ?? [];
+  const anywhere = ANY_BREAK_WORD.test(w.text);
+  const syllables = anywhere ? g.map((_, i) => i).filter((i) => i >= 1) : (syllableBreaks(w.text, language) ?? []);
   const fits = (start: number, end: number) => estimateWidth(g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), fontPx, uppercase) <= width;
   const out: Word[] = [];
   let start = 0;
@@ -113,12 +127,7 @@ function breakWord(w: Word, width: number, fontPx: number, uppercase: boolean, l
     let end = g.length;
     if (!fits(start, end)) {
       end = syllables.filter((b) => b > start && fits(start, b)).pop() ?? 0;
-      if (!end) {
-        end = g.length;
-        while (end > start && !fits(start, end)) end--;
-        end = Math.min(end, g.length - 3);
-        if (end - start < 3) return null;
-      }
+      if (!end) return null;
     }
     out.push({ text: g.slice(start, end).join('') + (end < g.length ? SOFT_HYPHEN_MARK : ''), space: start === 0 ? w.space : false });
     start = end;
@@ -201,23 +210,28 @@ export function fitText(candidates: readonly string[], o: FitOptions): FittedTex
 /**
  * The last resort, so no text silently vanishes and none is cut: the candidate that needs the
  * fewest lines at the minimum size (words broken with a hyphen only where one is wider than a line,
- * and only when breakWords is not false), in as many lines as it takes. null for no text at all,
- * a box narrower than 3 characters, or a word wider than the box when words may not be broken.
+ * at dictionary breaks, and only when breakWords is not false), in as many lines as it takes; with
+ * `floorPx`, smaller where a word fits no line at the minimum size. null for no text at all, or a
+ * word wider than the box (at the floor) that may not be broken or has no breaks that fit.
  */
 export function fitAnyway(candidates: readonly string[], o: FitOptions): FittedText | null {
-  const key = [candidates.length, ...candidates, o.language, o.uppercase, o.width, o.minFontPx, o.breakWords !== false].join('\u0000');
+  const key = [candidates.length, ...candidates, o.language, o.uppercase, o.width, o.minFontPx, o.breakWords !== false, o.floorPx ?? 0].join('\u0000');
   const f = remember(anywayMemo, key, () => fitAnywayOnce(candidates, o));
   return f && { ...f, lines: [...f.lines] };
 }
 
 function fitAnywayOnce(candidates: readonly string[], o: FitOptions): FittedText | null {
-  let best: FittedText | null = null;
-  for (const t of clean(candidates)) {
-    const ws = words(t, o.language);
-    const lines = wrap(ws, o.width, o.minFontPx, o.uppercase, o.language, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, o.minFontPx, o.uppercase, o.language, true));
-    if (lines && (!best || lines.length < best.lines.length)) best = { lines: lines.map(join), fontPx: o.minFontPx, source: t };
+  // At the minimum size; a word no line holds whole or at its dictionary breaks: smaller, down to the floor.
+  for (const size of o.floorPx && o.floorPx < o.minFontPx ? sizes(o.minFontPx, o.floorPx) : [o.minFontPx]) {
+    let best: FittedText | null = null;
+    for (const t of clean(candidates)) {
+      const ws = words(t, o.language);
+      const lines = wrap(ws, o.width, size, o.uppercase, o.language, false) ?? (o.breakWords === false ? null : wrap(ws, o.width, size, o.uppercase, o.language, true));
+      if (lines && (!best || lines.length < best.lines.length)) best = { lines: lines.map(join), fontPx: size, source: t };
+    }
+    if (best) return best;
   }
-  return best;
+  return null;
 }
 
 /**

@@ -27,6 +27,13 @@ const LATIN_WORD = /^[\p{Script=Latin}\p{P}\p{N}]+$/u;
 /** Serbian is written in Cyrillic or Latin: the pattern set follows the word's script. */
 const SERBIAN = { cyrl: 'sr-cyrl', latn: 'sh-latn' };
 
+/**
+ * A second pattern set for a language's words its first set has no break for: English's US set
+ * (TeX's, sparing) leaves "hyaluronic" whole; the British set breaks it "hyalur‐onic". Only where
+ * the first set has none, so a word breaks as it did wherever it could.
+ */
+const FALLBACK: Record<string, string> = { 'en-us': 'en-gb' };
+
 /** Fewest graphemes before the first and after the last break of a word (TeX's defaults, 2 and 3). */
 const LEFT_MIN = 2;
 const RIGHT_MIN = 3;
@@ -68,7 +75,10 @@ export function syllableBreaks(word: string, language: string): number[] | null 
   let out = memo.get(key);
   if (!out) {
     if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(key, (out = breaksOf(word, module)));
+    out = breaksOf(word, module);
+    // TeX's US patterns know no break in some long words ("hyaluronic"): the British set's, a second dictionary.
+    if (!out.length && FALLBACK[module]) out = breaksOf(word, FALLBACK[module]!);
+    memo.set(key, out);
   }
   return out;
 }

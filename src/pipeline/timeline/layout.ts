@@ -42,6 +42,12 @@ export interface Placeable<T extends { box: Box }> extends Timed {
   optional?: { laterStarts: readonly number[]; retime(made: T, startMs: number): T };
   /** Boxes this item alone never meets where any spot allows (the call to action: the presenter's head box). */
   keepOff?: readonly Box[];
+  /**
+   * Where the levels split into groups, each tried in every pass (clear of `avoid`, then over it)
+   * before any later level is tried at all: a card's rule (in at most three lines, words whole:
+   * card-rule.ts) with its own text, then with a shorter claim, then the rest. Default: one group.
+   */
+  groups?: readonly number[];
 }
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -147,10 +153,14 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   const during = taken.filter((o) => overlapsInTime(o, item));
   // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
   const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
+  // Group by group (the item's rule first), each in every pass.
+  const cuts = [0, ...(item.groups ?? []).filter((g) => g > 0 && g < item.levels), item.levels];
+  const groups = cuts.slice(1).map((hi, i) => [cuts[i]!, hi] as const);
+  for (const [lo, hi] of groups)
   for (const { clear, ownOff } of passes)
-    for (let from = 0; from < item.levels; ) {
+    for (let from = lo!; from < hi!; ) {
       let to = from;
-      while (to < item.levels && tierOf(to) === tierOf(from)) to++;
+      while (to < hi! && tierOf(to) === tierOf(from)) to++;
       // Nowhere clear of `avoid`: the free spot of the tier that covers the least of it.
       let least: { made: T; box: Box; cost: number } | null = null;
       for (let level = from; level < to; level++)

@@ -27,6 +27,7 @@ import type { NameForm } from './place-text.ts';
 import { presenterFaceBox } from './presenter.ts';
 import { contentHeart, faceZone, hairZone, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
+import { mediaCardOverFace } from './media-face.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
 type Presenter = NonNullable<Timeline['presenter']>;
@@ -49,7 +50,7 @@ const together = (a: { startMs: number; endMs: number }, b: { startMs: number; e
 
 /**
  * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle or each other
- * (overlay ids, "captions"), and "face" when the presenter's face is under the minimum size or out of the safe
+ * (overlay ids, "captions"), "media" when the product card meets the face zone (media-face.ts), and "face" when the presenter's face is under the minimum size or out of the safe
  * area; empty when every text is clear.
  */
 export function blockedTexts(s: PlacedShell): string[] {
@@ -70,6 +71,8 @@ export function blockedTexts(s: PlacedShell): string[] {
     const heart = contentHeart(c.content);
     for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(x.id);
   }
+  // The product card against the face (media-face.ts, bench #107): the presenter moves away from it.
+  if (mediaCardOverFace(s)) out.push('media');
   return [...new Set(out)];
 }
 
@@ -118,9 +121,11 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
   for (const drop of [0, ...DROPS])
     for (const k of scales) {
       const moved = { ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k + drop * height, w: box.w * k, h: box.h * k } };
-      // The face box does not scale exactly about its side (hair, ears): pull it back inside the safe area's sides.
+      // The face box does not scale exactly about its side (hair, ears): pull it back inside the safe
+      // area's sides, a pixel in (the painter's position is rounded to whole pixels: a face moved to
+      // the edge landed 0.4 px outside, and the move was refused — bench #107).
       const f = presenterFaceBox(moved);
-      const nudge = Math.max(0, safe.x - f.x) - Math.max(0, f.x + f.w - (safe.x + safe.w));
+      const nudge = Math.max(0, safe.x + 1 - f.x) - Math.max(0, f.x + f.w - (safe.x + safe.w - 1));
       out.push(nudge ? { ...moved, box: { ...moved.box, x: moved.box.x + nudge } } : moved);
     }
   return out;
@@ -157,7 +162,8 @@ export function makeRoom<R extends Placed>(
   const cases = o.uppercase ? [false, true] : [false];
   // Away from the name's slot when the name is blocked, else from the first blocked text.
   const hit = first.overlays.find((x) => blocked.includes(x.id) && x.slot === 'name') ?? first.overlays.find((x) => blocked.includes(x.id));
-  const away = hit && hit.slot !== 'name' ? hit.box : o.nameSlot;
+  const card = !hit && blocked.includes('media') ? first.shell.media?.box : null;
+  const away = card ?? (hit && hit.slot !== 'name' ? hit.box : o.nameSlot);
   // Moves that keep the presenter off the product (presenter-clear.ts) first; the others only when none of those leaves every text clear.
   const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);

@@ -16,6 +16,7 @@ import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
+import { CARD_LINES, isCard } from './card-rule.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -125,12 +126,21 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const fewer = (breakWords: boolean, n = max) => Array.from({ length: n }, (_, i): Level => ({ lines: n - i, breakWords, force: false }));
     const more = (breakWords: boolean): Level[] => [{ lines: max + 1, breakWords, force: false }, { lines: max + 2, breakWords, force: false }];
     const title = spec.slot === 'name' && !spec.anyLines && p.layout.media ? titleLevels(spec, p) : null;
-    const levels: Level[] = title ?? [...fewer(false), ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }];
-    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : 0);
+    // A selling-point card: in at most CARD_LINES lines, words whole, in any spot (over a product's
+    // side too: it then steps aside, text-room.ts) before more lines or a broken word (card-rule.ts).
+    const card = isCard(spec) ? Math.min(max, CARD_LINES) : 0;
+    const lastResort: Level = { lines: max, breakWords: true, force: true, belowMin: true };
+    // Then, where no spot holds the card so (not even over a product's side), the same with the
+    // claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
+    // A selling point's claim only (spec.claim): never the product's full name on its end card.
+    const shorter = card && spec.claim ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
+    const levels: Level[] = [...(title ?? [...fewer(false), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
+    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
     // A title's last resort is the whole safe width (the fewest lines), never a narrow column.
-    const makeAt = (r: Box, level: number) => (title && levels[level]!.force && r.w < p.safeArea.w - 1 ? null : make(spec, r, levels[level]!));
+    // Type under the minimum size (a word no line holds, not even at its dictionary breaks) only across the whole safe width.
+    const makeAt = (r: Box, level: number) => ((title || levels[level]!.belowMin) && levels[level]!.force && r.w < p.safeArea.w - 1 ? null : make(spec, r, levels[level]!));
     // The no-media design with a presenter filling the frame (templates 3 and 5 in 9:16): the title,
     // brand and call to action take the free width above the head first, set as large as that strip
     // holds, before a narrow column beside the head (which took the title in three lines at a sixth
@@ -139,7 +149,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, tier, make: makeAt };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card, card + shorter.length] } : {}), tier, make: makeAt };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
@@ -163,11 +173,18 @@ function titleLevels(spec: OverlaySpec, p: PlaceInput): Level[] {
   return [...fewer(false), ...(unavoidable ? fewer(true) : []), { lines: max, breakWords: unavoidable, force: true }];
 }
 
-/** How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in as many lines as it takes. */
+/**
+ * How an overlay's text may fit a region: in up to `lines` lines, words broken or not; `force`: in
+ * as many lines as it takes; `belowMin` (the last resort, so no text vanishes): under the minimum
+ * size where a word fits no line even at its dictionary breaks (the checks report its size).
+ */
 export interface Level {
   lines: number;
   breakWords: boolean;
   force: boolean;
+  belowMin?: true;
+  /** A card's text may also be a complete shorter form of its claim (after its own candidates). */
+  shorter?: true;
 }
 
 /** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
@@ -202,7 +219,7 @@ export interface OverlaySpec {
  */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
   const minText = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { lines, force, breakWords }: Level): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { lines, force, breakWords, belowMin, shorter }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
     // A subtitle (the full name under its short title) from the slot's size down to its own floor.
@@ -220,8 +237,9 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
     // Whole in the level's lines, from the slot's size down to the minimum, each size with its own
     // room; the first candidate that fits at any size wins (the writer's order).
+    const texts = shorter ? [...new Set([...spec.candidates, ...spec.candidates.flatMap((c) => shorterClaims(c))])] : spec.candidates;
     const bySize = () => {
-      for (const text of spec.candidates)
+      for (const text of texts)
         for (const px of sizes(pref, minFont)) {
           const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
           // A region that holds its height (the strip above a presenter's head): the largest size whose box fits in it.
@@ -229,7 +247,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
         }
       return null;
     };
-    const fit = bySize() ?? (force ? fitAnyway(spec.candidates, { ...o, width: roomAt(minFont) }) : null);
+    const fit = bySize() ?? (force ? fitAnyway(spec.candidates, { ...o, width: roomAt(minFont), ...(belowMin ? { floorPx: minFont / 2 } : {}) }) : null);
     if (!fit) return null;
     const spaced = /\s/.test(fit.source);
     // The no-media design's title, cards and price are drawn the full width of their box (sized to the field).

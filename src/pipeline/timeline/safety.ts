@@ -144,3 +144,5 @@ export function panProductViolations(f: ImageFrame, index: number): string[] {
 export { textProductViolations } from './text-product.ts';
 /** `title-lines`: a title in more than three lines (four for a very long one), or a word of it broken that fits the safe width whole (title-rule.ts); a check of its own: the 9:16 frames where the short title and the full name find no room together keep the full name in more lines (docs/rendering.md "A title in at most three lines"). */
 export { titleViolations } from './title-rule.ts';
+/** `card-lines`: a selling-point card in more than three lines (a narrow column), or a word of it broken that the safe width holds whole (card-rule.ts); a check of its own, as `title-lines`: a 9:16 Spotlight frame with a full-height product beside the inset has no row for a long card (docs/rendering.md "A card in at most three lines"). */
+export { cardViolations } from './card-rule.ts';

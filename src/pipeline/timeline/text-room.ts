@@ -18,6 +18,7 @@ import { productShareTarget, productShareViolations } from './product-share.ts';
 import { presenterOverProductViolations } from './presenter-clear.ts';
 import { captionsOverProduct } from './caption-clear.ts';
 import { timelineCoverage } from './coverage.ts';
+import { cardViolations } from './card-rule.ts';
 import type { Timeline } from './types.ts';
 
 /** Where a product stands for its text: still where it is, or against a side (and an end) of its room. */
@@ -136,7 +137,7 @@ export function withPoses(images: readonly (ImageFrame | null)[], poses: Poses |
 function otherDefects(t: Timeline): Map<string, number> {
   // Coverage also between caption pages (the band empty: the frame holds without it).
   const between = t.captions ? timelineCoverage({ ...t, captions: { ...t.captions, pages: [] } }).violations : [];
-  const all = [...layoutViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...timelineCoverage(t).violations, ...between];
+  const all = [...layoutViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...timelineCoverage(t).violations, ...between, ...cardViolations(t)];
   // A word broken with a hyphen (a text in a narrow column) counts too: a pose never buys room with a broken name.
   for (const o of t.overlays) if (o.lines.some((l) => l.endsWith('\u2010'))) all.push(`broken-word: ${o.id}`);
   const out = new Map<string, number>();

@@ -9,10 +9,11 @@
  * The placer (place-text.ts) and the check (`title-lines`, layoutViolations) share these.
  */
 import type { Box } from '../templates/types.ts';
-import { estimateWidth, fitText, SOFT_HYPHEN_MARK, words } from './fit-text.ts';
+import { estimateWidth, fitText } from './fit-text.ts';
+import { brokenWords } from './card-rule.ts';
 import { padXEm } from './overlay-box.ts';
 import { minFontPx } from './rules.ts';
-import type { TextOverlay, Timeline } from './types.ts';
+import type { Timeline } from './types.ts';
 
 /** A title's lines; a very long one (no three lines hold it across the safe width at the minimum size) may take four. */
 export const TITLE_LINES = 3;
@@ -45,17 +46,5 @@ export function titleViolations(t: Timeline): string[] {
     if (o.lines.length > allowed) out.push(`title-lines: ${o.id} "${o.source}" set in ${o.lines.length} lines (at most ${allowed})`);
     if (o.lines.length <= TITLE_LINES) for (const w of brokenWords(o, language)) if (!wordTooWide(w, t.safeArea, o.fontPx, uppercase)) out.push(`title-lines: ${o.id} breaks "${w}" with a hyphen in a ${o.lines.length}-line title`);
   }
-  return out;
-}
-
-/** The words of a title broken across lines with a hyphen (whole). */
-function brokenWords(o: TextOverlay, language: string): string[] {
-  const out: string[] = [];
-  o.lines.forEach((line, i) => {
-    if (!line.endsWith(SOFT_HYPHEN_MARK)) return;
-    const head = words(line.slice(0, -1), language).at(-1)?.text ?? '';
-    const tail = words(o.lines[i + 1] ?? '', language)[0]?.text ?? '';
-    out.push(head + tail);
-  });
   return out;
 }
