@@ -123,7 +123,10 @@ export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseConte
   }
   const content = { x, y, w: b.w, h: b.h };
   if (!intersection(content, { x: 0, y: 0, w: c.width, h: c.height })) return f;
-  return { ...f, content, room: content };
+  // A product inside its picture (an alpha image whole in a carousel's card) moves and scales with it.
+  const p = f.product;
+  const product = p && { x: x + (p.x - f.content.x) * k, y: y + (p.y - f.content.y) * k, w: p.w * k, h: p.h * k };
+  return { ...f, content, room: content, ...(product ? { product } : {}) };
 }
 
 /** Applies poses to framed images. */
