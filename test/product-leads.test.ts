@@ -532,14 +532,17 @@ describe('the product leads: the presenter never covers it', () => {
  * it fills the tall frame, a backdrop the captions sit on). Spotlight 9:16: a product of about square shape at
  * 30 % does not fit between the inset (top right) and the captions (30 % of the height between
  * them; the alpha product and the 4:3 photo left the list when Spotlight 9:16 got its floor
- * variant, the product on the lower half under the captions, 2026-11-29 (7)); Spotlight 16:9: a 4:5 photo above the captions is 23 % (25 % asked); Spotlight 1:1: a
- * tall product beside the captions stands where the inset is (the captions band cannot narrow
- * under 40 % of the width to the product's other side); Spotlight and Voice Over 9:16, a square
- * cut-out shown after a bottle: the captions narrowed beside the bottle leave the square 29 %.
+ * variant, the product on the lower half under the captions, 2026-11-29 (7)); Spotlight 1:1: the
+ * tall alpha product beside the captions stands where the inset is; Spotlight and Voice Over 9:16,
+ * a square cut-out shown after a bottle: the captions narrowed beside the bottle leave the square
+ * 29 %. Off the list 2026-11-30 (textprod, caption-clear.ts MIN_INSET_BAND: a band ended by the
+ * inset's card narrows beside the product down to 24 % of the width, not 40 %): Spotlight 16:9
+ * with the 4:5 photo (above the captions it was 23 %, 25 % asked) and Spotlight 1:1 with the
+ * packshot (fails before: both crossed by the band).
  */
 const CAPTIONS_PRODUCT_MISSES: readonly string[] = [
   'T1 ratio 0 bottle+square',
-  'T1 ratio 1 portrait', 'T1 ratio 2 packshot', 'T1 ratio 2 tallAlpha', 'T4 ratio 0 bottle+square',
+  'T1 ratio 2 tallAlpha', 'T4 ratio 0 bottle+square',
 ];
 
 describe('the product leads: captions never cover a product shown whole, in every template', () => {
