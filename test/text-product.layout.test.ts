@@ -38,14 +38,13 @@ const SETS: Record<string, ImageInfo[]> = {
  *   (or alpha product, photo) beside the narrowed captions band: the name's and CTA's regions are
  *   the full-width top band and the right column, and a pose that frees them breaks the
  *   captions-product or coverage rule.
- * - `16:9 alpha T6`, `1:1 alpha T6` (2026-11-30): the Carousel frames an alpha image whole in its
- *   card (untrimmed: its transparent margin counts as product), and a pose keeps it in its card
- *   (test/timeline.carousel-pose.test.ts); the name, price and call to action in the bands above
- *   and below the card fall within the gap of that square. Before, they were cleared by posing
- *   the product out of its card, where the card cut it (bench #9). The way out: the carousel
- *   keeping an alpha image's trim as its product box.
+ * Closed 2026-11-30 (textprod): `16:9 alpha T6`, `1:1 alpha T6` — the Carousel frames an alpha
+ * image whole in its card, and its trimmed product (ImageFrame.product) is now what text keeps
+ * clear of, not the card's square; `1:1 photos T1` — the scene search builds first the poses that
+ * leave the text a spot (text-room.ts roomLeft); `1:1 mug T3` was already clear on main. The 9:16
+ * row is narrowed to the product shapes that still miss (photos and the 3:1 photo are clear).
  */
-const KNOWN = [/^r0 /, /^r1 alpha T[236] /, /^r1 mug T3 /, /^r2 (bottle|packshot) T1 /, /^r2 bottle T5 /, /^r2 alpha T[56] /, /^r2 photos T1 /];
+const KNOWN = [/^r0 (bottle|packshot|alpha|mug|small) /, /^r1 alpha T[23] /, /^r2 (bottle|packshot) T1 /, /^r2 bottle T5 /, /^r2 alpha T5 /];
 /**
  * The title rule's cost in 1:1 (docs/rendering.md "A title in at most three lines"; seen when the
  * two merged, 2026-11-29 (6)): the 74-character name's title may not stand in the narrow column

@@ -43,6 +43,8 @@ export function captionsOverProduct(t: Timeline): string[] {
 
 /** A captions band narrowed beside a product is at least this share of the frame's width (Side by Side 9:16's columns: 0.5). */
 export const MIN_BESIDE_BAND = 0.4;
+/** The same, for a band ended by an inset presenter's card on the side away from the product (template 1 16:9: bench #108). */
+export const MIN_INSET_BAND = 0.24;
 
 /**
  * The layout with its captions band narrowed beside the product, when a product shown whole
@@ -53,7 +55,7 @@ export const MIN_BESIDE_BAND = 0.4;
  * side, the product's column as wide as its whole-room size needs (with its move's room and
  * the text gap; `inset`: an inset presenter's card, which a product beside the band must not
  * meet either). The band is never narrower than MIN_BESIDE_BAND of the frame (a wider product is
- * held by its column). Unchanged when no product needs it or when it would not show the
+ * held by its column), or MIN_INSET_BAND when the inset's card already ends it on the other side. Unchanged when no product needs it or when it would not show the
  * least-shown product larger.
  * `frameWith` frames the images in a layout (the timeline's mediaFraming).
  */
@@ -88,8 +90,10 @@ export function captionsBeside(
     const room = b.room ?? { x: 0, y: 0, w: width, h: height };
     edge = productLeft ? Math.max(edge, room.x + need) : Math.min(edge, room.x + room.w - need);
   }
-  // Never narrower than MIN_BESIDE_BAND: a wider product is held by its column.
-  const least = MIN_BESIDE_BAND * width;
+  // Never narrower than MIN_BESIDE_BAND: a wider product is held by its column. A band already
+  // ended by an inset presenter's card (the band left of it) may narrow to MIN_INSET_BAND.
+  const ended = !!inset && band.x + band.w <= inset.x + 1 && productLeft;
+  const least = (ended ? MIN_INSET_BAND : MIN_BESIDE_BAND) * width;
   const narrowed = productLeft
     ? { ...band, x: Math.min(Math.max(band.x, edge), band.x + band.w - least), w: 0 }
     : { ...band, w: Math.max(Math.min(band.w, edge - band.x), least) };

@@ -70,7 +70,9 @@ export interface ImageFrame {
   /**
    * cover: the product's own box in frame pixels, when known — the image's trimmed product box
    * (ImageInfo.trim) on a photo drawn uncropped (of its box's shape). A cut-out's is `content`
-   * (productBox).
+   * (productBox). contain: an alpha image (or cut-out) drawn whole in a carousel's card, untrimmed
+   * (the card is its frame): its trimmed product box (ImageInfo.trim) within `content`, what text
+   * keeps clear of (text-product.ts); its transparent margin is the card's white.
    */
   product?: Box;
   /** Show over the template's background (cut-out or alpha) rather than a blurred fill of the image. */
@@ -256,7 +258,11 @@ export function frameImage(info: ImageInfo, box: Box, stage: Box, ctx?: FrameCon
   const cx = clampCentre(stage.x + stage.w / 2, w, room.x, room.w);
   const cy = clampCentre(stage.y + stage.h / 2, h, room.y, room.h);
   // The room goes with the frame when the move must keep the product in it (a cut-out's edges and headroom, a band to keep clear).
-  const frame: ImageFrame = { mode: 'contain', treatment, content: { x: cx - w / 2, y: cy - h / 2, w, h }, cutout, source, ...(trim ? { trim } : {}), ...(cutout || ctx?.clear ? { room } : {}) };
+  const content = { x: cx - w / 2, y: cy - h / 2, w, h };
+  // Whole in a carousel's card: where in it the product itself stands (its trim), for the text beside it.
+  const cardTrim = cutout && ctx?.carousel ? usableTrim(info.trim) : undefined;
+  const product = cardTrim ? { x: content.x + cardTrim.x * w, y: content.y + cardTrim.y * h, w: cardTrim.w * w, h: cardTrim.h * h } : null;
+  const frame: ImageFrame = { mode: 'contain', treatment, content, cutout, source, ...(trim ? { trim } : {}), ...(product ? { product } : {}), ...(cutout || ctx?.clear ? { room } : {}) };
   if (ctx && ctx.target > 0 && w * h < ctx.target * fw * fh - 1e-6) {
     if (k >= MAX_UPSCALE - 1e-9 || prod.width * prod.height * MAX_UPSCALE ** 2 < ctx.target * fw * fh) frame.limited = 'sharpness';
     // As large as the frame allows for its shape: the side that stops it spans the whole frame

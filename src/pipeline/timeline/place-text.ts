@@ -82,7 +82,8 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
     const f = c.image !== null ? p.images[c.image] : null;
-    if (!wholeProductBox(f) && (f?.mode === 'contain' || p.media?.frame === 'card')) avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
+    // (A picture whole in a carousel's card, its product inside it: the card too, where a spot allows.)
+    if ((!wholeProductBox(f) || (f?.mode === 'contain' && f.product)) && (f?.mode === 'contain' || p.media?.frame === 'card')) avoid.push({ box: c.content, startMs: c.startMs, endMs: c.endMs });
   }
   const step = p.height * 0.01;
   const gap = p.height * 0.01;

@@ -28,7 +28,8 @@ export interface ProductKeepOut {
 /** The product's own box at rest, when the frame shows it whole; null for a backdrop photo. */
 export function wholeProductBox(f: ImageFrame | null | undefined): Box | null {
   if (!f) return null;
-  if (f.mode === 'contain' && (f.treatment === 'cutout' || f.treatment === 'alpha' || f.treatment === 'contain')) return f.content;
+  // An alpha image whole in a carousel's card: its trimmed product inside it (ImageFrame.product).
+  if (f.mode === 'contain' && (f.treatment === 'cutout' || f.treatment === 'alpha' || f.treatment === 'contain')) return f.product ?? f.content;
   return f.product ?? null;
 }
 

@@ -11,10 +11,11 @@
  */
 import type { Box } from '../templates/types.ts';
 import type { ImageFrame } from './media-frame.ts';
-import { intersection, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN } from './rules.ts';
-import { textProductHits, type TextProductHit } from './text-product.ts';
+import { faceZone, grow, hairZone, intersection, intersects, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN, TEXT_PRODUCT_GAP } from './rules.ts';
+import { productKeepOuts, textProductHits, wholeProductBox, type TextProductHit } from './text-product.ts';
+import { presenterFaceBox } from './presenter.ts';
 import { layoutViolations } from './safety.ts';
-import { productShareTarget, productShareViolations } from './product-share.ts';
+import { presenterLed, presenterShare, productShareTarget, productShareViolations } from './product-share.ts';
 import { presenterOverProductViolations } from './presenter-clear.ts';
 import { captionsOverProduct } from './caption-clear.ts';
 import { timelineCoverage } from './coverage.ts';
@@ -124,7 +125,10 @@ export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseConte
   }
   const content = { x, y, w: b.w, h: b.h };
   if (!intersection(content, { x: 0, y: 0, w: c.width, h: c.height })) return f;
-  return { ...f, content, room: content };
+  // A product inside its picture (an alpha image whole in a carousel's card) moves and scales with it.
+  const p = f.product;
+  const product = p && { x: x + (p.x - f.content.x) * k, y: y + (p.y - f.content.y) * k, w: p.w * k, h: p.h * k };
+  return { ...f, content, room: content, ...(product ? { product } : {}) };
 }
 
 /** Applies poses to framed images. */
@@ -218,10 +222,19 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     let pick: { t: Timeline; n: number; pose: ScenePose } | null = null;
     // At its size first; a little smaller (towards its share target) where no pose at its size clears the text.
     const f = cur.images[hit.h.keepOut.image];
-    const smaller = f && shrinkFor(f, c) < 1 ? POSES.map((p) => `${p} small` as const) : [];
-    for (const pose of [...POSES, ...smaller]) {
+    // Not when the smaller product would no longer be larger than the presenter (product-share.ts: a build refused for it).
+    const k = f ? shrinkFor(f, c) : 1;
+    const above = presenterLed(cur.layout, !!cur.presenter) ? 0 : presenterShare(cur);
+    const smaller = f && k < 1 && (k * k * f.content.w * f.content.h) / (cur.width * cur.height) > above ? POSES.map((p) => `${p} small` as const) : [];
+    // The poses that leave room for the text as it is set (roomLeft: no build) are built first; the
+    // first of them that clears the text is kept. The others after, while the budget lasts.
+    const all = [...POSES, ...smaller];
+    const fits = roomLeft(cur, hit.h);
+    const promising = f ? all.filter((p) => fits(posed(f, p, c, false))) : [];
+    const cleared = (t: Timeline) => !textProductHits(t).some((x) => x.overlay.id === hit.h.overlay.id);
+    for (const pose of [...promising, ...all.filter((p) => !promising.includes(p))]) {
       if (budget-- <= 0) break;
-      if (pose.endsWith(' small') && pick && !textProductHits(pick.t).some((x) => x.overlay.id === hit.h.overlay.id)) break;
+      if (pick && cleared(pick.t) && (pose.endsWith(' small') || promising.includes(pick.pose))) break;
       const next = new Map(sentencePoses);
       for (const i of hit.sentences) next.set(i, pose);
       const t = build(input, start.poses, next);
@@ -234,4 +247,41 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     curN = pick.n;
   }
   return cur;
+}
+
+/**
+ * Whether a text, at the size it is set, has a free spot in the safe area with its product in
+ * frame `f` during the text's scene (held still: its box is its reach): clear of the product's
+ * gap, the captions band, the presenter (an inset's card, a figure's face and hair), the logo,
+ * the close-ups and every other text shown with it, and of the other scenes' products shown
+ * while it shows. Asked of each pose before building the timeline in it (text-room's scene search,
+ * 2026-11-30): a pose that leaves no such spot rarely clears the text, and a build costs a
+ * whole timeline. The spots tried are those against the safe area's sides and the blocks' edges
+ * (a free spot slides left and up to one of them): exact, and no scan.
+ */
+export function roomLeft(t: Timeline, hit: TextProductHit): (f: ImageFrame | null) => boolean {
+  const o = hit.overlay;
+  const g = TEXT_PRODUCT_GAP * Math.min(t.width, t.height);
+  const during = (x: { startMs: number; endMs: number }) => x.startMs < o.endMs && o.startMs < x.endMs;
+  const blocks: Box[] = [];
+  if (t.captions) blocks.push(t.captionsBox);
+  if (t.presenter) {
+    const face = presenterFaceBox(t.presenter);
+    blocks.push(faceZone(face), hairZone(face));
+    if (t.presenter.frame !== 'none') blocks.push(t.presenter.box);
+  }
+  if (t.logo) blocks.push(t.logo);
+  for (const d of t.details ?? []) if (during(d)) blocks.push(d.box);
+  for (const x of t.overlays) if (x.id !== o.id && during(x)) blocks.push(x.box);
+  for (const k of productKeepOuts(t)) if (during(k) && k.startMs !== hit.keepOut.startMs) blocks.push(k.box);
+  const s = t.safeArea;
+  const { w, h } = o.box;
+  return (f) => {
+    const own = wholeProductBox(f);
+    if (!own) return false;
+    const all = [grow(own, g, g, g, g), ...blocks];
+    const xs = [s.x, ...all.map((b) => b.x + b.w)].filter((x) => x + w <= s.x + s.w + 0.5);
+    const ys = [s.y, ...all.map((b) => b.y + b.h)].filter((y) => y + h <= s.y + s.h + 0.5);
+    return xs.some((x) => ys.some((y) => x >= s.x - 0.5 && y >= s.y - 0.5 && !all.some((b) => intersects({ x, y, w, h }, b))));
+  };
 }
