@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shortClaim, endsUnfinished } from '../src/pipeline/script/short-claim.ts';
+import { shortClaim, shorterClaims, endsUnfinished } from '../src/pipeline/script/short-claim.ts';
 import { keywords, shortName } from '../src/pipeline/script/text.ts';
 import { textUnits } from '../src/pipeline/captions/lang.ts';
 import { shortOf } from '../src/pipeline/script/llm-writer.ts';
@@ -50,6 +50,11 @@ describe('complete shorter claims (script/short-claim.ts)', () => {
     assert.equal(shortClaim(LUMBAR), 'Adjustable lumbar support');
     assert.equal(shortClaim(GASKET), 'Gasket mount for a softer typing feel');
     assert.equal(shortClaim('Breathable mesh back keeps you cool (even in summer)'), 'Breathable mesh back keeps you cool');
+    // A comma between two adjectives is no clause break (the README demo's description; before: "… gives your desk a warm").
+    const lamp = 'The Aurora Desk Lamp gives your desk a warm, even light that is easy on the eyes during late work sessions.';
+    assert.ok(!shorterClaims(lamp).some((c) => / a warm$/.test(c)), shorterClaims(lamp).join(' | '));
+    assert.equal(shortClaim(lamp), 'The Aurora Desk Lamp gives your desk a warm, even light');
+    assert.ok(!shorterClaims('Eine Lampe für ein weiches, gleichmäßiges Licht am Abend').includes('Eine Lampe für ein weiches'));
     assert.equal(shortClaim('Verstellbare Lendenwirbelstütze, die Ihrer Wirbelsäule den ganzen Arbeitstag lang folgt'), 'Verstellbare Lendenwirbelstütze');
     assert.equal(shortClaim('Dichtungsmontage für ein weicheres Tippgefühl mit weniger Geräusch'), 'Dichtungsmontage für ein weicheres Tippgefühl');
     assert.equal(shortClaim('ติดตั้งแบบปะเก็นเพื่อให้สัมผัสการพิมพ์นุ่มนวลขึ้นและเสียงเบาลง'), 'ติดตั้งแบบปะเก็นเพื่อให้สัมผัสการพิมพ์นุ่มนวลขึ้น');
