@@ -25,7 +25,7 @@ import type { Box } from '../templates/types.ts';
 import { shortName } from '../script/text.ts';
 import type { NameForm } from './place-text.ts';
 import { presenterFaceBox } from './presenter.ts';
-import { contentHeart, faceZone, hairZone, intersects, MIN_FACE_SHARE } from './rules.ts';
+import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
 import type { TextOverlay, Timeline } from './types.ts';
@@ -64,6 +64,9 @@ export function blockedTexts(s: PlacedShell): string[] {
     for (const x of texts) if (intersects(x.box, zone)) out.push(x.id);
     const hair = hairZone(face);
     for (const x of texts) if (x.id !== 'captions' && intersects(x.box, hair)) out.push(x.id);
+    // The call to action off the whole head box (`cta-head`): a move that leaves it touching the head is no clear room.
+    const head = headBox(face);
+    for (const o of s.overlays) if (o.slot === 'cta' && intersects(o.box, head)) out.push(o.id);
   }
   // Two texts over each other (the layout step's last resort when a text has no free spot).
   texts.forEach((a, i) => texts.slice(i + 1).forEach((b) => { if (together(a, b) && intersects(a.box, b.box)) out.push(a.id, b.id); }));
