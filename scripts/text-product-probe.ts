@@ -6,19 +6,9 @@
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
-import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
+import { LONG, SETS } from '../test/support/text-product-sets.ts';
 
-const LONG = 'Aurora Adjustable LED Desk Lamp with Wireless Charging Base and USB-C Port';
-const SETS: Record<string, ImageInfo[]> = {
-  bottle: [{ width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.255, y: 0.075, w: 0.49, h: 0.9 } }],
-  packshot: [{ width: 500, height: 1500, alpha: false, plain: true }],
-  alpha: [{ width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } }],
-  mug: [{ width: 1200, height: 1200, alpha: false, plain: true, trim: { x: 0.19, y: 0.06, w: 0.62, h: 0.86 } }],
-  photos: [{ width: 1200, height: 1500, alpha: false }, { width: 1600, height: 1000, alpha: false }, { width: 1200, height: 1200, alpha: false }],
-  wide: [{ width: 1800, height: 600, alpha: false }],
-  small: [{ width: 300, height: 300, alpha: false }],
-};
 const args = process.argv.slice(2);
 const setArg = args.indexOf('--sets');
 const sets = setArg >= 0 ? args[setArg + 1]!.split(',') : Object.keys(SETS);
