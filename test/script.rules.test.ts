@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { SCRIPT_STYLES } from '../src/catalog/languages.ts';
 import { narrationLanguageShare, writeScript, type ScriptInput } from '../src/pipeline/script/index.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
-import { keywords } from '../src/pipeline/script/text.ts';
+import { keywords, variants } from '../src/pipeline/script/text.ts';
 import { dangles, withoutDanglingTail } from '../src/pipeline/script/dangling.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 
@@ -270,5 +270,18 @@ describe('a point cut to fit the length is a complete claim', () => {
         }
       }
     assert.ok(sentences > 40, `${sentences} point sentences`);
+  });
+
+  it('the sample shop\'s description, every style and length: no sentence or shorter form ends inside a noun phrase at the comma between two adjectives (fails before: "… gives your desk a warm")', async () => {
+    const description = 'The Aurora Desk Lamp gives your desk a warm, even light that is easy on the eyes during late work sessions.';
+    const v = variants(description);
+    assert.ok(![...v.natural, ...v.cuts].some((x) => /\ba warm\W*$/.test(x)), [...v.natural, ...v.cuts].join(' | '));
+    assert.ok(v.cuts.length > 3, 'cuts are still offered');
+    const lamp: ProductFacts = { ...english, name: 'Aurora Desk Lamp', brand: 'Lumina', description, targetAudience: 'people who work at a desk', sellingPoints: ['Stepless touch dimmer with memory'] };
+    for (const style of SCRIPT_STYLES)
+      for (const lengthS of [15, 30, 60] as const) {
+        const s = await writeScript({ product: lamp, style, lengthS, language: 'english', overrideScript: null });
+        for (const x of s.sentences) assert.ok(!/\ba warm\W*$/.test(x.spoken ?? x.text), `${style} ${lengthS}: "${x.text}"`);
+      }
   });
 });

@@ -24,3 +24,20 @@ export function withoutDanglingTail(words: readonly string[], min = 1): string[]
   while (n > min && dangles(words[n - 1]!)) n--;
   return words.slice(0, n);
 }
+
+/** Articles and possessives: a text whose last word follows one ends inside a noun phrase ("a warm", "ein weiches", "une douce"). */
+const DETERMINERS = new Set(
+  ('a an the your its their our my his her this these those ' +
+    'der die das den dem des ein eine einen einem einer ihr ihre ihren sein seine ' +
+    'le la les un une son sa ses votre vos ' +
+    'el los las una su sus tu ' +
+    'il lo gli uno ' +
+    'o os um uma seu sua ' +
+    'het een de uw zijn haar').split(' '),
+);
+
+/**
+ * Whether words cut here end inside a noun phrase: the word before the last opens one ("… gives
+ * your desk a warm" of "… a warm, even light": a comma between two adjectives is no clause break).
+ */
+export const endsInsidePhrase = (words: readonly string[]): boolean => words.length >= 2 && DETERMINERS.has(words[words.length - 2]!.toLocaleLowerCase());

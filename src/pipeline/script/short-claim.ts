@@ -10,7 +10,7 @@
  * A claim with no complete shorter form is kept whole (the layout wraps it).
  */
 import { textUnits } from '../captions/lang.ts';
-import { dangles } from './dangling.ts';
+import { dangles, endsInsidePhrase } from './dangling.ts';
 
 /** A card's claim of at most this many character units (captions/lang.ts textUnits) is kept as it is. */
 export const SHORT_CLAIM_UNITS = 44;
@@ -36,18 +36,6 @@ const TRAILING = /[\s,;:.!?。、，；：\-–—…]+$/u;
 
 /** Adverbs that leave a claim hanging when it ends on them ("… keeps you cool even", "… hält Sie auch"). */
 const HANGING = new Set('even also very just only still auch sogar noch sehr nur même aussi très también muy incluso anche molto ook zeer'.split(' '));
-
-/** Articles and possessives: a clause whose last word follows one ends inside a noun phrase ("a warm", "ein weiches", "une douce"). */
-const DETERMINERS = new Set(
-  ('a an the your its their our my his her this these those ' +
-    'der die das den dem des ein eine einen einem einer ihr ihre ihren sein seine ' +
-    'le la les un une son sa ses votre vos ' +
-    'el los las una su sus tu ' +
-    'il lo gli uno ' +
-    'o os um uma seu sua ' +
-    'het een de uw zijn haar').split(' '),
-);
-const opensPhrase = (word: string): boolean => DETERMINERS.has(word.toLocaleLowerCase());
 
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim().replace(TRAILING, '').trim();
 
@@ -86,7 +74,7 @@ export function shorterClaims(text: string): string[] {
   for (let n = parts.length - 1; n >= 1; n--) {
     const head = parts.slice(0, n).join(', ');
     if (SPACELESS.test(head)) add(head);
-    else if (head.includes(' ') && !opensPhrase(head.split(' ').at(-2) ?? '')) add(head);
+    else if (head.includes(' ') && !endsInsidePhrase(head.split(' '))) add(head);
   }
   // Words before a trailing modifier, in each leading clause.
   for (const clause of [bare, ...parts.slice(0, 1)]) {

@@ -1,5 +1,5 @@
 import type { ProductFacts } from '../types.ts';
-import { dangles, withoutDanglingTail } from './dangling.ts';
+import { dangles, endsInsidePhrase, withoutDanglingTail } from './dangling.ts';
 import { endsUnfinished, shortClaim, shorterClaims } from './short-claim.ts';
 import { splitSentences } from './split.ts';
 import { textUnits } from '../captions/lang.ts';
@@ -130,13 +130,14 @@ export function variants(text: string): TextVariants {
   const parts = text.split(CLAUSE_BREAK);
   for (let n = parts.length - 1; n >= 1; n--) {
     const prefix = clean(cutAtClauses(text, n));
-    if (prefix && prefix !== natural[natural.length - 1] && (words(prefix).length >= 2 || SPACELESS.test(prefix))) natural.push(prefix);
+    // Not a prefix that ends inside a noun phrase ("… gives your desk a warm" of "… a warm, even light").
+    if (prefix && prefix !== natural[natural.length - 1] && (words(prefix).length >= 2 || SPACELESS.test(prefix)) && !endsInsidePhrase(words(prefix))) natural.push(prefix);
   }
   const shortest = natural[natural.length - 1]!;
   const cuts: string[] = [];
   const ws = words(shortest);
-  // A cut never ends on a word that leaves the claim hanging ("Stepless touch dimmer with.").
-  for (let n = ws.length - 1; n >= 3; n--) if (!dangles(ws[n - 1]!)) cuts.push(clean(ws.slice(0, n).join(' ')));
+  // A cut never ends on a word that leaves the claim hanging ("Stepless touch dimmer with.") or inside a noun phrase ("… a warm.").
+  for (let n = ws.length - 1; n >= 3; n--) if (!dangles(ws[n - 1]!) && !endsInsidePhrase(ws.slice(0, n))) cuts.push(clean(ws.slice(0, n).join(' ')));
   return { natural, cuts };
 }
 
