@@ -46,6 +46,19 @@ export const SHAPE_MARGIN = 0.02;
 
 const isShape = (b: ScreenBox): boolean => b.what.startsWith('shape ');
 
+/** The boxes on screen at tMs, and a key naming them (their indices): what is on screen changes only where a box starts or ends. */
+function onScreen(boxes: readonly ScreenBox[], tMs: number): { on: ScreenBox[]; key: string } {
+  const on: ScreenBox[] = [];
+  let key = '';
+  boxes.forEach((b, i) => {
+    if (b.startMs <= tMs && tMs < b.endMs) {
+      on.push(b);
+      key += `${i},`;
+    }
+  });
+  return { on, key };
+}
+
 /**
  * Coverage of one frame with shapes judged by what they hold: content boxes count fully, a shape
  * holding content adds its bare part at SHAPE_WEIGHT (and closes bands), an empty shape nothing.
@@ -195,11 +208,17 @@ export function coverageReport(src: CoverageSource): CoverageReport {
     bandFrom = null;
   };
   const endMs = (src.frames * 1000) / src.fps;
+  // What is on screen changes only where a box starts or ends: frames showing the same boxes share one measurement.
+  const measured = new Map<string, ReturnType<typeof weightedCoverage>>();
   for (let f = 0; f < src.frames; f++) {
     const tMs = (f * 1000) / src.fps;
     if (tMs < COVERAGE_GRACE_MS) continue;
-    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
-    const c = weightedCoverage(on.filter((b) => !isShape(b)).map((b) => b.box), on.filter(isShape).map((b) => b.box), src.width, src.height);
+    const { on, key } = onScreen(src.boxes, tMs);
+    let c = measured.get(key);
+    if (!c) {
+      c = weightedCoverage(on.filter((b) => !isShape(b)).map((b) => b.box), on.filter(isShape).map((b) => b.box), src.width, src.height);
+      measured.set(key, c);
+    }
     if (c.share < minShare) {
       minShare = c.share;
       minAtMs = tMs;
@@ -237,19 +256,25 @@ export function fieldBands(src: CoverageSource): string[] {
     if (run && tMs - run.from > EMPTY_BAND_MS) out.push(`empty-field: a band over a third of the ${key.split('|')[0]!.slice(6)} is empty at ${(run.from / 1000).toFixed(1)}–${(tMs / 1000).toFixed(1)} s (${run.where})`);
     runs.delete(key);
   };
+  const measured = new Map<string, Map<string, string>>();
   for (let f = 0; f < src.frames; f++) {
     const tMs = (f * 1000) / src.fps;
     if (tMs < COVERAGE_GRACE_MS) continue;
-    const on = src.boxes.filter((b) => b.startMs <= tMs && tMs < b.endMs);
-    const content = on.filter((b) => !isShape(b)).map((b) => b.box);
-    const presenters = on.filter((b) => b.what === 'presenter').map((b) => b.box);
-    const empty = new Map<string, string>();
-    for (const s of on.filter((b) => FIELD_ROLES.includes(b.what))) {
-      if (!holdingShapes(content, [s.box]).length) continue;
-      for (const r of [{ what: s.what, box: s.box }, ...besidePresenter(s.box, presenters).map((box) => ({ what: `${s.what} beside the presenter`, box }))]) {
-        const where = bareBand(content, r.box);
-        if (where) empty.set(`${r.what}|${JSON.stringify(r.box)}`, where);
+    // Frames showing the same boxes have the same bare bands.
+    const { on, key } = onScreen(src.boxes, tMs);
+    let empty = measured.get(key);
+    if (!empty) {
+      empty = new Map<string, string>();
+      const content = on.filter((b) => !isShape(b)).map((b) => b.box);
+      const presenters = on.filter((b) => b.what === 'presenter').map((b) => b.box);
+      for (const s of on.filter((b) => FIELD_ROLES.includes(b.what))) {
+        if (!holdingShapes(content, [s.box]).length) continue;
+        for (const r of [{ what: s.what, box: s.box }, ...besidePresenter(s.box, presenters).map((box) => ({ what: `${s.what} beside the presenter`, box }))]) {
+          const where = bareBand(content, r.box);
+          if (where) empty.set(`${r.what}|${JSON.stringify(r.box)}`, where);
+        }
       }
+      measured.set(key, empty);
     }
     for (const key of [...runs.keys()]) if (!empty.has(key)) flush(key, tMs);
     for (const [key, where] of empty) if (!runs.has(key)) runs.set(key, { from: tMs, where });
