@@ -19,7 +19,7 @@ import { defaultVoice } from '../../src/pipeline/speech/voice.catalog.ts';
 import type { AspectRatio } from '../../src/pipeline/templates/types.ts';
 import { talkingScript } from '../../src/videos/kinds/avatar.kind.ts';
 import { LIP_SYNC_FPS, lipSyncStep } from '../../src/videos/kinds/lip-sync.kind.ts';
-import { makeFaceClip, SWAY, uncoveredFrames } from '../../test/support/face-clips.ts';
+import { covering, makeFaceClip, SWAY, uncoveredFrames } from '../../test/support/face-clips.ts';
 import { portraitPhoto } from '../../test/support/face-photos.ts';
 
 const run = promisify(execFile);
@@ -62,7 +62,8 @@ export async function runLipSyncCell(aspect: AspectRatio, playback: PlaybackType
     const open = (f: number) => (Math.sin((f / LIP_SYNC_FPS) * 2 * Math.PI * 1.6) > 0.2 ? 0.9 : 0);
     const pose = (f: number): AvatarPose => ({ ...NEUTRAL_POSE, viseme: open(f) > 0 ? 'D' : 'X', mouthOpen: open(f) });
     const clip = path.join(workDir, 'clip.mp4');
-    await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: LIP_SYNC_FPS, seconds: CLIP_S, motion: SWAY, pose, out: clip, audio: true });
+    // The sway framed a little closer, so the clip covers its frame as a user's own footage does.
+    await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: LIP_SYNC_FPS, seconds: CLIP_S, motion: covering(SWAY, W, H, CLIP_S, LIP_SYNC_FPS), pose, out: clip, audio: true });
     const n = await narrate({ script: talkingScript(SAID, 'english'), voiceId: defaultVoice('english', 'female'), musicId: null, workDir: path.join(workDir, 'narration') }, { engine });
     const visemes = buildMouthTrack(n.speech.phonemes, n.speech.durationMs, LIP_SYNC_FPS);
     const out = await lipSyncStep(

@@ -61,6 +61,28 @@ export const SWAY: ClipMotion = {
   at: (t) => ({ deg: 5 * Math.sin((2 * Math.PI * t) / 4), scale: 1 + 0.06 * Math.sin((2 * Math.PI * t) / 5), dx: 0.035 * Math.sin((2 * Math.PI * t) / 3), dy: 0.02 * Math.sin((2 * Math.PI * t) / 6) }),
 };
 
+/**
+ * `motion` with its scale raised by the least single factor that keeps the moved portrait over
+ * every corner of a W×H frame in every frame of the clip (no backdrop wedges): a camera that frames
+ * a swaying head a little closer, not a zoom that pumps (one factor for the whole clip).
+ */
+export function covering(motion: ClipMotion, W: number, H: number, seconds: number, fps: number): ClipMotion & { factor: number } {
+  let factor = 1;
+  const cx = W / 2, cy = H / 2;
+  for (let f = 0; f < Math.round(seconds * fps); f++) {
+    const m = motion.at(f / fps);
+    const a = (m.deg * Math.PI) / 180;
+    const tx = cx + m.dx * W, ty = cy + m.dy * H;
+    for (const [qx, qy] of [[0, 0], [W, 0], [0, H], [W, H]] as const) {
+      // The corner in the portrait's own frame (unscaled): covered when within its half sides once scaled.
+      const vx = Math.cos(a) * (qx - tx) + Math.sin(a) * (qy - ty);
+      const vy = -Math.sin(a) * (qx - tx) + Math.cos(a) * (qy - ty);
+      factor = Math.max(factor, Math.max((2 * Math.abs(vx)) / W, (2 * Math.abs(vy)) / H) / m.scale);
+    }
+  }
+  return { factor, at: (t) => ({ ...motion.at(t), scale: motion.at(t).scale * factor }) };
+}
+
 export interface FaceClipSpec {
   photo: Buffer;
   rig: PhotoRig;
