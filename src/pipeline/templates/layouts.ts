@@ -148,9 +148,10 @@ const splitScreen: TemplateDef = {
  * frame's width low in the frame (1080 x 386 px at 62-82 %, 2.8:1: a 3:1 photo 93 % in view,
  * 20.1 % of the frame) in front of the presenter's waist, the presenter smaller at the top left
  * (a face 16 % of the height), title and cards at their right, the captions across their chest;
- * 16:9, the presenter at the left, the card from their shoulder to the frame's edge (1190 x 410,
- * 2.9:1: 97 %, 23.6 %); 1:1, the presenter higher, the card across their lap to the right edge
- * (864 x 292, 3:1: 99 %, 21.6 %), texts right of the face.
+ * 16:9, the presenter at the left, the card from their shoulder to the frame's edge (1114 x 410,
+ * 2.7:1: 91 %, 22 %), price and call to action under it; 1:1, the presenter higher and smaller,
+ * the card nearly the frame's width in front of their waist (1015 x 356, 2.85:1: 95 %, 31 %),
+ * texts right of the face. A figure is as tall as its box: it ends behind the card, never in view.
  */
 function wideBeside(ratio: 0 | 1 | 2, show: 'always' | 'image-cues'): TemplateLayout {
   const media = (box: Box, radius: number) => ({ box, radius, frame: 'card' as const, show, motion: 'kenburns' as const, clearOfCaptions: true });
@@ -170,21 +171,21 @@ function wideBeside(ratio: 0 | 1 | 2, show: 'always' | 'image-cues'): TemplateLa
   if (ratio === 1)
     return {
       background: 'avatar-scene',
-      media: media(b(0.36, 0.16, 0.62, 0.38), 0.03),
-      presenter: { box: b(0.02, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
+      media: media(b(0.4, 0.2, 0.58, 0.38), 0.03),
+      presenter: { box: b(0.06, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
       captions: b(0.05, 0.8, 0.9, 0.14),
       slots: {
-        name: slot(b(0.5, 0.03, 0.45, 0.09), NAME, 'rise'),
-        price: slot(b(0.48, 0.62, 0.3, 0.08), PRICE, 'pop', 'center'),
-        cue: slot(b(0.48, 0.62, 0.47, 0.1), CUE, 'slide', 'left', 0.5),
-        cta: slot(b(0.5, 0.65, 0.45, 0.1), CTA, 'pop', 'center', 0.45),
+        name: slot(b(0.42, 0.05, 0.53, 0.1), NAME, 'rise'),
+        price: slot(b(0.42, 0.63, 0.24, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.42, 0.62, 0.53, 0.1), CUE, 'slide', 'left', 0.5),
+        cta: slot(b(0.68, 0.63, 0.27, 0.1), CTA, 'pop', 'center', 0.45),
       },
     };
   return {
     background: 'avatar-scene',
-    media: media(b(0.17, 0.49, 0.8, 0.27), 0.03),
-    presenter: { box: b(0.03, -0.04, 0.48, 0.91), frame: 'none', panel: FULL },
-    captions: b(0.05, 0.76, 0.9, 0.18),
+    media: media(b(0.03, 0.43, 0.94, 0.33), 0.03),
+    presenter: { box: b(0.03, -0.04, 0.48, 0.8), frame: 'none', panel: FULL },
+    captions: b(0.05, 0.77, 0.9, 0.17),
     slots: {
       name: slot(b(0.5, 0.06, 0.45, 0.12), NAME, 'rise'),
       price: slot(b(0.55, 0.3, 0.4, 0.065), PRICE, 'pop', 'center'),
