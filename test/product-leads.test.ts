@@ -14,7 +14,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { chooseTreatment, type ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
-import { productShares, productShareViolations, presenterShare, PRODUCT_SHARE } from '../src/pipeline/timeline/product-share.ts';
+import { productShares, productShareNotes, productShareViolations, presenterShare, PRODUCT_SHARE } from '../src/pipeline/timeline/product-share.ts';
+import { mediaFaceViolations } from '../src/pipeline/timeline/media-face.ts';
 import type { Timeline } from '../src/pipeline/timeline/types.ts';
 import { coverageReport, MIN_COVERAGE, TALL_SCENE_BAND_SHARE, timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
@@ -194,6 +195,55 @@ describe('the product leads: a bottle beside a photo in Side by Side 9:16', () =
     assert.ok(timeline([{ width: 2000, height: 1000, alpha: false }], 2, 1).media!.box.w < 1920, 'a 2:1 photo in 16:9 keeps the column');
     assert.ok(timeline([SQUARE], 2, 2).media!.box.w < 1080, 'a square keeps the column');
     assert.ok(timeline([WIDE, SQUARE], 2, 2).media!.box.w < 1080, 'a wide photo beside a square keeps the column');
+  });
+});
+
+describe('the product leads: a wide photo in the card templates (Feature Cards, Presenter, Carousel)', () => {
+  /** The share of the photo's area in view at rest: a pan's window over its drawn size, a cover crop's box over the photo. */
+  const inView = (f: NonNullable<Timeline['images'][number]>): number => {
+    if (f.pan) return (f.content.w * f.content.h) / (f.pan.width * f.pan.height);
+    const [a, b] = [f.source.width / f.source.height, f.content.w / f.content.h];
+    return f.treatment === 'cover' ? Math.min(a / b, b / a) : 1;
+  };
+  const sofa: ImageInfo = { width: 2100, height: 700, alpha: false };
+
+  it('a 3:1 photo (and the sofa\'s 2100 x 700, and two of them) is in a wide card, at least 85 % of it in view and no pan, every layout rule holding, in T3 and T5 every ratio and T6 16:9 and 1:1; T6 9:16 keeps its pan (whole, 1080 x 360 px is 18.75 % of the frame, under the Carousel\'s 30 %) (fails before: a pan on 19-50 % of the photo)', () => {
+    for (const templateId of [3, 5, 6])
+      for (const ratio of [0, 1, 2] as const)
+        for (const [name, set] of Object.entries({ wide: [WIDE], sofa: [sofa], two: [WIDE, sofa] })) {
+          const t = timeline(set, templateId, ratio);
+          const what = `T${templateId} ratio ${ratio} ${name}`;
+          if (templateId === 6 && ratio === 0) {
+            // Whole at the frame's width it would cover 18.75 %: the carousel's card keeps its pan (docs/rendering.md).
+            for (const f of t.images) assert.equal(f!.treatment, 'pan', what);
+            continue;
+          }
+          for (const f of t.images) {
+            assert.notEqual(f!.treatment, 'pan', what);
+            assert.ok(inView(f!) >= 0.85, `${what}: ${(inView(f!) * 100).toFixed(0)} % of the photo in view`);
+          }
+          const shares = productShares(t);
+          assert.ok(shares.length > 0, `${what}: the product shows`);
+          assert.deepEqual(productShareViolations(t), [], what);
+          assert.deepEqual(productShareNotes(t), [], `${what}: at its share, no limit`);
+          assert.deepEqual(layoutViolations(t), [], what);
+          assert.deepEqual(textProductViolations(t), [], what);
+          assert.deepEqual(presenterOverProductViolations(t), [], what);
+          assert.deepEqual(mediaFaceViolations(t), [], what);
+          assert.deepEqual(captionsOverProduct(t), [], what);
+          const cov = timelineCoverage(t);
+          assert.ok(cov.minShare >= MIN_COVERAGE, `${what}: coverage ${(cov.minShare * 100).toFixed(0)} %`);
+          assert.deepEqual(cov.violations, [], what);
+        }
+  });
+
+  it('the wide card only when every usable image is wide: a square photo, or a wide one beside a square, keeps the layout\'s card', () => {
+    for (const templateId of [3, 5, 6])
+      for (const ratio of [0, 1, 2] as const) {
+        const base = timeline([SQUARE], templateId, ratio).media!.box;
+        assert.deepEqual(timeline([WIDE, SQUARE], templateId, ratio).media!.box, base, `T${templateId} ratio ${ratio}`);
+        if (templateId !== 6 || ratio !== 0) assert.notDeepEqual(timeline([WIDE], templateId, ratio).media!.box, base, `T${templateId} ratio ${ratio}: the wide card`);
+      }
   });
 });
 

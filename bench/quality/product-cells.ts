@@ -81,7 +81,7 @@ const shapes: { fixture: string; templateIds: [number, number, number] }[] = [
   { fixture: 'blankImage', templateIds: [4, 2, 1] },
 ];
 
-/** 12 cells, numbered from 41 so they do not collide with other cell lists, and #53: the sofa in Side by Side 16:9 (its wide-product row). */
+/** 12 cells, numbered from 41 so they do not collide with other cell lists, #53: the sofa in Side by Side 16:9 (its wide-product row), #54-56: the sofa's wide cards. */
 export const LEAD_CELLS: Cell[] = [
   ...shapes.flatMap((s, si) =>
     ratios.map((aspect, ri) => {
@@ -93,4 +93,8 @@ export const LEAD_CELLS: Cell[] = [
     }),
   ),
   { n: 53, aspect: 1, length: 15, language: 'english', templateId: 2, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'wideSofa', price: '24.90', currency: 'USD', avatarId: 3, musicId: null },
+  // The sofa's wide cards (layouts.ts wideBeside, the carousel's wideProduct): Feature Cards 9:16, Carousel 1:1, Presenter 16:9.
+  { n: 54, aspect: 0, length: 15, language: 'english', templateId: 3, visualStyle: 'Warm Lifestyle', scriptStyle: 'Feature Explainer', fixture: 'wideSofa', price: '24.90', currency: 'USD', avatarId: 2, musicId: null },
+  { n: 55, aspect: 2, length: 15, language: 'english', templateId: 6, visualStyle: 'Tech Neon', scriptStyle: 'Feature Explainer', fixture: 'wideSofa', price: '24.90', currency: 'USD', avatarId: 4, musicId: null },
+  { n: 56, aspect: 1, length: 15, language: 'english', templateId: 5, visualStyle: 'Soft Pastel', scriptStyle: 'Feature Explainer', fixture: 'wideSofa', price: '24.90', currency: 'USD', avatarId: 1, musicId: null },
 ];

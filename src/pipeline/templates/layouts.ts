@@ -141,6 +141,60 @@ const splitScreen: TemplateDef = {
   },
 };
 
+/**
+ * A wide product (isWideImage: a sofa) beside a presenter in their scene (Feature Cards, Presenter):
+ * in the layout's card (0.36-0.54 of the width) it panned 19-50 % of itself at a time. A wide card
+ * shows it nearly whole at the presenter-led share (20 %, docs/rendering.md): 9:16, the card the
+ * frame's width low in the frame (1080 x 386 px at 62-82 %, 2.8:1: a 3:1 photo 93 % in view,
+ * 20.1 % of the frame) in front of the presenter's waist, the presenter smaller at the top left
+ * (a face 16 % of the height), title and cards at their right, the captions across their chest;
+ * 16:9, the presenter at the left, the card from their shoulder to the frame's edge (1114 x 410,
+ * 2.7:1: 91 %, 22 %), price and call to action under it; 1:1, the presenter higher and smaller,
+ * the card nearly the frame's width in front of their waist (1015 x 356, 2.85:1: 95 %, 31 %),
+ * texts right of the face. A figure is as tall as its box: it ends behind the card, never in view.
+ */
+function wideBeside(ratio: 0 | 1 | 2, show: 'always' | 'image-cues'): TemplateLayout {
+  const media = (box: Box, radius: number) => ({ box, radius, frame: 'card' as const, show, motion: 'kenburns' as const, clearOfCaptions: true });
+  if (ratio === 0)
+    return {
+      background: 'avatar-scene',
+      media: media(b(0, 0.62, 1, 0.201), 0),
+      presenter: { box: b(-0.13, 0.02, 0.6, 0.61), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.385, 0.83, 0.11),
+      slots: {
+        name: slot(b(0.34, 0.12, 0.54, 0.1), NAME, 'rise'),
+        price: slot(b(0.4, 0.52, 0.44, 0.07), PRICE, 'pop', 'center'),
+        cue: slot(b(0.34, 0.12, 0.54, 0.16), CUE, 'slide', 'left', 0.6),
+        cta: slot(b(0.34, 0.29, 0.54, 0.08), CTA, 'pop', 'center', 0.5),
+      },
+    };
+  if (ratio === 1)
+    return {
+      background: 'avatar-scene',
+      media: media(b(0.4, 0.2, 0.58, 0.38), 0.03),
+      presenter: { box: b(0.06, 0.1, 0.38, 0.9), frame: 'none', panel: FULL },
+      captions: b(0.05, 0.8, 0.9, 0.14),
+      slots: {
+        name: slot(b(0.42, 0.05, 0.53, 0.1), NAME, 'rise'),
+        price: slot(b(0.42, 0.63, 0.24, 0.08), PRICE, 'pop', 'center'),
+        cue: slot(b(0.42, 0.62, 0.53, 0.1), CUE, 'slide', 'left', 0.5),
+        cta: slot(b(0.68, 0.63, 0.27, 0.1), CTA, 'pop', 'center', 0.45),
+      },
+    };
+  return {
+    background: 'avatar-scene',
+    media: media(b(0.03, 0.43, 0.94, 0.33), 0.03),
+    presenter: { box: b(0.03, -0.04, 0.48, 0.8), frame: 'none', panel: FULL },
+    captions: b(0.05, 0.77, 0.9, 0.17),
+    slots: {
+      name: slot(b(0.5, 0.06, 0.45, 0.12), NAME, 'rise'),
+      price: slot(b(0.55, 0.3, 0.4, 0.065), PRICE, 'pop', 'center'),
+      cue: slot(b(0.5, 0.2, 0.45, 0.12), CUE, 'slide', 'left', 0.42),
+      cta: slot(b(0.5, 0.2, 0.45, 0.1), CTA, 'pop', 'center', 0.48),
+    },
+  };
+}
+
 /** 3 Feature Cards: the presenter in their scene, a floating product card, one card per selling point. */
 const productCards: TemplateDef = {
   id: 3,
@@ -158,6 +212,7 @@ const productCards: TemplateDef = {
         cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'left', 0.6),
         cta: slot(b(0.05, 0.105, 0.83, 0.075), CTA, 'pop', 'center', 0.5),
       },
+      wideProduct: wideBeside(0, 'always'),
     },
     1: {
       background: 'avatar-scene',
@@ -170,6 +225,7 @@ const productCards: TemplateDef = {
         cue: slot(b(0.48, 0.66, 0.47, 0.1), CUE, 'slide', 'left', 0.5),
         cta: slot(b(0.5, 0.69, 0.45, 0.1), CTA, 'pop', 'center', 0.45),
       },
+      wideProduct: wideBeside(1, 'always'),
     },
     2: {
       background: 'avatar-scene',
@@ -182,6 +238,7 @@ const productCards: TemplateDef = {
         cue: slot(b(0.45, 0.62, 0.5, 0.1), CUE, 'slide', 'left', 0.42),
         cta: slot(b(0.45, 0.62, 0.5, 0.1), CTA, 'pop', 'center', 0.48),
       },
+      wideProduct: wideBeside(2, 'always'),
     },
   },
 };
@@ -241,6 +298,7 @@ const presenterFull: TemplateDef = {
         cue: slot(b(0.05, 0.105, 0.83, 0.075), CUE, 'slide', 'center', 0.6),
         cta: slot(b(0.05, 0.105, 0.83, 0.065), CTA, 'pop', 'center', 0.5),
       },
+      wideProduct: wideBeside(0, 'image-cues'),
     },
     1: {
       background: 'avatar-scene',
@@ -253,6 +311,7 @@ const presenterFull: TemplateDef = {
         cue: slot(b(0.05, 0.06, 0.36, 0.085), CUE, 'slide'),
         cta: slot(b(0.05, 0.56, 0.24, 0.1), CTA, 'pop', 'center', 0.48),
       },
+      wideProduct: wideBeside(1, 'image-cues'),
     },
     2: {
       background: 'avatar-scene',
@@ -265,6 +324,7 @@ const presenterFull: TemplateDef = {
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.6, 0.3, 0.09), CTA, 'pop', 'center', 0.48),
       },
+      wideProduct: wideBeside(2, 'image-cues'),
     },
   },
 };
@@ -300,6 +360,21 @@ const carousel: TemplateDef = {
         cue: slot(b(0.05, 0.05, 0.9, 0.07), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.05, 0.9, 0.07), CTA, 'pop', 'center', 0.5),
       },
+      // A wide product: a wide card (1344 x 475 px, 2.8:1: a 3:1 photo 94 % in view, 31 % of the
+      // frame) on a lower shelf, instead of the middle 45 % of it in the 0.49-wide card.
+      wideProduct: {
+        background: 'style',
+        media: { box: b(0.15, 0.2, 0.7, 0.44), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
+        captions: b(0.22, 0.835, 0.56, 0.11),
+        shapes: [shelf(0.16, 0.52)],
+        slots: {
+          name: slot(b(0.05, 0.05, 0.9, 0.07), NAME, 'rise', 'center'),
+          price: slot(b(0.8, 0.8, 0.15, 0.09), PRICE, 'pop', 'center'),
+          cue: slot(b(0.05, 0.05, 0.9, 0.07), CUE, 'slide', 'center'),
+          cta: slot(b(0.05, 0.05, 0.9, 0.07), CTA, 'pop', 'center', 0.5),
+        },
+      },
     },
     2: {
       background: 'style',
@@ -312,6 +387,22 @@ const carousel: TemplateDef = {
         price: slot(b(0.33, 0.72, 0.34, 0.065), PRICE, 'pop', 'center'),
         cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
         cta: slot(b(0.05, 0.05, 0.9, 0.075), CTA, 'pop', 'center', 0.5),
+      },
+      // A wide product: a card nearly the frame's width (1015 x 389 px, 2.6:1: a 3:1 photo 87 % in
+      // view, 34 % of the frame), instead of the middle 40 % of it in the 0.62-wide card; a larger
+      // inset (0.28) keeps the frame covered (45 % at the least with 0.24).
+      wideProduct: {
+        background: 'style',
+        media: { box: b(0.03, 0.22, 0.94, 0.36), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        presenter: { box: b(0.05, 0.67, 0.28, 0.28), frame: 'circle', panel: b(0.05, 0.67, 0.28, 0.28) },
+        captions: b(0.37, 0.78, 0.58, 0.17),
+        shapes: [shelf(0.18, 0.44)],
+        slots: {
+          name: slot(b(0.05, 0.05, 0.9, 0.075), NAME, 'rise', 'center'),
+          price: slot(b(0.37, 0.675, 0.34, 0.065), PRICE, 'pop', 'center'),
+          cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
+          cta: slot(b(0.05, 0.05, 0.9, 0.075), CTA, 'pop', 'center', 0.5),
+        },
       },
     },
   },

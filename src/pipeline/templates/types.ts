@@ -91,9 +91,10 @@ export interface TemplateLayout {
    */
   floorProduct?: TemplateLayout;
   /**
-   * A split layout's variant for a product whose images are all wide (width / height at least
-   * WIDE_ASPECT: a sofa, a long desk): its own column would show a panning third of it, so the
-   * product takes a row the frame's width under the presenter's (Side by Side 1:1 and 16:9).
+   * The variant for a product whose images are all wide (width / height at least WIDE_ASPECT: a
+   * sofa, a long desk): its own column or card would show a panning third of it, so the product
+   * takes a row the frame's width under the presenter's (Side by Side 1:1 and 16:9) or a wide
+   * card (Feature Cards and Presenter in every ratio, Carousel 16:9 and 1:1).
    */
   wideProduct?: TemplateLayout;
 }

@@ -192,9 +192,9 @@ export function mediaFraming(input: FramingInput) {
   // frame-high cut-out: its middle third alone let a tall alpha product stand under the band).
   const floorLayout = resolved.layout.floorProduct;
   const floorBand = floorLayout ? px(floorLayout.captions, width, height) : null;
-  // The wide variant (Side by Side 1:1 and 16:9: the product in a row the frame's width) when
-  // every usable image is wide and the row shows each without panning: in the layout's column it
-  // would pan a third of itself at a time.
+  // The wide variant (Side by Side 1:1 and 16:9: the product in a row the frame's width; the
+  // card templates' wide card) when every usable image is wide and the variant shows each
+  // without panning: in the layout's column or card it would pan a third of itself at a time.
   const wideLayout = resolved.layout.wideProduct;
   const wide = !textFirst && !tall && !!wideLayout && usable.length > 0 && usable.every((i) => isWideImage(input.imageInfo?.[i])) && frameAll(wideLayout).every((f, i) => !usable.includes(i) || f?.treatment !== 'pan');
   const floor = !input.noFloor && !textFirst && !tall && !wide && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
