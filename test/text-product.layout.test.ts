@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
-import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
+import { cardViolations, layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
 import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
@@ -66,28 +66,21 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     assert.ok(known.some((k) => knownTitle(k.slice(0, k.indexOf(': ')), k.slice(k.indexOf(': ') + 2))), 'the title rule\'s cost is still there (else take it off)');
   });
 
-  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card and "Shop now" clear of the lamp, the first selling-point card in at most three lines (the first card was a known miss on its base until the lamp stood on the floor under the captions; since the card rule, the cards are named misses on the top edge of the products)', async () => {
+  it('the README demo (Spotlight 9:16, the drawn presenter, the sample lamp, its night and desk photos, 15 s): the name card, every selling-point card and "Shop now" clear of the lamp and the photos, each card in at most three lines, words whole (fails before: "Three colour / temperatures" over the lampshade\'s edge, the column left of the inset holding the word "temperatures" only without the badge beside it)', async () => {
     const t = await demoTimeline(0.5);
     assert.equal(t.images[0]!.treatment, 'cutout', 'the lamp is cut out');
     const v = textProductViolations(t);
-    const name = t.overlays.find((o) => o.slot === 'name')!;
     const first = t.overlays.find((o) => o.slot === 'cue' && o.badge === '1')!;
-    const cta = t.overlays.find((o) => o.slot === 'cta')!;
-    const on = (o: { id: string }) => v.some((x) => x.startsWith(`text-product: ${o.id} `));
-    assert.equal(on(name), false, `the name card "${name.text}" clear of the lamp`);
-    // The lamp stands on the lower half under the captions (docs/rendering.md "The lamp is the
-    // hero"): the column left of the presenter's card above the captions holds every card.
-    assert.equal(on(cta), false, `the call to action "${cta.text}" clear of the lamp`);
-    // The cards: a card in at most three lines, words whole (card-rule.ts) comes before a spot clear
-    // of the product. The column left of the presenter's card holds "Three colour temperatures"
-    // only as "Three / colour / tempera‐ / tures" and "Stepless touch dimmer with memory" only in
-    // five lines (the defects of issue 27's cards brief), so both cards take the row under the
-    // captions, over the top edge of the lamp's box and of the night photo: named misses (the lamp
-    // at its 30 % share has no pose that leaves that row: text-room.ts), never a product's middle.
+    // The column left of the presenter's card holds "Three colour / temperatures" at the minimum
+    // size only with the number badge above the text (a stacked card: overlay-box.ts), not beside it.
+    assert.deepEqual(first.lines, ['Three colour', 'temperatures']);
+    assert.equal(first.stacked, true, 'the first card stacked: its badge above the text');
+    assert.ok(first.box.x + first.box.w <= t.presenter!.box.x, 'the first card in the column left of the presenter\'s card');
     const cards = t.overlays.filter((o) => o.slot === 'cue' && !o.subtitle);
     for (const o of cards) assert.ok(o.lines.length <= 3 && !o.lines.some((l) => l.endsWith('\u2010')), `the card "${o.lines.join(' | ')}" in at most three lines, words whole`);
-    assert.deepEqual(v.filter((x) => !cards.some((o) => x.startsWith(`text-product: ${o.id} `) && x.includes('within the gap'))), []);
+    assert.deepEqual(v, []);
     assert.deepEqual(layoutViolations(t), []);
+    assert.deepEqual(cardViolations(t), []);
     assert.deepEqual(presenterOverProductViolations(t), []);
   });
 });
