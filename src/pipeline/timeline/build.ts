@@ -24,6 +24,7 @@ import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
+import { pictureHeader } from './picture-header.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
@@ -450,6 +451,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     shapes: [
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
       ...platesFor(images, captionsBox),
+      ...pictureHeader(presenter, durationMs),
     ],
     details: detailsFor(images, presenter, captionsBox),
     safeArea,
