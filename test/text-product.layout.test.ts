@@ -7,6 +7,14 @@ import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipel
 import type { AspectRatio } from '../src/pipeline/templates/types.ts';
 import { demoTimeline } from './support/demo-timeline.ts';
 import { LONG, SETS } from './support/text-product-sets.ts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FIXTURES, writeImage } from '../bench/quality/fixtures.ts';
+import { imageInfo } from '../src/pipeline/render/media.ts';
+import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
+import { presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
+import { headBox, intersects } from '../src/pipeline/timeline/rules.ts';
 
 /**
  * Known misses (docs/rendering.md "The product steps aside for its text"), each with its reason:
@@ -82,5 +90,27 @@ describe('text never over a product shown whole: a layout rule (issue 27)', () =
     assert.deepEqual(layoutViolations(t), []);
     assert.deepEqual(cardViolations(t), []);
     assert.deepEqual(presenterOverProductViolations(t), []);
+  });
+
+  it('bench #2 (Side by Side 16:9, the bench\'s bottle and alpha bottle filling their half): the call to action beside the price\'s pill in its row, clear of the bottle and the head box, the middles on one line (fails before: "Shop now" / "今すぐ購入" on the bottle\'s body, no spot in the presenter\'s half at the slot widths)', async () => {
+    const f = FIXTURES.bottle!;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'price-row-'));
+    const imagePaths = await Promise.all(f.images.map((shape, i) => writeImage(dir, shape, (2 * 47 + i * 90) % 360)));
+    const infos = await Promise.all(imagePaths.map((p) => imageInfo(p)));
+    for (const language of ['japanese', 'english'] as const)
+      for (const lengthS of [15, 30] as const) {
+        const product = { name: f.name, brand: f.brand, description: f.description, sellingPoints: f.sellingPoints, targetAudience: f.targetAudience, price: '3980', currency: 'JPY', language, imagePaths, videoPaths: [] };
+        const script = writeBuiltin({ product, style: 'Discovery', lengthS, language, seed: 'x' });
+        const sp = sampleSpeech(script.sentences, language);
+        const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 2, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio: 1, caption: true, scale: 0.25, imageInfo: infos });
+        const where = `${language} ${lengthS} s`;
+        const cta = t.overlays.find((o) => o.slot === 'cta')!;
+        const price = t.overlays.find((o) => o.slot === 'price')!;
+        assert.deepEqual(textProductViolations(t), [], where);
+        assert.deepEqual(layoutViolations(t), [], where);
+        assert.ok(Math.abs(cta.box.y + cta.box.h / 2 - (price.box.y + price.box.h / 2)) < 1, `${where}: one row`);
+        assert.ok(cta.box.x > price.box.x + price.box.w, `${where}: the call to action right of the price`);
+        assert.equal(intersects(cta.box, headBox(presenterFaceBox(t.presenter!))), false, `${where}: clear of the head box`);
+      }
   });
 });

@@ -17,6 +17,7 @@ import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minF
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
+import type { PriceRowContext } from './price-row.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -57,7 +58,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean; priceRow: PriceRowContext } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -159,7 +160,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
-  return { captionsBox, overlays, calmCaptions: !!calmBox };
+  // What a call to action left over a product keeps clear of beside the price (price-row.ts; applied to the layout kept, build.ts).
+  const priceRow: PriceRowContext = { obstacles, avoid, safe: p.safeArea, gap, keepOff: p.presenter ? [headBox(presenterFaceBox(p.presenter))] : [], uppercase: !!p.uppercase };
+  return { captionsBox, overlays, calmCaptions: !!calmBox, priceRow };
 }
 
 /** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
