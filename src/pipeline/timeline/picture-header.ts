@@ -1,7 +1,7 @@
 /**
  * A picture presenter's header (pure; docs/rendering.md "A photo presenter's scene"). A full
- * presenter (frame 'none') painted from a picture — a photo or a video, whose face box the painter
- * gives (`presenter.face`) — is that picture framed to the painter's box, and the box is
+ * presenter (frame 'none') painted from a picture — a photo presenter, whose face box the painter
+ * gives (`presenter.face`, render-video.ts presenterFaceShare) — is that picture framed to the painter's box, and the box is
  * top-aligned under the template's title room (Presenter 9:16: from 18 % of the height, for a
  * title above a drawn head). A drawn figure stands in its own drawn room there; a picture has no
  * pixels above its top edge, so that band showed a blur carried up from the picture's edges
