@@ -12,6 +12,9 @@ import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
 import { sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { demoTimeline, DEMO_PRODUCT_TEXT } from './support/demo-timeline.ts';
+import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
+import { registerFonts } from '../src/pipeline/render/fonts.ts';
+import { boxHeight } from '../src/pipeline/timeline/overlay-box.ts';
 
 describe('a card in at most three lines, words whole', () => {
   it('the README demo: every selling-point card in at most three lines, no word hyphenated (fails before: 4 and 5 lines in a 572 px column)', async () => {
@@ -48,5 +51,41 @@ describe('a card in at most three lines, words whole', () => {
           bad.push(...cardViolations(t).map((v) => `T${templateId} ${aspectRatio} presenter ${hasPresenter}: ${v}`));
         }
     assert.deepEqual(bad, []);
+  });
+
+  it('a stacked card (the README demo\'s first, left of the inset) is drawn with its number badge above its first line and sized to its words (fails before: the badge drawn beside the text, on the lines\' rows)', async () => {
+    registerFonts();
+    const t = await demoTimeline(1);
+    const card = t.overlays.find((o) => isCard(o) && o.stacked)!;
+    assert.ok(card, 'a stacked card in the demo');
+    assert.equal(card.box.h, boxHeight(card.lines.length, card.fontPx, true));
+    const sprite = overlaySprite(card, t.style, 'english', false, 0, null);
+    const { width, height } = sprite.canvas;
+    const px = sprite.canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    // Dark pixels (the badge and the text: the demo's style draws both in its ink) by row: x range.
+    const span = new Map<number, [number, number]>();
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (px[i + 3]! > 250 && px[i]! + px[i + 1]! + px[i + 2]! < 240) {
+          const r = span.get(y);
+          span.set(y, r ? [r[0], x] : [x, x]);
+        }
+      }
+    const rows = [...span.keys()].sort((a, b) => a - b);
+    // The first run of rows with ink: the badge alone (its circle's width), then a gap, then the lines.
+    let end = 0;
+    while (end + 1 < rows.length && rows[end + 1] === rows[end]! + 1) end++;
+    const d = 1.2 * card.fontPx;
+    const first = rows.slice(0, end + 1);
+    const left = Math.min(...first.map((y) => span.get(y)![0]));
+    const right = Math.max(...first.map((y) => span.get(y)![1]));
+    assert.ok(first.length > d * 0.8 && first.length < d * 1.1, `the badge's rows: ${first.length} (diameter ${d})`);
+    assert.ok(right - left < d * 1.05, `nothing beside the badge: ink ${left}-${right} in its rows (diameter ${d})`);
+    const below = rows.slice(end + 1);
+    assert.ok(below.length > card.fontPx && Math.max(...below.map((y) => span.get(y)![1])) > left + 4 * d, 'the text under the badge');
+    assert.ok(Math.abs(Math.min(...below.map((y) => span.get(y)![0])) - left) < card.fontPx * 0.2, 'the text starts under the badge\'s left edge');
+    // The pill is no wider than its box (the column left of the inset).
+    assert.ok(width - 2 * -sprite.dy <= card.box.w + 1, `pill ${width - 2 * -sprite.dy} px for a ${card.box.w} px box`);
   });
 });

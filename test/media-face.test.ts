@@ -15,36 +15,16 @@ import { presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
 import { faceZone } from '../src/pipeline/timeline/rules.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 import { DEMO_PRODUCT_TEXT } from './support/demo-timeline.ts';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { FIXTURES, writeImage } from '../bench/quality/fixtures.ts';
-import { imageInfo } from '../src/pipeline/render/media.ts';
-import { scriptFromOverride } from '../src/pipeline/script/override.ts';
-import { templateFacts, withCallToAction, type TemplatePlan } from '../src/pipeline/templates/variables.ts';
+import { cell107, PORTRAIT_FACE } from './support/cell107.ts';
 
 const lamp = { width: 1200, height: 1200, alpha: false, plain: true, trim: { x: 0.2, y: 0.08, w: 0.6, h: 0.84 } };
 const bottle = { width: 600, height: 1800, alpha: false, plain: true, trim: { x: 0.22, y: 0.06, w: 0.56, h: 0.92 } };
-/** The bench portrait's face box (its landmarks, as presenterFaceShare gives it) as shares of the painter's box. */
-const PORTRAIT_FACE = { x: 0.2617, y: 0.2283, w: 0.4767, h: 0.2783 };
 
 function timeline(templateId: number, aspectRatio: 0 | 1 | 2, image: typeof lamp, presenterFace: typeof PORTRAIT_FACE | null = null) {
   const product = { ...DEMO_PRODUCT_TEXT, imagePaths: ['/x.jpg'] };
   const script = writeBuiltin({ product, style: 'Feature Explainer', lengthS: 15, language: 'english', seed: `${templateId}` });
   const sp = sampleSpeech(script.sentences, 'english');
   return buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId, hasPresenter: true, presenterFace, visualStyle: null, aspectRatio, caption: true, scale: 0.25, imageInfo: [image] });
-}
-
-/** bench:quality #107 as the template kind builds it (presenter-cells.ts), the sample speech for espeak's. */
-async function cell107() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-face-'));
-  const image = await writeImage(dir, FIXTURES.lamp!.images[0]!, 40);
-  const text = 'Meet the lamp that follows your day. It gives warm, even light for late work. Dim it with one touch, and charge your phone on its base. Order yours today.';
-  const plan = { script: text, texts: { title: FIXTURES.lamp!.name, brand: FIXTURES.lamp!.brand ?? undefined, price: '€89', call_to_action: 'Shop now' }, media: [] } as unknown as TemplatePlan;
-  const product = templateFacts(plan, { imagePaths: [image], videoPaths: [] }, 'english');
-  const script = withCallToAction(scriptFromOverride({ product, style: 'Soft Selling', lengthS: 15, language: 'english', overrideScript: text })!, 'Shop now');
-  const sp = sampleSpeech(script.sentences, 'english');
-  return buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 5, hasPresenter: true, presenterFace: PORTRAIT_FACE, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.25, imageInfo: [await imageInfo(image)] });
 }
 
 describe('the product card never against the presenter\'s face', () => {

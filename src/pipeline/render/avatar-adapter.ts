@@ -5,7 +5,7 @@
  */
 import { Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { buildAvatarTrack, createAvatarPainter, drawScene, type AvatarPainter, type AvatarPose, type AvatarTrack, type PresenterRef } from '../avatar/index.ts';
-import { createPhotoPainter, drawPhotoBackdrop, drawPhotoExtension, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
+import { createPhotoPainter, drawPhotoBackdrop, drawPhotoExtension, drawPhotoScene, framePhoto, isPhotoPresenter, type PhotoPresenter } from '../avatar/photo/index.ts';
 import { createHoldingPainter, type HeldProduct } from '../avatar/product/index.ts';
 import { createVideoPainter, isVideoPresenter, type VideoPresenter } from '../avatar/video/video.painter.ts';
 import type { AvatarPainterOptions } from '../avatar/avatar.types.ts';
@@ -72,8 +72,12 @@ export function presenterFaceShare(source: PresenterSource): Box | null {
   return { x: f.x / DESIGN_W, y: f.y / DESIGN_H, w: f.width / DESIGN_W, h: f.height / DESIGN_H };
 }
 
-/** The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. */
-export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number): void {
+/**
+ * The avatar's backdrop scene, filling (0, 0)–(width, height) of ctx. `figure`: where the painter's
+ * box lies in it (a full presenter's panel): a photo presenter's scene is then the photo itself
+ * continued past that box (drawPhotoScene).
+ */
+export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, width: number, height: number, figure?: { x: number; y: number; width: number; height: number }): void {
   const avatarId = isHoldingPresenter(source) ? source.base : source;
   if (isVideoPresenter(avatarId) && avatarId.cutout) {
     // A cut-out (green screen keyed, or alpha): it stands on the studio backdrop a cut-out photo presenter has.
@@ -85,6 +89,10 @@ export function paintAvatarScene(ctx: SKRSContext2D, source: PresenterSource, wi
     const first = new Image();
     first.src = avatarId.frames[0]!;
     drawPhotoExtension(ctx, first, avatarId.width, avatarId.height, { x: width / 2, y: 0, w: 0, h: height }, Math.round(width), Math.round(height));
+    return;
+  }
+  if (isPhotoPresenter(avatarId) && figure) {
+    drawPhotoScene(ctx, avatarId.photo, avatarId.rig, figure, Math.round(width), Math.round(height));
     return;
   }
   if (isPhotoPresenter(avatarId)) {

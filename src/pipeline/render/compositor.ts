@@ -145,7 +145,8 @@ export class Compositor {
         bctx.rect(p.panel.x, p.panel.y, p.panel.w, p.panel.h);
         bctx.clip();
         bctx.translate(p.panel.x, p.panel.y);
-        paintAvatarScene(bctx, this.avatarId, p.panel.w, p.panel.h);
+        const pl = this.presenter.placement;
+        paintAvatarScene(bctx, this.avatarId, p.panel.w, p.panel.h, { x: pl.x - p.panel.x, y: pl.y - p.panel.y, width: pl.width, height: pl.height });
         bctx.restore();
       } else this.inset = this.buildInset();
     }

@@ -10,7 +10,7 @@ import { languageTag } from '../captions/lang.ts';
 import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
 import { overlayColours } from '../templates/legibility.ts';
-import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, padXEm } from '../timeline/overlay-box.ts';
+import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
   canvas: Canvas;
@@ -61,13 +61,15 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   }
   const textW = Math.max(...lines.map((l) => measure.measureText(l).width));
   const f = o.fontPx;
-  const padX = padXEm(o.slot) * f;
+  const padX = sidePadEm(o) * f;
   const badgeD = o.badge ? BADGE_EM * f : 0;
-  const gap = o.badge ? BADGE_GAP_EM * f : 0;
+  // A stacked card's badge sits above the text (its own row), so it takes no width on the lines.
+  const gap = o.badge && !o.stacked ? BADGE_GAP_EM * f : 0;
+  const besideD = o.stacked ? 0 : badgeD;
   const arrowW = o.slot === 'cta' ? ARROW_EM * f : 0;
   const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
   // An icon card (the no-media design) is drawn the full width of its box: a large card, not a chip.
-  const pillW = o.icon || o.full ? o.box.w : Math.min(o.box.w, textW + padX * 2 + badgeD + gap + arrowW);
+  const pillW = o.icon || o.full ? o.box.w : Math.min(o.box.w, Math.max(textW, o.stacked ? badgeD : 0) + padX * 2 + besideD + gap + arrowW);
   const pad = Math.ceil(Math.max(h, f * 2) * 0.45);
   const canvas = createCanvas(Math.ceil(pillW + pad * 2), Math.ceil(h + pad * 2));
   const ctx = canvas.getContext('2d');
@@ -89,24 +91,27 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   }
 
   const lineH = LINE_EM * f;
-  const firstY = pad + h / 2 - (lines.length * lineH) / 2 + lineH / 2;
+  // A stacked card: the badge row at the top, the lines under it.
+  const stackH = o.stacked ? badgeD + STACK_GAP_EM * f : 0;
+  const firstY = pad + stackH + (h - stackH) / 2 - (lines.length * lineH) / 2 + lineH / 2;
+  const badgeY = o.stacked ? pad + PAD_Y_EM * f + badgeD / 2 : firstY;
   // A full-width price (the no-media design's hero) sets its figure in the middle of its band.
   const centred = o.full && o.slot === 'price' ? (pillW - 2 * padX - textW) / 2 : 0;
   let x = rtl ? pad + pillW - padX - centred : pad + padX + centred;
   if (o.badge) {
     const bx = rtl ? x - badgeD / 2 : x + badgeD / 2;
     ctx.beginPath();
-    ctx.arc(bx, firstY, badgeD / 2, 0, Math.PI * 2);
+    ctx.arc(bx, badgeY, badgeD / 2, 0, Math.PI * 2);
     ctx.fillStyle = p.accent;
     ctx.fill();
-    if (icon) ctx.drawImage(icon, Math.round(bx - icon.width / 2), Math.round(firstY - icon.height / 2));
+    if (icon) ctx.drawImage(icon, Math.round(bx - icon.width / 2), Math.round(badgeY - icon.height / 2));
     else {
       ctx.font = fontString(style.fonts.body, 700, badgeD * 0.55);
       ctx.fillStyle = p.onAccent;
       ctx.textAlign = 'center';
-      ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, firstY));
+      ctx.fillText(o.badge, bx, baselineFor(ctx, o.badge, badgeY));
     }
-    x += (rtl ? -1 : 1) * (badgeD + gap);
+    x += (rtl ? -1 : 1) * (besideD + gap);
   }
   ctx.font = fontString(family, weight, size);
   ctx.textAlign = rtl ? 'right' : 'left';

@@ -24,6 +24,8 @@ import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
+import { pictureHeader } from './picture-header.ts';
+import { ctaBesidePrice, type PriceRowContext } from './price-row.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
@@ -244,13 +246,28 @@ export function buildTimeline(input: TimelineInput): Timeline {
   const t = clearTextOfProduct(input, roomKeepingBuild(), spans);
   // The floor variant (Spotlight / Voice Over 9:16) is refused where it breaks a layout rule the
   // layout before keeps (seen: Voice Over's third card on the captions band, raised above the product).
-  if (input.noFloor || !mediaFraming(input).floor) return t;
+  if (input.noFloor || !mediaFraming(input).floor) return ctaInPriceRow(t);
   const broken = layoutViolations(t).length;
-  if (broken === 0) return t;
+  if (broken === 0) return ctaInPriceRow(t);
   // The layout before, unposed first (one build): its text-room search only when it does better.
-  if (layoutViolations(buildPosed({ ...input, noFloor: true }, null)).length >= broken) return t;
+  if (layoutViolations(buildPosed({ ...input, noFloor: true }, null)).length >= broken) return ctaInPriceRow(t);
   const before = clearTextOfProduct({ ...input, noFloor: true }, roomKeepingBuild(), spans);
-  return layoutViolations(before).length < broken ? before : t;
+  return ctaInPriceRow(layoutViolations(before).length < broken ? before : t);
+}
+
+/** What each build's texts kept clear of, for a call to action moved beside the price at the end (price-row.ts). */
+const priceRows = new WeakMap<Timeline, PriceRowContext>();
+
+/**
+ * The timeline kept: where every search left the call to action over a product shown whole, it
+ * goes beside the price's pill in its row when that is clear (price-row.ts). Last, so it never
+ * stands in for a better layout the searches find (a product posed aside, a calm captions band).
+ */
+function ctaInPriceRow(t: Timeline): Timeline {
+  const row = priceRows.get(t);
+  if (!row) return t;
+  const overlays = ctaBesidePrice(t.overlays, row);
+  return overlays.every((o, i) => o === t.overlays[i]) ? t : { ...t, overlays };
 }
 
 /** The room each build chose for its texts (makeRoom), and whether it was the floor variant's. */
@@ -450,6 +467,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     shapes: [
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
       ...platesFor(images, captionsBox),
+      ...pictureHeader(presenter, durationMs),
     ],
     details: detailsFor(images, presenter, captionsBox),
     safeArea,
@@ -461,6 +479,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     },
   };
   roomChoices.set(timeline, { choice: room.choice, floor: framing.floor });
+  priceRows.set(timeline, placed.priceRow);
   return timeline;
 }
 

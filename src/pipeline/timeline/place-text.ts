@@ -11,12 +11,13 @@ import { shortClaim, shorterClaims } from '../script/short-claim.ts';
 import { cardIcon } from './card-icon.ts';
 import { ELLIPSIS, fitAnyway, fitText, sizes, words } from './fit-text.ts';
 import { besideRegions, freeColumns, placeAll, type Obstacle } from './layout.ts';
-import { boxHeight, padXEm, BADGE_EM, BADGE_GAP_EM, ARROW_EM } from './overlay-box.ts';
+import { boxHeight, padXEm, badgeLineEm, sidePadEm, ARROW_EM } from './overlay-box.ts';
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
+import type { PriceRowContext } from './price-row.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -57,7 +58,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean; priceRow: PriceRowContext } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -135,8 +136,13 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
     // A selling point's claim only (spec.claim): never the product's full name on its end card.
     const shorter = card && spec.claim ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
-    const levels: Level[] = [...(title ?? [...fewer(false), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
-    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : 0);
+    // A numbered card whose badge and longest word do not fit a column side by side: the badge
+    // above the text (a tier after the badge beside it, in the card's group: clear of the product
+    // in a column before over a product's side in a wider row).
+    const stacked = card && spec.badge ? fewer(false, card).map((l): Level => ({ ...l, stacked: true })) : [];
+    const own = fewer(false);
+    const levels: Level[] = [...(title ?? [...own.slice(0, card), ...stacked, ...own.slice(card), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
+    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : levels[l]!.stacked ? 0.25 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
     // A title's last resort is the whole safe width (the fewest lines), never a narrow column.
@@ -150,11 +156,13 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card, card + shorter.length] } : {}), tier, make: makeAt };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
-  return { captionsBox, overlays, calmCaptions: !!calmBox };
+  // What a call to action left over a product keeps clear of beside the price (price-row.ts; applied to the layout kept, build.ts).
+  const priceRow: PriceRowContext = { obstacles, avoid, safe: p.safeArea, gap, keepOff: p.presenter ? [headBox(presenterFaceBox(p.presenter))] : [], uppercase: !!p.uppercase };
+  return { captionsBox, overlays, calmCaptions: !!calmBox, priceRow };
 }
 
 /** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
@@ -186,6 +194,8 @@ export interface Level {
   belowMin?: true;
   /** A card's text may also be a complete shorter form of its claim (after its own candidates). */
   shorter?: true;
+  /** A numbered card with its badge above the text (overlay-box.ts STACK_GAP_EM), for a column too narrow for both side by side. */
+  stacked?: true;
 }
 
 /** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
@@ -220,9 +230,11 @@ export interface OverlaySpec {
  */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
   const minText = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { lines, force, breakWords, belowMin, shorter }: Level): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { lines, force, breakWords, belowMin, shorter, stacked }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
+    if (stacked && !badge) return null;
+    const form = { slot, badge, ...(stacked ? { stacked: true as const } : {}) };
     // A subtitle (the full name under its short title) from the slot's size down to its own floor.
     const minFont = spec.subtitle ? overlayMinFontPx(spec, height) : minText;
     const pref = spec.subtitle || spec.compact ? minText : Math.max(spec.box.h * rule.fill, minText);
@@ -230,7 +242,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const upper = uppercase && slot !== 'price' && !ownCase;
     // Room for the text at the preferred size (the padding only shrinks with the font).
     // The padding, badge and arrow shrink with the font: the text's room at a size.
-    const roomAt = (px: number) => region.w - (2 * padXEm(slot) + (badge ? BADGE_EM + BADGE_GAP_EM : 0) + (slot === 'cta' ? ARROW_EM : 0)) * px;
+    const roomAt = (px: number) => region.w - (2 * sidePadEm(form) + badgeLineEm(form) + (slot === 'cta' ? ARROW_EM : 0)) * px;
     const room = roomAt(pref);
     // Room for three letters at the smallest size (two for a price: "$29" is short); a narrow
     // region (beside a product) takes the text smaller, never under the minimum.
@@ -244,7 +256,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
         for (const px of sizes(pref, minFont)) {
           const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
           // A region that holds its height (the strip above a presenter's head): the largest size whose box fits in it.
-          if (f && (!(region as Region).holdsHeight || boxHeight(f.lines.length, px) <= region.h)) return f;
+          if (f && (!(region as Region).holdsHeight || boxHeight(f.lines.length, px, !!stacked) <= region.h)) return f;
         }
       return null;
     };
@@ -266,10 +278,11 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       ...(spec.subtitle ? { subtitle: true as const } : {}),
       fontPx: fit.fontPx,
       badge,
+      ...(stacked ? { stacked: true as const } : {}),
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
       ...(full ? { full: true as const } : {}),
       // A full card (the no-media design) is as tall as its slot at least: one large card, its text in the middle.
-      box: { ...region, h: full && slot === 'cue' ? Math.max(region.h, boxHeight(fit.lines.length, fit.fontPx)) : boxHeight(fit.lines.length, fit.fontPx) },
+      box: { ...region, h: full && slot === 'cue' ? Math.max(region.h, boxHeight(fit.lines.length, fit.fontPx)) : boxHeight(fit.lines.length, fit.fontPx, !!stacked) },
       align: rule.align,
       enter: rule.enter,
       fill: rule.fill,

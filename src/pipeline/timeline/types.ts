@@ -75,6 +75,8 @@ export interface TextOverlay {
   fontPx: number;
   /** Small leading badge, e.g. the selling point's number on feature cards. */
   badge: string | null;
+  /** The badge drawn above the text, not beside it (a card in a column too narrow for both side by side: overlay-box.ts). */
+  stacked?: true;
   /** A lucide-static icon name drawn in the badge instead of its number (the no-media design's cards). */
   icon?: string;
   /** Drawn the full width of its box, not a pill sized to its words: the no-media design's title, cards and price, sized to the field (docs/rendering.md "No media"). */

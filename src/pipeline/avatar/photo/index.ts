@@ -7,7 +7,7 @@ import type { Canvas, Image } from '@napi-rs/canvas';
 import type { PhotoRig } from './photo.rig.ts';
 
 export { FacePool } from './face.pool.ts';
-export { createPhotoPainter, drawPhotoBackdrop, drawPhotoExtension, framePhoto, renderPhotoStill, type PhotoPainter } from './photo.painter.ts';
+export { createPhotoPainter, drawPhotoBackdrop, drawPhotoExtension, drawPhotoScene, framePhoto, renderPhotoStill, type PhotoPainter } from './photo.painter.ts';
 export { MIN_FACE_PX, rigFromScan, type PhotoRig, type RigVerdict } from './photo.rig.ts';
 
 /** What the renderer needs to draw a photo presenter: the decoded photo and its rig. */

@@ -71,18 +71,43 @@ export function drawPhotoBackdrop(ctx: SKRSContext2D, width: number, height: num
  * photo) stretched over the gap and blurred. Only the photo's edges are used, so no copy of the
  * person shows (a zero-width `dest` in the middle gives a backdrop with no one on it).
  */
-export function drawPhotoExtension(ctx: SKRSContext2D, photo: Image | Canvas, pw: number, ph: number, dest: { x: number; y: number; w: number; h: number }, width: number, height: number): void {
+export function drawPhotoExtension(ctx: SKRSContext2D, photo: Image | Canvas, pw: number, ph: number, dest: { x: number; y: number; w: number; h: number }, width: number, height: number, ends = false): void {
   const layer = createCanvas(width, height);
   const l = layer.getContext('2d');
   const ex = Math.max(2, Math.round(pw * 0.03));
   const { x, y, w, h } = dest;
-  l.drawImage(photo, 0, 0, ex, ph, 0, y, Math.max(1, x + 2), h);
-  l.drawImage(photo, pw - ex, 0, ex, ph, x + w - 2, y, Math.max(1, width - (x + w) + 2), h);
+  // `ends`: the top and bottom strips too, carried up and down (the side strips then run the full height).
+  const ey = Math.max(2, Math.round(ph * 0.03));
+  const top = ends ? Math.min(y, 0) : y;
+  const sideH = ends ? Math.max(y + h, height) - top : h;
+  if (ends && y > 0) l.drawImage(photo, 0, 0, pw, ey, x, 0, w, y + 2);
+  if (ends && y + h < height) l.drawImage(photo, 0, ph - ey, pw, ey, x, y + h - 2, w, height - (y + h) + 2);
+  l.drawImage(photo, 0, 0, ex, ph, 0, top, Math.max(1, x + 2), sideH);
+  l.drawImage(photo, pw - ex, 0, ex, ph, x + w - 2, top, Math.max(1, width - (x + w) + 2), sideH);
   const r = Math.max(6, Math.round(Math.max(width, height) * 0.035));
   ctx.save();
   ctx.drawImage(layer, 0, 0);
   ctx.filter = `blur(${r}px)`;
   ctx.drawImage(layer, 0, 0);
+  ctx.restore();
+}
+
+/**
+ * A photo presenter's scene when the painter's box sits inside a larger panel (a full presenter
+ * layout, docs/rendering.md "A photo presenter's scene"): the photo itself continued past the
+ * painter's box at the box's own framing (framePhoto), so what stands beside the crop in the
+ * photo (the room) shows beside the box instead of a blur seamed to its edge; past the photo's own
+ * sides, and above and below it, its edge strips carried on and blurred (drawPhotoExtension).
+ * `figure`: the painter's box within (0, 0)–(width, height).
+ */
+export function drawPhotoScene(ctx: SKRSContext2D, photo: Image | Canvas, rig: PhotoRig, figure: { x: number; y: number; width: number; height: number }, width: number, height: number): void {
+  const crop = framePhoto(rig, figure.width, figure.height);
+  const s = figure.width / crop.w;
+  const dest = { x: figure.x - crop.x * s, y: figure.y - crop.y * s, w: rig.width * s, h: rig.height * s };
+  drawPhotoExtension(ctx, photo, rig.width, rig.height, dest, width, height, true);
+  ctx.save();
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(photo, dest.x, dest.y, dest.w, dest.h);
   ctx.restore();
 }
 
