@@ -243,6 +243,10 @@ describe('the product leads: a wide photo in the card templates (Feature Cards, 
         const base = timeline([SQUARE], templateId, ratio).media!.box;
         assert.deepEqual(timeline([WIDE, SQUARE], templateId, ratio).media!.box, base, `T${templateId} ratio ${ratio}`);
         if (templateId !== 6 || ratio !== 0) assert.notDeepEqual(timeline([WIDE], templateId, ratio).media!.box, base, `T${templateId} ratio ${ratio}: the wide card`);
+        // A 3:1 photo on a plain backdrop whose product is a thin bottle (bench #107's image): its
+        // product is not wide, so no wide card (fails before: judged by the photo's own shape).
+        const thinOnWide: ImageInfo = { ...WIDE, plain: true, trim: { x: 0.44, y: 0.05, w: 0.12, h: 0.9 } };
+        assert.deepEqual(timeline([thinOnWide], templateId, ratio).media!.box, base, `T${templateId} ratio ${ratio}: a thin bottle on a wide photo keeps the layout's card`);
       }
   });
 });

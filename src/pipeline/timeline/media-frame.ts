@@ -107,9 +107,15 @@ export const CONTAIN_FILL = 0.9;
 /** Wide: at least this many times wider than high (tall: the inverse). */
 export const WIDE_ASPECT = 2;
 
-/** Whether an image is wide (at least WIDE_ASPECT: a sofa, a panorama); unknown images are not. */
+/**
+ * Whether an image's product is wide (at least WIDE_ASPECT: a sofa, a panorama); unknown images
+ * are not. A packshot on a plain backdrop or an alpha image is judged by its trimmed product (a
+ * thin bottle in the middle of a 3:1 white photo is not a wide product).
+ */
 export function isWideImage(info: ImageInfo | null | undefined): boolean {
-  return !!info && info.width >= info.height * WIDE_ASPECT;
+  if (!info) return false;
+  const t = (info.plain || info.alpha) && info.trim ? info.trim : null;
+  return info.width * (t?.w ?? 1) >= info.height * (t?.h ?? 1) * WIDE_ASPECT;
 }
 
 export const TALL_ASPECT = 0.6;
