@@ -26,6 +26,7 @@ import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
+import { stickerIds } from './text-product.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
@@ -239,6 +240,16 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
  * (text-room.ts: built again in each pose, the first that clears the text kept).
  */
 export function buildTimeline(input: TimelineInput): Timeline {
+  return withStickers(chooseTimeline(input));
+}
+
+/** The overlays that sit on a product's edge as allowed stickers (sticker.ts) marked: their pill is drawn opaque. */
+function withStickers(t: Timeline): Timeline {
+  const ids = stickerIds(t);
+  return ids.size ? { ...t, overlays: t.overlays.map((o) => (ids.has(o.id) ? { ...o, sticker: true as const } : o)) } : t;
+}
+
+function chooseTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const t = clearTextOfProduct(input, roomKeepingBuild(), spans);
