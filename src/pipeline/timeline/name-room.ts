@@ -16,7 +16,7 @@
  *    title-rule.ts allows, reported as `title-lines`, where the short title and the full name find
  *    no room together);
  * and keeps the first placement that leaves every text clear of the face zone and the product's
- * middle; else the first that keeps every text off the face. Moves that put the presenter over
+ * middle, and every text on a product an allowed sticker (sticker.ts); else the first that keeps every text off the face. Moves that put the presenter over
  * the product (`clearOfProduct`, presenter-clear.ts) come after all of these, in the same order. docs/rendering.md "Nothing cut"
  * ("A long name never over a face", "A long name never over the product").
  */
@@ -28,6 +28,7 @@ import { presenterFaceBox } from './presenter.ts';
 import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
+import { textProductHits } from './text-product.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
 type Presenter = NonNullable<Timeline['presenter']>;
@@ -49,7 +50,7 @@ export interface PlacedShell {
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
 /**
- * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle or each other
+ * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle, a product where the sticker rule does not allow it (sticker.ts) or each other
  * (overlay ids, "captions"), "media" when the product card meets the face zone (media-face.ts), and "face" when the presenter's face is under the minimum size or out of the safe
  * area; empty when every text is clear.
  */
@@ -74,6 +75,8 @@ export function blockedTexts(s: PlacedShell): string[] {
     const heart = contentHeart(c.content);
     for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(x.id);
   }
+  // A text on a product that the sticker rule does not allow (sticker.ts): over its heart or too much of it.
+  for (const h of textProductHits(s as unknown as Timeline)) out.push(h.overlay.id);
   // The product card against the face (media-face.ts, bench #107): the presenter moves away from it.
   if (mediaCardOverFace(s)) out.push('media');
   return [...new Set(out)];
