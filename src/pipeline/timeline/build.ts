@@ -397,7 +397,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make);
-    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
+    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null, text: { language, uppercase: style.text.uppercase } } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
   // A move of the presenter the product cannot step clear of is not tried (when it stands clear at the slot).

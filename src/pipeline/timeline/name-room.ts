@@ -29,6 +29,7 @@ import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE }
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
 import { textProductHits } from './text-product.ts';
+import { cardRuleBroken } from './card-rule.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
 type Presenter = NonNullable<Timeline['presenter']>;
@@ -45,6 +46,8 @@ export interface PlacedShell {
   overlays: readonly TextOverlay[];
   /** The captions band, when captions show. */
   captionsBox: Box | null;
+  /** The text's language and the style's capitals (the card rule's line count, card-rule.ts). */
+  text?: { language: string; uppercase: boolean };
 }
 
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
@@ -75,10 +78,23 @@ export function blockedTexts(s: PlacedShell): string[] {
     const heart = contentHeart(c.content);
     for (const x of texts) if (together(x, c) && intersects(x.box, heart)) out.push(x.id);
   }
-  // A text on a product that the sticker rule does not allow (sticker.ts): over its heart or too much of it.
-  for (const h of textProductHits(s as unknown as Timeline)) out.push(h.overlay.id);
   // The product card against the face (media-face.ts, bench #107): the presenter moves away from it.
   if (mediaCardOverFace(s)) out.push('media');
+  return [...new Set(out)];
+}
+
+/**
+ * The texts a placement leaves where the room search also moves the presenter for them, but only
+ * to spots clear of the product (2026-11-30): a text on a product that the sticker rule does not
+ * allow (sticker.ts: over its heart, or too much of it), and, beside an inset presenter, a
+ * selling-point card that breaks the card rule (card-rule.ts: more than three lines or a broken
+ * word, in a narrow column beside a frame-high product, bench #44).
+ */
+export function ruleBlocked(s: PlacedShell): string[] {
+  const out = textProductHits(s as unknown as Timeline).map((h) => h.overlay.id);
+  // (Only beside an inset presenter, whose moves are a few steps: counted for a drawn presenter too,
+  // its scale moves made the probe's 16:9 row 8 times slower.)
+  if (s.text && s.presenter?.frame === 'card') for (const o of s.overlays) if (cardRuleBroken(o, { safeArea: s.safeArea, height: s.height, ...s.text }).length) out.push(o.id);
   return [...new Set(out)];
 }
 
@@ -158,7 +174,10 @@ export function makeRoom<R extends Placed>(
 ): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
   const chosen = (who: Presenter | null, own: boolean, form: NameForm, placed: R, clear = true) => ({ presenter: who, placed, choice: { who, own, form, clear } });
   const first = place(presenter, false);
-  const blocked = blockedTexts(first.shell);
+  // Every reason to look for room; the moves that put the presenter over the product only for the
+  // reasons before the sticker and card rules (a face, a product's middle, two texts).
+  const all = (sh: PlacedShell) => [...new Set([...blockedTexts(sh), ...ruleBlocked(sh)])];
+  const blocked = all(first.shell);
   if (blocked.length === 0) return chosen(presenter, false, 'auto', first);
   // The same video with its product posed (text-room.ts), where the search before found no
   // placement with every text clear: it is not made again (it tries every move and form, ~100
@@ -174,7 +193,7 @@ export function makeRoom<R extends Placed>(
   const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
-  const over = moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own })));
+  const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
   // The short name only when it is the name that has no room, and the name has a shorter form.
   const nameBlocked = first.overlays.some((x) => blocked.includes(x.id) && isName(x, name));
   // Last, the full name titled whole in as many lines as it takes (title-rule.ts reports it): where the short
@@ -187,7 +206,7 @@ export function makeRoom<R extends Placed>(
   for (const { form, tries } of rounds)
     for (const { who, own } of tries) {
       const again = place(who, own, form);
-      if (blockedTexts(again.shell).length === 0) return chosen(who, own, form, again);
+      if (all(again.shell).length === 0) return chosen(who, own, form, again);
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
   return offFace && faceBlocked(first.shell).length > 0 ? chosen(offFace.who, offFace.own, offFace.form, offFace.again, false) : chosen(presenter, false, 'auto', first, false);
