@@ -84,18 +84,21 @@ export function blockedTexts(s: PlacedShell): string[] {
 }
 
 /**
- * The texts a placement leaves where the room search also moves the presenter for them, but only
- * to spots clear of the product (2026-11-30): a text on a product that the sticker rule does not
- * allow (sticker.ts: over its heart, or too much of it), and, beside an inset presenter, a
+ * The texts a placement leaves that the room search also looks for room for (2026-11-30): a text
+ * on a product that the sticker rule does not allow (sticker.ts: over its heart, or too much of
+ * it; the name's forms are tried for it, the presenter stays), and, beside an inset presenter, a
  * selling-point card that breaks the card rule (card-rule.ts: more than three lines or a broken
- * word, in a narrow column beside a frame-high product, bench #44).
+ * word, in a narrow column beside a frame-high product, bench #44; the inset moves for it, only to
+ * spots clear of the product).
  */
 export function ruleBlocked(s: PlacedShell): string[] {
-  const out = textProductHits(s as unknown as Timeline).map((h) => h.overlay.id);
-  // (Only beside an inset presenter, whose moves are a few steps: counted for a drawn presenter too,
-  // its scale moves made the probe's 16:9 row 8 times slower.)
-  if (s.text && s.presenter?.frame === 'card') for (const o of s.overlays) if (cardRuleBroken(o, { safeArea: s.safeArea, height: s.height, ...s.text }).length) out.push(o.id);
-  return [...new Set(out)];
+  return [...new Set([...textProductHits(s as unknown as Timeline).map((h) => h.overlay.id), ...cardBlocked(s)])];
+}
+
+/** The cards that break the card rule beside an inset presenter (for a drawn presenter too, its scale moves made the probe's 16:9 row 8 times slower). */
+function cardBlocked(s: PlacedShell): string[] {
+  if (!s.text || s.presenter?.frame !== 'card') return [];
+  return s.overlays.filter((o) => cardRuleBroken(o, { safeArea: s.safeArea, height: s.height, ...s.text! }).length).map((o) => o.id);
 }
 
 /** The texts over the presenter's face zone, and "face" for a face under the minimum or out of the safe area (the product's middle aside). */
@@ -190,7 +193,9 @@ export function makeRoom<R extends Placed>(
   const card = !hit && blocked.includes('media') ? first.shell.media?.box : null;
   const away = card ?? (hit && hit.slot !== 'name' ? hit.box : o.nameSlot);
   // Moves that keep the presenter off the product (presenter-clear.ts) first; the others only when none of those leaves every text clear.
-  const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
+  // The presenter moves for a face, a product's middle, two texts or a card's rule; not for a text on a product alone
+  // (moved for it, the README demo's inset went off the floor layout and the captions over its photos).
+  const moves = presenter && (blockedTexts(first.shell).length || cardBlocked(first.shell).length) ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
