@@ -207,13 +207,21 @@ export function makeRoom<R extends Placed>(
   const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end', ...(shortTitled ? (['whole'] as const) : [])] : ['auto'];
   // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
   let offFace: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
-  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries] })), ...(over.length ? forms.map((form) => ({ form, tries: over })) : [])];
-  for (const { form, tries } of rounds)
+  // The first placement clear of the reasons before the sticker and card rules: kept over a later
+  // one clear of all only from the last resorts (the name in as many lines as it takes, the
+  // presenter over the product) — a title in eight lines is no better than one on the product's edge.
+  let clearBefore: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
+  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries], late: form === 'whole' })), ...(over.length ? forms.map((form) => ({ form, tries: over, late: true })) : [])];
+  for (const { form, tries, late } of rounds) {
+    if (late && clearBefore) break;
     for (const { who, own } of tries) {
       const again = place(who, own, form);
       if (all(again.shell).length === 0) return chosen(who, own, form, again);
+      if (!clearBefore && blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
+  }
+  if (clearBefore) return chosen(clearBefore.who, clearBefore.own, clearBefore.form, clearBefore.again);
   return offFace && faceBlocked(first.shell).length > 0 ? chosen(offFace.who, offFace.own, offFace.form, offFace.again, false) : chosen(presenter, false, 'auto', first, false);
 }
 
