@@ -332,7 +332,9 @@ describe('names are not broken inside a word while a wider place holds them whol
 // The 4:5, 3:2 and square photos in 9:16 now cover the frame ("The frame in 9:16"), leaving the
 // long chair name the same ~22 % of the height as the 3:1 photo (seen when the two merged,
 // 2026-11-29 (6)): the 'photos chair' cells below join the 'awkward chair' ones.
-const TITLE_MISSES = ['T1 0 true awkward chair', 'T1 0 true photos chair', 'T1 0 false awkward chair', 'T2 0 false awkward chair', 'T3 0 false awkward chair', 'T4 0 true awkward chair', 'T4 0 false awkward chair', 'T5 0 false awkward chair',
+// 'T1 0 true photos chair' off (2026-11-30, textprod916): the columns beside the product's heart
+// (place-text.ts besideHearts, for the sticker) hold its short title and full name together.
+const TITLE_MISSES = ['T1 0 true awkward chair', 'T1 0 false awkward chair', 'T2 0 false awkward chair', 'T3 0 false awkward chair', 'T4 0 true awkward chair', 'T4 0 false awkward chair', 'T5 0 false awkward chair',
   'T1 0 false photos chair', 'T2 0 false photos chair', 'T3 0 false photos chair', 'T4 0 true photos chair', 'T4 0 false photos chair', 'T5 0 false photos chair'];
 
 describe('a title in at most three lines (title-rule.ts)', () => {

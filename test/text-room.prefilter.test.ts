@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
-import { textProductHits } from '../src/pipeline/timeline/text-product.ts';
+import { textProductOverlaps } from '../src/pipeline/timeline/text-product.ts';
 import { roomLeft } from '../src/pipeline/timeline/text-room.ts';
 import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 
@@ -21,7 +21,8 @@ describe('text-room prefilter: a pose is asked whether it leaves the text a spot
       script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/img0.jpg'], videoPaths: [] },
       templateId: 2, hasPresenter: false, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: [ALPHA],
     });
-    const hit = textProductHits(t).find((h) => h.overlay.slot === 'cue');
+    // (Any overlap, a sticker too: the pose search runs for both, text-room.ts.)
+    const hit = textProductOverlaps(t).find((h) => h.overlay.slot === 'cue');
     assert.ok(hit, 'a card on the product (the survey\'s named 9:16 miss)');
     const f = t.images[hit.keepOut.image]!;
     const fits = roomLeft(t, hit);

@@ -9,7 +9,7 @@ import type { TextOverlay } from '../timeline/types.ts';
 import { languageTag } from '../captions/lang.ts';
 import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
-import { overlayColours } from '../templates/legibility.ts';
+import { opaque, overlayColours } from '../templates/legibility.ts';
 import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
@@ -48,6 +48,8 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const accentPill = o.slot === 'price' || o.slot === 'cta';
   // The pill deepens until the text reads on it at its size (templates/legibility.ts; 4.5 small, 3 large).
   const pill = overlayColours(p, accentPill, o.fontPx, frameH);
+  // A sticker on a product's edge (timeline/sticker.ts) is never see-through: its pill opaque.
+  if (o.sticker) pill.fill = opaque(pill.fill);
   const family = o.slot === 'name' ? style.fonts.display : style.fonts.body;
   const weight = o.slot === 'name' ? style.fonts.displayWeight : 700;
   let size = o.fontPx;

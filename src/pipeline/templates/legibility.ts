@@ -76,3 +76,8 @@ export function overlayColours(palette: { accent: string; onAccent: string; surf
   const need = frameH > 0 ? neededContrast(fontPx, frameH) : SMALL_TEXT_CONTRAST;
   return { fill: deepenFor(fill, ink, need), ink };
 }
+
+/** A colour at full opacity (a sticker's pill on a product's edge: never see-through). */
+export function opaque(fill: string): string {
+  return colord(fill).alpha(1).toHex();
+}

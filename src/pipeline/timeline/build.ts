@@ -28,6 +28,7 @@ import { pictureHeader } from './picture-header.ts';
 import { ctaBesidePrice, type PriceRowContext } from './price-row.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
+import { stickerIds } from './text-product.ts';
 import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
@@ -241,6 +242,16 @@ export function imagesPicked(script: Script, product: ProductFacts, usable: read
  * (text-room.ts: built again in each pose, the first that clears the text kept).
  */
 export function buildTimeline(input: TimelineInput): Timeline {
+  return withStickers(chooseTimeline(input));
+}
+
+/** The overlays that sit on a product's edge as allowed stickers (sticker.ts) marked: their pill is drawn opaque. */
+function withStickers(t: Timeline): Timeline {
+  const ids = stickerIds(t);
+  return ids.size ? { ...t, overlays: t.overlays.map((o) => (ids.has(o.id) ? { ...o, sticker: true as const } : o)) } : t;
+}
+
+function chooseTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const spans = sentenceSpans(input.script, input.speech, durationMs);
   const t = clearTextOfProduct(input, roomKeepingBuild(), spans);
@@ -403,7 +414,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make);
-    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null } };
+    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null, text: { language, uppercase: style.text.uppercase } } };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
   // A move of the presenter the product cannot step clear of is not tried (when it stands clear at the slot).

@@ -60,13 +60,18 @@ export function brokenWords(o: Pick<TextOverlay, 'lines'>, language: string): st
  */
 export function cardViolations(t: Timeline): string[] {
   const out: string[] = [];
-  for (const o of t.overlays) {
-    if (!isCard(o)) continue;
-    const uppercase = t.style.text.uppercase && !o.ownCase;
-    const ctx = { safeArea: t.safeArea, height: t.height, language: t.language, uppercase };
-    const allowed = cardLines(o.source, !!o.badge, ctx);
-    if (o.lines.length > allowed) out.push(`card-lines: ${o.id} "${o.source}" set in ${o.lines.length} lines ${Math.round(o.box.w)} px wide (at most ${allowed})`);
-    for (const w of brokenWords(o, t.language)) if (!cardWordTooWide(w, t.safeArea, o.fontPx, uppercase, !!o.badge)) out.push(`card-lines: ${o.id} breaks "${w}" with a hyphen, a word the safe width holds whole`);
-  }
+  for (const o of t.overlays) out.push(...cardRuleBroken(o, { safeArea: t.safeArea, height: t.height, language: t.language, uppercase: t.style.text.uppercase }));
+  return out;
+}
+
+/** How one overlay breaks the card rule (none for a text that is not a card): the checks' strings; name-room.ts asks it of each placement too. */
+export function cardRuleBroken(o: TextOverlay, c: CardContext): string[] {
+  const out: string[] = [];
+  if (!isCard(o)) return out;
+  const uppercase = c.uppercase && !o.ownCase;
+  const ctx = { ...c, uppercase };
+  const allowed = cardLines(o.source, !!o.badge, ctx);
+  if (o.lines.length > allowed) out.push(`card-lines: ${o.id} "${o.source}" set in ${o.lines.length} lines ${Math.round(o.box.w)} px wide (at most ${allowed})`);
+  for (const w of brokenWords(o, c.language)) if (!cardWordTooWide(w, c.safeArea, o.fontPx, uppercase, !!o.badge)) out.push(`card-lines: ${o.id} breaks "${w}" with a hyphen, a word the safe width holds whole`);
   return out;
 }

@@ -17,6 +17,8 @@ export interface Timed {
 
 export interface Obstacle extends Timed {
   box: Box;
+  /** For an `avoid` box: whether a spot over it is an allowed overlap (a sticker on a product's edge, sticker.ts). */
+  allows?: (b: Box) => boolean;
 }
 
 /**
@@ -120,7 +122,9 @@ export function freeColumns(row: Box, blocks: readonly Box[], safe: Box, gap: nu
 /**
  * Places items in order: each takes the nearest free spot given the obstacles and the items
  * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
- * (the whole of a product shown whole, a media card) is taken first, at any level.
+ * (the whole of a product shown whole, a media card) is taken first, at any level; then a spot
+ * over `avoid` that each box it meets allows (a sticker on a product's edge, sticker.ts), at any
+ * level; last the spot that covers the least of it.
  */
 export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
   const taken: Obstacle[] = [...obstacles];
@@ -151,13 +155,25 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   const over = avoid.filter((o) => overlapsInTime(o, item));
   // Only what shows while the item does can take its spot (asked once, not at every candidate).
   const during = taken.filter((o) => overlapsInTime(o, item));
-  // Clear of `avoid` first, then off the item's own keep-outs (keepOff), each where any spot allows.
-  const passes = (over.length ? [true, false] : [false]).flatMap((clear) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ clear, ownOff })));
+  // Clear of `avoid` first, then over it only where each box it meets allows (a sticker), then
+  // anywhere; each off the item's own keep-outs (keepOff) first, where any spot allows.
+  const modes: ('clear' | 'sticker' | 'any')[] = over.length ? (over.some((o) => o.allows) ? ['clear', 'sticker', 'any'] : ['clear', 'any']) : ['any'];
+  const passes = modes.flatMap((mode) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ mode, ownOff })));
+  const allowed = (c: Box) => over.every((o) => !intersects(c, o.box) || (o.allows?.(c) ?? false));
   // Group by group (the item's rule first), each in every pass.
   const cuts = [0, ...(item.groups ?? []).filter((g) => g > 0 && g < item.levels), item.levels];
   const groups = cuts.slice(1).map((hi, i) => [cuts[i]!, hi] as const);
-  for (const [lo, hi] of groups)
-  for (const { clear, ownOff } of passes)
+  // With a sticker pass, the groups before the last (a card's rule with its own text, then with a
+  // shorter claim) are each tried clear and as a sticker before any of them over the product's
+  // heart or more of it: a complete shorter claim on the product's edge before the whole claim on
+  // its middle. Else group by group, every pass.
+  const early = modes.includes('sticker') ? groups.slice(0, -1) : [];
+  const steps = [
+    ...early.flatMap((g) => passes.filter((x) => x.mode !== 'any').map((x) => ({ g, ...x }))),
+    ...early.flatMap((g) => passes.filter((x) => x.mode === 'any').map((x) => ({ g, ...x }))),
+    ...groups.slice(early.length).flatMap((g) => passes.map((x) => ({ g, ...x }))),
+  ];
+  for (const { g: [lo, hi], mode, ownOff } of steps)
     for (let from = lo!; from < hi!; ) {
       let to = from;
       while (to < hi! && tierOf(to) === tierOf(from)) to++;
@@ -170,8 +186,11 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
           if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
           for (const c of candidates(made.box, safe, step)) {
             if (!free(c, item, safe, during) || (ownOff && item.keepOff!.some((k) => intersects(c, k)))) continue;
-            if (clear && free(c, item, safe, over)) return { ...made, box: c };
-            if (clear) continue;
+            if (mode === 'clear') {
+              if (free(c, item, safe, over)) return { ...made, box: c };
+              continue;
+            }
+            if (mode === 'sticker' && !allowed(c)) continue;
             const cost = over.reduce((s, o) => s + overlapArea(c, o.box), 0);
             if (cost < 0.5) return { ...made, box: c };
             if (!least || cost < least.cost - 0.5) least = { made, box: c, cost };

@@ -16,7 +16,7 @@
  *    title-rule.ts allows, reported as `title-lines`, where the short title and the full name find
  *    no room together);
  * and keeps the first placement that leaves every text clear of the face zone and the product's
- * middle; else the first that keeps every text off the face. Moves that put the presenter over
+ * middle, and every text on a product an allowed sticker (sticker.ts); else the first that keeps every text off the face. Moves that put the presenter over
  * the product (`clearOfProduct`, presenter-clear.ts) come after all of these, in the same order. docs/rendering.md "Nothing cut"
  * ("A long name never over a face", "A long name never over the product").
  */
@@ -28,6 +28,8 @@ import { presenterFaceBox } from './presenter.ts';
 import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
+import { textProductHits } from './text-product.ts';
+import { cardRuleBroken } from './card-rule.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
 type Presenter = NonNullable<Timeline['presenter']>;
@@ -44,12 +46,14 @@ export interface PlacedShell {
   overlays: readonly TextOverlay[];
   /** The captions band, when captions show. */
   captionsBox: Box | null;
+  /** The text's language and the style's capitals (the card rule's line count, card-rule.ts). */
+  text?: { language: string; uppercase: boolean };
 }
 
 const together = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
 /**
- * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle or each other
+ * The texts a placement leaves over the presenter's face zone (or, but the captions, the hair above it), a product's middle, a product where the sticker rule does not allow it (sticker.ts) or each other
  * (overlay ids, "captions"), "media" when the product card meets the face zone (media-face.ts), and "face" when the presenter's face is under the minimum size or out of the safe
  * area; empty when every text is clear.
  */
@@ -77,6 +81,24 @@ export function blockedTexts(s: PlacedShell): string[] {
   // The product card against the face (media-face.ts, bench #107): the presenter moves away from it.
   if (mediaCardOverFace(s)) out.push('media');
   return [...new Set(out)];
+}
+
+/**
+ * The texts a placement leaves that the room search also looks for room for (2026-11-30): a text
+ * on a product that the sticker rule does not allow (sticker.ts: over its heart, or too much of
+ * it; the name's forms are tried for it, the presenter stays), and, beside an inset presenter, a
+ * selling-point card that breaks the card rule (card-rule.ts: more than three lines or a broken
+ * word, in a narrow column beside a frame-high product, bench #44; the inset moves for it, only to
+ * spots clear of the product).
+ */
+export function ruleBlocked(s: PlacedShell): string[] {
+  return [...new Set([...textProductHits(s as unknown as Timeline).map((h) => h.overlay.id), ...cardBlocked(s)])];
+}
+
+/** The cards that break the card rule beside an inset presenter (for a drawn presenter too, its scale moves made the probe's 16:9 row 8 times slower). */
+function cardBlocked(s: PlacedShell): string[] {
+  if (!s.text || s.presenter?.frame !== 'card') return [];
+  return s.overlays.filter((o) => cardRuleBroken(o, { safeArea: s.safeArea, height: s.height, ...s.text! }).length).map((o) => o.id);
 }
 
 /** The texts over the presenter's face zone, and "face" for a face under the minimum or out of the safe area (the product's middle aside). */
@@ -155,7 +177,10 @@ export function makeRoom<R extends Placed>(
 ): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
   const chosen = (who: Presenter | null, own: boolean, form: NameForm, placed: R, clear = true) => ({ presenter: who, placed, choice: { who, own, form, clear } });
   const first = place(presenter, false);
-  const blocked = blockedTexts(first.shell);
+  // Every reason to look for room; the moves that put the presenter over the product only for the
+  // reasons before the sticker and card rules (a face, a product's middle, two texts).
+  const all = (sh: PlacedShell) => [...new Set([...blockedTexts(sh), ...ruleBlocked(sh)])];
+  const blocked = all(first.shell);
   if (blocked.length === 0) return chosen(presenter, false, 'auto', first);
   // The same video with its product posed (text-room.ts), where the search before found no
   // placement with every text clear: it is not made again (it tries every move and form, ~100
@@ -168,10 +193,12 @@ export function makeRoom<R extends Placed>(
   const card = !hit && blocked.includes('media') ? first.shell.media?.box : null;
   const away = card ?? (hit && hit.slot !== 'name' ? hit.box : o.nameSlot);
   // Moves that keep the presenter off the product (presenter-clear.ts) first; the others only when none of those leaves every text clear.
-  const moves = presenter ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
+  // The presenter moves for a face, a product's middle, two texts or a card's rule; not for a text on a product alone
+  // (moved for it, the README demo's inset went off the floor layout and the captions over its photos).
+  const moves = presenter && (blockedTexts(first.shell).length || cardBlocked(first.shell).length) ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
-  const over = moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own })));
+  const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
   // The short name only when it is the name that has no room, and the name has a shorter form.
   const nameBlocked = first.overlays.some((x) => blocked.includes(x.id) && isName(x, name));
   // Last, the full name titled whole in as many lines as it takes (title-rule.ts reports it): where the short
@@ -180,13 +207,21 @@ export function makeRoom<R extends Placed>(
   const forms: NameForm[] = nameBlocked && shortName(name) !== name ? ['auto', 'beside', 'compact', 'end', ...(shortTitled ? (['whole'] as const) : [])] : ['auto'];
   // Every text clear first; else, the first placement that at least keeps every text off the face (the stricter rule).
   let offFace: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
-  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries] })), ...(over.length ? forms.map((form) => ({ form, tries: over })) : [])];
-  for (const { form, tries } of rounds)
+  // The first placement clear of the reasons before the sticker and card rules: kept over a later
+  // one clear of all only from the last resorts (the name in as many lines as it takes, the
+  // presenter over the product) — a title in eight lines is no better than one on the product's edge.
+  let clearBefore: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
+  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries], late: form === 'whole' })), ...(over.length ? forms.map((form) => ({ form, tries: over, late: true })) : [])];
+  for (const { form, tries, late } of rounds) {
+    if (late && clearBefore) break;
     for (const { who, own } of tries) {
       const again = place(who, own, form);
-      if (blockedTexts(again.shell).length === 0) return chosen(who, own, form, again);
+      if (all(again.shell).length === 0) return chosen(who, own, form, again);
+      if (!clearBefore && blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
+  }
+  if (clearBefore) return chosen(clearBefore.who, clearBefore.own, clearBefore.form, clearBefore.again);
   return offFace && faceBlocked(first.shell).length > 0 ? chosen(offFace.who, offFace.own, offFace.form, offFace.again, false) : chosen(presenter, false, 'auto', first, false);
 }
 

@@ -15,6 +15,7 @@ import { boxHeight, padXEm, badgeLineEm, sidePadEm, ARROW_EM } from './overlay-b
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
+import { stickerAllowed } from './sticker.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
 import type { PriceRowContext } from './price-row.ts';
@@ -77,8 +78,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   for (const d of p.details ?? []) obstacles.push({ box: d.box, startMs: d.startMs, endMs: d.endMs });
   const shell = { media: p.media, scenes: p.scenes, images: p.images, width: p.width, height: p.height } as Timeline;
   const avoid: Obstacle[] = [];
-  // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a free spot allows.
-  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs }));
+  // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a
+  // free spot allows; else it may sit on the product's edge as a sticker (sticker.ts).
+  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs, allows: (b: Box) => stickerAllowed(b, k.product) }));
   avoid.push(...products);
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
@@ -92,6 +94,10 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   // Beside a product, a narrower column will do (the text wraps to it).
   const besideProducts = (box: Box, when: { startMs: number; endMs: number }) =>
     besideRegions(box, products.filter((o) => o.startMs < when.endMs && when.startMs < o.endMs).map((o) => o.box), p.safeArea, 0, p.safeArea.w * 0.2);
+  // …and, for a sticker on the product's edge (sticker.ts), the wider columns beside its heart.
+  const hearts = productKeepOuts(shell).map((k) => ({ box: grow(contentHeart(k.product), gap, gap, gap, gap), startMs: k.startMs, endMs: k.endMs }));
+  const besideHearts = (box: Box, when: { startMs: number; endMs: number }) =>
+    besideRegions(box, hearts.filter((o) => o.startMs < when.endMs && when.startMs < o.endMs).map((o) => o.box), p.safeArea, 0, p.safeArea.w * 0.2);
   const band = px(p.layout.captions, p.width, p.height);
   let captionsBox = band;
   let calmBox: Box | null = null;
@@ -156,7 +162,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
+    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
   });
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));

@@ -1,5 +1,6 @@
 /**
- * Cards, title, price and call to action never over a product shown whole (pure; docs/rendering.md
+ * Cards, title, price and call to action never over a product shown whole, but as a sticker on its
+ * edge (sticker.ts) where no spot is left (pure; docs/rendering.md
  * "The product leads", "Text keeps a gap from the product"). A product is shown whole when it is
  * cut out, an alpha image or a contained image (its trimmed box for the first two), or a
  * plain-backed photo drawn uncropped as a cover (its trimmed product box); each scene's box is
@@ -13,6 +14,7 @@ import type { Box } from '../templates/types.ts';
 import { sceneFrame, type ImageFrame } from './media-frame.ts';
 import { productReach } from './presenter-clear.ts';
 import { grow, intersection, intersects, TEXT_PRODUCT_GAP } from './rules.ts';
+import { coveredShare, stickerAllowed } from './sticker.ts';
 import type { Timeline } from './types.ts';
 
 export interface ProductKeepOut {
@@ -67,18 +69,34 @@ const r = (b: Box) => `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}
 export interface TextProductHit {
   overlay: Timeline['overlays'][number];
   keepOut: ProductKeepOut;
+  /** An allowed overlap (sticker.ts): on the product's edge, clear of its heart, a bounded share of it. */
+  allowed: boolean;
 }
 
-/** Every overlay (card, title, subtitle, brand, price, call to action) within the gap of a product shown whole while both show. */
-export function textProductHits(t: Timeline): TextProductHit[] {
+/** Every overlay (card, title, subtitle, brand, price, call to action) within the gap of a product shown whole while both show, allowed or not. */
+export function textProductOverlaps(t: Timeline): TextProductHit[] {
   const out: TextProductHit[] = [];
-  for (const k of productKeepOuts(t)) for (const o of t.overlays) if (together(o, k) && intersects(o.box, k.box)) out.push({ overlay: o, keepOut: k });
+  for (const k of productKeepOuts(t)) for (const o of t.overlays) if (together(o, k) && intersects(o.box, k.box)) out.push({ overlay: o, keepOut: k, allowed: stickerAllowed(o.box, k.product) });
   return out;
 }
 
-/** The hits as tagged strings, one per text, product box and image (the scenes' times by the first). */
+/** The overlaps the sticker rule does not allow (over the product's heart, or more of it than STICKER_SHARE). */
+export function textProductHits(t: Timeline): TextProductHit[] {
+  return textProductOverlaps(t).filter((h) => !h.allowed);
+}
+
+/** The overlays that sit on a product as allowed stickers (their pill drawn opaque). */
+export function stickerIds(t: Timeline): Set<string> {
+  const hits = textProductOverlaps(t);
+  return new Set(hits.filter((h) => h.allowed && !hits.some((x) => !x.allowed && x.overlay.id === h.overlay.id)).map((h) => h.overlay.id));
+}
+
+/** The disallowed hits as tagged strings, one per text, product box and image (the scenes' times by the first). */
 export function textProductViolations(t: Timeline): string[] {
   const out: string[] = [];
-  for (const { overlay: o, keepOut: k } of textProductHits(t)) out.push(`text-product: ${o.id} (${o.slot}) ${r(o.box)} within the gap of the product ${r(k.product)} (image ${k.image}, scene at ${(k.startMs / 1000).toFixed(1)} s)`);
+  for (const { overlay: o, keepOut: k } of textProductHits(t)) {
+    const share = Math.round(coveredShare(o.box, k.product) * 100);
+    out.push(`text-product: ${o.id} (${o.slot}) ${r(o.box)} within the gap of the product ${r(k.product)} (image ${k.image}, scene at ${(k.startMs / 1000).toFixed(1)} s; ${share} % of it)`);
+  }
   return [...new Set(out)];
 }

@@ -12,7 +12,7 @@
 import type { Box } from '../templates/types.ts';
 import type { ImageFrame } from './media-frame.ts';
 import { faceZone, grow, hairZone, intersection, intersects, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN, TEXT_PRODUCT_GAP } from './rules.ts';
-import { productKeepOuts, textProductHits, wholeProductBox, type TextProductHit } from './text-product.ts';
+import { productKeepOuts, textProductOverlaps, wholeProductBox, type TextProductHit } from './text-product.ts';
 import { presenterFaceBox } from './presenter.ts';
 import { layoutViolations } from './safety.ts';
 import { presenterLed, presenterShare, productShareTarget, productShareViolations } from './product-share.ts';
@@ -161,8 +161,17 @@ export const GLIDE_MS = 500;
 /** The build: per image poses (the whole video) and per sentence poses (its scene only). */
 export type PosedBuild<I> = (input: I, poses: Poses | null, sentencePoses?: ReadonlyMap<number, ScenePose> | null) => Timeline;
 
-/** Texts on a product (distinct overlay, image and time). */
-const hitCount = (t: Timeline): number => new Set(textProductHits(t).map((h) => `${h.overlay.id} ${h.keepOut.image} ${h.keepOut.startMs}`)).size;
+/**
+ * Texts on a product (distinct overlay, image and time), a disallowed one (sticker.ts) weighing
+ * more than any number of allowed ones: a pose that frees a sticker's spot is kept (the product
+ * moved, its share unchanged, before a text on its edge), never one that trades it for a text on
+ * the product's heart.
+ */
+const hitCount = (t: Timeline): number => {
+  const key = (h: TextProductHit) => `${h.overlay.id} ${h.keepOut.image} ${h.keepOut.startMs}`;
+  const hits = textProductOverlaps(t);
+  return new Set(hits.map(key)).size + 1000 * new Set(hits.filter((h) => !h.allowed).map(key)).size;
+};
 
 /**
  * Builds the timeline; where text lies on a product shown whole, builds it again with the
@@ -174,7 +183,7 @@ const hitCount = (t: Timeline): number => new Set(textProductHits(t).map((h) => 
  */
 export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs: number; endMs: number }[] = []): Timeline {
   const first = build(input, null);
-  const hits0 = textProductHits(first);
+  const hits0 = textProductOverlaps(first);
   if (!hits0.length) return first;
   // One pose for every image shown (a text over two scenes needs its room in both), else for the images with text on them only.
   const shown = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
@@ -213,7 +222,7 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
   // hyphenate's 54 German cut-case timelines run for over 15 min (2026-11-29 (7)).
   let budget = SCENE_POSE_BUILDS;
   for (let guard = 0; guard < 8 && curN > 0 && budget > 0; guard++) {
-    const hit = textProductHits(cur)
+    const hit = textProductOverlaps(cur)
       .sort((a, b) => a.overlay.startMs - b.overlay.startMs)
       .map((h) => ({ h, sentences: spans.flatMap((s, i) => (s.startMs < Math.min(h.overlay.endMs, h.keepOut.endMs) && Math.max(h.overlay.startMs, h.keepOut.startMs) < s.endMs ? [i] : [])) }))
       .find(({ sentences }) => sentences.length && !tried.has(sentences.join()));
@@ -225,13 +234,14 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     // Not when the smaller product would no longer be larger than the presenter (product-share.ts: a build refused for it).
     const k = f ? shrinkFor(f, c) : 1;
     const above = presenterLed(cur.layout, !!cur.presenter) ? 0 : presenterShare(cur);
-    const smaller = f && k < 1 && (k * k * f.content.w * f.content.h) / (cur.width * cur.height) > above ? POSES.map((p) => `${p} small` as const) : [];
+    // (Only for a text the sticker rule does not allow there: a sticker comes before a smaller product.)
+    const smaller = f && k < 1 && !hit.h.allowed && (k * k * f.content.w * f.content.h) / (cur.width * cur.height) > above ? POSES.map((p) => `${p} small` as const) : [];
     // The poses that leave room for the text as it is set (roomLeft: no build) are built first; the
     // first of them that clears the text is kept. The others after, while the budget lasts.
     const all = [...POSES, ...smaller];
     const fits = roomLeft(cur, hit.h);
     const promising = f ? all.filter((p) => fits(posed(f, p, c, false))) : [];
-    const cleared = (t: Timeline) => !textProductHits(t).some((x) => x.overlay.id === hit.h.overlay.id);
+    const cleared = (t: Timeline) => !textProductOverlaps(t).some((x) => x.overlay.id === hit.h.overlay.id);
     for (const pose of [...promising, ...all.filter((p) => !promising.includes(p))]) {
       if (budget-- <= 0) break;
       if (pick && cleared(pick.t) && (pose.endsWith(' small') || promising.includes(pick.pose))) break;

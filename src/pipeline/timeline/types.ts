@@ -79,6 +79,8 @@ export interface TextOverlay {
   stacked?: true;
   /** A lucide-static icon name drawn in the badge instead of its number (the no-media design's cards). */
   icon?: string;
+  /** On a product's edge, an allowed overlap (timeline/sticker.ts): its pill is drawn opaque. */
+  sticker?: true;
   /** Drawn the full width of its box, not a pill sized to its words: the no-media design's title, cards and price, sized to the field (docs/rendering.md "No media"). */
   full?: true;
   box: Box;
