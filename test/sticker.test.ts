@@ -31,14 +31,16 @@ describe('the sticker: a text over a product\'s edge (sticker.ts, one definition
 
   it('the check (text-product) counts only the disallowed overlaps; the placer\'s overlaps carry the same judgement (fails before: every overlap was a hit)', () => {
     const sp = sampleSpeech(sampleSentences(15));
-    const infos = SETS.packshot!;
+    // The alpha product in Side by Side 9:16: its name and first card sit on its edge (since the
+    // stacked card, Spotlight's packshot finds a free spot for every text and has no sticker left).
+    const infos = SETS.alpha!;
     const t = buildTimeline({
       script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: infos.map((_, i) => `/img${i}.jpg`), videoPaths: [] },
-      templateId: 1, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: infos,
+      templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: infos,
     });
     const all = textProductOverlaps(t);
     const k = all[0]?.keepOut;
-    assert.ok(k, 'the packshot in Spotlight 9:16 has a text on its box');
+    assert.ok(k, 'the alpha product in Side by Side 9:16 has a text on its box');
     for (const h of all) assert.equal(h.allowed, stickerAllowed(h.overlay.box, h.keepOut.product));
     assert.deepEqual(textProductHits(t).map((h) => h.overlay.id), all.filter((h) => !h.allowed).map((h) => h.overlay.id));
     // An allowed sticker is marked (its pill drawn opaque); a card moved onto the heart is reported.

@@ -424,7 +424,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     return presenterOverProductViolations({ presenter: who, media, layout: def.layout, scenes, images: imgs, width, height } as Timeline).length;
   };
   const clearOfProduct = presenter && overProduct(presenter) === 0 ? (who: NonNullable<typeof presenter>) => overProduct(who) === 0 : undefined;
-  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}), keep: keep?.floor === framing.floor ? keep.choice : null });
+  const roomFor = () => makeRoom(place, presenter, { uppercase: style.text.uppercase, safeArea, height, nameSlot: px(layout.slots.name.box, width, height), name: input.product.name, ...(clearOfProduct ? { clearOfProduct } : {}), keep: keep?.floor === framing.floor ? keep.choice : null, presenterStays: framing.floor });
   let room = roomFor();
   // The floor variant keeps the header for the texts and the inset: where the name-room step has to
   // move the inset (a long name: down onto the product's half), the layout before is used.

@@ -173,7 +173,7 @@ const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source =
 export function makeRoom<R extends Placed>(
   place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
   presenter: Presenter | null,
-  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean; keep?: RoomChoice | null },
+  o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean; keep?: RoomChoice | null; presenterStays?: boolean },
 ): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
   const chosen = (who: Presenter | null, own: boolean, form: NameForm, placed: R, clear = true) => ({ presenter: who, placed, choice: { who, own, form, clear } });
   const first = place(presenter, false);
@@ -195,7 +195,8 @@ export function makeRoom<R extends Placed>(
   // Moves that keep the presenter off the product (presenter-clear.ts) first; the others only when none of those leaves every text clear.
   // The presenter moves for a face, a product's middle, two texts or a card's rule; not for a text on a product alone
   // (moved for it, the README demo's inset went off the floor layout and the captions over its photos).
-  const moves = presenter && (blockedTexts(first.shell).length || cardBlocked(first.shell).length) ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
+  // A layout whose presenter stays at its slot (the floor variant: build.ts uses the layout before where it would move) tries the name's forms only.
+  const moves = presenter && !o.presenterStays && (blockedTexts(first.shell).length || cardBlocked(first.shell).length) ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
