@@ -15,13 +15,14 @@ import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 const ALPHA: ImageInfo = { width: 1000, height: 1000, alpha: true, trim: { x: 0.3, y: 0.05, w: 0.4, h: 0.9 } };
 
 describe('text-room prefilter: a pose is asked whether it leaves the text a spot', () => {
-  it('Side by Side 9:16, an alpha product at its share: no spot for the full-width card where the product stands; a spot once the product is out of the way; none when it covers the safe area (fails before: no roomLeft)', () => {
+  it('Side by Side 9:16 with a presenter, an alpha product at its share: no spot for the full-width card where the product stands; a spot once the product is out of the way; none when it covers the safe area (fails before: no roomLeft)', () => {
     const sp = sampleSpeech(sampleSentences(15));
     const t = buildTimeline({
       script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/img0.jpg'], videoPaths: [] },
-      templateId: 2, hasPresenter: false, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: [ALPHA],
+      templateId: 2, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption: true, scale: 0.5, imageInfo: [ALPHA],
     });
-    // (Any overlap, a sticker too: the pose search runs for both, text-room.ts.)
+    // (Any overlap, a sticker too: the pose search runs for both, text-room.ts. Without a presenter
+    // the stacked card finds a free spot, 2026-11-30, so the case is the presenter's.)
     const hit = textProductOverlaps(t).find((h) => h.overlay.slot === 'cue');
     assert.ok(hit, 'a card on the product (the survey\'s named 9:16 miss)');
     const f = t.images[hit.keepOut.image]!;
