@@ -329,6 +329,14 @@ const presenterFull: TemplateDef = {
   },
 };
 
+/**
+ * A layout with its wide-product variant (`wideProduct`): the layout itself with the parts `wide`
+ * gives (or makes from it) in place of its own.
+ */
+function withWide(l: TemplateLayout, wide: Partial<TemplateLayout> | ((l: TemplateLayout) => Partial<TemplateLayout>)): TemplateLayout {
+  return { ...l, wideProduct: { ...l, ...(typeof wide === 'function' ? wide(l) : wide) } };
+}
+
 /** 6 Carousel: product images slide past as cards; the presenter talks from a round inset. */
 const carousel: TemplateDef = {
   id: 6,
@@ -348,26 +356,13 @@ const carousel: TemplateDef = {
         cta: slot(b(0.05, 0.1, 0.83, 0.07), CTA, 'pop', 'center', 0.5),
       },
     },
-    1: {
-      background: 'style',
-      media: { box: b(0.255, 0.125, 0.49, 0.69), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
-      presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
-      captions: b(0.22, 0.835, 0.56, 0.11),
-      shapes: [shelf(0.125, 0.69)],
-      slots: {
-        name: slot(b(0.05, 0.05, 0.9, 0.07), NAME, 'rise', 'center'),
-        price: slot(b(0.8, 0.8, 0.15, 0.09), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.05, 0.9, 0.07), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.05, 0.9, 0.07), CTA, 'pop', 'center', 0.5),
-      },
-      // A wide product: a wide card (1344 x 475 px, 2.8:1: a 3:1 photo 94 % in view, 31 % of the
-      // frame) on a lower shelf, instead of the middle 45 % of it in the 0.49-wide card.
-      wideProduct: {
+    1: withWide(
+      {
         background: 'style',
-        media: { box: b(0.15, 0.2, 0.7, 0.44), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        media: { box: b(0.255, 0.125, 0.49, 0.69), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
         presenter: { box: b(0.05, 0.69, 0.14, 0.25), frame: 'circle', panel: b(0.05, 0.69, 0.14, 0.25) },
         captions: b(0.22, 0.835, 0.56, 0.11),
-        shapes: [shelf(0.16, 0.52)],
+        shapes: [shelf(0.125, 0.69)],
         slots: {
           name: slot(b(0.05, 0.05, 0.9, 0.07), NAME, 'rise', 'center'),
           price: slot(b(0.8, 0.8, 0.15, 0.09), PRICE, 'pop', 'center'),
@@ -375,36 +370,38 @@ const carousel: TemplateDef = {
           cta: slot(b(0.05, 0.05, 0.9, 0.07), CTA, 'pop', 'center', 0.5),
         },
       },
-    },
-    2: {
-      background: 'style',
-      media: { box: b(0.19, 0.125, 0.62, 0.59), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
-      presenter: { box: b(0.05, 0.72, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.72, 0.24, 0.24) },
-      captions: b(0.33, 0.79, 0.62, 0.16),
-      shapes: [shelf(0.125, 0.59)],
-      slots: {
-        name: slot(b(0.05, 0.05, 0.9, 0.075), NAME, 'rise', 'center'),
-        price: slot(b(0.33, 0.72, 0.34, 0.065), PRICE, 'pop', 'center'),
-        cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
-        cta: slot(b(0.05, 0.05, 0.9, 0.075), CTA, 'pop', 'center', 0.5),
+      // A wide product: a wide card (1344 x 475 px, 2.8:1: a 3:1 photo 94 % in view, 31 % of the
+      // frame) on a lower shelf, instead of the middle 45 % of it in the 0.49-wide card.
+      {
+        media: { box: b(0.15, 0.2, 0.7, 0.44), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        shapes: [shelf(0.16, 0.52)],
       },
-      // A wide product: a card nearly the frame's width (1015 x 389 px, 2.6:1: a 3:1 photo 87 % in
-      // view, 34 % of the frame), instead of the middle 40 % of it in the 0.62-wide card; a larger
-      // inset (0.28) keeps the frame covered (45 % at the least with 0.24).
-      wideProduct: {
+    ),
+    2: withWide(
+      {
         background: 'style',
-        media: { box: b(0.03, 0.22, 0.94, 0.36), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
-        presenter: { box: b(0.05, 0.67, 0.28, 0.28), frame: 'circle', panel: b(0.05, 0.67, 0.28, 0.28) },
-        captions: b(0.37, 0.78, 0.58, 0.17),
-        shapes: [shelf(0.18, 0.44)],
+        media: { box: b(0.19, 0.125, 0.62, 0.59), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        presenter: { box: b(0.05, 0.72, 0.24, 0.24), frame: 'circle', panel: b(0.05, 0.72, 0.24, 0.24) },
+        captions: b(0.33, 0.79, 0.62, 0.16),
+        shapes: [shelf(0.125, 0.59)],
         slots: {
           name: slot(b(0.05, 0.05, 0.9, 0.075), NAME, 'rise', 'center'),
-          price: slot(b(0.37, 0.675, 0.34, 0.065), PRICE, 'pop', 'center'),
+          price: slot(b(0.33, 0.72, 0.34, 0.065), PRICE, 'pop', 'center'),
           cue: slot(b(0.05, 0.05, 0.9, 0.075), CUE, 'slide', 'center'),
           cta: slot(b(0.05, 0.05, 0.9, 0.075), CTA, 'pop', 'center', 0.5),
         },
       },
-    },
+      // A wide product: a card nearly the frame's width (1015 x 389 px, 2.6:1: a 3:1 photo 87 % in
+      // view, 34 % of the frame), instead of the middle 40 % of it in the 0.62-wide card; a larger
+      // inset (0.28) keeps the frame covered (45 % at the least with 0.24).
+      (l) => ({
+        media: { box: b(0.03, 0.22, 0.94, 0.36), radius: 0.035, frame: 'card', show: 'always', motion: 'carousel', clearOfCaptions: true },
+        presenter: { box: b(0.05, 0.67, 0.28, 0.28), frame: 'circle', panel: b(0.05, 0.67, 0.28, 0.28) },
+        captions: b(0.37, 0.78, 0.58, 0.17),
+        shapes: [shelf(0.18, 0.44)],
+        slots: { ...l.slots, price: slot(b(0.37, 0.675, 0.34, 0.065), PRICE, 'pop', 'center') },
+      }),
+    ),
   },
 };
 
