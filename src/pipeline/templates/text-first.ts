@@ -68,7 +68,7 @@ const FULL_FRAME: Record<AspectRatio, Design> = {
   },
   2: {
     slots: slots(b(0.05, 0.12, 0.9, 0.045), b(0.05, 0.17, 0.9, 0.13), b(0.05, 0.535, 0.9, 0.1), b(0.05, 0.23, 0.43, 0.2), b(0.05, 0.52, 0.43, 0.075)),
-    captions: b(0.05, 0.76, 0.47, 0.18),
+    captions: b(0.05, 0.76, 0.42, 0.18),
     shapes: [field(b(0, 0, 1, 0.735))],
   },
 };
@@ -83,16 +83,19 @@ const SPLIT: Record<AspectRatio, Design> = {
     shapes: [half(b(0, 0.5, 1, 0.5))],
   },
   1: {
-    slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.17), b(0.53, 0.47, 0.42, 0.13), b(0.53, 0.1, 0.42, 0.3), b(0.53, 0.55, 0.42, 0.12)),
+    slots: slots(b(0.53, 0.06, 0.42, 0.06), b(0.53, 0.14, 0.42, 0.17), b(0.53, 0.47, 0.42, 0.13), b(0.53, 0.2, 0.42, 0.3), b(0.53, 0.61, 0.42, 0.12)),
     captions: b(0.53, 0.77, 0.42, 0.17),
     shapes: [half(b(0.5, 0, 0.5, 1))],
   },
   2: {
-    slots: slots(b(0.53, 0.06, 0.42, 0.05), b(0.53, 0.12, 0.42, 0.11), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.1, 0.42, 0.22), b(0.53, 0.5, 0.42, 0.09)),
+    slots: slots(b(0.53, 0.14, 0.42, 0.05), b(0.53, 0.2, 0.42, 0.11), b(0.53, 0.4, 0.42, 0.09), b(0.53, 0.235, 0.42, 0.22), b(0.53, 0.56, 0.42, 0.09)),
     captions: b(0.05, 0.75, 0.9, 0.19),
     shapes: [half(b(0.5, 0, 0.5, 0.72))],
   },
 };
+
+/** A split screen's card in 16:9 and 1:1 (its type the SPLIT cue slot's): over the panel's upper part, where the title stood. */
+const SPLIT_CARD: Record<1 | 2, Box> = { 1: b(0.53, 0.14, 0.42, 0.45), 2: b(0.53, 0.18, 0.42, 0.4) };
 
 /**
  * 9:16 with an inset presenter: a selfie. The presenter stands large in the lower half in their
@@ -119,7 +122,7 @@ const INSET_WIDTH: Record<AspectRatio, number> = { 0: 0.42, 1: 0.4, 2: 0.45 };
  * a presenter who fills the frame steps to the right edge; an inset grows, and in 9:16 becomes
  * the selfie (SELFIE_0).
  */
-export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio): TemplateLayout {
+export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio, caption = true): TemplateLayout {
   let presenter = layout.presenter;
   const p = presenter?.box;
   const full = presenter && presenter.frame === 'none' && presenter.panel.w >= 1 && presenter.panel.h >= 1;
@@ -139,12 +142,18 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   // In 16:9 a filling presenter stands in the right third: the left two thirds hold the title, larger
   // (WIDE_HERO_NAME; held through the points that have no card: place-text.ts `cardless`). Phrase
   // cards under it came out at the minimum size under the big title: left out.
-  const nameBox = full && aspectRatio === 1 ? { ...design.slots.name.box, h: design.slots.name.box.h * WIDE_HERO_NAME } : design.slots.name.box;
-  const held = full || (!!presenter && aspectRatio === 0)
+  // In 1:1 the title takes the column left of the head (without captions under it, a full-width
+  // title went under the head, over the presenter's body).
+  const nameBox = full && aspectRatio === 1 ? { ...design.slots.name.box, h: design.slots.name.box.h * WIDE_HERO_NAME } : full && aspectRatio === 2 ? { ...design.slots.name.box, y: 0.2, w: 0.5 } : design.slots.name.box;
+  // A split screen in 16:9 and 1:1 likewise: the title over its panel, then one large card at a
+  // time in the title's place (the title held over the cards left the card no room on the panel).
+  const splitCard = split && aspectRatio !== 0 ? SPLIT_CARD[aspectRatio] : null;
+  const held = full || splitCard || (!!presenter && aspectRatio === 0)
     ? {
         ...design.slots,
         name: { ...design.slots.name, box: nameBox, scenes: (full ? ['hook', 'intro'] : ['hook', 'intro', 'story']) as SceneKind[] },
         ...(split || selfie ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[] } } : {}),
+        ...(splitCard ? { cue: { ...design.slots.cue, scenes: ['point'] as SceneKind[], box: splitCard, fill: (design.slots.cue.fill * design.slots.cue.box.h) / splitCard.h } } : {}),
         // Beside a filling presenter in 16:9 and 1:1 a card has the column to itself: one large card
         // standing over its middle (its box the slot's height: place-text.ts `full`), type 9 / 6.3 % of the frame.
         ...(full && aspectRatio === 1 ? { cue: { ...design.slots.cue, box: b(0.05, 0.2, 0.55, 0.5), fill: 0.18 } } : {}),
@@ -155,7 +164,12 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
       }
     : design.slots;
   // With nobody on screen the text has the whole width: the name and the cards grow into it.
-  const slots = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio], SOLO_DROP[aspectRatio]);
+  const placed = presenter ? besideInset(held, presenter) : widen(held, SAFE_AREAS[aspectRatio], SOLO_DROP[aspectRatio]);
+  // Captions off: the texts of a split screen's panel (16:9) move down by half the captions band
+  // they would have stood over, so the panel is held across its middle, not its top.
+  const drop = !caption && split && !selfie && overlapsRows(design.captions, design.shapes[0]!.box) ? design.captions.h / 2 : 0;
+  // A selfie's field with captions off: the title, the card and the price grow into the captions' rows.
+  const slots = drop ? dropped(placed, drop) : !caption && selfie ? grown(placed, design.captions.h) : placed;
   const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
   return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
@@ -173,6 +187,24 @@ function placedInset(p: PresenterRule, aspectRatio: AspectRatio, safe: Box): Pre
   const y = aspectRatio === 0 ? safe.y : safe.y + safe.h - h;
   const placed = { x, y, w, h };
   return { ...p, box: placed, panel: placed };
+}
+
+const overlapsRows = (a: Box, f: Box) => a.y < f.y + f.h && f.y < a.y + a.h && a.x < f.x + f.w && f.x < a.x + a.w;
+
+/** Every text slot `dy` (frame share) lower. */
+function dropped(slots: TemplateLayout['slots'], dy: number): TemplateLayout['slots'] {
+  const out = { ...slots };
+  for (const k of Object.keys(out) as (keyof typeof out)[]) {
+    const slot = out[k];
+    if (slot) out[k] = { ...slot, box: { ...slot.box, y: slot.box.y + dy } };
+  }
+  return out;
+}
+
+/** The title, the card and the price `dh` (frame share) taller: their type grows with their slot. */
+function grown(slots: TemplateLayout['slots'], dh: number): TemplateLayout['slots'] {
+  const taller = (slot: TextSlot): TextSlot => ({ ...slot, box: { ...slot.box, h: slot.box.h + dh } });
+  return { ...slots, name: taller(slots.name), cue: taller(slots.cue), price: taller(slots.price) };
 }
 
 /** Brand and name in the column left of an inset that shares their rows. */

@@ -201,7 +201,7 @@ export function mediaFraming(input: FramingInput) {
   const wideLayout = resolved.layout.wideProduct;
   const wide = !textFirst && !tall && !!wideLayout && usable.length > 0 && usable.every((i) => isWideImage(input.imageInfo?.[i])) && frameAll(wideLayout).every((f, i) => !usable.includes(i) || f?.treatment !== 'pan');
   const floor = !input.noFloor && !textFirst && !tall && !wide && !!floorLayout && !!floorBand && usable.length > 0 && frameAll(floorLayout).every((f, i) => !usable.includes(i) || !f || (f.treatment !== 'cover' && !intersects(f.content, floorBand)));
-  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio) : tall ? resolved.layout.tallProduct! : wide ? wideLayout! : floor ? floorLayout! : resolved.layout;
+  const shaped = textFirst ? textFirstLayout(resolved.layout, input.aspectRatio, input.caption) : tall ? resolved.layout.tallProduct! : wide ? wideLayout! : floor ? floorLayout! : resolved.layout;
   const unnarrowed = input.caption || textFirst ? shaped : uncaptionedLayout(shaped);
   // A product that cannot stand clear of the captions at its share: the captions narrow beside it
   // (caption-clear.ts; Side by Side has its own columns for that).

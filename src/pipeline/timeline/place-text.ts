@@ -120,7 +120,10 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   }
   // Cards, title, price and call to action also keep off the hair above the head (a bun: #204).
   if (p.presenter) obstacles.push({ box: hairZone(presenterFaceBox(p.presenter)), ...whole });
-  const headTop = p.presenter && !p.media && p.presenter.frame === 'none' ? headBox(presenterFaceBox(p.presenter)).y : null;
+  // (Only in 9:16, a presenter across the frame's width: in 16:9 and 1:1 the text has its own
+  // column or panel beside the presenter, where it is set large — text-first.ts.)
+  const filling = !!p.presenter && p.presenter.frame === 'none' && p.presenter.panel.w >= p.width - 1 && p.height > p.width;
+  const headTop = p.presenter && !p.media && filling ? headBox(presenterFaceBox(p.presenter)).y : null;
   const aboveHead: Region | null = headTop !== null && headTop - gap - p.safeArea.y >= minFontPx(p.height) * 2 ? { x: p.safeArea.x, y: p.safeArea.y, w: p.safeArea.w, h: headTop - gap - p.safeArea.y, holdsHeight: true } : null;
   const order: TextSlotName[] = ['name', 'brand', 'price', 'cta', 'cue'];
   const sorted = [...specs].sort((a, b) => order.indexOf(a.slot) - order.indexOf(b.slot) || a.startMs - b.startMs);
