@@ -12,7 +12,7 @@
  * Prints one row per video and the defect total (target 0); exit code 0 regardless.
  *
  *   npm run bench:quality [-- --sheets DIR] [--scale S] [--only N[,N…]] [--keep DIR]
- * --keep DIR: each video as DIR/qNN.mp4 with DIR/qNN.json (its timeline, words and sentences).
+ * --keep DIR: each video as DIR/qNN.mp4 with DIR/qNN.json (its timeline, words and sentences); a presenter cell's video only.
  */
 import '../src/pipeline/render/alloc-env.ts';
 import fs from 'node:fs/promises';
@@ -179,6 +179,7 @@ async function main(): Promise<void> {
         presenterDefects += r.defects.length;
         details.push(...r.defects.map((d) => `#${cell.n} ${d}`));
         if (args.sheets) await writeContactSheet(r.videoPath, path.join(args.sheets, `q${cell.n}.png`), label, r.durationS, r.fps);
+        if (args.keep) await fs.mkdir(args.keep, { recursive: true }).then(() => fs.copyFile(r.videoPath, path.join(args.keep!, `q${cell.n}.mp4`)));
         console.log(`${label}: ${r.defects.length} defects (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
       } catch (err) {
         presenterDefects++;

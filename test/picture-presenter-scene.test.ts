@@ -3,7 +3,8 @@
  * painter's box stood low-left in the frame, a blur of its edge strips above it (20 % of the
  * height) and seamed to its right edge (docs/rendering.md "A photo presenter's scene"). Now the
  * band above a picture presenter is a header field (picture-header.ts), and the panel beside the
- * box shows the photo itself continued (drawPhotoScene).
+ * box shows the photo itself continued (drawPhotoScene). The title stays on the header until the
+ * price takes it (place-text.ts `cardless`, `titleField`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -39,6 +40,20 @@ describe('a photo presenter\'s scene', () => {
     // A drawn presenter stands in its own drawn room: no field.
     const drawn = await cell107(0.25, null);
     assert.equal(drawn.shapes.some((s) => s.role === 'field'), false);
+  });
+
+  it('#107: the header holds a text in every frame after 0.5 s — the title stays on it through the sentences with no card, until the price and the call to action take it (fails before: bare from the title\'s exit, 3.3 s, to the price, 11.3 s)', async () => {
+    const t = await cell107(1);
+    const header = t.shapes.find((s) => s.role === 'field' && s.box.y === t.presenter!.panel.y)!;
+    assert.ok(header, 'a header (the case)');
+    const on = (b: { y: number; h: number }) => b.y < header.box.y + header.box.h && b.y + b.h > header.box.y;
+    const bare: number[] = [];
+    for (let ms = 500; ms < t.durationMs; ms += 100) if (!t.overlays.some((o) => o.startMs <= ms && ms < o.endMs && on(o.box))) bare.push(ms);
+    assert.deepEqual(bare, [], `the header bare at ${bare.length ? `${bare[0]}-${bare[bare.length - 1]} ms` : ''}`);
+    // The title leaves as the price comes in: never both on the header.
+    const name = t.overlays.filter((o) => o.slot === 'name');
+    const price = t.overlays.find((o) => o.slot === 'price')!;
+    assert.ok(name.every((o) => o.endMs <= price.startMs), 'the title gone when the price comes');
   });
 
   it('the panel beside the painter\'s box shows the photo itself at the box\'s framing, not its edges blurred (fails before: a blur of the edge strips)', () => {

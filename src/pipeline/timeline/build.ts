@@ -24,7 +24,7 @@ import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
 import { presenterDrawnBox } from './presenter.ts';
-import { pictureHeader } from './picture-header.ts';
+import { hasPictureHeader, pictureHeader } from './picture-header.ts';
 import { ctaBesidePrice, type PriceRowContext } from './price-row.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
@@ -411,7 +411,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     const images = imagesFor(who);
     tame(images);
     const details = detailsFor(images, who, px(layout.captions, width, height));
-    const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm);
+    const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm, hasPictureHeader(who));
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
     const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make);
     return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null, text: { language, uppercase: style.text.uppercase } } };

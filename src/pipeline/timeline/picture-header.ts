@@ -24,3 +24,10 @@ export function pictureHeader(presenter: Timeline['presenter'], durationMs: numb
   const field = (y: number, h: number): Shape => ({ role: 'field', box: { x: panel.x, y, w: panel.w, h }, fill: 'bg2', alpha: 1, radius: 0, startMs: 0, endMs: durationMs });
   return [...(top >= MIN_FIELD_SHARE * panel.h ? [field(panel.y, top)] : []), ...(bottom >= MIN_FIELD_SHARE * panel.h ? [field(panel.y + panel.h - bottom, bottom)] : [])];
 }
+
+/**
+ * Whether a presenter has a header field (above): the title stands on it, so a template video keeps
+ * its title there through the card scenes with no card (place-text.ts `cardless`): the field is
+ * never a bare bar between the title's sentence and the price (bench:quality #107).
+ */
+export const hasPictureHeader = (presenter: Timeline['presenter']): boolean => !!presenter && pictureHeader(presenter, 1).some((s) => s.box.y === presenter.panel.y);

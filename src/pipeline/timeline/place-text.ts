@@ -319,7 +319,8 @@ export type NameForm = 'auto' | 'beside' | 'compact' | 'end' | 'whole';
  * titled whole.
  */
 /** `phraseCards`: a sentence with no card of its own shows its key phrase as one (docs/rendering.md "No empty frames"). */
-export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean, phraseCards = false, nameForm: NameForm = 'auto'): OverlaySpec[] {
+/** `titleField`: the title has a field of its own (a photo presenter's header, picture-header.ts): it holds the title through card scenes with no card. */
+export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans: readonly Span[], width: number, height: number, language: string, fitsSlot?: (slot: TextSlotName, text: string) => boolean, phraseCards = false, nameForm: NameForm = 'auto', titleField = false): OverlaySpec[] {
   const slots = layout.slots;
   const out: OverlaySpec[] = [];
   const last = spans[spans.length - 1];
@@ -346,8 +347,9 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
   if (name) {
     // The no-media design: a card scene that has no card to show (a template video's script says
     // its points, it has no selling points) keeps the title, so the design's field is never left
-    // holding nothing but the captions (docs/rendering.md "No empty frames").
-    const cardless = (s: Span) => !layout.media && slots.cue.scenes.includes(s.kind) && !cardCandidates(input, s, phraseCards).length;
+    // holding nothing but the captions (docs/rendering.md "No empty frames"). The same on a photo
+    // presenter's header field (`titleField`): the title stays on it until the price takes it.
+    const cardless = (s: Span) => (!layout.media || titleField) && slots.cue.scenes.includes(s.kind) && !cardCandidates(input, s, phraseCards).length;
     const r = runs(spans, slots.name.scenes, cardless);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
     for (const x of shown) {

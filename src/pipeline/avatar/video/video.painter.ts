@@ -93,8 +93,8 @@ export function createVideoPainter(v: VideoPresenter, size: { width: number; hei
     if (stillIndex === i) return;
     const img = new Image();
     img.src = v.frames[i]!;
-    // Framed like the photo presenter (the same crop for every frame), the clip's own background
-    // extended and blurred where the box is wider than the clip: no black bands, no second copy.
+    // Framed like the photo presenter (the same crop for every frame), on a blurred, darkened cover
+    // copy of the frame where the box is wider than the clip (renderPhotoStill): no black bands, no seam.
     if (v.cutout) {
       // A cut-out: the person only (the clip's alpha), framed the same; whatever is behind shows around.
       sctx.clearRect(0, 0, width, height);
