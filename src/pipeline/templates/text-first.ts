@@ -97,6 +97,9 @@ const SPLIT: Record<AspectRatio, Design> = {
 /** A split screen's card in 16:9 and 1:1 (its type the SPLIT cue slot's): over the panel's upper part, where the title stood. */
 const SPLIT_CARD: Record<1 | 2, Box> = { 1: b(0.53, 0.14, 0.42, 0.45), 2: b(0.53, 0.18, 0.42, 0.4) };
 
+/** 1:1 with an inset presenter (its top at about half the height): the card across the field above it. */
+const INSET_CARD_SQUARE = b(0.05, 0.15, 0.9, 0.3);
+
 /**
  * 9:16 with an inset presenter: a selfie. The presenter stands large in the lower half in their
  * own scene (head in the middle-lower part of the frame, shoulders to the bottom edge), under a
@@ -147,7 +150,8 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   const nameBox = full && aspectRatio === 1 ? { ...design.slots.name.box, h: design.slots.name.box.h * WIDE_HERO_NAME } : full && aspectRatio === 2 ? { ...design.slots.name.box, y: 0.2, w: 0.5 } : design.slots.name.box;
   // A split screen in 16:9 and 1:1 likewise: the title over its panel, then one large card at a
   // time in the title's place (the title held over the cards left the card no room on the panel).
-  const splitCard = split && aspectRatio !== 0 ? SPLIT_CARD[aspectRatio] : null;
+  // And in 1:1 beside an inset (bottom right): one large card at a time across the field above it.
+  const splitCard = split && aspectRatio !== 0 ? SPLIT_CARD[aspectRatio] : presenter && presenter.frame !== 'none' && aspectRatio === 2 ? INSET_CARD_SQUARE : null;
   const held = full || splitCard || (!!presenter && aspectRatio === 0)
     ? {
         ...design.slots,
@@ -168,8 +172,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   // Captions off: the texts of a split screen's panel (16:9) move down by half the captions band
   // they would have stood over, so the panel is held across its middle, not its top.
   const drop = !caption && split && !selfie && overlapsRows(design.captions, design.shapes[0]!.box) ? design.captions.h / 2 : 0;
-  // A selfie's field with captions off: the title, the card and the price grow into the captions' rows.
-  const slots = drop ? dropped(placed, drop) : !caption && selfie ? grown(placed, design.captions.h) : placed;
+  const slots = drop ? dropped(placed, drop) : placed;
   const captions = full ? layout.captions : presenter ? design.captions : widenBox(design.captions, SAFE_AREAS[aspectRatio]);
   return { ...layout, media: null, presenter, slots, captions, shapes: design.shapes, iconCards: true };
 }
@@ -199,12 +202,6 @@ function dropped(slots: TemplateLayout['slots'], dy: number): TemplateLayout['sl
     if (slot) out[k] = { ...slot, box: { ...slot.box, y: slot.box.y + dy } };
   }
   return out;
-}
-
-/** The title, the card and the price `dh` (frame share) taller: their type grows with their slot. */
-function grown(slots: TemplateLayout['slots'], dh: number): TemplateLayout['slots'] {
-  const taller = (slot: TextSlot): TextSlot => ({ ...slot, box: { ...slot.box, h: slot.box.h + dh } });
-  return { ...slots, name: taller(slots.name), cue: taller(slots.cue), price: taller(slots.price) };
 }
 
 /** Brand and name in the column left of an inset that shares their rows. */
