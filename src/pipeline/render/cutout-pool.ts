@@ -2,8 +2,8 @@
  * Product cut-outs off the event loop: one small pool of worker threads (piscina) per process,
  * started on the first cut-out and idle-closed after a minute. Each image is cut out once per
  * video (media.ts prepareImage), never per frame. Once a video's media is prepared the thread is
- * let go (releaseCutoutThread): idle, it holds ~70 MB (its isolate, tsx and the task's garbage)
- * through the whole render, the renderer's memory peak; starting one again costs ~0.4 CPU s.
+ * let go (releaseCutoutThread): idle, it holds ~70 MB (its isolate and the task's garbage)
+ * through the whole render, the renderer's memory peak; starting one again costs ~0.2 CPU s (its code bundled, lib/worker-entry.ts).
  *
  * A cut-out made once is kept for the process's next videos (cutout-memo.ts: keyed by the image
  * file's bytes and the size asked for, held deflated): the same product made again (another video,
@@ -12,16 +12,18 @@
 import { Piscina } from 'piscina';
 import type { CutoutResult, CutoutTask } from './cutout.task.ts';
 import { CutoutMemo } from './cutout-memo.ts';
+import { workerEntry } from '../../lib/worker-entry.ts';
 
-const WORKER = new URL('./cutout.worker.mjs', import.meta.url);
+const WORKER = new URL('./cutout.worker.ts', import.meta.url);
 let pool: Piscina<CutoutTask, CutoutResult> | null = null;
 const memo = new CutoutMemo();
 let tasksRun = 0;
 
 export function cutOutImage(task: CutoutTask): Promise<CutoutResult> {
-  return memo.get(task, () => {
+  return memo.get(task, async () => {
     tasksRun++;
-    pool ??= new Piscina<CutoutTask, CutoutResult>({ filename: WORKER.href, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
+    const entry = await workerEntry(WORKER);
+    pool ??= new Piscina<CutoutTask, CutoutResult>({ ...entry, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
     return pool.run(task);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * One product image cut out for the video's cut-out treatment, as the worker thread runs it
- * (cutout.worker.mjs → cutout-pool.ts): decoded and sized by sharp to the size it is drawn at,
+ * (cutout.worker.ts → cutout-pool.ts): decoded and sized by sharp to the size it is drawn at,
  * then its plain backdrop removed by the flood the product avatars use (avatar/product/backdrop.ts).
  * Off the event loop: the flood is a per-pixel loop over a full-size image.
  */

@@ -9,6 +9,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExtractResult, ExtractTask } from './extract-task.ts';
 import type { ParseBudget } from './page-budget.ts';
+import { workerEntry } from '../../lib/worker-entry.ts';
 
 export interface ExtractSettings extends ParseBudget {
   /** Worker threads (CRAWL_WORKERS). */
@@ -42,7 +43,7 @@ export interface PageExtractor {
   close(): Promise<void>;
 }
 
-const WORKER = new URL('./extract.worker.mjs', import.meta.url);
+const WORKER = new URL('./extract.worker.ts', import.meta.url);
 
 export class ExtractPool implements PageExtractor {
   private pool: Piscina<ExtractTask, ExtractResult> | null = null;
@@ -51,10 +52,12 @@ export class ExtractPool implements PageExtractor {
   constructor(private readonly settings: ExtractSettings = defaultExtractSettings) {}
 
   /** Threads start on the first page, so processes that never crawl (tests, `reelsmith worker`) start none. */
-  private get threads(): Piscina<ExtractTask, ExtractResult> {
+  private async threads(): Promise<Piscina<ExtractTask, ExtractResult>> {
+    if (this.closed) throw new Error('the extraction pool is closed');
+    const entry = await workerEntry(WORKER);
     if (this.closed) throw new Error('the extraction pool is closed');
     this.pool ??= new Piscina<ExtractTask, ExtractResult>({
-      filename: WORKER.href,
+      ...entry,
       minThreads: 1,
       maxThreads: this.settings.workers,
       idleTimeout: 60_000,
@@ -83,7 +86,7 @@ export class ExtractPool implements PageExtractor {
     const task: ExtractTask = { body, contentType: page.contentType, url: page.url, budget: { maxElements, maxDepth }, started: port2 };
     try {
       // The page's bytes move to the worker rather than being copied (the caller's buffer is emptied).
-      return await this.threads.run(task, { signal: abort.signal, transferList: [port2, body.buffer as ArrayBuffer] });
+      return await (await this.threads()).run(task, { signal: abort.signal, transferList: [port2, body.buffer as ArrayBuffer] });
     } catch (err) {
       if (outcome) return outcome;
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {

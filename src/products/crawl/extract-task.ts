@@ -1,5 +1,5 @@
 /**
- * One page's extraction as the worker thread runs it (extract.worker.mjs → extract-pool.ts):
+ * One page's extraction as the worker thread runs it (extract.worker.ts → extract-pool.ts):
  * charset decoding, the budget pre-scan, then the parse and the extraction rules.
  */
 import type { MessagePort } from 'node:worker_threads';

@@ -6,8 +6,9 @@
 import { Piscina } from 'piscina';
 import type { RigVerdict } from './photo.rig.ts';
 import type { VideoTrackInput, VideoTrackResult } from '../video/face-video.task.ts';
+import { workerEntry } from '../../../lib/worker-entry.ts';
 
-const WORKER = new URL('./face.worker.mjs', import.meta.url);
+const WORKER = new URL('./face.worker.ts', import.meta.url);
 
 export class FacePool {
   private pool: Piscina | null = null;
@@ -20,7 +21,7 @@ export class FacePool {
 
   /** Finds the one face in `image` and returns its rig, or why the photo cannot be a presenter. */
   async analyse(image: Uint8Array): Promise<RigVerdict> {
-    const pool = this.start();
+    const pool = await this.start();
     const copy = new Uint8Array(image);
     try {
       return (await pool.run({ image: copy }, { transferList: [copy.buffer], signal: AbortSignal.timeout(this.timeoutMs) })) as RigVerdict;
@@ -35,11 +36,12 @@ export class FacePool {
    * in the same thread as the photos. `signal` ends the thread's work when the job is stopped.
    */
   async trackVideo(input: VideoTrackInput, signal?: AbortSignal): Promise<VideoTrackResult> {
-    return (await this.start().run(input, { name: 'trackVideoTask', ...(signal ? { signal } : {}) })) as VideoTrackResult;
+    return (await (await this.start()).run(input, { name: 'trackVideoTask', ...(signal ? { signal } : {}) })) as VideoTrackResult;
   }
 
-  private start(): Piscina {
-    return (this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } }));
+  private async start(): Promise<Piscina> {
+    const entry = await workerEntry(WORKER);
+    return (this.pool ??= new Piscina({ ...entry, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } }));
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.mjs):
+ * The face in every frame of a clip, in the face worker thread (face.pool.ts → face.worker.ts):
  * ffmpeg decodes the clip at a reduced size (deblocking skipped, fast scaling), the SSD detector
  * runs about once a second (and every few frames while the face is lost). The first frame with a
  * face is a keyframe (the 68-point net in the detector's box); every later frame is registered to

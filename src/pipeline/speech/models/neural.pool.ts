@@ -5,6 +5,7 @@
  * after a minute idle. Only models that passed the load probe (model-probe.ts) come here.
  */
 import { Piscina } from 'piscina';
+import { workerEntry } from '../../../lib/worker-entry.ts';
 
 const WORKER = new URL('./neural.worker.mjs', import.meta.url);
 
@@ -32,7 +33,8 @@ export class NeuralPool {
   ) {}
 
   async speak(task: NeuralTask): Promise<NeuralAudio> {
-    this.pool ??= new Piscina({ filename: WORKER.href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const entry = await workerEntry(WORKER);
+    this.pool ??= new Piscina({ ...entry, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     return this.pool.run(task, { signal: AbortSignal.timeout(this.timeoutMs) });
   }
 
