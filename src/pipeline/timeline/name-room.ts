@@ -171,7 +171,7 @@ const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source =
  * whole) is kept when nothing is blocked.
  */
 export function makeRoom<R extends Placed>(
-  place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
+  place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm, stop?: (s: PlacedShell) => boolean) => R,
   presenter: Presenter | null,
   o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean; keep?: RoomChoice | null; presenterStays?: boolean },
 ): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
@@ -216,9 +216,14 @@ export function makeRoom<R extends Placed>(
   for (const { form, tries, late } of rounds) {
     if (late && clearBefore) break;
     for (const { who, own } of tries) {
-      const again = place(who, own, form);
+      // Once a placement clear of the reasons before is found, a later try counts only when every
+      // text is clear: its placing stops at the first text that is not (a blocked text stays
+      // blocked as more are placed), the rest of its texts not placed — the same choice, found
+      // without placing every text of every try (docs/rendering.md "The sticker's cost").
+      const again = place(who, own, form, clearBefore ? (sh) => all(sh).length > 0 : undefined);
       if (all(again.shell).length === 0) return chosen(who, own, form, again);
-      if (!clearBefore && blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
+      if (clearBefore) continue;
+      if (blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
   }
