@@ -17,8 +17,11 @@ export interface Timed {
 
 export interface Obstacle extends Timed {
   box: Box;
-  /** For an `avoid` box: whether a spot over it is an allowed overlap (a sticker on a product's edge, sticker.ts). */
-  allows?: (b: Box) => boolean;
+  /**
+   * For an `avoid` box: whether a spot over it, shown `when`, is an allowed overlap with the texts
+   * placed before it (`placed`: a sticker on a product's edge, with the others on it at once, sticker.ts).
+   */
+  allows?: (b: Box, when: Timed, placed: readonly (Timed & { box: Box })[]) => boolean;
 }
 
 /**
@@ -131,17 +134,20 @@ export function freeColumns(row: Box, blocks: readonly Box[], safe: Box, gap: nu
 export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = [], stop?: (placed: readonly T[]) => boolean): T[] {
   const taken: Obstacle[] = [...obstacles];
   const out: T[] = [];
+  // The items placed, with their spans (a sticker is judged with those on its product at once).
+  const shown: (Timed & { box: Box })[] = [];
   for (const whole of items) {
     let placed: T | null = null;
     let item: Placeable<T> = whole;
     for (const startMs of [whole.startMs, ...(whole.optional?.laterStarts ?? [])]) {
       item = { ...whole, startMs };
-      placed = placeOne(item, taken, safe, step, avoid);
+      placed = placeOne(item, taken, safe, step, avoid, shown);
       if (placed || !whole.optional) break;
     }
     if (!placed) continue;
     if (whole.optional && item.startMs !== whole.startMs) placed = whole.optional.retime(placed, item.startMs);
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
+    shown.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     out.push(placed);
     if (stop?.(out)) break;
   }
@@ -171,7 +177,7 @@ function* freeSpots<T>(s: Spots<T>, isFree: (b: Box) => boolean): Generator<Box>
 }
 
 /** One item's spot: the nearest free one at its most wanted level; null for an optional item that has none, else its most compact form wherever it lands. */
-function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[]): T | null {
+function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[], shown: readonly (Timed & { box: Box })[] = []): T | null {
   let last: T | null = null;
   // Tier by tier: the most wanted level in any region first; clear of `avoid` (a product shown
   // whole, a media card) at any tier before a more wanted one over it — more lines or smaller
@@ -184,7 +190,7 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   // anywhere; each off the item's own keep-outs (keepOff) first, where any spot allows.
   const modes: ('clear' | 'sticker' | 'any')[] = over.length ? (over.some((o) => o.allows) ? ['clear', 'sticker', 'any'] : ['clear', 'any']) : ['any'];
   const passes = modes.flatMap((mode) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ mode, ownOff })));
-  const allowed = (c: Box) => over.every((o) => !intersects(c, o.box) || (o.allows?.(c) ?? false));
+  const allowed = (c: Box) => over.every((o) => !intersects(c, o.box) || (o.allows?.(c, item, shown) ?? false));
   // Group by group (the item's rule first), each in every pass.
   const cuts = [0, ...(item.groups ?? []).filter((g) => g > 0 && g < item.levels), item.levels];
   const groups = cuts.slice(1).map((hi, i) => [cuts[i]!, hi] as const);

@@ -15,7 +15,7 @@ import { boxHeight, padXEm, badgeLineEm, sidePadEm, ARROW_EM } from './overlay-b
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
-import { stickerAllowed } from './sticker.ts';
+import { stickerAllowed, type Shown } from './sticker.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
 import type { PriceRowContext } from './price-row.ts';
@@ -80,7 +80,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   const avoid: Obstacle[] = [];
   // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a
   // free spot allows; else it may sit on the product's edge as a sticker (sticker.ts).
-  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs, allows: (b: Box) => stickerAllowed(b, k.product) }));
+  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs, allows: (b: Box, when: { startMs: number; endMs: number }, placed: readonly Shown[]) => stickerAllowed(b, k.product, { when, during: k, others: placed }) }));
   avoid.push(...products);
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
