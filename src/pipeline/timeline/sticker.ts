@@ -35,13 +35,15 @@ export interface Shown extends Timed {
 /**
  * The most of a product's box that `text` and the other texts on its edge cover at once while
  * `text` and the product (`during`) show: summed at each moment one of them comes in (the sum
- * only grows there). A text over the product's heart is not counted: it is a defect of its own.
+ * only grows there). A text that is no sticker alone (over the product's heart, or more of it than
+ * STICKER_SHARE) is not counted: it is a defect of its own, reported once (its neighbours on the
+ * edge are not reported for it).
  */
 export function coveredAtOnce(text: Shown, others: readonly Shown[], product: Box, during: Timed): number {
   const from = Math.max(text.startMs, during.startMs);
   const to = Math.min(text.endMs, during.endMs);
   const heart = contentHeart(product);
-  const on = others.filter((o) => o.startMs < to && from < o.endMs && !intersects(o.box, heart) && coveredShare(o.box, product) > 0);
+  const on = others.filter((o) => o.startMs < to && from < o.endMs && !intersects(o.box, heart) && coveredShare(o.box, product) > 0 && coveredShare(o.box, product) <= STICKER_SHARE + 1e-9);
   const own = coveredShare(text.box, product);
   let most = own;
   for (const t of [from, ...on.map((o) => o.startMs).filter((s) => s > from && s < to)])
