@@ -1,7 +1,7 @@
 /**
  * Probe: text-product hits over the text-product.layout survey (7 image sets × 6 templates × 3 ratios ×
  * presenter or not × 2 names, 15 s, scale 0.5). Prints one JSON line per timeline with hits, then totals
- * per ratio. Usage: node --import tsx scripts/text-product-probe.ts [ratio...] [--sets a,b]
+ * per ratio, with the slowest builds. Usage: node --import tsx scripts/text-product-probe.ts [ratio...] [--sets a,b]
  */
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
 import { layoutViolations, textProductViolations } from '../src/pipeline/timeline/safety.ts';
@@ -17,6 +17,7 @@ const sp = sampleSpeech(sampleSentences(15));
 const totals = new Map<number, { timelines: number; withHits: number; hits: number; layout: number; ms: number; maxMs: number }>();
 for (const aspectRatio of ratios.length ? ratios : ([0, 1, 2] as AspectRatio[])) {
   const tot = { timelines: 0, withHits: 0, hits: 0, layout: 0, ms: 0, maxMs: 0 };
+  const times: { where: string; ms: number }[] = [];
   totals.set(aspectRatio, tot);
   for (const set of sets)
     for (const templateId of [1, 2, 3, 4, 5, 6])
@@ -31,6 +32,7 @@ for (const aspectRatio of ratios.length ? ratios : ([0, 1, 2] as AspectRatio[]))
           const ms = performance.now() - t0;
           tot.ms += ms;
           tot.maxMs = Math.max(tot.maxMs, ms);
+          times.push({ where: `${set} T${templateId} presenter ${hasPresenter} ${name.length}`, ms: Math.round(ms) });
           tot.timelines++;
           const v = textProductViolations(t);
           const l = layoutViolations(t);
@@ -42,4 +44,5 @@ for (const aspectRatio of ratios.length ? ratios : ([0, 1, 2] as AspectRatio[]))
           } else if (l.length) console.log(JSON.stringify({ where: `r${aspectRatio} ${set} T${templateId} presenter ${hasPresenter} ${name.length}`, ms: Math.round(ms), v, l }));
         }
   console.log(`TOTAL r${aspectRatio}: ${JSON.stringify({ ...tot, ms: Math.round(tot.ms), maxMs: Math.round(tot.maxMs) })}`);
+  console.log(`SLOWEST r${aspectRatio}: ${JSON.stringify(times.sort((a, b) => b.ms - a.ms).slice(0, 6))}`);
 }

@@ -9,7 +9,7 @@ import { resolveTemplate, templateMotion } from '../templates/index.ts';
 import { safeAreaPx } from '../templates/safe-area.ts';
 import { textFirstLayout } from '../templates/text-first.ts';
 import { SMALL_PRODUCT_GROWTH, uncaptionedLayout } from '../templates/uncaptioned.ts';
-import { makeRoom, type RoomChoice } from './name-room.ts';
+import { makeRoom, type PlacedShell, type RoomChoice } from './name-room.ts';
 import { shortName } from '../script/text.ts';
 import type { AspectRatio, Box, SceneKind, TemplateDef, TemplateLayout, TemplateMotion, VisualStyleDef } from '../templates/types.ts';
 import { fitMove, hashString, kenBurnsFor, steadyZoom, STILL } from './motion.ts';
@@ -407,14 +407,15 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
   // Close-ups beside a thin product (detail.ts), on its plate; text keeps off them.
   const detailsFor = (imgs: readonly (ImageFrame | null)[], who: typeof presenter, band: Box) =>
     productDetails({ media, scenes, images: imgs, width, height, safeArea, captions: input.caption ? band : null, plates: platesFor(imgs, band), presenter: who && who.frame !== 'none' ? presenterDrawnBox(who) : null });
-  const place = (who: typeof presenter, ownCaseName: boolean, nameForm: NameForm = 'auto') => {
+  const place = (who: typeof presenter, ownCaseName: boolean, nameForm: NameForm = 'auto', stop?: (s: PlacedShell) => boolean) => {
     const images = imagesFor(who);
     tame(images);
     const details = detailsFor(images, who, px(layout.captions, width, height));
     const specs = overlaySpecs(input, layout, spans, width, height, language, fits, phraseCards, nameForm, hasPictureHeader(who));
     const make = overlayMaker(layout, height, language, style.text.uppercase, spans[spans.length - 1]?.endMs ?? durationMs, ownCaseName);
-    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make);
-    return { ...result, shell: { presenter: who, media, scenes, images, width, height, safeArea, overlays: result.overlays, captionsBox: input.caption ? result.captionsBox : null, text: { language, uppercase: style.text.uppercase } } };
+    const shellOf = (overlays: readonly TextOverlay[], captionsBox: Box): PlacedShell => ({ presenter: who, media, scenes, images, width, height, safeArea, overlays, captionsBox: input.caption ? captionsBox : null, text: { language, uppercase: style.text.uppercase } });
+    const result = placeText({ layout, presenter: who, media, scenes, images, width, height, durationMs, safeArea, caption: input.caption, logo, details, language, uppercase: style.text.uppercase }, specs, make, stop && ((placed, captionsBox) => stop(shellOf(placed, captionsBox))));
+    return { ...result, shell: shellOf(result.overlays, result.captionsBox) };
   };
   // A text with no free spot (a long name, a long card): its own case, the presenter moved or smaller, then the short name with the full name elsewhere (name-room.ts).
   // A move of the presenter the product cannot step clear of is not tried (when it stands clear at the slot).

@@ -17,8 +17,11 @@ export interface Timed {
 
 export interface Obstacle extends Timed {
   box: Box;
-  /** For an `avoid` box: whether a spot over it is an allowed overlap (a sticker on a product's edge, sticker.ts). */
-  allows?: (b: Box) => boolean;
+  /**
+   * For an `avoid` box: whether a spot over it, shown `when`, is an allowed overlap with the texts
+   * placed before it (`placed`: a sticker on a product's edge, with the others on it at once, sticker.ts).
+   */
+  allows?: (b: Box, when: Timed, placed: readonly (Timed & { box: Box })[]) => boolean;
 }
 
 /**
@@ -124,29 +127,57 @@ export function freeColumns(row: Box, blocks: readonly Box[], safe: Box, gap: nu
  * placed before it, at the most wanted level any region allows; a spot also clear of `avoid`
  * (the whole of a product shown whole, a media card) is taken first, at any level; then a spot
  * over `avoid` that each box it meets allows (a sticker on a product's edge, sticker.ts), at any
- * level; last the spot that covers the least of it.
+ * level; last the spot that covers the least of it. `stop`, asked after each item placed, ends the
+ * placing early (the items placed so far returned): the room search's try that can no longer be
+ * the one it looks for (name-room.ts).
  */
-export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = []): T[] {
+export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[], obstacles: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[] = [], stop?: (placed: readonly T[]) => boolean): T[] {
   const taken: Obstacle[] = [...obstacles];
   const out: T[] = [];
+  // The items placed, with their spans (a sticker is judged with those on its product at once).
+  const shown: (Timed & { box: Box })[] = [];
   for (const whole of items) {
     let placed: T | null = null;
     let item: Placeable<T> = whole;
     for (const startMs of [whole.startMs, ...(whole.optional?.laterStarts ?? [])]) {
       item = { ...whole, startMs };
-      placed = placeOne(item, taken, safe, step, avoid);
+      placed = placeOne(item, taken, safe, step, avoid, shown);
       if (placed || !whole.optional) break;
     }
     if (!placed) continue;
     if (whole.optional && item.startMs !== whole.startMs) placed = whole.optional.retime(placed, item.startMs);
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
+    shown.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     out.push(placed);
+    if (stop?.(out)) break;
   }
   return out;
 }
 
+/** A level made in a region, and its candidate spots free of what shows with it: those found so far, and the rest still to look at. */
+interface Spots<T> {
+  made: T | null;
+  free: Box[];
+  rest: Generator<Box> | null;
+}
+
+/** The free spots of `s`, nearest first: those found before, then the rest as they are looked at (each looked at once). */
+function* freeSpots<T>(s: Spots<T>, isFree: (b: Box) => boolean): Generator<Box> {
+  for (let i = 0; ; i++) {
+    while (i >= s.free.length) {
+      const n = s.rest?.next();
+      if (!n || n.done) {
+        s.rest = null;
+        return;
+      }
+      if (isFree(n.value)) s.free.push(n.value);
+    }
+    yield s.free[i]!;
+  }
+}
+
 /** One item's spot: the nearest free one at its most wanted level; null for an optional item that has none, else its most compact form wherever it lands. */
-function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[]): T | null {
+function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Obstacle[], safe: Box, step: number, avoid: readonly Obstacle[], shown: readonly (Timed & { box: Box })[] = []): T | null {
   let last: T | null = null;
   // Tier by tier: the most wanted level in any region first; clear of `avoid` (a product shown
   // whole, a media card) at any tier before a more wanted one over it — more lines or smaller
@@ -159,7 +190,7 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
   // anywhere; each off the item's own keep-outs (keepOff) first, where any spot allows.
   const modes: ('clear' | 'sticker' | 'any')[] = over.length ? (over.some((o) => o.allows) ? ['clear', 'sticker', 'any'] : ['clear', 'any']) : ['any'];
   const passes = modes.flatMap((mode) => (item.keepOff?.length ? [true, false] : [false]).map((ownOff) => ({ mode, ownOff })));
-  const allowed = (c: Box) => over.every((o) => !intersects(c, o.box) || (o.allows?.(c) ?? false));
+  const allowed = (c: Box) => over.every((o) => !intersects(c, o.box) || (o.allows?.(c, item, shown) ?? false));
   // Group by group (the item's rule first), each in every pass.
   const cuts = [0, ...(item.groups ?? []).filter((g) => g > 0 && g < item.levels), item.levels];
   const groups = cuts.slice(1).map((hi, i) => [cuts[i]!, hi] as const);
@@ -173,6 +204,21 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
     ...early.flatMap((g) => passes.filter((x) => x.mode === 'any').map((x) => ({ g, ...x }))),
     ...groups.slice(early.length).flatMap((g) => passes.map((x) => ({ g, ...x }))),
   ];
+  // Each level in each region is made once, and its spots free of what shows with it found once
+  // (lazily, nearest first), for every pass and group that asks again: the passes differ only in
+  // what they ask of a free spot (docs/rendering.md "The sticker's cost").
+  const spots = new Map<number, Spots<T>>();
+  const spotsOf = (level: number, r: number): Spots<T> => {
+    const key = level * item.regions.length + r;
+    let s = spots.get(key);
+    if (!s) {
+      const made = item.make(item.regions[r]!, level);
+      s = { made, free: [], rest: made ? candidates(made.box, safe, step) : null };
+      spots.set(key, s);
+      if (made && (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w))) last = made;
+    }
+    return s;
+  };
   for (const { g: [lo, hi], mode, ownOff } of steps)
     for (let from = lo!; from < hi!; ) {
       let to = from;
@@ -180,12 +226,12 @@ function placeOne<T extends { box: Box }>(item: Placeable<T>, taken: readonly Ob
       // Nowhere clear of `avoid`: the free spot of the tier that covers the least of it.
       let least: { made: T; box: Box; cost: number } | null = null;
       for (let level = from; level < to; level++)
-        for (const region of item.regions) {
-          const made = item.make(region, level);
+        for (let r = 0; r < item.regions.length; r++) {
+          const s = spotsOf(level, r);
+          const made = s.made;
           if (!made) continue;
-          if (!last || made.box.h < last.box.h - 0.5 || (made.box.h < last.box.h + 0.5 && made.box.w < last.box.w)) last = made;
-          for (const c of candidates(made.box, safe, step)) {
-            if (!free(c, item, safe, during) || (ownOff && item.keepOff!.some((k) => intersects(c, k)))) continue;
+          for (const c of freeSpots(s, (b) => free(b, item, safe, during))) {
+            if (ownOff && item.keepOff!.some((k) => intersects(c, k))) continue;
             if (mode === 'clear') {
               if (free(c, item, safe, over)) return { ...made, box: c };
               continue;

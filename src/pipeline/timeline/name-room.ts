@@ -171,7 +171,7 @@ const isName = (o: TextOverlay, name: string) => o.slot === 'name' || o.source =
  * whole) is kept when nothing is blocked.
  */
 export function makeRoom<R extends Placed>(
-  place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm) => R,
+  place: (who: Presenter | null, ownCaseName: boolean, nameForm?: NameForm, stop?: (s: PlacedShell) => boolean) => R,
   presenter: Presenter | null,
   o: { uppercase: boolean; safeArea: Box; height: number; nameSlot: Box; name: string; clearOfProduct?: (p: Presenter) => boolean; keep?: RoomChoice | null; presenterStays?: boolean },
 ): { presenter: Presenter | null; placed: R; choice: RoomChoice } {
@@ -212,13 +212,22 @@ export function makeRoom<R extends Placed>(
   // one clear of all only from the last resorts (the name in as many lines as it takes, the
   // presenter over the product) — a title in eight lines is no better than one on the product's edge.
   let clearBefore: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
+  // The off-face placement is wanted only where the first leaves a text on the face.
+  const wantOffFace = faceBlocked(first.shell).length > 0;
   const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries], late: form === 'whole' })), ...(over.length ? forms.map((form) => ({ form, tries: over, late: true })) : [])];
   for (const { form, tries, late } of rounds) {
     if (late && clearBefore) break;
     for (const { who, own } of tries) {
-      const again = place(who, own, form);
+      // A try counts only for what is still looked for: every text clear; clear of the reasons
+      // before (until one is found); off the face (until one is found, where wanted). Its placing
+      // stops at the first text that rules it out (a blocked text stays blocked as more are
+      // placed), the rest of its texts not placed — the same choice, found without placing every
+      // text of every try (docs/rendering.md "The sticker's cost").
+      const stop = clearBefore ? (sh: PlacedShell) => all(sh).length > 0 : offFace || !wantOffFace ? (sh: PlacedShell) => blockedTexts(sh).length > 0 : (sh: PlacedShell) => faceBlocked(sh).length > 0;
+      const again = place(who, own, form, stop);
       if (all(again.shell).length === 0) return chosen(who, own, form, again);
-      if (!clearBefore && blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
+      if (clearBefore) continue;
+      if (blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };
       if (!offFace && faceBlocked(again.shell).length === 0) offFace = { who, own, form, again };
     }
   }

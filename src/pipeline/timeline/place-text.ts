@@ -15,7 +15,7 @@ import { boxHeight, padXEm, badgeLineEm, sidePadEm, ARROW_EM } from './overlay-b
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
 import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
-import { stickerAllowed } from './sticker.ts';
+import { stickerAllowed, type Shown } from './sticker.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
 import type { PriceRowContext } from './price-row.ts';
@@ -59,7 +59,7 @@ export interface PlaceInput {
  * zone and inset, the middle of each scene's product), then the placement itself (layout.ts):
  * the captions band first, then the overlays.
  */
-export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean; priceRow: PriceRowContext } {
+export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: OverlaySpec, region: Box, how: Level) => TextOverlay | null, stop?: (placed: readonly TextOverlay[], captionsBox: Box) => boolean): { captionsBox: Box; overlays: TextOverlay[]; calmCaptions: boolean; priceRow: PriceRowContext } {
   const whole = { startMs: 0, endMs: p.durationMs };
   const obstacles: Obstacle[] = [];
   const around: Box[] = [];
@@ -80,7 +80,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   const avoid: Obstacle[] = [];
   // Text keeps a gap from a product shown whole, at its move's largest (text-product.ts), where a
   // free spot allows; else it may sit on the product's edge as a sticker (sticker.ts).
-  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs, allows: (b: Box) => stickerAllowed(b, k.product) }));
+  const products: Obstacle[] = productKeepOuts(shell).map((k) => ({ box: k.box, startMs: k.startMs, endMs: k.endMs, allows: (b: Box, when: { startMs: number; endMs: number }, placed: readonly Shown[]) => stickerAllowed(b, k.product, { when, during: k, others: placed }) }));
   avoid.push(...products);
   for (const c of sceneContent(shell)) {
     obstacles.push({ box: contentHeart(c.content), startMs: c.startMs, endMs: c.endMs });
@@ -167,7 +167,8 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const keepOff = head ? { keepOff: [head] } : {};
     return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
   });
-  const overlays = placeAll(items, obstacles, p.safeArea, step, avoid).sort((a, b) => a.startMs - b.startMs);
+  // (`stop`: the caller's judge of the texts placed so far, placing ends when it says so — makeRoom's tries.)
+  const overlays = placeAll(items, obstacles, p.safeArea, step, avoid, stop && ((placed) => stop(placed, captionsBox))).sort((a, b) => a.startMs - b.startMs);
   overlays.forEach((o, i) => (o.id = `${o.slot}${i}`));
   // What a call to action left over a product keeps clear of beside the price (price-row.ts; applied to the layout kept, build.ts).
   const priceRow: PriceRowContext = { obstacles, avoid, safe: p.safeArea, gap, keepOff: p.presenter ? [headBox(presenterFaceBox(p.presenter))] : [], uppercase: !!p.uppercase };

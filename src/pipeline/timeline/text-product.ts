@@ -76,7 +76,9 @@ export interface TextProductHit {
 /** Every overlay (card, title, subtitle, brand, price, call to action) within the gap of a product shown whole while both show, allowed or not. */
 export function textProductOverlaps(t: Timeline): TextProductHit[] {
   const out: TextProductHit[] = [];
-  for (const k of productKeepOuts(t)) for (const o of t.overlays) if (together(o, k) && intersects(o.box, k.box)) out.push({ overlay: o, keepOut: k, allowed: stickerAllowed(o.box, k.product) });
+  for (const k of productKeepOuts(t))
+    for (const o of t.overlays)
+      if (together(o, k) && intersects(o.box, k.box)) out.push({ overlay: o, keepOut: k, allowed: stickerAllowed(o.box, k.product, { when: o, during: k, others: t.overlays.filter((x) => x !== o) }) });
   return out;
 }
 
