@@ -3,6 +3,8 @@
  * are brought to closed (closeMouth: whatever the film's mouth did), then opened by the pose's
  * viseme and opening with the photo presenter's mouth model (buildFaceMesh/deformMesh); the mesh
  * triangles that move are warped from the frame itself, and the inner mouth drawn by the photo presenter's model (mouth.model.ts).
+ * Lip-sync (with a RestMouth) also places the jaw by the pixels (chin-drop.ts), pastes the rest
+ * frame's lips clear of the jaw line and opens wider (FILM_OPENING).
  * Used by lip-sync (pipeline/lipsync); closeMouth also by the video presenter (video.painter.ts).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
