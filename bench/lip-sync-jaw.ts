@@ -18,7 +18,8 @@ const aspect = process.argv.includes('--aspect') ? Number(process.argv[process.a
 const [W, H] = aspect === 1 ? [640, 360] : [360, 640];
 const SHOWN = 16, FROM = Number(process.env.JAW_FROM ?? 20);
 const t0 = Date.now();
-const run = await lipSyncJawRun(W, H, path.join(outDir, `cache-${W}x${H}`), path.join(outDir, `render-${W}x${H}`));
+const bare = process.argv.includes('--sway');
+const run = await lipSyncJawRun(W, H, path.join(outDir, `cache-${W}x${H}${bare ? '-sway' : ''}`), path.join(outDir, `render-${W}x${H}`), bare ? { cover: false, seconds: 4 } : {});
 const sorted = [...run.jawRatio].sort((a, b) => a - b);
 console.log(`${W}x${H}: ${run.frames} frames in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`jaw edge strength vs the clip: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)}, 10th pct ${sorted[Math.floor(sorted.length * 0.1)]!.toFixed(2)}; double edge in ${run.doubleEdges}/${run.jawRatio.length} frames`);

@@ -21,7 +21,7 @@ import { covering, makeFaceClip, SWAY, type Pt } from './face-clips.ts';
 import { portraitPhoto } from './face-photos.ts';
 import { greyFrames, jawEdge, mouthDark, pearson } from './mouth-measure.ts';
 
-const FPS = 25, CLIP_S = 3;
+const FPS = 25, CLIP_SECONDS = 3;
 
 export interface LipSyncJawRun {
   clipPath: string;
@@ -39,7 +39,8 @@ export interface LipSyncJawRun {
   r: number;
 }
 
-export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outDir: string): Promise<LipSyncJawRun> {
+export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outDir: string, opts: { cover?: boolean; seconds?: number } = {}): Promise<LipSyncJawRun> {
+  const CLIP_S = opts.seconds ?? CLIP_SECONDS;
   fs.mkdirSync(cacheDir, { recursive: true });
   const clipPath = path.join(cacheDir, 'clip.mp4');
   const lmFile = path.join(cacheDir, 'landmarks.json');
@@ -53,7 +54,7 @@ export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outD
       const open = (f: number) => (Math.sin((f / FPS) * 2 * Math.PI * 1.6) > 0.2 ? 0.9 : 0);
       const pose = (f: number): AvatarPose => ({ ...NEUTRAL_POSE, viseme: open(f) > 0 ? 'D' : 'X', mouthOpen: open(f) });
       const raw = path.join(cacheDir, 'raw.mp4');
-      await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: FPS, seconds: CLIP_S, motion: covering(SWAY, W, H, CLIP_S, FPS), pose, out: raw });
+      await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: FPS, seconds: CLIP_S, motion: opts.cover === false ? SWAY : covering(SWAY, W, H, CLIP_S, FPS), pose, out: raw });
       execFileSync('ffmpeg', normalizeClipArgs(raw, W, H, FPS, clipPath));
       const engine = new EspeakProcess();
       const said = await speak({ sentences: ['Good morning, my friends.', 'Open the window and hear the birds sing a happy tune.'], voiceId: 'en-us-f1', outDir: cacheDir, fileName: 'said.wav' }, engine).finally(() => engine.close());

@@ -20,6 +20,8 @@ const ACROSS = [-0.3, -0.15, 0, 0.15, 0.3];
 const REACH = 0.25;
 /** The drops looked for past the rest frame's chin, in eye distances (a wide open speaking jaw ≈ 0.25). */
 const LEAST = -0.12, MOST = 0.3;
+/** How far from the rest frame's landmark 8 its chin edge is looked for, in eye distances. */
+const SEEK = 0.3;
 
 /** The face's frame from its eyes and nose, not its jaw (the points least sure where a mouth opens). */
 function frameOf(lm: readonly Pt[]): { origin: Pt; down: Pt; across: Pt; eye: number } {
@@ -50,6 +52,25 @@ function profiles(canvas: Canvas, lm: readonly Pt[], from: number, to: number, s
   return ACROSS.map((c) => Array.from({ length: n + 1 }, (_, k) => g(at(c, from + k * step))));
 }
 
+/**
+ * Where the rest frame's chin edge is (eye distances below the nose's base): the strongest grey
+ * step across the five columns within SEEK of its landmark 8 (the landmark itself may miss it).
+ */
+function restChin(restFrame: Canvas, restLm: readonly Pt[], at: number): number {
+  const step = 1 / frameOf(restLm).eye;
+  const cols = profiles(restFrame, restLm, at - SEEK, at + SEEK, step);
+  let best = at, bestStep = -1;
+  for (let k = 2; k < cols[0]!.length - 2; k++) {
+    let g = 0;
+    for (const col of cols) g += Math.abs(col[k + 2]! - col[k - 2]!);
+    if (g > bestStep) {
+      bestStep = g;
+      best = at - SEEK + k * step;
+    }
+  }
+  return best;
+}
+
 /** The frame's chin drop against the rest frame and where its chin is. */
 export interface ChinDrop {
   /** How far this frame's chin is below the rest frame's (same place on the face), px along `down` (negative: above). */
@@ -67,7 +88,7 @@ export interface ChinDrop {
 export function chinDrop(frame: Canvas, lm: readonly Pt[], restFrame: Canvas, restLm: readonly Pt[]): ChinDrop {
   const rf = frameOf(restLm), cf = frameOf(lm);
   const chinAt = (l: readonly Pt[], f: ReturnType<typeof frameOf>) => ((l[8]![0] - f.origin[0]) * f.down[0] + (l[8]![1] - f.origin[1]) * f.down[1]) / f.eye;
-  const c = chinAt(restLm, rf);
+  const c = restChin(restFrame, restLm, chinAt(restLm, rf));
   const step = 1 / cf.eye;
   const ref = profiles(restFrame, restLm, c - REACH, c + REACH, step);
   const cur = profiles(frame, lm, c - REACH + LEAST, c + REACH + MOST, step);
