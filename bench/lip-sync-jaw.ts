@@ -23,7 +23,7 @@ const run = await lipSyncJawRun(W, H, path.join(outDir, `cache-${W}x${H}${bare ?
 const sorted = [...run.jawRatio].sort((a, b) => a - b);
 console.log(`${W}x${H}: ${run.frames} frames in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`jaw edge strength vs the clip: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)}, 10th pct ${sorted[Math.floor(sorted.length * 0.1)]!.toFixed(2)}; double edge in ${run.doubleEdges}/${run.jawRatio.length} frames`);
-console.log(`mouth dark px: min ${Math.min(...run.dark)}, max ${Math.max(...run.dark)} (share ${run.darkShare.toFixed(3)}); r with the speech's openness ${run.r.toFixed(2)}`);
+console.log(`mouth dark px: min ${Math.min(...run.dark)}, max ${Math.max(...run.dark)} (share ${run.darkShare.toFixed(3)}); r with the speech's openness ${run.r.toFixed(2)} (at the true landmarks ${run.rTruth.toFixed(2)})`);
 
 const rgbOf = (file: string) => execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 30 });
 const rgbOut = rgbOf(run.videoPath), rgbSrc = rgbOf(run.clipPath);

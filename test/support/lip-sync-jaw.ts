@@ -35,8 +35,9 @@ export interface LipSyncJawRun {
   /** Dark pixels inside the mouth per measured frame, and over the mouth's width squared at most. */
   dark: number[];
   darkShare: number;
-  /** r of the mouth's dark pixels with the speech's openness. */
+  /** r of the mouth's dark pixels with the speech's openness (at the tracked landmarks; at the clip's true ones). */
   r: number;
+  rTruth: number;
 }
 
 export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outDir: string, opts: { cover?: boolean; seconds?: number } = {}): Promise<LipSyncJawRun> {
@@ -54,30 +55,31 @@ export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outD
       const open = (f: number) => (Math.sin((f / FPS) * 2 * Math.PI * 1.6) > 0.2 ? 0.9 : 0);
       const pose = (f: number): AvatarPose => ({ ...NEUTRAL_POSE, viseme: open(f) > 0 ? 'D' : 'X', mouthOpen: open(f) });
       const raw = path.join(cacheDir, 'raw.mp4');
-      await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: FPS, seconds: CLIP_S, motion: opts.cover === false ? SWAY : covering(SWAY, W, H, CLIP_S, FPS), pose, out: raw });
+      const truth = await makeFaceClip({ photo, rig: v.rig, width: W, height: H, fps: FPS, seconds: CLIP_S, motion: opts.cover === false ? SWAY : covering(SWAY, W, H, CLIP_S, FPS), pose, out: raw });
       execFileSync('ffmpeg', normalizeClipArgs(raw, W, H, FPS, clipPath));
       const engine = new EspeakProcess();
       const said = await speak({ sentences: ['Good morning, my friends.', 'Open the window and hear the birds sing a happy tune.'], voiceId: 'en-us-f1', outDir: cacheDir, fileName: 'said.wav' }, engine).finally(() => engine.close());
       const judged = judgeLipSyncFaces(await faces.trackVideo({ path: clipPath, width: W, height: H, fps: FPS, decodeMaxSide: 960, maxFrames: 10_000, register: false }));
       if (!judged.ok) throw new Error(judged.reason);
-      fs.writeFileSync(lmFile, JSON.stringify({ landmarks: judged.landmarks, phonemes: said.phonemes, durationMs: said.durationMs }));
+      fs.writeFileSync(lmFile, JSON.stringify({ landmarks: judged.landmarks, truth, phonemes: said.phonemes, durationMs: said.durationMs }));
     } finally {
       await faces.close();
     }
   }
-  const { landmarks, phonemes, durationMs } = JSON.parse(fs.readFileSync(lmFile, 'utf8')) as { landmarks: Array<Pt[] | null>; phonemes: never; durationMs: number };
+  const { landmarks, truth, phonemes, durationMs } = JSON.parse(fs.readFileSync(lmFile, 'utf8')) as { landmarks: Array<Pt[] | null>; truth: Pt[][]; phonemes: never; durationMs: number };
   const visemes = buildMouthTrack(phonemes, durationMs, FPS);
   const open = mouthOpenFrames(visemes);
   const r = await renderLipSync({ clipPath, width: W, height: H, fps: FPS, landmarks, playback: 'normal', mouth: { visemes, open }, audioPath: wav, outDir });
   const out = greyFrames(r.videoPath, W, H);
   const src = greyFrames(clipPath, W, H);
   const N = landmarks.length;
-  const dark: number[] = [], jawRatio: number[] = [], opens: number[] = [];
+  const darkTrue: number[] = [], dark: number[] = [], jawRatio: number[] = [], opens: number[] = [];
   let doubleEdges = 0, darkShare = 0;
   for (let f = 0; f < out.length; f++) {
     const lm = landmarks[f % N];
     if (!lm) continue;
     const d = mouthDark(out[f]!, W, lm);
+    darkTrue.push(mouthDark(out[f]!, W, truth[f % N]!));
     dark.push(d);
     opens.push(open[f] ?? 0);
     darkShare = Math.max(darkShare, d / ((lm[54]![0] - lm[48]![0]) ** 2 + (lm[54]![1] - lm[48]![1]) ** 2));
@@ -85,5 +87,5 @@ export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outD
     jawRatio.push(e.ratio);
     if (e.double) doubleEdges++;
   }
-  return { clipPath, videoPath: r.videoPath, landmarks, frames: out.length, jawRatio, doubleEdges, dark, darkShare, r: pearson(dark, opens) };
+  return { clipPath, videoPath: r.videoPath, landmarks, frames: out.length, jawRatio, doubleEdges, dark, darkShare, r: pearson(dark, opens), rTruth: pearson(darkTrue, opens) };
 }

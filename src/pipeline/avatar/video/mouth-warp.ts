@@ -92,7 +92,6 @@ export function warpMouth(ctx: SKRSContext2D, frame: Canvas, tracked: readonly P
   // a chin within MIN_CHIN of the lower lip or missed by more than MAX_MISS of the face, a jaw up
   // or down by more than a speaking jaw. The landmarks are kept.
   const chin = read && read.miss >= -lipToChin * (1 - MIN_CHIN) && read.miss <= faceH0 * MAX_MISS && read.drop >= -faceH0 * 0.05 && read.drop <= faceH0 * 0.2 ? read : null;
-  if (read && process.env.CHIN_DEBUG) process.stderr.write(`${read.drop.toFixed(0)}/${read.miss.toFixed(0)}${chin ? '' : 'x'} `);
   const lm = chin ? moveJaw(tracked, chin.down, chin.miss) : tracked;
   const closed = closeMouth(tracked);
   if (chin) {
