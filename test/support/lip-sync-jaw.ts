@@ -79,7 +79,7 @@ export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outD
     const lm = landmarks[f % N];
     if (!lm) continue;
     const d = mouthDark(out[f]!, W, lm);
-    darkTrue.push(mouthDark(out[f]!, W, truth[f % N]!));
+    if (truth?.[f % N]) darkTrue.push(mouthDark(out[f]!, W, truth[f % N]!));
     dark.push(d);
     opens.push(open[f] ?? 0);
     darkShare = Math.max(darkShare, d / ((lm[54]![0] - lm[48]![0]) ** 2 + (lm[54]![1] - lm[48]![1]) ** 2));
@@ -87,5 +87,5 @@ export async function lipSyncJawRun(W: number, H: number, cacheDir: string, outD
     jawRatio.push(e.ratio);
     if (e.double) doubleEdges++;
   }
-  return { clipPath, videoPath: r.videoPath, landmarks, frames: out.length, jawRatio, doubleEdges, dark, darkShare, r: pearson(dark, opens), rTruth: pearson(darkTrue, opens) };
+  return { clipPath, videoPath: r.videoPath, landmarks, frames: out.length, jawRatio, doubleEdges, dark, darkShare, r: pearson(dark, opens), rTruth: darkTrue.length === dark.length ? pearson(darkTrue, opens) : NaN };
 }

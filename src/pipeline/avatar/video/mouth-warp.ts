@@ -67,7 +67,7 @@ export interface RestMouth {
 
 const isMouthPoint = (i: number) => i >= 48 && i < 68;
 /** The largest chin miss (chin-drop.ts) believed, in nose-bridge-to-chin lengths. */
-const MAX_MISS = 0.25;
+const MAX_MISS = 0.35;
 /** The least believed distance from the lower lip (57) to the chin, as a share of the tracked one. */
 const MIN_CHIN = 0.6;
 /** How far inside the jaw line the rest mouth's mask stops, in feathers (its blur): the jaw edge stays this frame's. */
@@ -88,9 +88,10 @@ export function warpMouth(ctx: SKRSContext2D, frame: Canvas, tracked: readonly P
   const read = rest ? chinDrop(frame, tracked, rest.frame, rest.lm) : null;
   const faceH0 = Math.hypot(tracked[8]![0] - tracked[27]![0], tracked[8]![1] - tracked[27]![1]);
   const lipToChin = Math.hypot(tracked[8]![0] - tracked[57]![0], tracked[8]![1] - tracked[57]![1]);
-  // A reading past what a face does is a failed match (the profile caught the lips, not the chin):
-  // a chin within MIN_CHIN of the lower lip or missed by more than MAX_MISS of the face, a jaw up
-  // or down by more than a speaking jaw. The landmarks are kept.
+  // A reading past what a face does is a failed match (the profile caught the lips, not the
+  // chin): a chin nearer the lower lip than MIN_CHIN of the tracked distance or further below its
+  // landmark than MAX_MISS of the face, a jaw up or down by more than a speaking jaw. The
+  // landmarks are kept.
   const chin = read && read.miss >= -lipToChin * (1 - MIN_CHIN) && read.miss <= faceH0 * MAX_MISS && read.drop >= -faceH0 * 0.05 && read.drop <= faceH0 * 0.2 ? read : null;
   const lm = chin ? moveJaw(tracked, chin.down, chin.miss) : tracked;
   const closed = closeMouth(tracked);
