@@ -36,12 +36,21 @@ const INNER_LIPS = [60, 61, 62, 63, 64, 65, 66, 67];
 const LOWER_INNER = [65, 66, 67];
 const LOWER_OUTER = [55, 56, 57, 58, 59];
 const JAW_DROP: Record<number, number> = { 3: 0.05, 4: 0.15, 5: 0.35, 6: 0.55, 7: 0.7, 8: 0.75, 9: 0.7, 10: 0.55, 11: 0.35, 12: 0.15, 13: 0.05 };
+/** Share of its jaw landmark's move the inner ring's jaw point follows (the flesh under the jaw). */
+export const RING_FOLLOW = 0.45;
 
 /** The jaw landmark each of the inner ring's first nine points was made from (outline order). */
-const JAW_RING = [0, 2, 4, 6, 8, 10, 12, 14, 16];
+export const JAW_RING = [0, 2, 4, 6, 8, 10, 12, 14, 16];
 /** Jaw drop per unit of mouthOpen, and its bound, in nose-bridge-to-chin lengths (a speaking jaw drop: ~1 cm on a 12 cm face). */
 const OPEN_PER_UNIT = 0.13;
 export const MAX_DROP = 0.1;
+
+/** How far the jaw drops: per unit of mouthOpen and at most, in nose-bridge-to-chin lengths. */
+export interface JawOpening {
+  perUnit: number;
+  max: number;
+}
+const PHOTO_OPENING: JawOpening = { perUnit: OPEN_PER_UNIT, max: MAX_DROP };
 
 /** The gap between the inner lips' middles (62, 66). */
 export const mouthGap = (p: readonly Pt[]): number => Math.hypot(p[66]![0] - p[62]![0], p[66]![1] - p[62]![1]);
@@ -80,7 +89,7 @@ export function buildFaceMesh(landmarks: readonly Pt[]): FaceMesh {
 }
 
 /** Per-frame positions of the mesh's points for `pose`. Returns the rest positions' copy for a still pose. */
-export function deformMesh(mesh: FaceMesh, pose: AvatarPose): Pt[] {
+export function deformMesh(mesh: FaceMesh, pose: AvatarPose, opening: JawOpening = PHOTO_OPENING): Pt[] {
   const { points: rest, faceH } = mesh;
   const p = rest.map((q): Pt => [q[0], q[1]]);
   const chin = rest[8]!;
@@ -109,14 +118,14 @@ export function deformMesh(mesh: FaceMesh, pose: AvatarPose): Pt[] {
   }
   const restGap = mouthGap(rest);
   if (open > 0) {
-    const drop = Math.min(open * OPEN_PER_UNIT, MAX_DROP) * faceH;
+    const drop = Math.min(open * opening.perUnit, opening.max) * faceH;
     for (const i of LOWER_INNER) move(i, down[0] * drop, down[1] * drop);
     for (const i of LOWER_OUTER) move(i, down[0] * drop * 0.92, down[1] * drop * 0.92);
     for (const [i, k] of Object.entries(JAW_DROP)) move(Number(i), down[0] * drop * k, down[1] * drop * k);
     // The flesh under the jaw follows part of the way (the inner ring's jaw points), so the chin
     // and the cheeks below the mouth stretch smoothly instead of folding at the jawline.
     for (const [k, j] of JAW_RING.entries()) {
-      const w = (JAW_DROP[j] ?? 0) * 0.45;
+      const w = (JAW_DROP[j] ?? 0) * RING_FOLLOW;
       if (w > 0) move(mesh.ringStart + k, down[0] * drop * w, down[1] * drop * w);
     }
     // The upper lip lifts a little; rounded shapes push both lips' middles apart.
