@@ -126,6 +126,34 @@ function lmBounds(p: number[]): Box {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
+/** A roll under this (radians, 8°) is read as it is. */
+const UPRIGHT_MIN_ROLL = (8 * Math.PI) / 180;
+
+/** The face's roll in the image (radians): the angle of the line from the image-left eye's centre (points 36-41) to the other's (42-47). */
+export function faceRoll(lm: readonly number[]): number {
+  let lx = 0, ly = 0, rx = 0, ry = 0;
+  for (let k = 0; k < 6; k++) {
+    lx += lm[(36 + k) * 2]!; ly += lm[(36 + k) * 2 + 1]!;
+    rx += lm[(42 + k) * 2]!; ry += lm[(42 + k) * 2 + 1]!;
+  }
+  return Math.atan2(ry - ly, rx - lx);
+}
+
+/**
+ * The face of `prev` seen upright: `m` takes upright coordinates to the frame's (a rotation by
+ * the face's roll about its centre), `box` the landmark net's box in upright coordinates. Null for
+ * a face that is near upright.
+ */
+function uprightView(prev: number[], fit: BoxFit): { m: Affine; box: Box } | null {
+  const a = faceRoll(prev);
+  if (Math.abs(a) < UPRIGHT_MIN_ROLL) return null;
+  const { cx, cy } = anchor(prev);
+  const c = Math.cos(a), s = Math.sin(a);
+  const m: Affine = [c, -s, cx - c * cx + s * cy, s, c, cy - s * cx - c * cy];
+  const back: Affine = [c, s, cx - c * cx - s * cy, -s, c, cy + s * cx - c * cy];
+  return { m, box: boxFrom(mapPoints(back, prev), fit) };
+}
+
 /** Centre (mean of the 68 points) and scale (outer eye corners to chin) of landmarks. */
 function anchor(lm: number[]): { cx: number; cy: number; size: number } {
   let cx = 0, cy = 0;
@@ -319,13 +347,20 @@ export async function trackVideoTask(input: VideoTrackInput): Promise<VideoTrack
       landmarks.push(null);
       return;
     }
-    if (!box) box = boxFrom(prev!, fit!);
-    const pts = await landmarksIn(tf, faceapi, rgb, box, W, H);
-    if (detected) fit = fitOf(box, pts);
+    // Without registration (lip-sync), a tilted face is shown to the net upright: the net reads a
+    // face turned 20-35° in its plane badly (the mouth found on the cheek), an upright one well.
+    const upright = input.register === false && prev && fit ? uprightView(prev, fit) : null;
+    let pts: number[];
+    if (upright) pts = mapPoints(upright.m, await landmarksIn(tf, faceapi, rgb, upright.box, W, H, upright.m));
+    else {
+      if (!box) box = boxFrom(prev!, fit!);
+      pts = await landmarksIn(tf, faceapi, rgb, box, W, H);
+      if (detected) fit = fitOf(box, pts);
+    }
     prev = pts;
     landmarks.push(pts.map((v, i) => (i % 2 === 0 ? v * sx : v * sy)));
     // A keyframe: this frame's face becomes the template the next frames are registered to.
-    if (input.register !== false) anchor = makeAnchor(rgb, W, H, box, pts, ++anchors);
+    if (input.register !== false && box) anchor = makeAnchor(rgb, W, H, box, pts, ++anchors);
   };
 
   let f = 0;
