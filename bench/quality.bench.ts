@@ -47,6 +47,7 @@ import { timelineCoverage } from '../src/pipeline/timeline/coverage.ts';
 import { LEAD_CELLS } from './quality/product-cells.ts';
 import { productShareNotes, productShareViolations } from '../src/pipeline/timeline/product-share.ts';
 import { presenterOverProductViolations } from '../src/pipeline/timeline/presenter-clear.ts';
+import { presenterFloatViolations } from '../src/pipeline/timeline/presenter.ts';
 import { captionsOverProduct } from '../src/pipeline/timeline/caption-clear.ts';
 import { judgeAv, measureAv } from './quality/measure.ts';
 import { writeContactSheet } from './quality/sheets.ts';
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
         const cut = nothingCutViolations(t, n.script);
         // Every text readable on the rendered frames (quality/legibility.ts).
         const leg = await legibilityViolations(result.videoPath, t);
-        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...captionsPresenterViolations(timelineFrameBoxes(t)), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...textProductViolations(t), ...titleViolations(t), ...cardViolations(t), ...mediaFaceViolations(t), ...leg.violations];
+        const lay = [...layoutViolations(t).filter((v) => !cut.includes(v)), ...textFaceViolations(timelineFrameBoxes(t)), ...ctaHeadViolations(timelineFrameBoxes(t)), ...captionsPresenterViolations(timelineFrameBoxes(t)), ...presenterFloatViolations(t), ...coverageViolations(t), ...productShareViolations(t), ...presenterOverProductViolations(t), ...captionsOverProduct(t), ...textProductViolations(t), ...titleViolations(t), ...cardViolations(t), ...mediaFaceViolations(t), ...leg.violations];
         const w = leg.worst;
         details.push(`#${cell.n} legibility: ${leg.judged} text boxes measured, ${leg.busy} on a busy ground not judged; lowest ${w ? `${w.contrast.toFixed(1)}:1 (needs ${w.need}) ${w.id} at ${w.atS.toFixed(1)} s` : '-'}`);
         details.push(...productShareNotes(t).map((v) => `#${cell.n} ${v}`));

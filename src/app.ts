@@ -637,9 +637,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}, ro
   healthRoutes(app, health);
   const runJobs = role.runJobs ?? true;
   const generator = runJobs ? await resolveGenerator(config, overrides, services, app.log) : undefined;
-  const background = buildBackground('serve', config, services, generator, app.log, runJobs);
-  const janitor = buildJanitor(config, services, app.log);
   const warming = warmer(runJobs && !overrides.generator && !config.testGenerator, services, app.log);
+  const background = buildBackground('serve', config, services, warming.steppingAside(generator), app.log, runJobs);
+  const janitor = buildJanitor(config, services, app.log);
   return {
     app,
     services,
@@ -688,14 +688,23 @@ export interface RunningWorker {
  * The start-up warm-up of a job-running process (warm-up.ts): started once, in the background,
  * after the process is ready; `stop` (on close) lets the current step finish and skips the rest.
  */
-function warmer(runsVideos: boolean, services: Services, log: Log): { start(steps?: readonly WarmStep[]): Promise<WarmUpReport | null>; stop(): Promise<void> } {
+function warmer(runsVideos: boolean, services: Services, log: Log): { start(steps?: readonly WarmStep[]): Promise<WarmUpReport | null>; stop(): Promise<void>; steppingAside(g: VideoGenerator | undefined): VideoGenerator | undefined } {
   let running: Promise<WarmUpReport | null> | null = null;
   let stopping = false;
+  // A video job started here: the warm-up steps aside (warm-up.ts yieldTo).
+  const jobStarted = new AbortController();
   return {
+    steppingAside: (g) =>
+      g && {
+        generate: (job, progress, signal) => {
+          if (!jobStarted.signal.aborted) jobStarted.abort();
+          return g.generate(job, progress, signal);
+        },
+      },
     start: (steps) => {
       running ??= !runsVideos
         ? Promise.resolve(null)
-        : warmUp({ espeak: services.speechEngine, music: services.music, steps, stopped: () => stopping }).then(
+        : warmUp({ espeak: services.speechEngine, music: services.music, steps, stopped: () => stopping, yieldTo: jobStarted.signal }).then(
             (report) => {
               log.info({ warmUp: report }, 'warm-up done');
               return report;
@@ -724,11 +733,11 @@ export async function createWorker(config: Config, overrides: AppOverrides = {})
   await checkServicesAtStart({ redisUrl: config.redisUrl, store: services.store });
   await services.loadVoiceModels(log);
   const generator = await resolveGenerator(config, overrides, services, log);
-  const background = buildBackground('worker', config, services, generator, log);
+  const warming = warmer(!overrides.generator && !config.testGenerator, services, log);
+  const background = buildBackground('worker', config, services, warming.steppingAside(generator), log);
   background.start();
   const janitor = buildJanitor(config, services, log);
   janitor.start();
-  const warming = warmer(!overrides.generator && !config.testGenerator, services, log);
   return {
     services,
     db,

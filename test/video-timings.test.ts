@@ -95,4 +95,22 @@ describe('warm-up', () => {
     assert.deepEqual(report.failed, []);
     assert.ok(report.ms.render! > 0);
   });
+
+  it('steps aside when a video job starts (yieldTo): its render stops at the next checkpoint and no later step runs (fails before: the render ran to its end, then the speech step)', async () => {
+    const jobStarted = new AbortController();
+    let synths = 0;
+    const counting = { synth: async (req: Parameters<typeof espeak.synth>[0]) => (synths++, espeak.synth(req)) };
+    const t0 = performance.now();
+    setTimeout(() => jobStarted.abort(), 150);
+    const report = await warmUp({ espeak: counting, steps: ['render', 'speech'], yieldTo: jobStarted.signal });
+    assert.equal(report.yielded, 'render');
+    assert.deepEqual(report.failed, []);
+    assert.deepEqual(report.ms, {});
+    assert.equal(synths, 0);
+    // Already started: nothing runs at all.
+    const late = await warmUp({ espeak: counting, steps: ['speech', 'render'], yieldTo: jobStarted.signal });
+    assert.equal(late.yielded, 'speech');
+    assert.equal(synths, 0);
+    assert.ok(performance.now() - t0 < 60_000);
+  });
 });

@@ -6,7 +6,7 @@
 import { languageTag } from '../../src/pipeline/captions/lang.ts';
 import type { Script } from '../../src/pipeline/types.ts';
 
-export const LAYOUT_TAGS = ['text-face', 'text-text', 'safe-area', 'cut-text', 'text-size', 'presenter-size', 'end-frame', 'media-frame', 'product-share', 'presenter-product', 'captions-product', 'text-product', 'title-lines', 'card-lines', 'media-face', 'cta-head', 'captions-presenter', 'legibility'] as const;
+export const LAYOUT_TAGS = ['text-face', 'text-text', 'safe-area', 'cut-text', 'text-size', 'presenter-size', 'presenter-float', 'end-frame', 'media-frame', 'product-share', 'presenter-product', 'captions-product', 'text-product', 'title-lines', 'card-lines', 'media-face', 'cta-head', 'captions-presenter', 'legibility'] as const;
 export const CAPTION_TAGS = ['baseline', 'order', 'overlap', 'line-length', 'split-name', 'line-start', 'bidi', 'highlight'] as const;
 
 /** Counts tagged violation strings ("tag: message") by tag; strings with an unknown tag count as `fallbackTag`. */

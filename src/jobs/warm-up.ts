@@ -13,7 +13,8 @@
  * 308 s; beds are made on first use of a music_id and kept in storage (once per install), so the
  * default warm-up leaves them to that. Pass steps: [..., 'music'] to make them at start anyway.
  * Each step is timed; a failed step is logged and skipped (the job would pay it on first use, as
- * before). What each step saves was measured with bench:e2e and bench:first-use
+ * before). A video job that starts in the process meanwhile interrupts it (`yieldTo`): the first
+ * video of a fresh server no longer shares the two cores with the warm-up's render. What each step saves was measured with bench:e2e and bench:first-use
  * (docs/rendering.md "Start-up warm-up").
  */
 import fs from 'node:fs/promises';
@@ -29,6 +30,12 @@ export interface WarmUpDeps {
   steps?: readonly WarmStep[];
   /** Called between steps; true stops the warm-up (the process is closing). */
   stopped?: () => boolean;
+  /**
+   * Aborted when a video job starts in this process: the warm-up steps aside (its render stops
+   * between two frames, no later step runs) so the job has both cores; what was not warmed the job
+   * loads on first use, as without a warm-up.
+   */
+  yieldTo?: AbortSignal;
 }
 
 export type WarmStep = 'speech' | 'render' | 'music';
@@ -38,6 +45,8 @@ export interface WarmUpReport {
   /** Step → wall ms (a failed step is absent and named in `failed`). */
   ms: Partial<Record<WarmStep, number>>;
   failed: { step: WarmStep; error: string }[];
+  /** The step a video job interrupted (`yieldTo`), when one did; the steps after it did not run. */
+  yielded?: WarmStep;
   totalMs: number;
 }
 
@@ -48,11 +57,19 @@ export async function warmUp(deps: WarmUpDeps): Promise<WarmUpReport> {
   try {
     for (const step of deps.steps ?? DEFAULT_WARM_STEPS) {
       if (deps.stopped?.()) break;
+      if (deps.yieldTo?.aborted) {
+        report.yielded ??= step;
+        break;
+      }
       const s0 = performance.now();
       try {
         await run(step, deps, dir);
         report.ms[step] = Math.round(performance.now() - s0);
       } catch (err) {
+        if (deps.yieldTo?.aborted) {
+          report.yielded = step;
+          break;
+        }
         report.failed.push({ step, error: err instanceof Error ? err.message : String(err) });
       }
     }
@@ -75,7 +92,7 @@ async function run(step: WarmStep, deps: WarmUpDeps, dir: string): Promise<void>
       const product = await writeSampleProduct(path.join(dir, 'product'));
       // One sentence (about 2 s) at 5 fps: a dozen full-size frames run every drawing path once.
       const narration = await sampleNarration(path.join(dir, 'narration'), sampleSentences(1).slice(0, 1));
-      await renderVideo({ narration, product, avatarId: 1, templateId: 1, visualStyle: null, aspectRatio: 0, caption: true, fps: 5, outDir: path.join(dir, 'render') });
+      await renderVideo({ narration, product, avatarId: 1, templateId: 1, visualStyle: null, aspectRatio: 0, caption: true, fps: 5, outDir: path.join(dir, 'render'), ...(deps.yieldTo ? { signal: deps.yieldTo } : {}) });
       return;
     }
     case 'music':

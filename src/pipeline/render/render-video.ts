@@ -57,7 +57,7 @@ export interface RenderVideoInput {
   outDir: string;
   /** Fraction of frames drawn; 1 once every frame is in the encoder (its tail follows). */
   onProgress?: (fraction: number) => void;
-  /** Stops the render between two frames (the encoder is killed): the job was cancelled, timed out or lost. */
+  /** Stops the render after its plan, after its images are prepared or between two frames (the encoder is killed): the job was cancelled, timed out or lost, or (the warm-up's render) a job started. */
   signal?: AbortSignal;
   /** The product's images prepared while the narration was spoken (early-media.ts); absent: prepared here. */
   early?: EarlyMedia | null;
@@ -148,6 +148,7 @@ export async function planRender(input: RenderVideoInput, tuning: RenderTuning =
 export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning = {}): Promise<RenderVideoResult> {
   const { narration, product } = input;
   const { timeline, settings, checkAudio } = await planRender(input, tuning);
+  input.signal?.throwIfAborted();
   tuning.onTimeline?.(timeline);
   await fs.mkdir(input.outDir, { recursive: true });
   const videoPath = path.join(input.outDir, 'video.mp4');
@@ -167,6 +168,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   let cover: Promise<unknown> | null = null;
   try {
     await compositor.prepare();
+    input.signal?.throwIfAborted();
     // What decoding the images left behind would sit through every frame (memory-trim.ts).
     releasePreparedMemory();
     const step = Math.max(1, Math.floor(frames / 100));

@@ -24,12 +24,13 @@ import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
 import { shortName } from '../script/text.ts';
 import type { NameForm } from './place-text.ts';
-import { presenterFaceBox } from './presenter.ts';
+import { figureHeight, groundOf, presenterFaceBox } from './presenter.ts';
 import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
 import { textProductHits } from './text-product.ts';
 import { cardRuleBroken } from './card-rule.ts';
+import { captionsOverProduct } from './caption-clear.ts';
 import type { TextOverlay, Timeline } from './types.ts';
 
 type Presenter = NonNullable<Timeline['presenter']>;
@@ -142,17 +143,32 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
   // Down to the smallest face the rules allow (presenter-size), that scale last.
   const least = (height * MIN_FACE_SHARE) / face.h + 1e-3;
   const scales = [...SCALES.filter((k) => k > least), ...(least < 1 ? [least] : [])];
-  // Then each scale lowered by DROPS (the body goes past the bottom edge; blockedTexts refuses a face that leaves the safe area).
-  for (const drop of [0, ...DROPS])
-    for (const k of scales) {
-      const moved = { ...p, box: { x: ax + (box.x - ax) * k + dx, y: ay + (box.y - ay) * k + drop * height, w: box.w * k, h: box.h * k } };
-      // The face box does not scale exactly about its side (hair, ears): pull it back inside the safe
-      // area's sides, a pixel in (the painter's position is rounded to whole pixels: a face moved to
-      // the edge landed 0.4 px outside, and the move was refused — bench #107).
-      const f = presenterFaceBox(moved);
-      const nudge = Math.max(0, safe.x + 1 - f.x) - Math.max(0, f.x + f.w - (safe.x + safe.w - 1));
-      out.push(nudge ? { ...moved, box: { ...moved.box, x: moved.box.x + nudge } } : moved);
-    }
+  // A figure standing on its panel's bottom edge (its drawing ends in a cut there) stays on it first:
+  // scaled about the chin alone, the cut rises into view and the figure floats (`presenter-float`,
+  // bench #7). Only where no standing move clears every text (a smaller standing figure's face sinks
+  // into the captions under it) are the floating moves tried, after all of them: a float is a
+  // smaller fault than a text over the face.
+  const ground = groundOf(p, height);
+  const tall = figureHeight(p);
+  const grounded = box.y + tall >= ground - 1;
+  const seen = new Set<string>();
+  for (const stand of grounded ? [true, false] : [false])
+    // Then each scale lowered by DROPS (the body goes past the bottom edge; blockedTexts refuses a face that leaves the safe area).
+    for (const drop of [0, ...DROPS])
+      for (const k of scales) {
+        const y0 = ay + (box.y - ay) * k + drop * height;
+        const y = stand ? Math.max(y0, ground - tall * k) : y0;
+        const key = `${k} ${y.toFixed(2)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const moved = { ...p, box: { x: ax + (box.x - ax) * k + dx, y, w: box.w * k, h: box.h * k } };
+        // The face box does not scale exactly about its side (hair, ears): pull it back inside the safe
+        // area's sides, a pixel in (the painter's position is rounded to whole pixels: a face moved to
+        // the edge landed 0.4 px outside, and the move was refused — bench #107).
+        const f = presenterFaceBox(moved);
+        const nudge = Math.max(0, safe.x + 1 - f.x) - Math.max(0, f.x + f.w - (safe.x + safe.w - 1));
+        out.push(nudge ? { ...moved, box: { ...moved.box, x: moved.box.x + nudge } } : moved);
+      }
   return out;
 }
 
@@ -198,6 +214,10 @@ export function makeRoom<R extends Placed>(
   // A layout whose presenter stays at its slot (the floor variant: build.ts uses the layout before where it would move) tries the name's forms only.
   const moves = presenter && !o.presenterStays && (blockedTexts(first.shell).length || cardBlocked(first.shell).length) ? presenterMoves(presenter, o.safeArea, o.height, away.x + away.w / 2) : [];
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
+  // A standing move (presenterMoves) whose lower face sends the captions band onto a product shown
+  // whole is passed over: the floating moves after it keep the band where it was.
+  const standing = new Set(presenter && presenter.frame === 'none' && presenter.box.y + figureHeight(presenter) >= groundOf(presenter, o.height) - 1 ? moves.filter((p) => p.box.y + figureHeight(p) >= groundOf(p, o.height) - 1) : []);
+  const bandOnProduct = (sh: PlacedShell) => !!sh.captionsBox && captionsOverProduct({ ...sh, captions: {} } as unknown as Timeline).length > 0;
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
   // The short name only when it is the name that has no room, and the name has a shorter form.
@@ -225,6 +245,7 @@ export function makeRoom<R extends Placed>(
       // text of every try (docs/rendering.md "The sticker's cost").
       const stop = clearBefore ? (sh: PlacedShell) => all(sh).length > 0 : offFace || !wantOffFace ? (sh: PlacedShell) => blockedTexts(sh).length > 0 : (sh: PlacedShell) => faceBlocked(sh).length > 0;
       const again = place(who, own, form, stop);
+      if (who && standing.has(who) && bandOnProduct(again.shell)) continue;
       if (all(again.shell).length === 0) return chosen(who, own, form, again);
       if (clearBefore) continue;
       if (blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };

@@ -54,6 +54,39 @@ export function presenterPlacement(p: NonNullable<Timeline['presenter']>): Prese
   return { width, height, x: Math.round(box.x + (box.w - width) / 2), y: Math.round(box.y), clip: p.panel, shape: 'rect', scale: s };
 }
 
+/** The row a full presenter's figure stands on: the bottom of its panel, within the frame. */
+export function groundOf(p: NonNullable<Timeline['presenter']>, height: number): number {
+  return Math.min(height, p.panel ? p.panel.y + p.panel.h : height);
+}
+
+/** The height of a full presenter's figure as drawn from its box's top (a drawn figure keeps its design's shape, so it may run past its box; a photo's or a clip's painter fills its box). */
+export function figureHeight(p: NonNullable<Timeline['presenter']>): number {
+  return p.face ? p.box.h : presenterPlacement(p).height;
+}
+
+/**
+ * Where a full presenter's figure ends above the row it should stand on (`presenter-float`): the
+ * cut of its drawing (a figure is drawn to the waist) in view, with the floor under it, unless a
+ * product card drawn over the figure in every scene hides the cut across the figure's width. Null when it stands.
+ */
+export function floatingCut(t: Pick<Timeline, 'presenter' | 'media' | 'height' | 'scenes'>): { cut: number; ground: number } | null {
+  const p = t.presenter;
+  if (!p || p.frame !== 'none') return null;
+  const ground = groundOf(p, t.height);
+  const cut = p.box.y + figureHeight(p);
+  if (cut >= ground - Math.max(1, t.height * 0.004)) return null;
+  const m = t.media;
+  const drawn = presenterDrawnBox(p);
+  if (m?.frame === 'card' && (m.show === 'always' || t.scenes.every((sc) => sc.showMedia)) && drawn && m.box.y <= cut && m.box.y + m.box.h >= cut && m.box.x <= drawn.x + drawn.w * 0.15 && m.box.x + m.box.w >= drawn.x + drawn.w * 0.85) return null;
+  return { cut, ground };
+}
+
+/** `presenter-float` defects (bench:quality, test/presenter-ground.test.ts): a full figure's cut in view over the floor. */
+export function presenterFloatViolations(t: Pick<Timeline, 'presenter' | 'media' | 'height' | 'scenes'>): string[] {
+  const f = floatingCut(t);
+  return f ? [`presenter-float: the figure ends at ${Math.round(f.cut)} px, above its ground at ${Math.round(f.ground)} (${Math.round(((f.ground - f.cut) / t.height) * 100)} % of the height in view under it)`] : [];
+}
+
 /**
  * The presenter's face at rest in frame pixels: with 'head' (the default) the head outline the
  * layout's face zone grows from; with 'face' the face box proper (brows to chin, padded 10 %). A
