@@ -7,7 +7,7 @@ import type { Language } from '../src/catalog/languages.ts';
 import { productFromJson } from '../src/cli/narrate.command.ts';
 import { probe } from '../src/media/ffprobe.ts';
 import { lastWordEndS, narrateToLength } from '../src/pipeline/length/fit-narration.ts';
-import { narrate } from '../src/pipeline/narrate.ts';
+import { narrate, spokenSentences } from '../src/pipeline/narrate.ts';
 import { writeScript } from '../src/pipeline/script/index.ts';
 import { EspeakProcess } from '../src/pipeline/speech/espeak.client.ts';
 import { speak } from '../src/pipeline/speech/speech.service.ts';
@@ -87,6 +87,46 @@ describe('narration fitted to its set length (real engine)', () => {
     const tail = mix.plan.totalS - lastWordEndS(narration.speech);
     assert.ok(tail >= 0.5 && tail <= 2, `tail ${tail} s`);
     assert.equal(narration.script.source, 'override');
+  });
+
+  // Issue 29 (speech stage's wall): the paused take used to say every sentence again (and came
+  // out a few samples apart from the take its pauses were planned on: espeak-ng is not exactly
+  // repeatable from call to call).
+  it('a take that only adds pauses says no sentence again: its samples are the measured take’s with the silence', async () => {
+    const said: string[] = [];
+    const pcm = new Map<string, Buffer>();
+    const counted = {
+      synth: async (req: Parameters<EspeakProcess['synth']>[0]) => {
+        const key = `${path.basename(req.pcmPath)} ${req.rate} ${req.text}`;
+        said.push(key);
+        const answer = await engine.synth(req);
+        pcm.set(key, fs.readFileSync(req.pcmPath));
+        return answer;
+      },
+    };
+    const { narration, fit } = await narrateToLength(
+      {
+        write: (paceScale) => writeScript({ product, style: 'Problem/Solution', lengthS: 15, language: 'english', overrideScript: null, paceScale }),
+        lengthS: 15,
+        voiceId: 'en-us-f1',
+        musicId: null,
+        workDir: path.join(dir, 'takes'),
+      },
+      { engine: counted },
+    );
+    assert.ok(fit && fit.pausesS.some((p) => p > 0), 'the fitted take has pauses (else this test shows nothing)');
+    const repeated = said.filter((s, i) => said.indexOf(s) !== i);
+    assert.deepEqual(repeated, [], `${said.length} engine calls, ${repeated.length} of them a sentence said before at its rate`);
+    // The final WAV: each sentence as the engine said it at the chosen rate, then its pause's silence.
+    const rate = Number(said.at(-1)!.split(' ')[1]);
+    const sr = narration.speech.sampleRate;
+    const parts = spokenSentences(narration.script).flatMap((_, i, all) => {
+      const key = [...said].reverse().find((k) => k.startsWith(`espeak-${i}.pcm ${rate} `))!;
+      const gap = i < all.length - 1 ? Math.round((fit.pausesS[i]! * 1000 * sr) / 1000) : 0;
+      return [pcm.get(key)!, Buffer.alloc(gap * 2)];
+    });
+    const wav = fs.readFileSync(narration.speech.wavPath);
+    assert.ok(wav.subarray(wav.length - Buffer.concat(parts).length).equals(Buffer.concat(parts)), 'the measured take’s samples with the pauses');
   });
 
   it('pauses between sentences are silence added after the engine’s own pause, timings shifted to match', async () => {

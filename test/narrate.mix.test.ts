@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,6 +166,33 @@ describe('mixing with ffmpeg', () => {
     const m = await ebur128(r.outPath);
     assert.ok(Math.abs(m.i + 14) <= 1, `integrated ${m.i} LUFS`);
     assert.ok(m.tp <= -1, `true peak ${m.tp} dBTP`);
+  });
+
+  // Issue 29 (the speech stage's wall): the probes ran one after the other, each ~0.25 s of one core.
+  it('the two probes of the gain run at once, then one render: the loudness targets held', async () => {
+    // An ffmpeg first on PATH that logs when each pass starts and ends around the real one.
+    const bin = path.join(dir, 'bin');
+    const log = path.join(dir, 'passes.log');
+    fs.mkdirSync(bin, { recursive: true });
+    const real = execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+    fs.writeFileSync(path.join(bin, 'ffmpeg'), `#!/bin/sh\necho "start $$ $(date +%s%N)" >> ${log}\n${real} "$@"\nrc=$?\necho "end $$ $(date +%s%N)" >> ${log}\nexit $rc\n`, { mode: 0o755 });
+    const PATH = process.env.PATH;
+    process.env.PATH = `${bin}:${PATH}`;
+    let r: MixReport;
+    try {
+      r = await mixNarration({ speech, music: null, outPath: path.join(dir, 'voice-probed.wav') });
+    } finally {
+      process.env.PATH = PATH;
+    }
+    const events = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const at = (kind: string, pid: string) => Number(events.find((e) => e[0] === kind && e[1] === pid)![2]);
+    const pids = [...new Set(events.map((e) => e[1]!))];
+    assert.equal(pids.length, 2 + r.renders, `${r.probes.length} probes and ${r.renders} render(s)`);
+    assert.equal(r.probes.length, 2);
+    const [p1, p2, render] = pids as [string, string, string];
+    assert.ok(at('start', p2) < at('end', p1) && at('start', p1) < at('end', p2), 'the probes overlap in time');
+    assert.ok(at('start', render) >= Math.max(at('end', p1), at('end', p2)), 'the render follows both');
+    assert.ok(Math.abs(r.result.integratedLufs + 14) <= 0.5 && r.result.truePeakDb <= -1.9, `${r.result.integratedLufs} LUFS, ${r.result.truePeakDb} dBTP`);
   });
 
   it('ducks the music under speech: the bed is at least 6 dB lower while the voice speaks than after it', async () => {

@@ -4,7 +4,7 @@ import type { Language } from '../../catalog/languages.ts';
 import type { MixReport } from '../mix/mix.ts';
 import { mixSpeech, NarrationError, spokenSentences, type NarrateDeps } from '../narrate.ts';
 import { estimateScriptS, LANGUAGE_PROFILES } from '../script/rates.ts';
-import { speak } from '../speech/speech.service.ts';
+import { speak, type SaidSentences } from '../speech/speech.service.ts';
 import type { Narration, Script, Speech } from '../types.ts';
 import { dropPlan, LENGTH_RULES, mixLengthS, nextAttempt, pausePlan, ratePlan, showcaseScene, type Attempt, type LengthRules } from './decide.ts';
 
@@ -52,6 +52,8 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
   const { lengthS, voiceId, workDir } = input;
   await fs.mkdir(workDir, { recursive: true });
   const tried: { script: Script; speech: Speech; m: Attempt }[] = [];
+  // Every take's sentences, so a take that only adds pauses (or repeats a sentence at its rate) says nothing again.
+  const takes: SaidSentences = new Map();
   let pace = 1;
   for (;;) {
     const script = await input.write(pace);
@@ -65,7 +67,7 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     // A rewrite that came out word for word the same (the writer had no other choice) is not spoken again.
     const said = spokenSentences(script).join('\n');
     const same = tried.find((t) => spokenSentences(t.script).join('\n') === said);
-    const speech = same?.speech ?? (await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav` }, deps.engine));
+    const speech = same?.speech ?? (await speak({ sentences: spokenSentences(script), voiceId, outDir: workDir, fileName: `speech.try${tried.length}.wav`, said: takes }, deps.engine));
     tried.push({ script, speech, m: measure(script, speech, pace) });
     const next = nextAttempt(tried.map((t) => t.m), lengthS, rules, same !== undefined);
     if (next.kind === 'rewrite') {
@@ -76,16 +78,16 @@ export async function narrateToLength(input: FitNarrationInput, deps: NarrateDep
     const drop = dropPlan(m, sentenceSeconds(speech1), chosen.sentences.map((s) => s.cue.kind), lengthS, rules);
     if (drop.length > 0) {
       chosen = withoutSentences(chosen, drop);
-      speech1 = await speak({ sentences: spokenSentences(chosen), voiceId, outDir: workDir, fileName: 'speech.drop.wav' }, deps.engine);
+      speech1 = await speak({ sentences: spokenSentences(chosen), voiceId, outDir: workDir, fileName: 'speech.drop.wav', said: takes }, deps.engine);
       m = measure(chosen, speech1, m.paceScale);
     }
     const sentences = spokenSentences(chosen);
     const rateScale = ratePlan(m, lengthS, rules);
-    if (rateScale !== 1) speech1 = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.rate.wav', rateScale }, deps.engine);
+    if (rateScale !== 1) speech1 = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.rate.wav', rateScale, said: takes }, deps.engine);
     const pausesS = pausePlan(lastWordEndS(speech1), sentences.length, lengthS, rules, m.beatsS, m.showcase);
     let final = speech1;
     if (pausesS.some((p) => p > 0))
-      final = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.paused.wav', rateScale, pausesMs: pausesS.map((p) => p * 1000) }, deps.engine);
+      final = await speak({ sentences, voiceId, outDir: workDir, fileName: 'speech.paused.wav', rateScale, pausesMs: pausesS.map((p) => p * 1000), said: takes }, deps.engine);
     // The chosen take becomes speech.wav; the other takes go.
     const wavPath = path.join(workDir, 'speech.wav');
     await fs.rename(final.wavPath, wavPath);

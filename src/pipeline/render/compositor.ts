@@ -25,7 +25,7 @@ import type { TextOverlay, Timeline } from '../timeline/types.ts';
 import { paintAvatarScene, type Presenter, type PresenterSource } from './avatar-adapter.ts';
 import { drawStyleBackground } from './background.ts';
 import { CaptionLayer, sampleSurfaces } from './caption-layer.ts';
-import { mediaUnderCaptions } from './caption-ground.ts';
+import { CaptionGround } from './caption-ground.ts';
 import { MediaLayer } from './media-layer.ts';
 import type { EarlyMedia } from './early-media.ts';
 import { overlaySprite, cardIconPx, type Sprite } from './text-sprites.ts';
@@ -106,6 +106,8 @@ export class Compositor {
   private lastLayers: LayerState[] = [];
   private lastPixels: Buffer | null = null;
   private sprite: FigureSprite | null = null;
+  /** The captions' ground per scene, sampled when a frame of the scene is first drawn (caption-ground.ts). */
+  private ground: CaptionGround | null = null;
   /** The parts of the canvas the last drawFrame changed: null when it drew the whole frame, empty when nothing. */
   changedRects: Box[] | null = null;
   /** Frames drawn whole, in part, or not at all (unchanged) (bench, tests). */
@@ -131,7 +133,11 @@ export class Compositor {
     this.rtl = isRtl(t.language);
   }
 
-  async prepare(): Promise<void> {
+  /**
+   * Makes the layers ready. `eagerGround`: the captions' ground of every scene sampled here, as
+   * before issue 29 (tests compare); by default each scene's is sampled when its first frame is drawn.
+   */
+  async prepare(opts: { eagerGround?: boolean } = {}): Promise<void> {
     const { t } = this;
     await this.media.prepare();
     const base = createCanvas(t.width, t.height);
@@ -157,11 +163,12 @@ export class Compositor {
       // image, its frame sampled there (the photo, plate or product under the lines: caption-ground.ts);
       // else a plate, or the base sampled there (a video clip: not known).
       const samples = sampleSurfaces(bctx, t.captionsBox);
-      const scenes = await mediaUnderCaptions(t, base, this.media);
+      const ground = new CaptionGround(t, base, this.media);
+      this.ground = ground;
+      if (opts.eagerGround) for (const [i] of t.scenes.entries()) await ground.scene(i);
       this.captions.setSurfaces((ms) => {
         const s = captionSurfaceAt(t, ms);
-        const i = t.scenes.findIndex((x) => x.startMs <= ms && ms < x.endMs);
-        const seen = scenes.get(i === -1 ? t.scenes.length - 1 : i);
+        const seen = ground.colours(this.groundScene(ms));
         return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms) };
       });
     }
@@ -176,6 +183,12 @@ export class Compositor {
       // A price counting up: one sprite per step (the last step is the price's own sprite).
       o.count?.slice(0, -1).forEach((text, k) => this.sprites.set(`${o.id}#${k}`, overlaySprite({ ...o, text, lines: [text], source: text }, t.style, t.language, this.rtl, overlayMinFontPx(o, t.height), icon, t.height)));
     }
+  }
+
+  /** The scene whose captions' ground holds at ms (the last one past the end). */
+  private groundScene(ms: number): number {
+    const i = this.t.scenes.findIndex((x) => x.startMs <= ms && ms < x.endMs);
+    return i === -1 ? this.t.scenes.length - 1 : i;
   }
 
   /** The logo image fitted inside its box (kept in proportion, centred), at whole pixels; null when it does not decode. */
@@ -337,6 +350,8 @@ export class Compositor {
   async drawFrame(frame: number): Promise<boolean> {
     const { ctx, t } = this;
     const tMs = frameTimeMs(frame, t.fps);
+    // The captions' ink of this frame reads its scene's ground: sampled on the scene's first frame.
+    await this.ground?.scene(this.groundScene(tMs));
     const key = this.incremental ? this.media.stateKey(tMs) : null;
     const layers = key !== null ? this.layersAt(frame, tMs) : [];
     let changed = true;

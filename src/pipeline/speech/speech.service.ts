@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Speech } from '../types.ts';
 import type { SpeechEngine } from './espeak.client.ts';
 import { EspeakEngine } from './espeak.engine.ts';
-import { asEngines, type SpeechEngines, type VoiceEngine } from './engines.ts';
+import { asEngines, type SpeechEngines, type SpokenSentence, type VoiceEngine } from './engines.ts';
 import { FestivalEngine } from './festival/festival.engine.ts';
 import { FliteEngine } from './flite/flite.engine.ts';
 import { NeuralEngine } from './models/neural.engine.ts';
@@ -30,7 +30,17 @@ export interface SpeakInput {
   rateScale?: number;
   /** Silence added after sentence i, ms, on top of the engine's own pause (the length fitter's pauses). */
   pausesMs?: readonly number[];
+  /**
+   * Sentences already said in this narration's earlier takes (the length fitter's): a sentence
+   * asked for again with the same engine, voice, rate, index and text is taken from here, not said
+   * again, and every sentence said is added. A take that differs from an earlier one only in its
+   * pauses (added as silence here) then costs no engine call (issue 29: the speech stage's wall).
+   */
+  said?: SaidSentences;
 }
+
+/** What an engine said per sentence, keyed by everything that decides its samples (SpeakInput.said). */
+export type SaidSentences = Map<string, SpokenSentence>;
 
 /** The voice behind an id: the built-in table, then the engine set's own (external, custom). */
 export function resolveVoice(voiceId: string, engines: SpeechEngines): VoiceSpec | undefined {
@@ -83,7 +93,10 @@ async function speakWith(input: SpeakInput, voice: VoiceSpec, engines: SpeechEng
   let sampleRate = 0;
   try {
     for (let i = 0; i < input.sentences.length; i++) {
-      const said = await engine.sentence({ text: input.sentences[i] ?? '', index: i, voice, rateScale: input.rateScale ?? 1, tmpDir });
+      const req = { text: input.sentences[i] ?? '', index: i, voice, rateScale: input.rateScale ?? 1, tmpDir };
+      const key = input.said ? JSON.stringify([engine.name, voice, req.rateScale, i, req.text]) : '';
+      const said = input.said?.get(key) ?? (await engine.sentence(req));
+      input.said?.set(key, said);
       if (said.pcm.length === 0) {
         for (const w of said.words) all.words.push({ ...w, start: offset, end: offset });
         all.sentences.push({ start: offset, end: offset });
