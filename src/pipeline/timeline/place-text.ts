@@ -168,7 +168,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
+    // A text held across a run boundary (the same slot saying the same) keeps its spot (layout.ts `holds`).
+    const holds = `${spec.slot}|${spec.subtitle ? 'subtitle|' : ''}${spec.candidates.join('|')}`;
+    return { ...optional, ...keepOff, holds, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
   });
   // (`stop`: the caller's judge of the texts placed so far, placing ends when it says so — makeRoom's tries.)
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid, stop && ((placed) => stop(placed, captionsBox))).sort((a, b) => a.startMs - b.startMs);
