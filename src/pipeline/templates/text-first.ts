@@ -115,12 +115,12 @@ const SELFIE_0: Design = {
 /**
  * The selfie with captions off (SELFIE_0 without its captions' rows at the field's foot): the
  * composition stands over the middle of the field's text room (the safe area's top to the head)
- * instead of its top, so the foot is not left bare — the title set larger (6.4 % of the height,
+ * instead of its top, so the foot is not left bare — the title set larger (5.4 % of the height, 4.8 % with captions;
  * the strip above the head starts at its slot: place-text.ts), the price a larger hero (8.3 %) with
  * the call to action under it, right above the head box; a card a little taller. Font = slot height × fill.
  */
 const SELFIE_BARE_0: Design = (() => {
-  const s = slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.17), b(0.05, 0.145, 0.83, 0.126), b(0.05, 0.318, 0.83, 0.06)), 0.07);
+  const s = slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.17), b(0.05, 0.147, 0.83, 0.126), b(0.05, 0.318, 0.83, 0.06)), 0.07);
   return { ...SELFIE_0, slots: { ...s, name: { ...s.name, fromSlotTop: true } } };
 })();
 /** The selfie presenter's box (the painter's design box, wider than high: its width sets the scale) and scene panel under the field. */
