@@ -261,6 +261,26 @@ describe('image framing and placement', () => {
     assert.deepEqual(b!.box, { x: 0, y: 30, w: 100, h: 10 }, 'just above it: the spot below is taken at that time');
     assert.deepEqual(c!.box, { x: 0, y: 60, w: 100, h: 10 }, 'a later text may take the first one’s spot');
   });
+
+  it('a text held across a run boundary keeps its spot where that spot is still free (fails before: placed anew, it jumped back to its slot once the face had gone)', () => {
+    const safe = { x: 0, y: 0, w: 100, h: 100 };
+    // The slot's row is taken in the first run only (a face zone, a card): the title stands below it.
+    const face = { box: { x: 0, y: 40, w: 100, h: 20 }, startMs: 0, endMs: 500 };
+    const item = (startMs: number, endMs: number, holds = 'name|Lumen') => ({ startMs, endMs, holds, regions: [{ x: 0, y: 45, w: 100, h: 10 }], levels: 1, make: (r: { x: number; y: number; w: number; h: number }) => ({ box: { ...r, h: 10 }, startMs, endMs }) });
+    const [a, b] = placeAll([item(0, 500), item(500, 1000)], [face], safe, 1);
+    assert.deepEqual(a!.box, { x: 0, y: 60, w: 100, h: 10 });
+    assert.deepEqual(b!.box, a!.box, 'the same text on from the next run: the same spot');
+    assert.deepEqual([b!.startMs, b!.endMs], [500, 1000], 'made for its own run');
+    // Another text (or the same after a gap) is placed anew, at its slot.
+    assert.deepEqual(placeAll([item(0, 500), item(500, 1000, 'name|Other')], [face], safe, 1)[1]!.box, { x: 0, y: 45, w: 100, h: 10 });
+    assert.deepEqual(placeAll([item(0, 500), item(2000, 2500)], [face], safe, 1)[1]!.box, { x: 0, y: 45, w: 100, h: 10 });
+    // The spot taken in the next run (a card there then): placed anew, nearest its slot.
+    const card = { box: { x: 0, y: 58, w: 100, h: 12 }, startMs: 500, endMs: 1000 };
+    assert.deepEqual(placeAll([item(0, 500), item(500, 1000)], [face, card], safe, 1)[1]!.box, { x: 0, y: 45, w: 100, h: 10 });
+    // …and over a box to avoid there (a product shown whole) while its slot is clear: its slot.
+    const product = { box: { x: 0, y: 62, w: 100, h: 20 }, startMs: 500, endMs: 1000 };
+    assert.deepEqual(placeAll([item(0, 500), item(500, 1000)], [face], safe, 1, [product])[1]!.box, { x: 0, y: 45, w: 100, h: 10 });
+  });
 });
 
 describe('rendering with awkward images', () => {

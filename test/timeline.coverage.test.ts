@@ -5,6 +5,7 @@ import { buildTimeline, coverageReport, fieldBands, frameCoverage, layoutViolati
 import { SHAPE_MARGIN } from '../src/pipeline/timeline/coverage.ts';
 import { drawnBox } from '../src/pipeline/timeline/overlay-box.ts';
 import { presenterDrawnBox, presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
+import { headBox } from '../src/pipeline/timeline/rules.ts';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { talkingCoverage, talkingLayout } from '../src/pipeline/render/talking.plan.ts';
 import { cardIcon, FALLBACK_ICON } from '../src/pipeline/timeline/card-icon.ts';
@@ -140,13 +141,7 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
     assert.deepEqual(failures, []);
   });
 
-  it('no-media design: no designed field a third bare while a scene is said (`empty-field`, drawn extents), but in the known misses (fails before: 45 of the 72 cells, 64 judged by what is drawn; 13 before the 2026-11-30 (11) design)', () => {
-    // The cells not yet designed to fill their field (docs/rendering.md "No empty frames", known misses):
-    // t<template> r<ratio> p<presenter> c<captions>.
-    const KNOWN = new Set([
-      // 9:16 selfie with captions off: the field's foot (where the captions would stand, beside the head's top) bare under the title and the price.
-      't1 r0 p1 c0', 't2 r0 p1 c0', 't6 r0 p1 c0',
-    ]);
+  it('no-media design: no designed field a third bare while a scene is said (`empty-field`, drawn extents), in every cell (fails before: 45 of the 72 cells, 64 judged by what is drawn; 13 before the 2026-11-30 (11) design; 3 before the captions-off selfie: t1, t2, t6 9:16)', () => {
     const found: string[] = [];
     for (const tpl of TEMPLATE_DEFS)
       for (const ar of [0, 1, 2] as const)
@@ -154,9 +149,27 @@ describe('no empty frames: every kind and ratio meets the rule (fails on the des
           for (const caption of [true, false]) {
             const tag = `t${tpl.id} r${ar} p${hasPresenter ? 1 : 0} c${caption ? 1 : 0}`;
             const v = timelineFieldBands(buildTimeline({ script, speech, product: noMedia(), templateId: tpl.id, hasPresenter, visualStyle: null, aspectRatio: ar, caption }));
-            if (v.length && !KNOWN.has(tag)) found.push(`${tag}: ${v[0]}`);
+            if (v.length) found.push(`${tag}: ${v[0]}`);
           }
     assert.deepEqual(found, []);
+  });
+
+  it('the 9:16 selfie with captions off stands its composition over the field\'s middle: title, card and price reach into the foot where the captions would stand, every text above the head box, the presenter where she stands with captions on (fails before: the title and the price at the field\'s top, its rows 55–100 % bare)', () => {
+    for (const templateId of [1, 2, 6]) {
+      const build = (caption: boolean) => buildTimeline({ script, speech, product: noMedia(), templateId, hasPresenter: true, visualStyle: null, aspectRatio: 0, caption });
+      const t = build(false);
+      const on = build(true);
+      const field = t.shapes.find((s) => s.role === 'field' || s.role === 'panel')!;
+      const head = headBox(presenterFaceBox(t.presenter!));
+      assert.deepEqual(t.presenter!.box, on.presenter!.box, `template ${templateId}: the presenter as with captions on`);
+      for (const o of t.overlays) assert.ok(o.box.y + o.box.h <= head.y + 0.5, `template ${templateId}: ${o.slot} "${o.text}" ${JSON.stringify(o.box)} above the head box from ${head.y}`);
+      // Each of title, card and price reaches below two thirds of the field (its foot under a third).
+      for (const slot of ['name', 'cue', 'price'] as const)
+        for (const o of t.overlays.filter((x) => x.slot === slot)) assert.ok(o.box.y + o.box.h >= field.box.y + (field.box.h * 2) / 3 - 0.5, `template ${templateId}: ${slot} "${o.text}" ends at ${o.box.y + o.box.h}, the field at ${field.box.y + field.box.h}`);
+      // The title larger than with captions on (the strip above the head from its slot).
+      const name = t.overlays.find((o) => o.slot === 'name')!;
+      assert.ok(name.fontPx > on.overlays.find((o) => o.slot === 'name')!.fontPx, `template ${templateId}: the title's type ${name.fontPx}`);
+    }
   });
 
   it('a presenter filling a 16:9 or 1:1 frame leaves the title its column, set large (fails before: the title a strip across the frame above the head, the column bare under it)', () => {

@@ -29,9 +29,12 @@ export const DESIGN_CELLS: Cell[] = [
   // Voice Over 16:9 with the 300 px photo and captions off: the known coverage miss 'T4 ratio 1 small'
   // in test/product-leads.test.ts (docs/rendering.md "No empty frames", known misses).
   { n: 210, aspect: 1, length: 15, language: 'english', templateId: 4, visualStyle: 'Clean Minimal', scriptStyle: 'Feature Explainer', fixture: 'smallPhoto', price: '29.00', currency: 'USD', avatarId: null, musicId: null, caption: false },
-  // No media, 9:16 Spotlight with captions off: the selfie's field foot, where the captions would
-  // stand, bare under the title and the price (a known empty-field miss: docs/rendering.md "No empty frames").
+  // No media, 9:16 with a presenter and captions off: the selfie under its field (Spotlight, the
+  // split screen, Carousel), its composition over the field's middle (docs/rendering.md "No empty
+  // frames": before, the field's foot where the captions would stand was bare under the title and price).
   { n: 211, aspect: 0, length: 15, language: 'english', templateId: 1, visualStyle: 'Soft Pastel', scriptStyle: 'Feature Explainer', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 1, musicId: null, caption: false },
+  { n: 212, aspect: 0, length: 15, language: 'english', templateId: 2, visualStyle: 'Bold Pop', scriptStyle: 'Soft Selling', fixture: 'noMedia', price: '29.00', currency: 'USD', avatarId: 3, musicId: null, caption: false },
+  { n: 213, aspect: 0, length: 15, language: 'spanish', templateId: 6, visualStyle: 'Tech Neon', scriptStyle: 'Feature Explainer', fixture: 'noMedia', price: '89,00', currency: 'EUR', avatarId: 4, musicId: null, caption: false },
   { n: 209, aspect: 1, length: 30, language: 'english', templateId: 4, visualStyle: 'Bold Pop', scriptStyle: 'Feature Explainer', fixture: 'packshot', price: '24.90', currency: 'USD', avatarId: null, musicId: null },
 ];
 

@@ -112,6 +112,17 @@ const SELFIE_0: Design = {
   captions: b(0.05, 0.355, 0.83, 0.11),
   shapes: [field(b(0, 0, 1, SELFIE_FIELD_H))],
 };
+/**
+ * The selfie with captions off (SELFIE_0 without its captions' rows at the field's foot): the
+ * composition stands over the middle of the field's text room (the safe area's top to the head)
+ * instead of its top, so the foot is not left bare — the title set larger (5.4 % of the height, 4.8 % with captions;
+ * the strip above the head starts at its slot: place-text.ts), the price a larger hero (8.3 %) with
+ * the call to action under it, right above the head box; a card a little taller. Font = slot height × fill.
+ */
+const SELFIE_BARE_0: Design = (() => {
+  const s = slotsWithCard(slots(b(0.05, 0.105, 0.83, 0.035), b(0.05, 0.15, 0.83, 0.085), b(0.05, 0.15, 0.83, 0.17), b(0.05, 0.147, 0.83, 0.126), b(0.05, 0.318, 0.83, 0.06)), 0.07);
+  return { ...SELFIE_0, slots: { ...s, name: { ...s.name, fromSlotTop: true } } };
+})();
 /** The selfie presenter's box (the painter's design box, wider than high: its width sets the scale) and scene panel under the field. */
 const SELFIE_BOX = b(0.08, 0.331, 0.84, 0.5);
 
@@ -137,7 +148,7 @@ export function textFirstLayout(layout: TemplateLayout, aspectRatio: AspectRatio
   if (presenter && p && full) presenter = { ...presenter, box: { ...p, x: p.x + Math.max(0, 1 - (p.x + p.w)) } };
   if (presenter && selfie) presenter = { ...presenter, frame: 'none', box: SELFIE_BOX, panel: b(0, SELFIE_FIELD_H, 1, 1 - SELFIE_FIELD_H) };
   else if (presenter && presenter.frame !== 'none') presenter = placedInset(presenter, aspectRatio, SAFE_AREAS[aspectRatio]);
-  const design = selfie ? { ...SELFIE_0, shapes: [(split ? half : field)(b(0, 0, 1, SELFIE_FIELD_H))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
+  const design = selfie ? { ...(caption ? SELFIE_0 : SELFIE_BARE_0), shapes: [(split ? half : field)(b(0, 0, 1, SELFIE_FIELD_H))] } : split ? SPLIT[aspectRatio] : FULL_FRAME[aspectRatio];
   // A presenter filling the frame has the head where a held title and a card cannot both go: the title opens only.
   // In 9:16 a presenter leaves one row of the field: the title opens (and comes back on story
   // scenes), then one card at a time; a filling presenter's call to action takes the title's

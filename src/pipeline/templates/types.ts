@@ -31,6 +31,11 @@ export interface TextSlot {
   fill: number;
   /** Lines the text may wrap to (default 2; the box grows downward by a line each). */
   lines?: number;
+  /**
+   * In the strip above a presenter's head (9:16, place-text.ts): the text stands from the slot's
+   * top, not the strip's (the no-media selfie with captions off: its title over the field's middle).
+   */
+  fromSlotTop?: true;
 }
 
 export interface MediaRule {

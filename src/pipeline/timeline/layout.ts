@@ -53,7 +53,17 @@ export interface Placeable<T extends { box: Box }> extends Timed {
    * card-rule.ts) with its own text, then with a shorter claim, then the rest. Default: one group.
    */
   groups?: readonly number[];
+  /**
+   * What the item shows (the overlay's slot and text): an item holding the same as one placed
+   * before it, starting as that one ends (within HOLD_GAP_MS: a text held across a run or scene
+   * boundary), keeps that one's spot where it is still free, clear of `avoid` and of its keep-offs
+   * — not placed anew, so a held title never jumps sides.
+   */
+  holds?: string;
 }
+
+/** A text back within this long of the same text's end is held, not shown again: it keeps its spot (Placeable.holds). */
+export const HOLD_GAP_MS = 500;
 
 const overlapsInTime = (a: Timed, b: Timed) => a.startMs < b.endMs && b.startMs < a.endMs;
 const overlapArea = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
@@ -136,15 +146,20 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
   const out: T[] = [];
   // The items placed, with their spans (a sticker is judged with those on its product at once).
   const shown: (Timed & { box: Box })[] = [];
+  // The spot of each text placed (Placeable.holds), by what it shows, with its end.
+  const held = new Map<string, Timed & { box: Box }>();
   for (const whole of items) {
     let placed: T | null = null;
     let item: Placeable<T> = whole;
-    for (const startMs of [whole.startMs, ...(whole.optional?.laterStarts ?? [])]) {
+    const before = whole.holds !== undefined ? held.get(whole.holds) : undefined;
+    if (before && whole.startMs >= before.endMs && whole.startMs - before.endMs <= HOLD_GAP_MS) placed = keptSpot(whole, before.box, taken, safe, avoid);
+    for (const startMs of placed ? [] : [whole.startMs, ...(whole.optional?.laterStarts ?? [])]) {
       item = { ...whole, startMs };
       placed = placeOne(item, taken, safe, step, avoid, shown);
       if (placed || !whole.optional) break;
     }
     if (!placed) continue;
+    if (whole.holds !== undefined) held.set(whole.holds, { box: placed.box, startMs: item.startMs, endMs: item.endMs });
     if (whole.optional && item.startMs !== whole.startMs) placed = whole.optional.retime(placed, item.startMs);
     taken.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
     shown.push({ box: placed.box, startMs: item.startMs, endMs: item.endMs });
@@ -152,6 +167,21 @@ export function placeAll<T extends { box: Box }>(items: readonly Placeable<T>[],
     if (stop?.(out)) break;
   }
   return out;
+}
+
+/**
+ * A held text's spot (Placeable.holds): the item made in the spot it had before, at its most wanted
+ * level that gives the same box, where that box is free of what shows with it, clear of `avoid` and
+ * of its keep-offs; else null (placed anew).
+ */
+function keptSpot<T extends { box: Box }>(item: Placeable<T>, spot: Box, taken: readonly Obstacle[], safe: Box, avoid: readonly Obstacle[]): T | null {
+  const same = (b: Box) => Math.abs(b.x - spot.x) < 0.5 && Math.abs(b.y - spot.y) < 0.5 && Math.abs(b.w - spot.w) < 0.5 && Math.abs(b.h - spot.h) < 0.5;
+  if (!free(spot, item, safe, taken) || !free(spot, item, safe, avoid) || item.keepOff?.some((k) => intersects(spot, k))) return null;
+  for (let level = 0; level < item.levels; level++) {
+    const made = item.make(spot, level);
+    if (made && same(made.box)) return { ...made, box: spot };
+  }
+  return null;
 }
 
 /** A level made in a region, and its candidate spots free of what shows with it: those found so far, and the rest still to look at. */

@@ -161,11 +161,16 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // brand and call to action take the free width above the head first, set as large as that strip
     // holds, before a narrow column beside the head (which took the title in three lines at a sixth
     // of the width).
-    const strip = aboveHead && (spec.slot === 'name' || spec.slot === 'brand' || spec.slot === 'cta') ? [aboveHead] : [];
+    // The strip starts at the slot's top where the design says so (`fromSlotTop`: the selfie with
+    // captions off stands its title over the field's middle, text-first.ts); a title it does not
+    // hold (a long name) takes the whole strip, as with captions on.
+    const strip = aboveHead && (spec.slot === 'name' || spec.slot === 'brand' || spec.slot === 'cta') ? (p.layout.slots[spec.slot]?.fromSlotTop ? [fromRow(aboveHead, spec.box.y), aboveHead] : [aboveHead]) : [];
     // The call to action never touches the presenter's head box (hair included), where any spot allows.
     const head = spec.slot === 'cta' && p.presenter ? headBox(presenterFaceBox(p.presenter)) : null;
     const keepOff = head ? { keepOff: [head] } : {};
-    return { ...optional, ...keepOff, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
+    // A text held across a run boundary (the same slot saying the same) keeps its spot (layout.ts `holds`).
+    const holds = `${spec.slot}|${spec.subtitle ? 'subtitle|' : ''}${spec.candidates.join('|')}`;
+    return { ...optional, ...keepOff, holds, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
   });
   // (`stop`: the caller's judge of the texts placed so far, placing ends when it says so — makeRoom's tries.)
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid, stop && ((placed) => stop(placed, captionsBox))).sort((a, b) => a.startMs - b.startMs);
@@ -173,6 +178,11 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   // What a call to action left over a product keeps clear of beside the price (price-row.ts; applied to the layout kept, build.ts).
   const priceRow: PriceRowContext = { obstacles, avoid, safe: p.safeArea, gap, keepOff: p.presenter ? [headBox(presenterFaceBox(p.presenter))] : [], uppercase: !!p.uppercase };
   return { captionsBox, overlays, calmCaptions: !!calmBox, priceRow };
+}
+
+/** A region's rows from `y` down (its top no higher than `y`): the region itself where `y` is above it. */
+function fromRow(r: Region, y: number): Region {
+  return y <= r.y ? r : { ...r, y, h: Math.max(0, r.y + r.h - y) };
 }
 
 /** A region an overlay may take; `holdsHeight`: the text is set no taller than the region (else the box grows to its lines). */
