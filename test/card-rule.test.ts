@@ -15,6 +15,11 @@ import { demoTimeline, DEMO_PRODUCT_TEXT } from './support/demo-timeline.ts';
 import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { boxHeight } from '../src/pipeline/timeline/overlay-box.ts';
+import { cutTextViolations } from '../src/pipeline/timeline/cut-check.ts';
+import { imageInfo } from '../src/pipeline/render/media.ts';
+import { FIXTURES, writeImage } from '../bench/quality/fixtures.ts';
+import os from 'node:os';
+import path from 'node:path';
 
 describe('a card in at most three lines, words whole', () => {
   it('the README demo: every selling-point card in at most three lines, no word hyphenated (fails before: 4 and 5 lines in a 572 px column)', async () => {
@@ -88,4 +93,21 @@ describe('a card in at most three lines, words whole', () => {
     // The pill is no wider than its box (the column left of the inset).
     assert.ok(width - 2 * -sprite.dy <= card.box.w + 1, `pill ${width - 2 * -sprite.dy} px for a ${card.box.w} px box`);
   });
+
+  it('a description line\'s card beside the presenter (bench #15: Side by Side 9:16, the thin fan) shows a complete shorter form of its claim where no spot holds it in three lines (fails before: "A compact | desk fan | with three | speeds" in the 143 px column)', async () => {
+    const fx = FIXTURES.thin!;
+    const file = await writeImage(path.join(os.tmpdir(), 'card-rule-test'), 'square', 20);
+    const info = await imageInfo(file);
+    const product = { name: fx.name, brand: fx.brand, description: fx.description, sellingPoints: fx.sellingPoints, targetAudience: fx.targetAudience, price: '29.00', currency: 'USD', imagePaths: [file], videoPaths: [] };
+    const script = writeBuiltin({ product, style: 'Problem/Solution', lengthS: 60, language: 'thai' });
+    const sp = sampleSpeech(script.sentences, 'thai');
+    const t = buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 2, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio: 0, caption: true, scale: 0.25, imageInfo: [info] });
+    const description = fx.description.replace(/\.$/, '');
+    const shown = t.overlays.filter((o) => isCard(o) && description.startsWith(o.source));
+    assert.ok(shown.length >= 1, 'the description line shows as a card');
+    assert.deepEqual(cardViolations(t), []);
+    for (const o of shown) assert.ok(o.lines.length <= CARD_LINES, `${o.id}: ${o.lines.join(' | ')}`);
+    assert.deepEqual(cutTextViolations(t), []);
+  });
 });
+

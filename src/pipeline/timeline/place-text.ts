@@ -143,7 +143,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const lastResort: Level = { lines: max, breakWords: true, force: true, belowMin: true };
     // Then, where no spot holds the card so (not even over a product's side), the same with the
     // claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
-    // A selling point's claim only (spec.claim): never the product's full name on its end card.
+    // A card's claim only (spec.claim: a selling point, a description line): never the product's full name on its end card or under its title.
     const shorter = card && spec.claim ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
     // A numbered card whose badge and longest word do not fit a column side by side: the badge
     // above the text (a tier after the badge beside it, in the card's group: clear of the product
@@ -390,6 +390,11 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     add('cta', cue && cue.length <= 28 ? [cue, shopNow(language)] : [shopNow(language)], x.startMs, x.endMs);
   }
 
+  // The claim a card states: its selling point, else its own text (a description line, a text the
+  // voice does not read, a key phrase: bench #15's "A compact desk fan with three speeds"), whose
+  // complete shorter forms the placer may show where no spot holds it in the card's lines
+  // (card-rule.ts); never the product's name.
+  const claimOf = (texts: readonly string[]): string | undefined => (texts.some((c) => c === name || c === shortName(name)) ? undefined : texts[0]);
   const shownPoints = new Set<number>();
   for (const s of spans) {
     if (!slots.cue.scenes.includes(s.kind)) continue;
@@ -400,13 +405,13 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     // Texts the voice does not read (cue.shown) follow the overlay one after another in the scene.
     const more = (cue.shown ?? []).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);
     const step = (s.endMs - s.startMs) / (1 + more.length);
-    more.forEach((text, k) => add('cue', [text], Math.round(s.startMs + (k + 1) * step), k === more.length - 1 ? s.endMs : Math.round(s.startMs + (k + 2) * step)));
+    more.forEach((text, k) => add('cue', [text], Math.round(s.startMs + (k + 1) * step), k === more.length - 1 ? s.endMs : Math.round(s.startMs + (k + 2) * step), null, claimOf([text])));
     const endMs = more.length ? Math.round(s.startMs + step) : s.endMs;
     // Numbered in the order shown, once per selling point (a recap or a description line gets none).
     const numbered = cue.kind === 'point' && cue.pointIndex !== null && point !== undefined && !shownPoints.has(cue.pointIndex);
     if (numbered) shownPoints.add(cue.pointIndex!);
     const badge = numbered ? String(shownPoints.size) : null;
-    add('cue', candidates, s.startMs, endMs, badge, point);
+    add('cue', candidates, s.startMs, endMs, badge, point ?? claimOf(candidates));
     if (badge && layout.iconCards) out[out.length - 1]!.icon = cardIcon(point ?? candidates[0]!);
   }
   // The full name under its short title gives way to the first card shown under the title (one
