@@ -128,7 +128,7 @@ export class CaptionLayer {
   /** The words' ink at tMs: the style's own, or colours, a rim or the band that read on what is under the captions. */
   colours(tMs: number): CaptionInk {
     const under = this.surfaces?.(tMs) ?? null;
-    const key = under ? `${under.colours?.join(' ') ?? '?'} ${under.split}` : '-';
+    const key = under ? `${under.colours?.join(' ') ?? '?'} ${under.split} ${!!under.figure} ${!!under.busy}` : '-';
     let h = this.inks.get(key);
     if (!h) {
       h = captionInk(this.style, under, this.need);
@@ -174,10 +174,14 @@ export class CaptionLayer {
     return { page, ink: inkKey(ink), runs, placed, highlights: new Map() };
   }
 
-  /** The translucent band behind each line (band styles), drawn as vectors: cheaper than a sprite that is copied. */
-  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number): void {
+  /**
+   * The band behind each line, drawn as vectors (cheaper than a sprite that is copied): translucent
+   * black (band styles), or the opaque ground of the style's colour where the lines need one of
+   * their own (across a presenter's figure, over a photo: templates/caption-ink.ts captionGround).
+   */
+  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number, ground: string | undefined): void {
     const { size, lineHeight } = ps.placed;
-    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.fillStyle = ground ?? 'rgba(0,0,0,0.55)';
     for (const line of ps.placed.lines) {
       if (line.runs.length === 0) continue;
       const x0 = Math.min(...line.runs.map((r) => r.x));
@@ -299,7 +303,7 @@ export class CaptionLayer {
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
-    if (st.ink.band) this.drawBand(ctx, ps, ox, oy);
+    if (st.ink.band) this.drawBand(ctx, ps, ox, oy, st.ink.ground);
     const w = st.word;
     const lit = w ? `${w.line}:${w.token}` : null;
     for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);

@@ -162,7 +162,7 @@ export class Compositor {
         const s = captionSurfaceAt(t, ms);
         const i = t.scenes.findIndex((x) => x.startMs <= ms && ms < x.endMs);
         const seen = scenes.get(i === -1 ? t.scenes.length - 1 : i);
-        return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms) };
+        return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms), figure: !!t.captionsGround, busy: s.kind === 'photo' };
       });
     }
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);
