@@ -53,13 +53,14 @@ describe('caption words read on every flat colour under them', () => {
         }
   });
 
-  it('Clean Minimal on its yellow field: ink words (no white rim: it draws no edge on the yellow), the lit word on a dark pill (white words read 1.4:1 there before)', () => {
+  it('Clean Minimal on its yellow field: ink words in a thin white rim, the lit word on a dark pill (white words read 1.4:1 there before)', () => {
     const s = STYLE_DEFS.find((x) => x.name === 'Clean Minimal')!;
     const yellow = fieldColour(s);
     assert.ok(contrast(s.palette.captionText, yellow) < LARGE_TEXT_CONTRAST);
     const ink = captionInk(s, { colours: [yellow], split: false }, LARGE_TEXT_CONTRAST);
     assert.equal(ink.text, s.palette.captionStroke);
-    assert.equal(ink.stroke, null);
+    assert.equal(ink.stroke, s.palette.captionText);
+    assert.equal(ink.thinRim, true);
     assert.equal(ink.band, false);
     assert.equal(ink.pill, true);
   });

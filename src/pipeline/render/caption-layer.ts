@@ -141,11 +141,11 @@ export class CaptionLayer {
     return fontString(this.style.fonts.body, 700, size);
   }
 
-  private drawRun(ctx: SKRSContext2D, r: PlacedRun, x: number, y: number, fill: string, stroke: string | null, size: number): void {
+  private drawRun(ctx: SKRSContext2D, r: PlacedRun, x: number, y: number, fill: string, stroke: string | null, size: number, rim = STROKE): void {
     ctx.direction = r.rtl ? 'rtl' : 'ltr';
     ctx.textAlign = 'left';
     if (stroke) {
-      ctx.lineWidth = size * STROKE;
+      ctx.lineWidth = size * rim;
       ctx.strokeStyle = stroke;
       ctx.strokeText(r.text, x, y);
     }
@@ -167,7 +167,7 @@ export class CaptionLayer {
         const ctx = canvas.getContext('2d');
         ctx.font = this.font(size);
         ctx.lineJoin = 'round';
-        this.drawRun(ctx, r, r.x - dx, r.y - dy, ink.text, stroke, size);
+        this.drawRun(ctx, r, r.x - dx, r.y - dy, ink.text, stroke, size, ink.thinRim ? STROKE / 2 : STROKE);
         return { key: `${li}:${r.token}`, canvas, dx, dy };
       }),
     );
@@ -218,7 +218,7 @@ export class CaptionLayer {
     const ctx = canvas.getContext('2d');
     ctx.font = this.font(size);
     ctx.lineJoin = 'round';
-    const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
+    const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size, c.thinRim && stroke === c.stroke ? STROKE / 2 : STROKE));
     switch (c.pill ? 'pill' : this.style.caption.highlight) {
       case 'pill': {
         // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL

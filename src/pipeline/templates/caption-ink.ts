@@ -5,8 +5,8 @@
  *
  * - Over known flat colours (a plate, a field, the background sampled under the band) the fill
  *   itself must reach the contrast the caption size needs (legibility.ts): the style's caption
- *   text; else its dark stroke colour as the fill, with no rim (white words on Clean Minimal's
- *   near-white or yellow become ink); else — colours under the band that no single ink reads
+ *   text; else its dark stroke colour as the fill in a thin light rim (white words on Clean
+ *   Minimal's near-white or yellow become ink); else — colours under the band that no single ink reads
  *   on — the ground (below).
  * - Captions across a presenter's figure (Timeline.captionsGround), over a photo or video, across
  *   the line between two halves of the frame (Side by Side's presenter and product: one plate,
@@ -38,6 +38,8 @@ export interface CaptionInk extends CaptionHighlight {
   band: boolean;
   /** The band is an opaque ground of this colour (captionGround), not the translucent dark band. */
   ground?: string;
+  /** The rim is half the style's outline (dark words re-inked on a light ground). */
+  thinRim?: boolean;
 }
 
 /**
@@ -63,13 +65,14 @@ export function captionInk(style: VisualStyleDef, under: CaptionUnder | null, ne
   const p = style.palette;
   const stroke = style.caption.band ? null : p.captionStroke;
   const colours = (under?.colours ?? []).filter(solid);
-  let ink: { text: string; stroke: string | null; band: boolean; ground?: string } = { text: p.captionText, stroke, band: style.caption.band || !!under?.split };
+  let ink: { text: string; stroke: string | null; band: boolean; ground?: string; thinRim?: boolean } = { text: p.captionText, stroke, band: style.caption.band || !!under?.split };
   let needsGround = !!under && (!!under.figure || !!under.split || !!under.busy || under.colours === null);
   if (!ink.band && colours.length > 0 && worstContrast(p.captionText, colours) < need) {
-    // Dark words with no rim: the fill reads on every colour under it, and a light rim on a light
-    // ground only fattens thin letters into a halo (Thai at a quarter size, #4 and #20: the rim
-    // as thick as the stems, read 1.4–1.6:1).
-    if (!needsGround && solid(p.captionStroke) && worstContrast(p.captionStroke, colours) >= need) ink = { text: p.captionStroke, stroke: null, band: false };
+    // Dark words in a thin light rim (half the style's outline): the fill reads on every colour
+    // under it; the full rim on a light ground fattened thin letters into a halo (Thai at a
+    // quarter size, #4 and #20: the rim as thick as the stems, read 1.4–1.6:1), and no rim at all
+    // left the letters with no edge where a wall and a floor meet behind the line (#17).
+    if (!needsGround && solid(p.captionStroke) && worstContrast(p.captionStroke, colours) >= need) ink = { text: p.captionStroke, stroke: p.captionText, band: false, thinRim: true };
     else needsGround = true;
   }
   if (needsGround) {
@@ -102,4 +105,4 @@ export function captionInk(style: VisualStyleDef, under: CaptionUnder | null, ne
 }
 
 /** A short key of what an ink draws (for the layer's state keys and caches). */
-export const inkKey = (c: CaptionInk): string => `${c.text} ${c.stroke ?? '-'} ${c.band ? 'b' : ''}${c.ground ?? ''} ${c.highlight} ${c.onHighlight} ${c.outline ?? '-'} ${c.pill ? 'p' : ''}`;
+export const inkKey = (c: CaptionInk): string => `${c.text} ${c.stroke ?? '-'}${c.thinRim ? 't' : ''} ${c.band ? 'b' : ''}${c.ground ?? ''} ${c.highlight} ${c.onHighlight} ${c.outline ?? '-'} ${c.pill ? 'p' : ''}`;
