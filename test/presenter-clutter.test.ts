@@ -31,30 +31,22 @@ function timeline(templateId: number, aspectRatio: 0 | 1 | 2, info: ImageInfo, s
   });
 }
 
-/**
- * Layouts where no free column in the band's rows (CALM_MIN_UNITS characters a line, clear of the
- * figure, the products and the photos) holds the captions beside the figure, for some product
- * shape: the band stays at its slot. Side by Side (T2): the presenter's half is the captions'
- * home, the other half holds the product (a photo is no calm ground either); Presenter (T5): the
- * figure stands in the middle (16:9: 469 px free each side, 13 characters a line) or fills the
- * width; Feature Cards (T3) 9:16 and 1:1: the figure and the product share the frame's width.
- */
-const CALM_MISSES = new Set<string>([
-  'T2 ratio 0 alpha', 'T2 ratio 0 packshot', 'T2 ratio 0 wide', 'T2 ratio 0 square',
-  'T2 ratio 1 alpha', 'T2 ratio 1 packshot', 'T2 ratio 1 wide', 'T2 ratio 1 square',
-  'T2 ratio 2 alpha', 'T2 ratio 2 packshot', 'T2 ratio 2 wide', 'T2 ratio 2 square',
-  'T3 ratio 0 alpha', 'T3 ratio 0 packshot', 'T3 ratio 0 square', 'T3 ratio 0 wide',
-  'T3 ratio 2 alpha', 'T3 ratio 2 packshot', 'T3 ratio 2 square', 'T3 ratio 2 wide',
-  'T5 ratio 0 alpha', 'T5 ratio 0 packshot', 'T5 ratio 0 square', 'T5 ratio 0 wide',
-  'T5 ratio 1 alpha', 'T5 ratio 1 packshot', 'T5 ratio 1 square', 'T5 ratio 1 wide',
-  'T5 ratio 2 alpha', 'T5 ratio 2 packshot', 'T5 ratio 2 square', 'T5 ratio 2 wide',
-]);
+
+describe('captions-presenter: a band across the figure is a defect unless it sits on its own ground', () => {
+  const body = { x: 100, y: 100, w: 200, h: 600 };
+  const src = (ground: boolean) => ({ frames: 3, boxesAt: () => ({ texts: [{ id: 'captions band', box: { x: 50, y: 500, w: 400, h: 100 }, ...(ground ? { ground } : {}) }], faces: [], bodies: [body] }) });
+  it('bare: one defect over the 3 frames; on a ground: none', () => {
+    assert.equal(captionsPresenterViolations(src(false)).length, 1);
+    assert.deepEqual(captionsPresenterViolations(src(true)), []);
+  });
+});
 
 describe('product videos: captions on a calm ground, the call to action off the head', () => {
-  it('every template, ratio and product shape: the call to action never touches the head box; the captions band runs across the presenter only in the named layouts (fails before: #45\'s layout, T3 16:9 packshot, had both)', () => {
+  it('every template, ratio and product shape: the call to action never touches the head box; the captions band runs across the presenter only on a ground of its own, never over the face (fails before: #45\'s layout, T3 16:9 packshot, had both; Side by Side, Presenter and Feature Cards 9:16/1:1 had a bare band across the figure)', () => {
     const cta: string[] = [];
     const across: string[] = [];
     const moved: string[] = [];
+    const grounded = new Set<string>();
     for (const tpl of TEMPLATE_DEFS)
       for (const ar of [0, 1, 2] as const)
         for (const [shape, info] of Object.entries(SHAPES))
@@ -64,14 +56,24 @@ describe('product videos: captions on a calm ground, the call to action off the 
             const boxes = timelineFrameBoxes(t);
             for (const v of ctaHeadViolations(boxes)) cta.push(`${name} ${seconds}s: ${v}`);
             if (captionsPresenterViolations(boxes).length) across.push(`${name} ${seconds}s`);
+            // A band across the figure on its own ground: never over the face zone, and without its ground it is a defect.
+            else if (t.captionsGround) {
+              grounded.add(name);
+              for (const v of layoutViolations(t).filter((x) => x.startsWith('text-face') || x.startsWith('safe-area'))) moved.push(`${name} ${seconds}s: ${v}`);
+              if (!captionsPresenterViolations(timelineFrameBoxes({ ...t, captionsGround: false })).length) moved.push(`${name} ${seconds}s: grounded but not across the figure`);
+            }
             // A band set beside a full presenter stays clear of the product and the face.
             else if (t.presenter?.frame === 'none')
               for (const v of [...captionsOverProduct(t), ...layoutViolations(t).filter((x) => x.startsWith('text-face') || x.startsWith('safe-area'))]) moved.push(`${name} ${seconds}s: ${v}`);
           }
     assert.deepEqual(cta, []);
-    assert.deepEqual(across.filter((n) => !CALM_MISSES.has(n.replace(/ \d+s$/, ''))), []);
+    // None: where no free column holds the band beside the figure (Side by Side, Presenter, Feature
+    // Cards 9:16 and 1:1: the old CALM_MISSES), its lines cross the torso on a ground of their own.
+    assert.deepEqual(across, []);
     assert.deepEqual(moved, []);
-    // #45's layout (Feature Cards 16:9) is not among the misses: its band stands between the figure and the bottle.
-    assert.ok(!across.some((n) => n.startsWith('T3 ratio 1 ')));
+    // #45's layout (Feature Cards 16:9) keeps its calm column: its band stands between the figure and the bottle.
+    assert.ok(![...grounded].some((n) => n.startsWith('T3 ratio 1 ')));
+    // The layouts with no free column (the old CALM_MISSES) take the ground: Side by Side, Presenter, Feature Cards 9:16 and 1:1.
+    for (const n of ['T2 ratio 0 wide', 'T2 ratio 1 packshot', 'T2 ratio 2 alpha', 'T3 ratio 0 square', 'T3 ratio 2 alpha', 'T5 ratio 0 wide', 'T5 ratio 1 square', 'T5 ratio 2 packshot']) assert.ok(grounded.has(n), `${n} on a ground`);
   });
 });

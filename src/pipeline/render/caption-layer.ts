@@ -128,7 +128,7 @@ export class CaptionLayer {
   /** The words' ink at tMs: the style's own, or colours, a rim or the band that read on what is under the captions. */
   colours(tMs: number): CaptionInk {
     const under = this.surfaces?.(tMs) ?? null;
-    const key = under ? `${under.colours?.join(' ') ?? '?'} ${under.split}` : '-';
+    const key = under ? `${under.colours?.join(' ') ?? '?'} ${under.split} ${!!under.figure} ${!!under.busy}` : '-';
     let h = this.inks.get(key);
     if (!h) {
       h = captionInk(this.style, under, this.need);
@@ -141,11 +141,11 @@ export class CaptionLayer {
     return fontString(this.style.fonts.body, 700, size);
   }
 
-  private drawRun(ctx: SKRSContext2D, r: PlacedRun, x: number, y: number, fill: string, stroke: string | null, size: number): void {
+  private drawRun(ctx: SKRSContext2D, r: PlacedRun, x: number, y: number, fill: string, stroke: string | null, size: number, rim = STROKE): void {
     ctx.direction = r.rtl ? 'rtl' : 'ltr';
     ctx.textAlign = 'left';
     if (stroke) {
-      ctx.lineWidth = size * STROKE;
+      ctx.lineWidth = size * rim;
       ctx.strokeStyle = stroke;
       ctx.strokeText(r.text, x, y);
     }
@@ -167,17 +167,21 @@ export class CaptionLayer {
         const ctx = canvas.getContext('2d');
         ctx.font = this.font(size);
         ctx.lineJoin = 'round';
-        this.drawRun(ctx, r, r.x - dx, r.y - dy, ink.text, stroke, size);
+        this.drawRun(ctx, r, r.x - dx, r.y - dy, ink.text, stroke, size, ink.thinRim ? STROKE / 2 : STROKE);
         return { key: `${li}:${r.token}`, canvas, dx, dy };
       }),
     );
     return { page, ink: inkKey(ink), runs, placed, highlights: new Map() };
   }
 
-  /** The translucent band behind each line (band styles), drawn as vectors: cheaper than a sprite that is copied. */
-  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number): void {
+  /**
+   * The band behind each line, drawn as vectors (cheaper than a sprite that is copied): translucent
+   * black (band styles), or the opaque ground of the style's colour where the lines need one of
+   * their own (across a presenter's figure, over a photo: templates/caption-ink.ts captionGround).
+   */
+  private drawBand(ctx: SKRSContext2D, ps: PageSprite, ox: number, oy: number, ground: string | undefined): void {
     const { size, lineHeight } = ps.placed;
-    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.fillStyle = ground ?? 'rgba(0,0,0,0.55)';
     for (const line of ps.placed.lines) {
       if (line.runs.length === 0) continue;
       const x0 = Math.min(...line.runs.map((r) => r.x));
@@ -214,7 +218,7 @@ export class CaptionLayer {
     const ctx = canvas.getContext('2d');
     ctx.font = this.font(size);
     ctx.lineJoin = 'round';
-    const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size));
+    const drawAll = (fill: string, stroke: string | null) => runs.forEach((r) => this.drawRun(ctx, r, r.x - dx, r.y - dy, fill, stroke, size, c.thinRim && stroke === c.stroke ? STROKE / 2 : STROKE));
     switch (c.pill ? 'pill' : this.style.caption.highlight) {
       case 'pill': {
         // A pill per piece of the word (a Latin name's Arabic comma sits apart from it in an RTL
@@ -299,7 +303,7 @@ export class CaptionLayer {
     const ps = this.current;
     const ox = Math.round(this.box.x - this.pad);
     const oy = Math.round(this.box.y - this.pad);
-    if (st.ink.band) this.drawBand(ctx, ps, ox, oy);
+    if (st.ink.band) this.drawBand(ctx, ps, ox, oy, st.ink.ground);
     const w = st.word;
     const lit = w ? `${w.line}:${w.token}` : null;
     for (const r of ps.runs) if (r.key !== lit) ctx.drawImage(r.canvas, ox + r.dx, oy + r.dy);

@@ -169,7 +169,7 @@ export class Compositor {
       this.captions.setSurfaces((ms) => {
         const s = captionSurfaceAt(t, ms);
         const seen = ground.colours(this.groundScene(ms));
-        return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms) };
+        return { colours: seen ?? (s.kind === 'plate' ? [s.colour] : s.kind === 'photo' ? null : samples), split: captionsCrossSplit(t, ms), figure: !!t.captionsGround, busy: s.kind === 'photo' };
       });
     }
     if (this.logoPath && t.logo) this.logo = await this.loadLogo(this.logoPath, t.logo);

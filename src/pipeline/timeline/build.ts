@@ -470,6 +470,8 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     media,
     presenter,
     captionsBox,
+    // Across a full presenter's figure (no calm column beside it), the lines get a ground of their own.
+    captionsGround: !!captions && !!media && presenter?.frame === 'none' && ((b) => !!b && intersects(captionsBox, b))(presenterDrawnBox(presenter)),
     captions,
     images,
     textFirst,

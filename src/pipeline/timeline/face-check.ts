@@ -13,7 +13,8 @@ import { headBox, intersects } from './rules.ts';
 import type { Timeline } from './types.ts';
 
 export interface FrameBoxes {
-  texts: { id: string; box: Box }[];
+  /** `ground`: the text sits on an opaque ground of its own (the captions band: Timeline.captionsGround). */
+  texts: { id: string; box: Box; ground?: boolean }[];
   /** Face boxes (eyebrows to chin, padded 10 %: face-box.ts) in frame pixels. */
   faces: Box[];
   /** Head boxes (head, neck and hair, with a gap: rules.ts headBox) the call to action never touches. */
@@ -62,9 +63,14 @@ export function ctaHeadViolations(src: FrameBoxSource): string[] {
   return perFrame(src, 'cta-head', 'touches the head box', (b) => b.texts.filter((t) => /\(cta\)$/.test(t.id)), (b) => b.heads ?? []);
 }
 
-/** `captions-presenter` defects: the captions band across a product video's presenter figure, per frame. */
+/**
+ * `captions-presenter` defects: the captions band across a product video's presenter figure, per
+ * frame, unless its lines sit on an opaque ground of their own (calm by construction: the lead's
+ * rule, docs/rendering.md "Captions on a calm ground"). The face zone and hair stay off limits
+ * for it whatever its ground (text-face, layout rules).
+ */
 export function captionsPresenterViolations(src: FrameBoxSource): string[] {
-  return perFrame(src, 'captions-presenter', 'runs across the presenter', (b) => b.texts.filter((t) => t.id === 'captions band'), (b) => b.bodies ?? []);
+  return perFrame(src, 'captions-presenter', 'runs across the presenter', (b) => b.texts.filter((t) => t.id === 'captions band' && !t.ground), (b) => b.bodies ?? []);
 }
 
 /** A product or template timeline's text, face, head and (product videos with a full presenter) body boxes per frame (the presenter at rest). */
@@ -77,7 +83,7 @@ export function timelineFrameBoxes(t: Timeline): FrameBoxSource {
     boxesAt(frame) {
       const ms = frameTimeMs(frame, t.fps);
       const texts = t.overlays.filter((o) => o.startMs <= ms && ms < o.endMs).map((o) => ({ id: `${o.id} (${o.slot})`, box: o.box }));
-      if (t.captions) texts.push({ id: 'captions band', box: t.captionsBox });
+      if (t.captions) texts.push({ id: 'captions band', box: t.captionsBox, ...(t.captionsGround ? { ground: true } : {}) });
       return { texts, faces: face ? [face] : [], heads: head ? [head] : [], bodies: body ? [body] : [] };
     },
   };

@@ -146,6 +146,13 @@ export interface Timeline {
    */
   presenter: (Omit<PresenterRule, 'box' | 'panel'> & { box: Box; panel: Box; face?: Box }) | null;
   captionsBox: Box;
+  /**
+   * The caption lines sit on an opaque ground of their own (render/caption-layer.ts, the style's
+   * colours: templates/caption-ink.ts captionGround): set when the band crosses a product video's
+   * full presenter figure (no calm column beside it: place-text.ts). Such a band is calm by
+   * construction, so `captions-presenter` allows it (face-check.ts). Absent: false.
+   */
+  captionsGround?: boolean;
   /** Framing of each product image (by index into the product's images); null when its size is unknown. */
   images: (ImageFrame | null)[];
   /** The no-media design: no media box, the product told in text. */
