@@ -186,8 +186,12 @@ export class CaptionLayer {
       if (line.runs.length === 0) continue;
       const x0 = Math.min(...line.runs.map((r) => r.x));
       const x1 = Math.max(...line.runs.map((r) => r.x + r.width));
+      // On whole pixels: a plate's straight edges then have no anti-aliased row, which a redraw's
+      // rectangle clip through it would round differently from a full frame (render.compositor).
+      const bx = Math.round(ox + x0 - size * 0.35);
+      const by = Math.round(oy + line.centerY - lineHeight * 0.48);
       ctx.beginPath();
-      ctx.roundRect(ox + x0 - size * 0.35, oy + line.centerY - lineHeight * 0.48, x1 - x0 + size * 0.7, lineHeight * 0.96, size * 0.12);
+      ctx.roundRect(bx, by, Math.round(ox + x1 + size * 0.35) - bx, Math.round(oy + line.centerY + lineHeight * 0.48) - by, size * 0.12);
       ctx.fill();
     }
   }

@@ -150,7 +150,8 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
   // smaller fault than a text over the face.
   const ground = groundOf(p, height);
   const tall = figureHeight(p);
-  const grounded = box.y + tall >= ground - 1;
+  // (A drawn figure only: a photo's or a clip's panel continues the picture past its box, in fields.)
+  const grounded = !p.face && box.y + tall >= ground - 1;
   const seen = new Set<string>();
   for (const stand of grounded ? [true, false] : [false])
     // Then each scale lowered by DROPS (the body goes past the bottom edge; blockedTexts refuses a face that leaves the safe area).
@@ -216,7 +217,7 @@ export function makeRoom<R extends Placed>(
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   // A standing move (presenterMoves) whose lower face sends the captions band onto a product shown
   // whole is passed over: the floating moves after it keep the band where it was.
-  const standing = new Set(presenter && presenter.frame === 'none' && presenter.box.y + figureHeight(presenter) >= groundOf(presenter, o.height) - 1 ? moves.filter((p) => p.box.y + figureHeight(p) >= groundOf(p, o.height) - 1) : []);
+  const standing = new Set(presenter && presenter.frame === 'none' && !presenter.face && presenter.box.y + figureHeight(presenter) >= groundOf(presenter, o.height) - 1 ? moves.filter((p) => p.box.y + figureHeight(p) >= groundOf(p, o.height) - 1) : []);
   const bandOnProduct = (sh: PlacedShell) => !!sh.captionsBox && captionsOverProduct({ ...sh, captions: {} } as unknown as Timeline).length > 0;
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];

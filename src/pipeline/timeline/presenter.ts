@@ -71,7 +71,8 @@ export function figureHeight(p: NonNullable<Timeline['presenter']>): number {
  */
 export function floatingCut(t: Pick<Timeline, 'presenter' | 'media' | 'height' | 'scenes'>): { cut: number; ground: number } | null {
   const p = t.presenter;
-  if (!p || p.frame !== 'none') return null;
+  // A drawn figure only: a photo's or a clip's panel shows the picture continued past its box, in fields (#107).
+  if (!p || p.frame !== 'none' || p.face) return null;
   const ground = groundOf(p, t.height);
   const cut = p.box.y + figureHeight(p);
   if (cut >= ground - Math.max(1, t.height * 0.004)) return null;
