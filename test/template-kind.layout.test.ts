@@ -9,7 +9,7 @@ import { overlaySprite } from '../src/pipeline/render/text-sprites.ts';
 import { registerFonts } from '../src/pipeline/render/fonts.ts';
 import { LINE_EM } from '../src/pipeline/timeline/overlay-box.ts';
 import { presenterDrawnBox, presenterFaceBox } from '../src/pipeline/timeline/presenter.ts';
-import { headBox } from '../src/pipeline/timeline/rules.ts';
+import { headBox, intersects } from '../src/pipeline/timeline/rules.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 
 /**
@@ -123,5 +123,24 @@ describe('template videos with no image variable (the template kind\'s own scrip
     assert.ok(name.fontPx >= t.height * 0.125, `${name.fontPx} px, ${(name.fontPx / t.height).toFixed(3)} of the height`);
     assert.ok(name.box.x + name.box.w <= presenterFaceBox(t.presenter!).x, 'left of the presenter');
     assert.deepEqual(layoutViolations(t), []);
+  });
+
+  it('the captions never run bare across a full presenter\'s figure: they take the calm column beside it, else a ground of their own (fails before: template 5 in 16:9, bench #113, "your day." dark on the maroon jacket)', () => {
+    const across: string[] = [];
+    let beside = 0;
+    for (const tpl of TEMPLATE_DEFS)
+      for (const ar of [0, 1, 2] as const) {
+        const t = templateTimeline(tpl.id, ar, true);
+        if (!t.presenter || t.presenter.frame !== 'none') continue;
+        const body = presenterDrawnBox(t.presenter);
+        if (!body) continue;
+        if (!intersects(t.captionsBox, body)) beside++;
+        else if (!t.captionsGround) across.push(`template ${tpl.id} ratio ${ar}`);
+      }
+    assert.deepEqual(across, []);
+    // Template 5 in 16:9 has the column: its captions sit beside her, under the title.
+    const t5 = templateTimeline(5, 1, true);
+    assert.ok(t5.presenter && !intersects(t5.captionsBox, presenterDrawnBox(t5.presenter)!), 'template 5 16:9: the captions beside the presenter');
+    assert.ok(beside > 0);
   });
 });

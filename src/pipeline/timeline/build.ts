@@ -471,7 +471,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     presenter,
     captionsBox,
     // Across a full presenter's figure (no calm column beside it), the lines get a ground of their own.
-    captionsGround: !!captions && !!media && presenter?.frame === 'none' && ((b) => !!b && intersects(captionsBox, b))(presenterDrawnBox(presenter)),
+    captionsGround: !!captions && presenter?.frame === 'none' && ((b) => !!b && intersects(captionsBox, b))(presenterDrawnBox(presenter)),
     captions,
     images,
     textFirst,

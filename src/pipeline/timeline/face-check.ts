@@ -64,7 +64,7 @@ export function ctaHeadViolations(src: FrameBoxSource): string[] {
 }
 
 /**
- * `captions-presenter` defects: the captions band across a product video's presenter figure, per
+ * `captions-presenter` defects: the captions band across a full presenter's figure (product or template video), per
  * frame, unless its lines sit on an opaque ground of their own (calm by construction: the lead's
  * rule, docs/rendering.md "Captions on a calm ground"). The face zone and hair stay off limits
  * for it whatever its ground (text-face, layout rules).
@@ -73,11 +73,11 @@ export function captionsPresenterViolations(src: FrameBoxSource): string[] {
   return perFrame(src, 'captions-presenter', 'runs across the presenter', (b) => b.texts.filter((t) => t.id === 'captions band' && !t.ground), (b) => b.bodies ?? []);
 }
 
-/** A product or template timeline's text, face, head and (product videos with a full presenter) body boxes per frame (the presenter at rest). */
+/** A product or template timeline's text, face, head and (a full presenter) body boxes per frame (the presenter at rest). */
 export function timelineFrameBoxes(t: Timeline): FrameBoxSource {
   const face = t.presenter ? presenterFaceBox(t.presenter, 'face') : null;
   const head = t.presenter ? headBox(presenterFaceBox(t.presenter)) : null;
-  const body = t.presenter && t.media && t.presenter.frame === 'none' ? presenterDrawnBox(t.presenter) : null;
+  const body = t.presenter && t.presenter.frame === 'none' ? presenterDrawnBox(t.presenter) : null;
   return {
     frames: t.frames,
     boxesAt(frame) {

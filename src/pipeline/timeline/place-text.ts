@@ -103,10 +103,10 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
   let calmBox: Box | null = null;
   if (p.caption) {
     const captionItem = (regions: Box[]) => [{ ...whole, regions, levels: 1, make: (r: Box) => ({ box: r }) }];
-    // In a product video the band sits on a calm ground beside a full presenter's figure, not
+    // The band sits on a calm ground beside a full presenter's figure (with or without media), not
     // across it, where a column there (CALM_MIN_UNITS characters a line at least, in the band's rows)
     // holds it clear of the products; else the band stays at its slot (docs/rendering.md "Captions on a calm ground").
-    const body = p.media && p.presenter?.frame === 'none' ? presenterDrawnBox(p.presenter) : null;
+    const body = p.presenter?.frame === 'none' ? presenterDrawnBox(p.presenter) : null;
     // Calm: the background, not a photo either (every product shown, whole or as a backdrop).
     const blocks = body ? [body, ...obstacles.map((o) => o.box), ...avoid.map((o) => o.box), ...sceneContent(shell).map((c) => c.content)] : [];
     const calm = body ? freeColumns(band, blocks, p.safeArea, gap, calmBandMinWidth(band.h)) : [];
