@@ -58,8 +58,23 @@ function segments(text: string, tag: string): string[] {
   return [...new Intl.Segmenter(tag, { granularity: 'word' }).segment(text)].map((s) => s.segment);
 }
 
-/** Complete shorter forms of a claim, longest first (the whole claim not included). */
-export function shorterClaims(text: string): string[] {
+/**
+ * A head of one word is a claim only when it is a compound noun: a capitalised word of at least
+ * this many letters ("Keramikmahlwerk" of "Keramikmahlwerk für gleichmäßiges Mahlgut",
+ * "Dichtungsmontage" of "Dichtungsmontage für ein weicheres Tippgefühl"), never a short
+ * adjective that needs what follows ("Ideal", "Perfekt", "Compatible").
+ */
+export const ONE_WORD_CLAIM_LETTERS = 12;
+
+/** Whether a claim's first word may stand alone as its shorter form (oneWord: a card with no room for more). */
+const compoundNoun = (w: string): boolean => /^\p{Lu}\p{Ll}+$/u.test(w) && [...w].length >= ONE_WORD_CLAIM_LETTERS;
+
+/**
+ * Complete shorter forms of a claim, longest first (the whole claim not included). `oneWord`: also
+ * its first word alone where it is a compound noun before a trailing modifier (the card placer's
+ * last shorter form, for a column no line of which holds more: bench #10, #19).
+ */
+export function shorterClaims(text: string, o: { oneWord?: boolean } = {}): string[] {
   const whole = tidy(text);
   const out: string[] = [];
   const add = (s: string) => {
@@ -97,7 +112,8 @@ export function shorterClaims(text: string): string[] {
       continue;
     }
     const ws = clause.split(' ');
-    for (let i = ws.length - 1; i >= 2; i--) {
+    const least = o.oneWord && compoundNoun(ws[0]!) ? 1 : 2;
+    for (let i = ws.length - 1; i >= least; i--) {
       if (MODIFIER_OPENERS.has(ws[i]!.toLocaleLowerCase())) add(ws.slice(0, i).join(' '));
     }
   }

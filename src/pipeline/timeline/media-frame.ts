@@ -378,11 +378,23 @@ const heightFill = (cutout: boolean): number => (cutout ? 0.985 : 0.94);
  * clear at the frame's top and bottom, PRODUCT_SIDE_MARGIN of its shorter side at its left and right.
  */
 function roomOf(cutout: boolean, card: boolean | undefined, view: Box, fw: number, fh: number): Box {
-  const room = cutout && card ? { x: 0, y: 0, w: fw, h: fh } : view;
+  const room = cutout && card ? { x: 0, y: 0, w: fw, h: fh } : cutout ? toFoot(view, fw, fh) : view;
   if (!cutout) return room;
   // The side margin where the room is the frame's width (a full-bleed layout, a cut-out floating
   // past its card); a split's half keeps its own fit (its 30 % share needs the column's width).
   return intersection(room, cutoutArea(fw, fh, room.w >= fw - 1)) ?? room;
+}
+
+/**
+ * A row the frame's width whose bottom edge lies in the frame's foot (within 2 × PRODUCT_HEADROOM
+ * of its bottom: Side by Side 9:16's product row, 48-94 %): a cut-out in it may stand past that
+ * edge down to the headroom (issue 27, bench #10: a squat bottle under the captions band 27.7 %
+ * in the row, 30.1 % standing to the headroom), as a cut-out stands past its card.
+ */
+function toFoot(view: Box, fw: number, fh: number): Box {
+  const bottom = view.y + view.h;
+  const foot = fh * (1 - PRODUCT_HEADROOM);
+  return view.w >= fw - 1 && bottom < foot && bottom >= fh * (1 - 2 * PRODUCT_HEADROOM) ? { ...view, h: foot - view.y } : view;
 }
 
 /** Where a cut-out may stand in a frame: all of it less PRODUCT_HEADROOM at the top and bottom and (`sides`) PRODUCT_SIDE_MARGIN at the sides. */

@@ -144,7 +144,9 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // Then, where no spot holds the card so (not even over a product's side), the same with the
     // claim's complete shorter forms (short-claim.ts; never a head with an ellipsis).
     // A card's claim only (spec.claim: a selling point, a description line): never the product's full name on its end card or under its title.
-    const shorter = card && spec.claim ? fewer(false, card).map((l): Level => ({ ...l, shorter: true })) : [];
+    // A numbered card's shorter form may stack its badge above it too (bench #10: "① / KERAMIKMAHLWERK"
+    // across the width under the captions, where the badge beside the one word leaves it no line).
+    const shorter = card && spec.claim ? [...fewer(false, card).map((l): Level => ({ ...l, shorter: true })), ...(spec.badge ? fewer(false, card).map((l): Level => ({ ...l, shorter: true, stacked: true })) : [])] : [];
     // A numbered card whose badge and longest word do not fit a column side by side: the badge
     // above the text (a tier after the badge beside it, in the card's group: clear of the product
     // in a column before over a product's side in a wider row).
@@ -270,7 +272,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
     // Whole in the level's lines, from the slot's size down to the minimum, each size with its own
     // room; the first candidate that fits at any size wins (the writer's order).
-    const texts = shorter ? [...new Set([...spec.candidates, ...spec.candidates.flatMap((c) => shorterClaims(c))])] : spec.candidates;
+    const texts = shorter ? [...new Set([...spec.candidates, ...spec.candidates.flatMap((c) => shorterClaims(c, { oneWord: true }))])] : spec.candidates;
     const bySize = () => {
       for (const text of texts)
         for (const px of sizes(pref, minFont)) {
