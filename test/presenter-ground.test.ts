@@ -10,7 +10,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { buildTimeline } from '../src/pipeline/timeline/index.ts';
-import { floatingCut, presenterFloatViolations } from '../src/pipeline/timeline/presenter.ts';
+import { floatingCut, presenterFaceBox, presenterFloatViolations } from '../src/pipeline/timeline/presenter.ts';
+import { layoutViolations } from '../src/pipeline/timeline/index.ts';
+import { captionsOverProduct } from '../src/pipeline/timeline/caption-clear.ts';
+import { faceZone } from '../src/pipeline/timeline/rules.ts';
 import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 
 const SHAPES: Record<string, ImageInfo> = {
@@ -45,7 +48,7 @@ describe('a presenter stands on the frame', () => {
     assert.ok(floatingCut({ ...drawn(400), scenes: someScenes, media: { ...card, show: 'image-cues' } }));
   });
 
-  it('Feature Cards and Presenter, 9:16 and 1:1, every product shape, a long name: the figure made smaller for the name still stands but in the named misses (fails before: T3 and T5 9:16 beside a square photo, 3-11 % of the height under the figure)', () => {
+  it('Feature Cards and Presenter, 9:16 and 1:1, every product shape, a long name: the figure made smaller for the name still stands but in the named misses (fails before: T3 and T5 9:16 beside a square photo, 3-11 % of the height under the figure; then T3 9:16 beside a packshot or an alpha product, T5 beside an alpha product)', () => {
     const found: string[] = [];
     for (const templateId of [2, 3, 5])
       for (const ar of [0, 2] as const)
@@ -53,8 +56,24 @@ describe('a presenter stands on the frame', () => {
           for (const v of presenterFloatViolations(timeline(templateId, ar, info, LONG))) found.push(`T${templateId} r${ar} ${shape}: ${v.replace(/:.*/, '')}`);
     // Named misses (docs/rendering.md "A presenter stands"): Side by Side 9:16 for a tall product sets
     // the figure from 20 % to 80 % of the height by design (grounding it there left the long name no
-    // room); Feature Cards and Presenter 9:16 beside a packshot or an alpha product, where every
-    // standing move sends the captions band onto the product and a floating move is taken instead.
-    assert.deepEqual(found, ['T2 r0 packshot', 'T3 r0 packshot', 'T3 r0 alpha', 'T5 r0 packshot', 'T5 r0 alpha'].map((n) => `${n}: presenter-float`));
+    // room); Presenter 9:16 beside a packshot, where every standing placement leaves the title on the
+    // bottle (the sticker rule) and a floating move clears it.
+    assert.deepEqual(found, ['T2 r0 packshot', 'T5 r0 packshot'].map((n) => `${n}: presenter-float`));
+  });
+
+  it('Feature Cards and Presenter 9:16 beside a packshot or an alpha product, a long name: the figure stands, the captions band under its lowered face, off the product, the full name whole (fails before: each floated, 4-20 % of the height under it)', () => {
+    for (const [templateId, shape] of [[3, 'packshot'], [3, 'alpha'], [5, 'alpha']] as const) {
+      const t = timeline(templateId, 0, SHAPES[shape]!, LONG);
+      const at = `T${templateId} ${shape}`;
+      assert.deepEqual(presenterFloatViolations(t), [], at);
+      assert.deepEqual(layoutViolations(t), [], at);
+      assert.deepEqual(captionsOverProduct(t), [], at);
+      // The band stays at the foot of the safe area (not thrown above the head), under the face zone.
+      const band = t.captionsBox;
+      assert.ok(band.y + band.h <= t.safeArea.y + t.safeArea.h + 0.5 && band.y >= t.height * 0.6, `${at}: band ${JSON.stringify(band)}`);
+      assert.ok(band.y >= faceZone(presenterFaceBox(t.presenter!)).y + faceZone(presenterFaceBox(t.presenter!)).h - 0.5, `${at}: band under the face zone`);
+      // The full name shows whole somewhere (the short title's card, or the title itself).
+      assert.ok(t.overlays.some((o) => o.source === LONG || o.text === LONG), `${at}: the full name`);
+    }
   });
 });

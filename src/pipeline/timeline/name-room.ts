@@ -15,6 +15,8 @@
  *    last, the full name titled whole in as many lines as it takes (`whole`: a title longer than
  *    title-rule.ts allows, reported as `title-lines`, where the short title and the full name find
  *    no room together);
+ * (a drawn figure standing on its panel's bottom edge keeps standing through steps 2 and 3 first;
+ * its moves that lift it off the ground come after those: docs/rendering.md "A presenter stands"),
  * and keeps the first placement that leaves every text clear of the face zone and the product's
  * middle, and every text on a product an allowed sticker (sticker.ts); else the first that keeps every text off the face. Moves that put the presenter over
  * the product (`clearOfProduct`, presenter-clear.ts) come after all of these, in the same order. docs/rendering.md "Nothing cut"
@@ -24,7 +26,7 @@ import { boxInside } from '../templates/safe-area.ts';
 import type { Box } from '../templates/types.ts';
 import { shortName } from '../script/text.ts';
 import type { NameForm } from './place-text.ts';
-import { figureHeight, groundOf, presenterFaceBox } from './presenter.ts';
+import { figureHeight, groundOf, presenterFaceBox, standsOnGround } from './presenter.ts';
 import { contentHeart, faceZone, hairZone, headBox, intersects, MIN_FACE_SHARE } from './rules.ts';
 import { sceneContent } from './safety.ts';
 import { mediaCardOverFace } from './media-face.ts';
@@ -150,8 +152,7 @@ export function presenterMoves(p: Presenter, safe: Box, height: number, nameX: n
   // smaller fault than a text over the face.
   const ground = groundOf(p, height);
   const tall = figureHeight(p);
-  // (A drawn figure only: a photo's or a clip's panel continues the picture past its box, in fields.)
-  const grounded = !p.face && box.y + tall >= ground - 1;
+  const grounded = standsOnGround(p, height);
   const seen = new Set<string>();
   for (const stand of grounded ? [true, false] : [false])
     // Then each scale lowered by DROPS (the body goes past the bottom edge; blockedTexts refuses a face that leaves the safe area).
@@ -217,7 +218,9 @@ export function makeRoom<R extends Placed>(
   const clearMoves = moves.filter((p) => o.clearOfProduct?.(p) ?? true);
   // A standing move (presenterMoves) whose lower face sends the captions band onto a product shown
   // whole is passed over: the floating moves after it keep the band where it was.
-  const standing = new Set(presenter && presenter.frame === 'none' && !presenter.face && presenter.box.y + figureHeight(presenter) >= groundOf(presenter, o.height) - 1 ? moves.filter((p) => p.box.y + figureHeight(p) >= groundOf(p, o.height) - 1) : []);
+  const standing = new Set(presenter && standsOnGround(presenter, o.height) ? moves.filter((p) => standsOnGround(p, o.height)) : []);
+  // The floating moves of a standing figure (presenterMoves lists them after the standing ones).
+  const floating = new Set(standing.size ? moves.filter((p) => !standing.has(p)) : []);
   const bandOnProduct = (sh: PlacedShell) => !!sh.captionsBox && captionsOverProduct({ ...sh, captions: {} } as unknown as Timeline).length > 0;
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
@@ -235,7 +238,21 @@ export function makeRoom<R extends Placed>(
   let clearBefore: { who: Presenter | null; own: boolean; form: NameForm; again: R } | null = null;
   // The off-face placement is wanted only where the first leaves a text on the face.
   const wantOffFace = faceBlocked(first.shell).length > 0;
-  const rounds = [...forms.map((form) => ({ form, tries: form === 'auto' ? tries : [{ who: presenter, own: false }, ...tries], late: form === 'whole' })), ...(over.length ? forms.map((form) => ({ form, tries: over, late: true })) : [])];
+  // A standing figure keeps standing while a name form finds room (bench #7, T3 / T5 9:16 beside a
+  // packshot or an alpha product: every standing move sent the captions band onto the product, and
+  // the first floating move, the name titled as it came, left the bottom fifth a bare floor): the
+  // short title with the full name beside it, compact or on the end card, the figure at its slot or
+  // standing, come before any floating move; the floating moves then, for each form; last the name
+  // in as many lines as it takes.
+  const standTries = tries.filter((x) => !x.who || !floating.has(x.who));
+  const floatTries = tries.filter((x) => x.who && floating.has(x.who));
+  const early = forms.filter((f) => f !== 'whole');
+  const rounds = [
+    ...early.map((form) => ({ form, tries: form === 'auto' ? standTries : [{ who: presenter, own: false }, ...standTries], late: false })),
+    ...(floatTries.length ? early.map((form) => ({ form, tries: floatTries, late: false })) : []),
+    ...forms.filter((f) => f === 'whole').map((form) => ({ form, tries: [{ who: presenter, own: false }, ...tries], late: true })),
+    ...(over.length ? forms.map((form) => ({ form, tries: over, late: true })) : []),
+  ];
   for (const { form, tries, late } of rounds) {
     if (late && clearBefore) break;
     for (const { who, own } of tries) {

@@ -13,7 +13,7 @@ import { ELLIPSIS, fitAnyway, fitText, sizes, words } from './fit-text.ts';
 import { besideRegions, freeColumns, placeAll, type Obstacle } from './layout.ts';
 import { boxHeight, padXEm, badgeLineEm, sidePadEm, ARROW_EM } from './overlay-box.ts';
 import { presenterDrawnBox, presenterFaceBox } from './presenter.ts';
-import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, minFontPx, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
+import { calmBandMinWidth, contentHeart, faceZone, grow, hairZone, headBox, intersects, minCaptionBandPx, minFontPx, MIN_SQUEEZED_BAND, OVERLAY_EXIT_MS, overlayMinFontPx, px } from './rules.ts';
 import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { stickerAllowed, type Shown } from './sticker.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
@@ -116,6 +116,11 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     calmBox = beside?.box ?? null;
     const [c] = beside ? [beside] : placeAll(captionItem([band]), obstacles, p.safeArea, step);
     captionsBox = c?.box ?? band;
+    // Under a drawn full presenter's face lowered into the band's rows (a standing figure made smaller
+    // for a long name: name-room.ts), the band goes lower and a little shorter, across the figure's
+    // body on its plates, before it jumps above the head (onto the product, bench #7): docs/rendering.md
+    // "A presenter stands". (Not a photo's or a clip's panel: its header and footer fields hold the texts, #107.)
+    if (!beside && p.presenter?.frame === 'none' && !p.presenter.face && (!c || c.box.y < band.y - band.h / 2)) captionsBox = squeezedBand(band, obstacles, p.safeArea, p.height) ?? captionsBox;
     obstacles.push({ box: captionsBox, ...whole });
   }
   // Cards, title, price and call to action also keep off the hair above the head (a bun: #204).
@@ -459,4 +464,19 @@ export function slotFits(layout: TemplateLayout, safeArea: Box, height: number, 
     const room = safeArea.w - 2 * padXEm(slot) * pref;
     return !!fitText([text], { language, uppercase: uppercase && slot !== 'price', width: room, fontPx: pref, minFontPx: minFont, maxLines: maxLinesOf(layout, slot), breakWords: false });
   };
+}
+
+/**
+ * The captions band at the foot of the safe area, shorter than its slot (down to MIN_SQUEEZED_BAND
+ * of it, never under the captions' least size), where it is clear of every obstacle; null when no
+ * such band is free. Its text gets smaller with it (the captions' size follows the band).
+ */
+function squeezedBand(band: Box, obstacles: readonly Obstacle[], safe: Box, height: number): Box | null {
+  const least = Math.max(band.h * MIN_SQUEEZED_BAND, minCaptionBandPx(height));
+  const foot = Math.min(safe.y + safe.h, band.y + band.h + band.h);
+  for (let h = band.h; h >= least - 1e-6; h -= 1) {
+    const box = { ...band, y: foot - h, h };
+    if (box.y >= band.y && !obstacles.some((o) => intersects(o.box, box))) return box;
+  }
+  return null;
 }

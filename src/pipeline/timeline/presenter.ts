@@ -65,6 +65,15 @@ export function figureHeight(p: NonNullable<Timeline['presenter']>): number {
 }
 
 /**
+ * Whether a drawn full presenter stands on its panel's bottom edge (its drawing, cut at the waist,
+ * reaches the ground): what the long name's room search keeps (name-room.ts presenterMoves,
+ * makeRoom). A photo's or a clip's panel continues the picture past its box, in fields: never.
+ */
+export function standsOnGround(p: NonNullable<Timeline['presenter']>, height: number): boolean {
+  return p.frame === 'none' && !p.face && p.box.y + figureHeight(p) >= groundOf(p, height) - 1;
+}
+
+/**
  * Where a full presenter's figure ends above the row it should stand on (`presenter-float`): the
  * cut of its drawing (a figure is drawn to the waist) in view, with the floor under it, unless a
  * product card drawn over the figure in every scene hides the cut across the figure's width. Null when it stands.

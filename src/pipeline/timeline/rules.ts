@@ -48,6 +48,14 @@ export const overlayMinFontPx = (o: { subtitle?: true }, height: number): number
 /** The cap height of the captions band's text for a band of height h (before any shrink to width). */
 export const captionCapPx = (bandH: number): number => (bandH / 2) * CAPTION_SIZE * CAP_HEIGHT_EM;
 
+/**
+ * A captions band set lower and shorter under a lowered face (place-text.ts, "A presenter stands"):
+ * at least this share of its slot's height, and never under the captions' least cap height.
+ */
+export const MIN_SQUEEZED_BAND = 0.88;
+/** The least height of a captions band on a frame `height` tall: its cap height at MIN_CAP_SHARE. */
+export const minCaptionBandPx = (height: number): number => Math.ceil((2 * height * MIN_CAP_SHARE) / (CAPTION_SIZE * CAP_HEIGHT_EM));
+
 const E = 0.5;
 export const intersects = (a: Box, b: Box): boolean => a.x < b.x + b.w - E && b.x < a.x + a.w - E && a.y < b.y + b.h - E && b.y < a.y + a.h - E;
 
