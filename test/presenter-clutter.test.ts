@@ -8,29 +8,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { TEMPLATE_DEFS } from '../src/pipeline/templates/index.ts';
 import { captionsPresenterViolations, ctaHeadViolations, timelineFrameBoxes } from '../src/pipeline/timeline/face-check.ts';
-import { buildTimeline } from '../src/pipeline/timeline/index.ts';
+import { PROBE_SHAPES, probeTimeline } from './support/probe-timelines.ts';
 import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 import { captionsOverProduct } from '../src/pipeline/timeline/caption-clear.ts';
 import { layoutViolations } from '../src/pipeline/timeline/safety.ts';
 
-const SHAPES: Record<string, ImageInfo> = {
-  packshot: { width: 600, height: 1800, alpha: false, plain: true },
-  wide: { width: 1800, height: 600, alpha: false },
-  square: { width: 1200, height: 1200, alpha: false },
-  alpha: { width: 1000, height: 1000, alpha: true },
-};
-
-function timeline(templateId: number, aspectRatio: 0 | 1 | 2, info: ImageInfo, seconds: number) {
-  const sp = sampleSpeech(sampleSentences(seconds));
-  return buildTimeline({
-    script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, targetAudience: 'everyone', imagePaths: ['/a.png'], videoPaths: [] },
-    templateId, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio, caption: true, imageInfo: [info],
-  });
-}
-
+const SHAPES = PROBE_SHAPES;
+const timeline = (templateId: number, aspectRatio: 0 | 1 | 2, info: ImageInfo, seconds: number) => probeTimeline(templateId, aspectRatio, info, { seconds });
 
 describe('captions-presenter: a band across the figure is a defect unless it sits on its own ground', () => {
   const body = { x: 100, y: 100, w: 200, h: 600 };

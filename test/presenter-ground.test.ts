@@ -8,29 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SAMPLE_PRODUCT_TEXT, sampleSentences, sampleSpeech } from '../src/pipeline/render/sample.ts';
-import { buildTimeline } from '../src/pipeline/timeline/index.ts';
+import { SAMPLE_PRODUCT_TEXT } from '../src/pipeline/render/sample.ts';
+import { LONG_NAME, PROBE_SHAPES, probeTimeline } from './support/probe-timelines.ts';
 import { floatingCut, presenterFaceBox, presenterFloatViolations } from '../src/pipeline/timeline/presenter.ts';
 import { layoutViolations } from '../src/pipeline/timeline/index.ts';
 import { captionsOverProduct } from '../src/pipeline/timeline/caption-clear.ts';
 import { faceZone } from '../src/pipeline/timeline/rules.ts';
 import type { ImageInfo } from '../src/pipeline/timeline/media-frame.ts';
 
-const SHAPES: Record<string, ImageInfo> = {
-  packshot: { width: 600, height: 1800, alpha: false, plain: true },
-  wide: { width: 1800, height: 600, alpha: false },
-  square: { width: 1200, height: 1200, alpha: false },
-  alpha: { width: 1000, height: 1000, alpha: true },
-};
-const LONG = 'UltraComfort Ergonomic Memory Foam Lumbar Support Cushion with Cooling Gel Layer';
-
-function timeline(templateId: number, aspectRatio: 0 | 1 | 2, info: ImageInfo, name: string) {
-  const sp = sampleSpeech(sampleSentences(15));
-  return buildTimeline({
-    script: sp.script, speech: sp.speech, product: { ...SAMPLE_PRODUCT_TEXT, name, targetAudience: 'everyone', imagePaths: ['/a.png'], videoPaths: [] },
-    templateId, hasPresenter: true, visualStyle: 'Bold Pop', aspectRatio, caption: true, imageInfo: [info],
-  });
-}
+const SHAPES = PROBE_SHAPES;
+const LONG = LONG_NAME;
+const timeline = (templateId: number, aspectRatio: 0 | 1 | 2, info: ImageInfo, name: string) => probeTimeline(templateId, aspectRatio, info, { name });
 
 describe('a presenter stands on the frame', () => {
   it('a figure ending above its panel is found; one standing on it, or hidden behind a card in every scene, is not', () => {
