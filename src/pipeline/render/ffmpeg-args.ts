@@ -85,7 +85,8 @@ export function timedVideoInputArgs(input = 'pipe:0'): string[] {
 /**
  * RGBA input: RGB → BT.601 limited-range YUV, the matrix libyuv uses for yuv420p input, so both
  * give the same colours under the same tag; yuv420p input: nothing to convert. With timed input,
- * then the fps filter, which fills each gap with the previous (already converted) frame.
+ * then the fps filter, which fills each gap with the previous (already converted) frame; with
+ * `vfr`, no fps filter: the frames keep their own times.
  */
 function videoFilterArgs(fps: number, timed: boolean, pixFmt: FramePixFmt = 'rgba', vfr = false): string[] {
   const parts = [...(pixFmt === 'rgba' ? ['scale=out_color_matrix=bt601:out_range=tv', 'format=yuv420p'] : []), ...(timed && !vfr ? [`fps=${fps}`] : [])];
