@@ -4,7 +4,8 @@
  *   node --import tsx bench/e2e-replay.ts /path/to/checkout /tmp/e2e-capture [draw|render]
  * draw (default): the compositor alone, no encoding: prepare's and the frames' CPU ms, and how
  * many frames it drew whole, in part or not at all. render: renderVideo whole (frames, ffmpeg,
- * mux), its wall and CPU s (this process and its reaped children, i.e. ffmpeg).
+ * mux), its wall and CPU s (this process and its reaped children, i.e. ffmpeg); VFR=1 renders with
+ * RenderTuning.vfr (unchanged frames not encoded again).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,7 @@ if (mode === 'render') {
   const t0 = performance.now();
   const c0 = cpu();
   const k0 = children();
-  const res = await renderVideo({ ...render, outDir });
+  const res = await renderVideo({ ...render, outDir }, { vfr: process.env.VFR === '1' });
   const wall = performance.now() - t0;
   console.log(JSON.stringify({ root, mode, frames: res.frames, wallS: +(wall / 1000).toFixed(2), nodeCpuS: +((cpu() - c0) / 1000).toFixed(2), ffmpegCpuS: +((children() - k0) / 1000).toFixed(2), load: `${l0}-${load()}` }));
   if (process.env.KEEP) console.log(res.videoPath);

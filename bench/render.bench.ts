@@ -13,7 +13,8 @@
  *             working on content that moves like the render's, without drawing.
  * Settings: BENCH_LENGTHS (15,30,60), BENCH_ASPECTS (0,1,2), BENCH_TEMPLATE (1), BENCH_STYLE,
  * BENCH_SCALE (1), BENCH_BASELINES (static,motion), BENCH_RING (24 frames), BENCH_TIMED (1; 0 sends
- * every frame raw, the renderer before timed frames), BENCH_RGBA (0; 1 sends RGBA for ffmpeg to
+ * every frame raw, the renderer before timed frames), BENCH_VFR (0; 1 keeps the timed frames at
+ * variable timing in the file, unchanged frames not encoded again), BENCH_RGBA (0; 1 sends RGBA for ffmpeg to
  * convert, the renderer before yuv420p was made on the Node side), BENCH_GC_EVERY (0; N forces a
  * V8 minor GC after every Nth frame sent: the frame readbacks, garbage once converted, freed
  * sooner; an experiment, docs/rendering.md "Peak memory"), BENCH_SINK (direct|fifo,
@@ -63,6 +64,8 @@ const sink = (process.env.BENCH_SINK ?? 'direct') as SinkMode;
 const timed = process.env.BENCH_TIMED !== '0';
 /** BENCH_RGBA=1: RGBA into ffmpeg (it converts), for A/B runs against yuv420p made here. */
 const rgba = process.env.BENCH_RGBA === '1';
+/** BENCH_VFR=1: timed frames kept at variable timing in the file (RenderTuning.vfr: unchanged frames not encoded again), for A/B runs. */
+const vfr = process.env.BENCH_VFR === '1';
 const gcEvery = Number(process.env.BENCH_GC_EVERY ?? 0);
 /** BENCH_PRESET=ultrafast: the render's x264 preset for a diagnosis only (an encoder that keeps up puts the render in the Node-bound regime of a quiet machine); the baselines keep theirs. */
 const preset = process.env.BENCH_PRESET;
@@ -162,7 +165,7 @@ async function main(): Promise<void> {
           const cpu0 = process.cpuUsage();
           const child0 = reapedChildrenCpuS();
           const peak = watchPeakRss();
-          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, rgba, onFrameSent: minorGc, settings: preset ? { ...DEFAULT_ENCODE, preset } : undefined });
+          const r = await renderVideo({ narration, product, avatarId, templateId, visualStyle: style, aspectRatio: aspect, caption: true, scale, profile, outDir: out }, { sink, timed, vfr, rgba, onFrameSent: minorGc, settings: preset ? { ...DEFAULT_ENCODE, preset } : undefined });
           const wallS = (performance.now() - t0) / 1000;
           const peakMb = peak.stop();
           const nodePeakMb = peak.selfMb();

@@ -26,6 +26,18 @@ describe('ffmpeg command lines (data)', () => {
     assert.doesNotMatch(after(raw, '-vf')!, /fps=/);
   });
 
+  it('timed frames at variable timing (vfr): no fps filter, each frame kept at its slot on a 1/fps grid; constant rate otherwise', () => {
+    const a = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4', pixFmt: 'yuv420p', timed: true, vfr: true });
+    assert.ok(!a.includes('-vf'), 'no fps filter');
+    assert.equal(after(a, '-fps_mode'), 'vfr');
+    assert.equal(after(a, '-r'), '30');
+    assert.ok(a.indexOf('-r') > a.indexOf('pipe:0'), '-r is an output option');
+    const rgba = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4', timed: true, vfr: true });
+    assert.equal(after(rgba, '-vf'), 'scale=out_color_matrix=bt601:out_range=tv,format=yuv420p');
+    const cfr = encodeArgs({ width: 1080, height: 1920, fps: 30, frames: 451, audioPath: '/w/mix.wav', outPath: '/w/video.mp4', pixFmt: 'yuv420p', timed: true });
+    assert.ok(!cfr.includes('-fps_mode'));
+  });
+
   it('timed frames as Matroska bytes: EBML header with an RGBA V_UNCOMPRESSED track, one cluster per frame sized to its pixels', () => {
     const h = mkvHeader(64, 48, 30);
     assert.equal(h.readUInt32BE(0), 0x1a45dfa3);

@@ -146,6 +146,24 @@ describe('renderVideo', () => {
     await checkFile(timed, 0, 0.25, narration.speech.durationMs / 1000);
   });
 
+  it('variable timing (vfr): the file holds only the frames sent, each at its own frame slot, and lasts the whole video', async () => {
+    const narration = await sampleNarration(path.join(dir, 'vfr'), sampleSentences(4));
+    const input = { narration, product, avatarId: 1 as const, templateId: 1, visualStyle: null, aspectRatio: 0 as const, caption: true, scale: 0.25 };
+    const sent: number[] = [];
+    let fps = 0;
+    const r = await renderVideo({ ...input, outDir: path.join(dir, 'vfr-on') }, { vfr: true, onFrameSent: (f) => sent.push(f), onTimeline: (t) => (fps = t.fps) });
+    assert.ok(sent.length < r.frames * 0.9, `${sent.length} of ${r.frames} frames sent`);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=time_base:packet=pts', '-of', 'json', r.videoPath]);
+    const info = JSON.parse(stdout) as { streams: { time_base: string }[]; packets: { pts: number }[] };
+    const [num, den] = info.streams[0]!.time_base.split('/').map(Number) as [number, number];
+    const slots = info.packets.map((p) => (p.pts * num * fps) / den).sort((a, b) => a - b);
+    assert.deepEqual(slots, sent, 'one packet per frame sent, at that frame\'s time exactly');
+    // Decoded at the video's rate, every frame slot is there (the still ones repeat the frame before).
+    const frames = (await run('ffmpeg', ['-v', 'error', '-i', r.videoPath, '-map', '0:v:0', '-vf', `fps=${fps}`, '-f', 'framemd5', '-'])).stdout.split('\n').filter((l) => /^\d/.test(l));
+    assert.equal(frames.length, r.frames);
+    await checkFile(r, 0, 0.25, narration.speech.durationMs / 1000);
+  });
+
   it('decodes to the colours drawn: yuv420p made here and RGBA converted by ffmpeg alike (BT.601, tagged), every frame', async () => {
     const narration = await sampleNarration(path.join(dir, 'colours'), sampleSentences(4));
     const input = { narration, product, avatarId: 1 as const, templateId: 1, visualStyle: 'Bold Pop', aspectRatio: 0 as const, caption: true, scale: 0.25 };

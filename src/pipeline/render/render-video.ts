@@ -84,6 +84,8 @@ export interface RenderTuning {
   sink?: SinkMode;
   /** Send only frames that changed, timed (default true); false sends every frame raw (bench comparison). */
   timed?: boolean;
+  /** With timed frames, keep them at variable timing in the file: unchanged frames not encoded again (ffmpeg-args.ts `vfr`); default false (constant rate). */
+  vfr?: boolean;
   /** Send RGBA for ffmpeg to convert even when libyuv is there (bench comparison, tests); default: yuv420p made here (yuv.ts). */
   rgba?: boolean;
   /** Converts every frame sent to yuv420p whole, not only the parts that changed (bench comparison). */
@@ -161,7 +163,7 @@ export async function renderVideo(input: RenderVideoInput, tuning: RenderTuning 
   const timed = tuning.timed ?? true;
   const { pixFmt, yuv } = tuning.rgba ? { pixFmt: 'rgba' as const, yuv: undefined } : frameFormat(width, height);
   const encoder = createFrameSink(
-    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings, timed, pixFmt }),
+    encodeArgs({ width, height, fps, frames, audioPath: narration.mixedAudioPath || null, outPath: videoPath, settings, timed, vfr: tuning.vfr, pixFmt }),
     { mode: tuning.sink, maxQueued: tuning.maxQueued, timed: timed ? { width, height, fps } : undefined, yuv },
   );
   const coverAt = coverFrame(timeline);
