@@ -34,6 +34,7 @@ async function build(c: (typeof CELLS)[number]) {
   const product = { name: f.name, brand: f.brand, description: f.description, sellingPoints: f.sellingPoints, targetAudience: f.targetAudience, price: c.price, currency: 'EUR', language: c.language, imagePaths, videoPaths: [] };
   const script = writeBuiltin({ product, style: c.style, lengthS: 30, language: c.language, seed: 'x' });
   const sp = sampleSpeech(script.sentences, c.language);
+  await fs.rm(dir, { recursive: true, force: true });
   return buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 2, hasPresenter: true, visualStyle: c.visualStyle, aspectRatio: 0, caption: true, scale: 0.25, imageInfo: infos });
 }
 
