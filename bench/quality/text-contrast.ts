@@ -35,6 +35,12 @@ const MIN_GROUND_SHARE = 0.4;
 /** A pixel this far (contrast ratio) from the ground is part of the letters. */
 const MARK = 1.25;
 const BINS = 48;
+/**
+ * Under this share of a box left once the `skip` rectangles are out, it is not judged: a sliver
+ * beside the lit word's pill holds a letter's antialiased edge, not letters on their ground (#20's
+ * Thai line at a quarter size: three columns of "ที่" beside the pill read 1.5:1).
+ */
+const MIN_MEASURED_SHARE = 0.3;
 
 export interface TextContrast {
   /** The fill's contrast with the ground; null when the ground is busy or no letters were found. */
@@ -70,7 +76,7 @@ export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = []): Text
       hist[Math.min(BINS - 1, Math.floor(Math.sqrt(l) * BINS))]!++;
       n++;
     }
-  if (n === 0) return { contrast: null, ground: 0, fill: null };
+  if (n === 0 || n < w * h * MIN_MEASURED_SHARE) return { contrast: null, ground: 0, fill: null };
   let top = 0;
   for (let b = 1; b < BINS; b++) if (hist[b]! > hist[top]!) top = b;
   const share = (hist[top]! + (hist[top - 1] ?? 0) + (hist[top + 1] ?? 0)) / n;
