@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SAMPLE_PRODUCT_TEXT } from '../src/pipeline/render/sample.ts';
 import { LONG_NAME, PROBE_SHAPES, probeTimeline } from './support/probe-timelines.ts';
-import { floatingCut, presenterFaceBox, presenterFloatViolations } from '../src/pipeline/timeline/presenter.ts';
+import { floatingCut, presenterFaceBox, presenterFloatViolations, presenterPlacement } from '../src/pipeline/timeline/presenter.ts';
 import { layoutViolations } from '../src/pipeline/timeline/index.ts';
 import { captionsOverProduct } from '../src/pipeline/timeline/caption-clear.ts';
 import { faceZone } from '../src/pipeline/timeline/rules.ts';
@@ -42,11 +42,47 @@ describe('a presenter stands on the frame', () => {
       for (const ar of [0, 2] as const)
         for (const [shape, info] of Object.entries(SHAPES))
           for (const v of presenterFloatViolations(timeline(templateId, ar, info, LONG))) found.push(`T${templateId} r${ar} ${shape}: ${v.replace(/:.*/, '')}`);
-    // Named misses (docs/rendering.md "A presenter stands"): Side by Side 9:16 for a tall product sets
-    // the figure from 20 % to 80 % of the height by design (grounding it there left the long name no
-    // room); Presenter 9:16 beside a packshot, where every standing placement leaves the title on the
-    // bottle (the sticker rule) and a floating move clears it.
-    assert.deepEqual(found, ['T2 r0 packshot', 'T5 r0 packshot'].map((n) => `${n}: presenter-float`));
+    // No named misses since 2026-11-30: Side by Side 9:16's column for a tall product stands on its
+    // band; Presenter 9:16 beside a packshot (every standing placement leaves the title on the
+    // bottle, a floating move clears it) stands on a band under the smaller figure (groundBand).
+    assert.deepEqual(found, []);
+  });
+
+  it('Side by Side 9:16 beside a packshot (its column for a tall product): the figure stands on its panel, which ends where the figure does, on a band to the frame\'s bottom; the texts and captions where they were, no layout violation (fails before: the figure ended at 80 % of the height over the floor, 20 % of it in view under it)', () => {
+    for (const name of [SAMPLE_PRODUCT_TEXT.name, LONG])
+      for (const seconds of [15, 30]) {
+        const t = probeTimeline(2, 0, SHAPES.packshot!, { name, seconds });
+        const at = `${name.length} ${seconds} s`;
+        assert.equal(t.presenter?.frame, 'none', at);
+        assert.deepEqual(presenterFloatViolations(t), [], at);
+        assert.deepEqual(layoutViolations(t), [], at);
+        const p = t.presenter!;
+        const ground = p.panel.y + p.panel.h;
+        // The figure is not made smaller or moved to stand: it ends at 80 % of the height as laid out.
+        assert.ok(Math.abs(ground - t.height * 0.8) < 1 && Math.abs(p.box.y + p.box.h - ground) < 1, `${at}: ${JSON.stringify(p)}`);
+        // A designed band under the figure from its ground to the frame's bottom, across its panel.
+        assert.ok(t.shapes.some((s) => s.role === 'band' && Math.abs(s.box.y - ground) < 1 && s.box.y + s.box.h >= t.height - 1 && s.box.x <= p.panel.x + 0.5 && s.box.x + s.box.w >= p.panel.x + p.panel.w - 0.5), `${at}: the band under the figure`);
+        // Texts and captions stay in the safe area, above the band.
+        for (const o of t.overlays) assert.ok(o.box.y + o.box.h <= t.safeArea.y + t.safeArea.h + 0.5, `${at}: ${o.id}`);
+        assert.ok(t.captionsBox.y + t.captionsBox.h <= ground + 0.5, `${at}: captions`);
+      }
+  });
+
+  it('Presenter 9:16 beside a packshot, the long name: the figure the name made smaller stands on a band under it, its panel ending where it does; the figure, texts and captions as before (fails before: it ended at 86 % of the height over the floor)', () => {
+    for (const seconds of [15, 30]) {
+      const t = probeTimeline(5, 0, SHAPES.packshot!, { name: LONG, seconds });
+      const p = t.presenter!;
+      const cut = p.box.y + presenterPlacement(p).height;
+      assert.ok(cut < t.height * 0.95, `${seconds} s: the figure is the smaller one (cut ${cut})`);
+      assert.deepEqual(presenterFloatViolations(t), [], `${seconds} s`);
+      assert.deepEqual(layoutViolations(t), [], `${seconds} s`);
+      assert.ok(Math.abs(p.panel.y + p.panel.h - cut) <= 1, `${seconds} s: panel ${JSON.stringify(p.panel)}`);
+      const band = t.shapes.find((s) => s.role === 'band' && Math.abs(s.box.y - cut) <= 1);
+      assert.ok(band && band.box.y + band.box.h >= t.height - 1 && band.box.x <= 0.5 && band.box.w >= t.width - 1 && band.startMs === 0 && band.endMs === t.durationMs, `${seconds} s: ${JSON.stringify(band)}`);
+    }
+    // A standing figure gets no band (Presenter 9:16 beside an alpha product, the long name).
+    const standing = probeTimeline(5, 0, SHAPES.alpha!, { name: LONG });
+    assert.ok(!standing.shapes.some((s) => s.role === 'band'), 'no band under a standing figure');
   });
 
   it('Feature Cards and Presenter 9:16 beside a packshot or an alpha product, a long name: the figure stands, the captions band under its lowered face, off the product, the full name whole (fails before: each floated, 4-20 % of the height under it)', () => {

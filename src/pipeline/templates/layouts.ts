@@ -95,8 +95,12 @@ const splitScreen: TemplateDef = {
       tallProduct: {
         background: 'avatar-scene',
         media: { box: b(0.45, 0, 0.55, 1), radius: 0, frame: 'none', show: 'always', motion: 'kenburns', stage: b(0.45, 0.08, 0.55, 0.72), clearOfCaptions: true },
-        presenter: { box: b(0.03, 0.2, 0.4, 0.6), frame: 'none', panel: b(0, 0, 0.45, 1) },
+        // The figure (20-80 % of the height: the captions under the chin end with the safe area)
+        // stands on its panel's bottom, a band under it as under the rows' panel (its ground, the
+        // strip under the safe area; docs/rendering.md "A presenter stands").
+        presenter: { box: b(0.03, 0.2, 0.4, 0.6), frame: 'none', panel: b(0, 0, 0.45, 0.8) },
         captions: b(0.05, 0.68, 0.5, 0.12),
+        shapes: [{ role: 'band', box: b(0, 0.8, 0.45, 0.2), fill: 'surface', alpha: 0.92, radius: 0 }],
         slots: slots(b(0.05, 0.11, 0.42, 0.07), b(0.05, 0.545, 0.42, 0.06), b(0.05, 0.11, 0.42, 0.06), b(0.05, 0.61, 0.42, 0.06)),
       },
     },

@@ -23,7 +23,7 @@ import { clearOfInset, presenterOverProductViolations } from './presenter-clear.
 import { captionsBeside } from './caption-clear.ts';
 import { productPlates } from './plates.ts';
 import { productDetails } from './detail.ts';
-import { presenterDrawnBox } from './presenter.ts';
+import { groundBand, presenterDrawnBox } from './presenter.ts';
 import { hasPictureHeader, pictureHeader } from './picture-header.ts';
 import { ctaBesidePrice, type PriceRowContext } from './price-row.ts';
 import { popUpShows } from './pop-up.ts';
@@ -439,6 +439,9 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
     room = roomFor();
   }
   presenter = room.presenter;
+  // A figure left floating stands on a band under it (presenter.ts groundBand).
+  const grounded = groundBand({ presenter, media, height, scenes });
+  if (grounded) presenter = grounded.presenter;
   images = imagesFor(presenter);
   tame(images);
   const placed = room.placed;
@@ -482,6 +485,7 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
       ...(layout.shapes ?? []).map((r) => ({ role: r.role, box: px(r.box, width, height), fill: r.fill, alpha: r.alpha, radius: r.radius * Math.min(width, height), startMs: 0, endMs: durationMs })),
       ...platesFor(images, captionsBox),
       ...pictureHeader(presenter, durationMs),
+      ...(grounded ? [{ role: 'band' as const, box: grounded.band, fill: 'surface' as const, alpha: 0.92, radius: 0, startMs: 0, endMs: durationMs }] : []),
     ],
     details: detailsFor(images, presenter, captionsBox),
     safeArea,

@@ -34,6 +34,26 @@ function runs(spans: readonly Span[], kinds: readonly SceneKind[], also: (s: Spa
   return out;
 }
 
+/**
+ * Runs held over the spans next to them that `hold` says (forward until one it does not, then
+ * backward the same), merged where they meet: the title's runs over the card scenes with no card.
+ */
+export function heldOver(r: readonly { startMs: number; endMs: number; first: number }[], spans: readonly Span[], hold: (s: Span) => boolean): { startMs: number; endMs: number; first: number }[] {
+  const out: { startMs: number; endMs: number; first: number }[] = [];
+  for (const x of r) {
+    const run = { ...x };
+    for (let s = spans.find((y) => y.startMs === run.endMs && y.endMs > y.startMs); s && hold(s); s = spans.find((y) => y.startMs === run.endMs && y.endMs > y.startMs)) run.endMs = s.endMs;
+    for (let s = spans.find((y) => y.endMs === run.startMs && y.endMs > y.startMs); s && hold(s); s = spans.find((y) => y.endMs === run.startMs && y.endMs > y.startMs)) {
+      run.startMs = s.startMs;
+      run.first = s.sentence;
+    }
+    const last = out[out.length - 1];
+    if (last && last.endMs >= run.startMs) last.endMs = Math.max(last.endMs, run.endMs);
+    else out.push(run);
+  }
+  return out;
+}
+
 export interface PlaceInput {
   layout: TemplateLayout;
   presenter: Timeline['presenter'];
@@ -367,8 +387,12 @@ export function overlaySpecs(input: TimelineInput, layout: TemplateLayout, spans
     // its points, it has no selling points) keeps the title, so the design's field is never left
     // holding nothing but the captions (docs/rendering.md "No empty frames"). The same on a photo
     // presenter's header field (`titleField`): the title stays on it until the price takes it.
-    const cardless = (s: Span) => (!layout.media || titleField) && slots.cue.scenes.includes(s.kind) && !cardCandidates(input, s, phraseCards).length;
-    const r = runs(spans, slots.name.scenes, cardless);
+    const cardless = (s: Span) => slots.cue.scenes.includes(s.kind) && !cardCandidates(input, s, phraseCards).length;
+    // A product video in a tall frame: a card scene with no card next to the title's own scenes
+    // keeps the title (it holds until the first card, or comes in with the scene before its own),
+    // so the frame's top is not left bare for that scene (bench #7: rows 0-26 % for 4 s between
+    // the title and the first card; docs/rendering.md "No empty frames", "The title held").
+    const r = !layout.media || titleField ? runs(spans, slots.name.scenes, cardless) : heldOver(runs(spans, slots.name.scenes), spans, height > width ? cardless : () => false);
     const shown = r.length ? r : spans.length ? [{ startMs: 0, endMs: spans[0]!.endMs, first: 0 }] : [];
     for (const x of shown) {
       add('name', [titled], x.startMs, x.endMs);

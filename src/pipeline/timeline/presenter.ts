@@ -91,6 +91,22 @@ export function floatingCut(t: Pick<Timeline, 'presenter' | 'media' | 'height' |
   return { cut, ground };
 }
 
+/**
+ * A drawn figure the room search left floating (a long name's floating move: a smaller figure, its
+ * cut above the frame's bottom) stands on a band: its panel ends where the figure does, and a band
+ * of the style's surface runs under it across the panel to the panel's old bottom, as under Side by
+ * Side's rows (docs/rendering.md "A presenter stands"). Null when it stands, or is hidden, already.
+ */
+export function groundBand(t: Pick<Timeline, 'presenter' | 'media' | 'height' | 'scenes'>): { presenter: NonNullable<Timeline['presenter']>; band: Box } | null {
+  const f = floatingCut(t);
+  const p = t.presenter;
+  if (!f || !p) return null;
+  const cut = Math.round(f.cut);
+  const panel = { ...p.panel, h: cut - p.panel.y };
+  if (panel.h <= 0) return null;
+  return { presenter: { ...p, panel }, band: { x: p.panel.x, y: cut, w: p.panel.w, h: f.ground - cut } };
+}
+
 /** `presenter-float` defects (bench:quality, test/presenter-ground.test.ts): a full figure's cut in view over the floor. */
 export function presenterFloatViolations(t: Pick<Timeline, 'presenter' | 'media' | 'height' | 'scenes'>): string[] {
   const f = floatingCut(t);
