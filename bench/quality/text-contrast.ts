@@ -50,8 +50,46 @@ export interface TextContrast {
   fill: 'lighter' | 'darker' | null;
 }
 
-/** The contrast of the letters in `box` with their ground; `skip` rectangles (a lit word's pill) are left out. */
-export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = []): TextContrast {
+/** Each band of a two-tone ground holds at least this many rows (a seam nearer an edge is the letters' own). */
+const SEAM_MIN_ROWS = 3;
+/** …and at least this share of its rows' medians within CONSISTENT of the band's ground. */
+const SEAM_CONSISTENT = 0.8;
+const CONSISTENT = 1.1;
+
+const median = (v: readonly number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+
+/**
+ * The row where a box's ground changes from one flat colour to another (a grey wall meeting the
+ * floor behind a caption line, bench #17): the split whose bands' grounds — the median of their rows'
+ * medians — are at least MARK apart, each band's rows consistent with its ground; null for none.
+ */
+function seamRow(Y: Float64Array, used: Uint8Array, w: number, h: number): number | null {
+  const rows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const v: number[] = [];
+    for (let x = 0; x < w; x++) if (used[y * w + x]) v.push(Y[y * w + x]!);
+    rows.push(v.length ? median(v) : NaN);
+  }
+  const consistent = (v: readonly number[], g: number) => v.filter((m) => ratio(m, g) < CONSISTENT).length >= v.length * SEAM_CONSISTENT;
+  let best: { k: number; r: number } | null = null;
+  for (let k = SEAM_MIN_ROWS; k <= h - SEAM_MIN_ROWS; k++) {
+    const a = rows.slice(0, k).filter((m) => !Number.isNaN(m));
+    const b = rows.slice(k).filter((m) => !Number.isNaN(m));
+    if (a.length < SEAM_MIN_ROWS || b.length < SEAM_MIN_ROWS) continue;
+    const [ga, gb] = [median(a), median(b)];
+    const r = ratio(ga, gb);
+    if (r >= MARK && consistent(a, ga) && consistent(b, gb) && (!best || r > best.r)) best = { k, r };
+  }
+  return best?.k ?? null;
+}
+
+/**
+ * The contrast of the letters in `box` with their ground; `skip` rectangles (a lit word's pill) are
+ * left out. A ground in two flat bands one above the other (seamRow) is judged band by band, each
+ * on its own ground, the lower contrast kept: before, the lighter band (the wall) was taken for the
+ * letters' fill against the darker one (the floor), 1.5:1 for dark words that read 9:1 (bench #17).
+ */
+export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = [], seams = true): TextContrast {
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(f.width, Math.ceil(box.x + box.w));
@@ -77,6 +115,11 @@ export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = []): Text
       n++;
     }
   if (n === 0 || n < w * h * MIN_MEASURED_SHARE) return { contrast: null, ground: 0, fill: null };
+  const seam = seams ? seamRow(Y, used, w, h) : null;
+  if (seam !== null) {
+    const parts = [boxContrast(f, { x: x0, y: y0, w, h: seam }, skip, false), boxContrast(f, { x: x0, y: y0 + seam, w, h: h - seam }, skip, false)].filter((m) => m.contrast !== null);
+    return parts.sort((a, b) => a.contrast! - b.contrast!)[0] ?? { contrast: null, ground: 0, fill: null };
+  }
   let top = 0;
   for (let b = 1; b < BINS; b++) if (hist[b]! > hist[top]!) top = b;
   const share = (hist[top]! + (hist[top - 1] ?? 0) + (hist[top + 1] ?? 0)) / n;

@@ -70,11 +70,25 @@ export const ONE_WORD_CLAIM_LETTERS = 12;
 const compoundNoun = (w: string): boolean => /^\p{Lu}\p{Ll}+$/u.test(w) && [...w].length >= ONE_WORD_CLAIM_LETTERS;
 
 /**
+ * Verbs (third person, present) that end a claim's subject: "Breathable mesh back keeps you cool"
+ * names its feature in "Breathable mesh back", the way "Adjustable lumbar support" does before
+ * "that follows…". Only the card placer asks for the subject alone (`subject`), as its last shorter
+ * form (docs/rendering.md "The product leads": "A card's subject").
+ */
+const CLAIM_VERBS = new Set(
+  ('keeps stays makes lets gives holds helps fits works brings turns feels looks lasts supports follows delivers provides ensures adapts absorbs blocks protects reduces cuts cleans charges runs folds locks glows ' +
+    'hält sorgt macht lässt bleibt passt bringt schützt unterstützt folgt ' +
+    'mantiene hace deja ofrece protege sigue ' +
+    'garde rend laisse offre protège suit reste').split(' '),
+);
+
+/**
  * Complete shorter forms of a claim, longest first (the whole claim not included). `oneWord`: also
  * its first word alone where it is a compound noun before a trailing modifier (the card placer's
- * last shorter form, for a column no line of which holds more: bench #10, #19).
+ * last shorter form, for a column no line of which holds more: bench #10, #19). `subject`: also its
+ * words before its verb (CLAIM_VERBS), at least two ("Breathable mesh back" of "… keeps you cool").
  */
-export function shorterClaims(text: string, o: { oneWord?: boolean } = {}): string[] {
+export function shorterClaims(text: string, o: { oneWord?: boolean; subject?: boolean } = {}): string[] {
   const whole = tidy(text);
   const out: string[] = [];
   const add = (s: string) => {
@@ -116,6 +130,9 @@ export function shorterClaims(text: string, o: { oneWord?: boolean } = {}): stri
     for (let i = ws.length - 1; i >= least; i--) {
       if (MODIFIER_OPENERS.has(ws[i]!.toLocaleLowerCase())) add(ws.slice(0, i).join(' '));
     }
+    // The subject before its verb (the first verb only: what comes before a later one is no noun phrase).
+    const verb = o.subject ? ws.findIndex((w, i) => i >= 2 && CLAIM_VERBS.has(w.toLocaleLowerCase())) : -1;
+    if (verb >= 2 && !ws.slice(0, verb).some((w) => MODIFIER_OPENERS.has(w.toLocaleLowerCase()))) add(ws.slice(0, verb).join(' '));
   }
   return out.sort((a, b) => textUnits(b) - textUnits(a));
 }

@@ -222,6 +222,9 @@ export function makeRoom<R extends Placed>(
   // The floating moves of a standing figure (presenterMoves lists them after the standing ones).
   const floating = new Set(standing.size ? moves.filter((p) => !standing.has(p)) : []);
   const bandOnProduct = (sh: PlacedShell) => !!sh.captionsBox && captionsOverProduct({ ...sh, captions: {} } as unknown as Timeline).length > 0;
+  // Nor any move that sends the band onto a product it is clear of at the presenter's slot (bench #7:
+  // a figure made smaller for a card's shorter claim, the band lowered onto the cushion in every scene).
+  const firstBandOnProduct = bandOnProduct(first.shell);
   const tries = [...(o.uppercase ? [{ who: presenter, own: true }] : []), ...clearMoves.flatMap((who) => cases.map((own) => ({ who, own })))];
   const over = blockedTexts(first.shell).length ? moves.filter((p) => !clearMoves.includes(p)).flatMap((who) => cases.map((own) => ({ who, own }))) : [];
   // The short name only when it is the name that has no room, and the name has a shorter form.
@@ -263,7 +266,7 @@ export function makeRoom<R extends Placed>(
       // text of every try (docs/rendering.md "The sticker's cost").
       const stop = clearBefore ? (sh: PlacedShell) => all(sh).length > 0 : offFace || !wantOffFace ? (sh: PlacedShell) => blockedTexts(sh).length > 0 : (sh: PlacedShell) => faceBlocked(sh).length > 0;
       const again = place(who, own, form, stop);
-      if (who && standing.has(who) && bandOnProduct(again.shell)) continue;
+      if (who && (standing.has(who) || !firstBandOnProduct) && bandOnProduct(again.shell)) continue;
       if (all(again.shell).length === 0) return chosen(who, own, form, again);
       if (clearBefore) continue;
       if (blockedTexts(again.shell).length === 0) clearBefore = { who, own, form, again };

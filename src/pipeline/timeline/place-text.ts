@@ -297,7 +297,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const o = { language, uppercase: upper, width: room, fontPx: pref, minFontPx: minFont, maxLines: lines, breakWords };
     // Whole in the level's lines, from the slot's size down to the minimum, each size with its own
     // room; the first candidate that fits at any size wins (the writer's order).
-    const texts = shorter ? [...new Set([...spec.candidates, ...spec.candidates.flatMap((c) => shorterClaims(c, { oneWord: true }))])] : spec.candidates;
+    const texts = shorter ? [...new Set([...spec.candidates, ...spec.candidates.flatMap((c) => shorterClaims(c, { oneWord: true, subject: true }))])] : spec.candidates;
     const bySize = () => {
       for (const text of texts)
         for (const px of sizes(pref, minFont)) {
