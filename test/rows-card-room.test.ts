@@ -17,6 +17,7 @@ import { sampleSpeech } from '../src/pipeline/render/sample.ts';
 import { writeBuiltin } from '../src/pipeline/script/builtin.ts';
 import { imageInfo } from '../src/pipeline/render/media.ts';
 import { FIXTURES, writeImage } from '../bench/quality/fixtures.ts';
+import type { Script } from '../src/pipeline/types.ts';
 
 /**
  * Side by Side 9:16's rows with a drawn presenter and German selling points too long for the column
@@ -30,13 +31,14 @@ const CELLS = [
   { n: 19, fixture: 'chairGerman', style: 'Feature Explainer', language: 'german', visualStyle: 'Warm Lifestyle', price: '249,00', claim: 'Dichtungsmontage' },
 ] as const;
 
-async function build(c: (typeof CELLS)[number]) {
+async function build(c: (typeof CELLS)[number], sentences?: Script['sentences']) {
   const f = FIXTURES[c.fixture]!;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rows-card-'));
   const imagePaths = await Promise.all(f.images.map((shape, i) => writeImage(dir, shape, (c.n * 47 + i * 90) % 360)));
   const infos = await Promise.all(imagePaths.map((p) => imageInfo(p)));
   const product = { name: f.name, brand: f.brand, description: f.description, sellingPoints: f.sellingPoints, targetAudience: f.targetAudience, price: c.price, currency: 'EUR', language: c.language, imagePaths, videoPaths: [] };
-  const script = writeBuiltin({ product, style: c.style, lengthS: 30, language: c.language, seed: 'x' });
+  const written = writeBuiltin({ product, style: c.style, lengthS: 30, language: c.language, seed: 'x' });
+  const script = sentences ? { ...written, sentences, text: sentences.map((x) => x.text).join(' ') } : written;
   const sp = sampleSpeech(script.sentences, c.language);
   await fs.rm(dir, { recursive: true, force: true });
   return buildTimeline({ script: { ...script, sentences: sp.script.sentences }, speech: sp.speech, product, templateId: 2, hasPresenter: true, visualStyle: c.visualStyle, aspectRatio: 0, caption: true, scale: 0.25, imageInfo: infos });
@@ -128,5 +130,31 @@ describe('Side by Side 9:16 rows: a numbered German card whose longest word and 
     assert.ok(left(first) > badgeLeft + d * 0.9, `the first line after the badge (${left(first)} against the badge at ${badgeLeft})`);
     assert.ok(Math.abs(left(second) - badgeLeft) < card.fontPx * 0.3, `the second line under the badge's left edge (${left(second)} against ${badgeLeft})`);
     assert.ok(width - 2 * -sprite.dy <= card.box.w + 1, `pill ${width - 2 * -sprite.dy} px for a ${card.box.w} px box`);
+  });
+});
+
+/** bench #10's script as the bench's writer drew it (2026-11-30): sentence 6 shows "Stufenlos einstellbarer Mahlgrad" over the square photo. */
+const BENCH_10: Script['sentences'] = [{"text": "No todos los productos son iguales.", "cue": {"kind": "hook", "gesture": "none", "overlay": null, "pointIndex": null, "imageIndex": 0}}, {"text": "Comparemos.", "cue": {"kind": "hook", "gesture": "none", "overlay": null, "pointIndex": null, "imageIndex": 0}}, {"text": "Los productos comunes hacen lo básico, Kaffeemühle Classico hace más.", "cue": {"kind": "intro", "gesture": "open", "overlay": "Kaffeemühle Classico", "pointIndex": null, "imageIndex": 0}}, {"text": "Estos son sus puntos fuertes.", "cue": {"kind": "point", "gesture": "open", "overlay": "Keramikmahlwerk für gleichmäßiges Mahlgut", "pointIndex": 0, "readS": 4.4, "imageIndex": 0}}, {"text": "De la marca Bergmann.", "cue": {"kind": "story", "gesture": "none", "overlay": "Stufenlos einstellbarer Mahlgrad", "pointIndex": 1, "readS": 6.4, "shown": ["Leise und ohne Strom"], "imageIndex": 1}}, {"text": "Cuando comparas, ya no hay vuelta atrás.", "cue": {"kind": "story", "gesture": "none", "overlay": "Eine manuelle Kaffeemühle", "pointIndex": null, "readS": 3.1, "imageIndex": null}}, {"text": "Recuerda: Kaffeemühle Classico.", "cue": {"kind": "story", "gesture": "open", "overlay": "Keramikmahlwerk für gleichmäßiges Mahlgut", "pointIndex": 0, "readS": 8, "shown": ["Stufenlos einstellbarer Mahlgrad", "Leise und ohne Strom"], "imageIndex": 0}}, {"text": "Todo esto por solo 89 €.", "cue": {"kind": "price", "gesture": "point", "overlay": "89 €", "pointIndex": null, "imageIndex": 1}, "spoken": "Todo esto por solo 89 euros."}, {"text": "¡Toca el enlace y consigue el tuyo hoy!", "cue": {"kind": "cta", "gesture": "point", "overlay": null, "pointIndex": null, "imageIndex": 0}}];
+
+describe('Side by Side 9:16 rows: a card three lines tall over a cover photo (bench #10)', () => {
+  it('"Stufenlos einstellbarer Mahlgrad" (Tech Neon capitals, no shorter form) in three lines under the captions, its scene\'s photo held lower (zoomed, its top edge at its box\'s top), its middle third clear of every card and in the safe area (fails before: "STUFENLOS / EINSTELL‐ / BARER / MAHLGRAD" in the column beside the face)', async () => {
+    const t = await build(CELLS[0], BENCH_10);
+    const cards = t.overlays.filter((o) => o.slot === 'cue' && o.claim === 'Stufenlos einstellbarer Mahlgrad' && t.scenes.some((s) => s.media.kind === 'image' && s.media.index === 0 && s.startMs <= o.startMs && o.startMs < s.endMs));
+    assert.ok(cards.length >= 1, 'the card shown');
+    assert.deepEqual(cardViolations(t).filter((v) => cards.some((o) => v.includes(` ${o.id} `))), []);
+    for (const o of cards) assert.ok(o.lines.length <= 3 && !o.lines.some((l) => l.endsWith('\u2010')), `"${o.lines.join(' | ')}"`);
+    // A scene whose photo is held lower: still, at its zoom, its top edge at the box's top; its middle third in the safe area.
+    const lowered = t.scenes.filter((s) => s.frame?.topZoom);
+    assert.ok(lowered.length >= 1, 'a scene with its photo lowered');
+    for (const s of lowered) {
+      const z = s.frame!.topZoom!;
+      assert.ok(z > 1 && z <= 1.12, `zoom ${z}`);
+      assert.deepEqual([s.motion.fromScale, s.motion.toScale, s.motion.fromY, s.motion.toY], [z, z, -1, -1]);
+      const heart = contentHeart(sceneContent(t).find((c) => c.startMs === s.startMs)!.content);
+      assert.ok(heart.y + heart.h <= t.safeArea.y + t.safeArea.h + 0.5, 'its middle third in the safe area');
+      for (const o of t.overlays.filter((x) => x.startMs < s.endMs && s.startMs < x.endMs)) assert.ok(!intersects(o.box, heart), `${o.id} clear of the photo's middle third`);
+    }
+    assert.deepEqual(layoutViolations(t), []);
+    assert.deepEqual(productShareViolations(t), []);
   });
 });
