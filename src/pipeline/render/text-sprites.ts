@@ -10,7 +10,7 @@ import { languageTag } from '../captions/lang.ts';
 import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
 import { opaque, overlayColours } from '../templates/legibility.ts';
-import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
+import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, lineRoom, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
   canvas: Canvas;
@@ -56,18 +56,22 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const measure = createCanvas(4, 4).getContext('2d');
   measure.font = fontString(family, weight, size);
   const room = innerWidth(o);
-  const widest = Math.max(...lines.map((l) => measure.measureText(l).width));
-  if (widest > room) {
-    size = Math.max(minFontPx, (size * room) / widest);
+  // A run-in card (timeline/run-in.ts): the badge beside the first line only, the lines after it the badge's width wider.
+  const runInD = o.runIn && o.badge ? (BADGE_EM + BADGE_GAP_EM) * o.fontPx : 0;
+  const roomOf = (i: number) => lineRoom(o, i);
+  const over = Math.max(...lines.map((l, i) => measure.measureText(l).width / roomOf(i)));
+  if (over > 1) {
+    size = Math.max(minFontPx, size / over);
     measure.font = fontString(family, weight, size);
   }
-  const textW = Math.max(...lines.map((l) => measure.measureText(l).width));
+  // (A run-in card's widest line measured from the badge's left edge: the first line with the badge beside it.)
+  const textW = Math.max(...lines.map((l, i) => measure.measureText(l).width + (o.runIn && i === 0 ? runInD : 0)));
   const f = o.fontPx;
   const padX = sidePadEm(o) * f;
   const badgeD = o.badge ? BADGE_EM * f : 0;
   // A stacked card's badge sits above the text (its own row), so it takes no width on the lines.
-  const gap = o.badge && !o.stacked ? BADGE_GAP_EM * f : 0;
-  const besideD = o.stacked ? 0 : badgeD;
+  const gap = o.badge && !o.stacked && !o.runIn ? BADGE_GAP_EM * f : 0;
+  const besideD = o.stacked || o.runIn ? 0 : badgeD;
   const arrowW = o.slot === 'cta' ? ARROW_EM * f : 0;
   const arrow = o.slot === 'cta' ? (rtl ? '←' : '→') : '';
   // An icon card (the no-media design) is drawn the full width of its box: a large card, not a chip.
@@ -127,7 +131,8 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   const m = ctx.measureText('Hg');
   const asc = m.fontBoundingBoxAscent || size * 0.9;
   const desc = m.fontBoundingBoxDescent || size * 0.25;
-  lines.forEach((line, i) => ctx.fillText(line, x, firstY + i * lineH + (asc - desc) / 2));
+  // A run-in card's first line starts after its badge; the others under the badge.
+  lines.forEach((line, i) => ctx.fillText(line, x + (o.runIn && i === 0 ? (rtl ? -runInD : runInD) : 0), firstY + i * lineH + (asc - desc) / 2));
   ctx.shadowBlur = 0;
   if (arrow) {
     // After the last line's last word (a button wrapped to two lines reads "Shop / now →", not "Shop → / now").

@@ -29,7 +29,7 @@ import { ctaBesidePrice, type PriceRowContext } from './price-row.ts';
 import { popUpShows } from './pop-up.ts';
 import { layoutViolations } from './safety.ts';
 import { stickerIds } from './text-product.ts';
-import { clearTextOfProduct, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
+import { clearTextOfProduct, roomForCards, GLIDE_MS, posed, withPoses, type PosedBuild, type Poses, type ScenePose } from './text-room.ts';
 import { captionFitUnits, intersection, intersects, px } from './rules.ts';
 import type { MediaSource, Scene, TextOverlay, Timeline } from './types.ts';
 
@@ -254,7 +254,9 @@ function withStickers(t: Timeline): Timeline {
 function chooseTimeline(input: TimelineInput): Timeline {
   const durationMs = Math.max(1, Math.round(input.durationMs ?? input.speech.durationMs));
   const spans = sentenceSpans(input.script, input.speech, durationMs);
-  const t = clearTextOfProduct(input, roomKeepingBuild(), spans);
+  // Then a card still in a sliver gets its room from a cover photo lowered for its scene (roomForCards).
+  const build = roomKeepingBuild();
+  const t = roomForCards(input, build, spans, clearTextOfProduct(input, build, spans));
   // The floor variant (Spotlight / Voice Over 9:16) is refused where it breaks a layout rule the
   // layout before keeps (seen: Voice Over's third card on the captions band, raised above the product).
   if (input.noFloor || !mediaFraming(input).floor) return ctaInPriceRow(t);
@@ -383,6 +385,8 @@ function buildPosed(input: TimelineInput, poses: Poses | null, sentencePoses: Re
       // A cover photo's subject (ImageFrame.product) stays in its room clear of the cards.
       const cover = f?.treatment === 'cover' && !!f.product;
       scene.motion = f?.room && mediaBox ? fitMove(untamed[i]!, cover ? f.product! : f.content, f.room, mediaBox, cover) : untamed[i]!;
+      // A cover photo lowered for a card (text-room.ts lowerCover): held still, zoomed, its top edge at its box's top.
+      if (f?.topZoom) scene.motion = { kind: 'zoom', fromScale: f.topZoom, toScale: f.topZoom, fromX: 0, toX: 0, fromY: -1, toY: -1 };
     });
   let presenter = layout.presenter
     ? { ...layout.presenter, box: px(layout.presenter.box, width, height), panel: px(layout.presenter.panel, width, height), ...(input.presenterFace ? { face: input.presenterFace } : {}) }

@@ -98,6 +98,11 @@ export interface ImageFrame {
    * subject stands clear of FrameContext.avoid and the frame's edges (coverCrop).
    */
   crop?: { x: number; y: number };
+  /**
+   * cover, a scene's pose (text-room.ts lowerCover): the photo held still at this zoom, its top edge at
+   * its box's top (its middle third lower, for a card's room); `content` is the picture so drawn.
+   */
+  topZoom?: number;
 }
 
 /** Boxes whose aspect differs from the image's by more than this show the image whole. */

@@ -37,17 +37,24 @@ export function innerWidth(o: { slot: TextSlotName; box: Box; fontPx: number; ba
   return o.box.w - 2 * sidePadEm(o) * f - badgeLineEm(o) * f - (o.slot === 'cta' ? ARROW_EM * f : 0);
 }
 
+/** The room of line i of an overlay: a run-in card's lines after the first are the badge's width wider (run-in.ts). */
+export function lineRoom(o: { slot: TextSlotName; box: Box; fontPx: number; badge: string | null; stacked?: true; runIn?: true }, i: number): number {
+  return innerWidth(o) + (o.runIn && i > 0 ? badgeLineEm(o) * o.fontPx : 0);
+}
+
 /**
  * What an overlay draws inside its box (pure): a pill sized to its words (the sprite's
  * `pillW`, with the layout's width estimate for the words), placed by its alignment; an icon
  * card the box's full width. The slot's box is where it may go, this is what the eye sees (the
  * no-media brand chip: a 1056 px slot, a ~180 px chip); a full overlay (`full`) the whole box.
  */
-export function drawnBox(o: { slot: TextSlotName; box: Box; fontPx: number; badge: string | null; stacked?: true; icon?: string; full?: true; lines: readonly string[]; align: 'left' | 'center' | 'right' }, uppercase: boolean): Box {
+export function drawnBox(o: { slot: TextSlotName; box: Box; fontPx: number; badge: string | null; stacked?: true; runIn?: true; icon?: string; full?: true; lines: readonly string[]; align: 'left' | 'center' | 'right' }, uppercase: boolean): Box {
   if (o.icon || o.full) return o.box;
   const f = o.fontPx;
-  const textW = Math.max(o.stacked ? BADGE_EM * f : 0, ...o.lines.map((l) => estimateWidth(l, f, uppercase)));
-  const w = Math.min(o.box.w, textW + 2 * sidePadEm(o) * f + badgeLineEm(o) * f + (o.slot === 'cta' ? ARROW_EM * f : 0));
+  // A run-in card's badge sits beside its first line only (run-in.ts).
+  const lineW = (l: string, i: number) => estimateWidth(l, f, uppercase) + (o.runIn && i === 0 ? badgeLineEm(o) * f : 0);
+  const textW = Math.max(o.stacked ? BADGE_EM * f : 0, ...o.lines.map(lineW));
+  const w = Math.min(o.box.w, textW + 2 * sidePadEm(o) * f + (o.runIn ? 0 : badgeLineEm(o) * f) + (o.slot === 'cta' ? ARROW_EM * f : 0));
   const x = o.align === 'left' ? o.box.x : o.align === 'right' ? o.box.x + o.box.w - w : o.box.x + (o.box.w - w) / 2;
   return { ...o.box, x, w };
 }

@@ -18,6 +18,7 @@ import { productKeepOuts, wholeProductBox } from './text-product.ts';
 import { stickerAllowed, type Shown } from './sticker.ts';
 import { titleLines, TITLE_LINES, wordTooWide } from './title-rule.ts';
 import { CARD_LINES, isCard } from './card-rule.ts';
+import { fitRunIn } from './run-in.ts';
 import type { PriceRowContext } from './price-row.ts';
 import { sceneContent } from './safety.ts';
 import type { Scene, TextOverlay, Timeline } from './types.ts';
@@ -176,9 +177,12 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     // above the text (a tier after the badge beside it, in the card's group: clear of the product
     // in a column before over a product's side in a wider row).
     const stacked = card && spec.badge ? fewer(false, card).map((l): Level => ({ ...l, stacked: true })) : [];
+    // …then run-in: the badge beside the first line only, the next lines under it (run-in.ts): one
+    // line less than stacked, where neither fits (bench #19's "Lendenwirbelstütze" under the captions).
+    const runIn = card && spec.badge ? fewer(false, card).filter((l) => l.lines >= 2).map((l): Level => ({ ...l, runIn: true })) : [];
     const own = fewer(false);
-    const levels: Level[] = [...(title ?? [...own.slice(0, card), ...stacked, ...own.slice(card), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
-    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : levels[l]!.stacked ? 0.25 : 0);
+    const levels: Level[] = [...(title ?? [...own.slice(0, card), ...stacked, ...runIn, ...own.slice(card), ...shorter, ...more(false), ...fewer(true), ...more(true), { lines: max, breakWords: false, force: true }, { lines: max, breakWords: true, force: true }]), lastResort];
+    const tier = (l: number) => (levels[l]!.force ? (levels[l]!.breakWords ? 4 : 3) : levels[l]!.breakWords ? 2 : levels[l]!.lines > max ? 1 : levels[l]!.shorter ? 0.5 : levels[l]!.runIn ? 0.375 : levels[l]!.stacked ? 0.25 : 0);
     // The brand line gives way: where no free spot holds it (beside a long name) it shows from a later sentence of its run, or not at all.
     const optional = spec.slot === 'brand' ? { optional: { laterStarts: spec.laterStarts ?? [], retime: (o: TextOverlay, startMs: number) => ({ ...o, startMs }) } } : {};
     // A title's last resort is the whole safe width (the fewest lines), never a narrow column.
@@ -197,7 +201,7 @@ export function placeText(p: PlaceInput, specs: OverlaySpec[], make: (spec: Over
     const keepOff = head ? { keepOff: [head] } : {};
     // A text held across a run boundary (the same slot saying the same) keeps its spot (layout.ts `holds`).
     const holds = `${spec.slot}|${spec.subtitle ? 'subtitle|' : ''}${spec.candidates.join('|')}`;
-    return { ...optional, ...keepOff, holds, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length, card + stacked.length + shorter.length] } : {}), tier, make: makeAt };
+    return { ...optional, ...keepOff, holds, startMs: spec.startMs, endMs: spec.endMs, regions: [...strip, spec.box, { ...spec.box, x: p.safeArea.x, w: p.safeArea.w }, ...besideRegions(spec.box, head ? [...around, head] : around, p.safeArea, gap, minW), ...besideProducts(spec.box, spec), ...besideHearts(spec.box, spec)], levels: levels.length, ...(card ? { groups: [card + stacked.length + runIn.length, card + stacked.length + runIn.length + shorter.length] } : {}), tier, make: makeAt };
   });
   // (`stop`: the caller's judge of the texts placed so far, placing ends when it says so — makeRoom's tries.)
   const overlays = placeAll(items, obstacles, p.safeArea, step, avoid, stop && ((placed) => stop(placed, captionsBox))).sort((a, b) => a.startMs - b.startMs);
@@ -243,6 +247,8 @@ export interface Level {
   shorter?: true;
   /** A numbered card with its badge above the text (overlay-box.ts STACK_GAP_EM), for a column too narrow for both side by side. */
   stacked?: true;
+  /** A numbered card with its badge beside the first line only, the next lines under it (run-in.ts). */
+  runIn?: true;
 }
 
 /** Lines a slot's text may wrap to: one for brand, price and call to action, else the slot's (3). */
@@ -277,10 +283,10 @@ export interface OverlaySpec {
  */
 export function overlayMaker(layout: TemplateLayout, height: number, language: string, uppercase: boolean, lastEndMs: number, ownCaseName = false) {
   const minText = minFontPx(height);
-  return (spec: OverlaySpec, region: Box, { lines, force, breakWords, belowMin, shorter, stacked }: Level): TextOverlay | null => {
+  return (spec: OverlaySpec, region: Box, { lines, force, breakWords, belowMin, shorter, stacked, runIn }: Level): TextOverlay | null => {
     const rule = layout.slots[spec.slot]!;
     const { slot, badge } = spec;
-    if (stacked && !badge) return null;
+    if ((stacked || runIn) && !badge) return null;
     const form = { slot, badge, ...(stacked ? { stacked: true as const } : {}) };
     // A subtitle (the full name under its short title) from the slot's size down to its own floor.
     const minFont = spec.subtitle ? overlayMinFontPx(spec, height) : minText;
@@ -301,7 +307,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
     const bySize = () => {
       for (const text of texts)
         for (const px of sizes(pref, minFont)) {
-          const f = fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
+          const f = runIn ? fitRunIn(text, { language, uppercase: upper, firstWidth: roomAt(px), width: roomAt(px) + badgeLineEm(form) * px, fontPx: px, maxLines: lines }) : fitText([text], { ...o, width: roomAt(px), fontPx: px, minFontPx: px });
           // A region that holds its height (the strip above a presenter's head): the largest size whose box fits in it.
           if (f && (!(region as Region).holdsHeight || boxHeight(f.lines.length, px, !!stacked) <= region.h)) return f;
         }
@@ -326,6 +332,7 @@ export function overlayMaker(layout: TemplateLayout, height: number, language: s
       fontPx: fit.fontPx,
       badge,
       ...(stacked ? { stacked: true as const } : {}),
+      ...(runIn ? { runIn: true as const } : {}),
       ...(spec.icon && badge ? { icon: spec.icon } : {}),
       ...(full ? { full: true as const } : {}),
       // A full card (the no-media design) is as tall as its slot at least: one large card, its text in the middle.

@@ -22,7 +22,7 @@ import type { TextOverlay, Timeline } from './types.ts';
 import type { ImageFrame } from './media-frame.ts';
 import { estimateWidth } from './fit-text.ts';
 import { cutTextViolations } from './cut-check.ts';
-import { innerWidth } from './overlay-box.ts';
+import { lineRoom } from './overlay-box.ts';
 import { CAP_HEIGHT_EM, captionCapPx, contentHeart, faceZone, hairZone, intersection, intersects, MAX_UPSCALE, MIN_CAP_SHARE, MIN_FACE_SHARE, MIN_STAGE_FILL, OVERLAY_ENTER_MS, overlayMinFontPx } from './rules.ts';
 import { frameTimeMs } from './build.ts';
 
@@ -84,8 +84,10 @@ export function layoutViolations(t: Timeline): string[] {
   out.push(...cutTextViolations(t));
   for (const o of t.overlays) {
     const upper = uppercaseOf(t, o);
-    const room = innerWidth(o);
-    for (const line of o.lines) if (estimateWidth(line, o.fontPx, upper) > room + 0.5) out.push(`cut-text: ${o.id} line "${line}" is wider than its box (${Math.round(room)} px)`);
+    o.lines.forEach((line, i) => {
+      const room = lineRoom(o, i);
+      if (estimateWidth(line, o.fontPx, upper) > room + 0.5) out.push(`cut-text: ${o.id} line "${line}" is wider than its box (${Math.round(room)} px)`);
+    });
     // A subtitle (the full name) is smaller only under its short title shown at the same time.
     const titled = o.subtitle && o.source === t.product.name.trim() && t.overlays.some((n) => n.slot === 'name' && n.source !== o.source && together(n, o));
     const cap = titled ? overlayMinFontPx(o, t.height) * CAP_HEIGHT_EM - 0.01 : minCap;

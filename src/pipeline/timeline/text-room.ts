@@ -12,6 +12,7 @@
 import type { Box } from '../templates/types.ts';
 import type { ImageFrame } from './media-frame.ts';
 import { faceZone, grow, hairZone, intersection, intersects, PRODUCT_HEADROOM, PRODUCT_SIDE_MARGIN, TEXT_PRODUCT_GAP } from './rules.ts';
+import { MAX_KEN_BURNS_SCALE } from './motion.ts';
 import { productKeepOuts, textProductOverlaps, wholeProductBox, type TextProductHit } from './text-product.ts';
 import { presenterFaceBox } from './presenter.ts';
 import { layoutViolations } from './safety.ts';
@@ -28,8 +29,12 @@ export type Pose = 'still' | 'left' | 'right' | 'up' | 'down' | 'left-up' | 'rig
 /** The poses tried, in order: the least change first. */
 export const POSES: readonly Pose[] = ['still', 'left', 'right', 'up', 'down', 'left-up', 'right-up', 'left-down', 'right-down'];
 
-/** A scene's pose: a pose, or a pose with the product a little smaller (shrinkFor). */
-export type ScenePose = Pose | `${Pose} small`;
+/**
+ * A scene's pose: a pose, or a pose with the product a little smaller (shrinkFor); `lower`: a cover
+ * photo held still a little zoomed with its top edge at its box's top, its middle third lower, for a
+ * card's room under the captions (lowerCover; the card search only, `roomForCards`).
+ */
+export type ScenePose = Pose | `${Pose} small` | 'lower';
 
 /** A product stepping aside for its text in one scene shrinks to this share of its size at most ("a little"). */
 export const MAX_STEP_SHRINK = 0.85;
@@ -97,6 +102,7 @@ function cutOut(f: ImageFrame & { product: Box }, c: PoseContext): ImageFrame {
  * Its middle stays in the safe area (media-frame). Unchanged when it cannot move.
  */
 export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseContext, cutOutCover = true): ImageFrame | null {
+  if (pose === 'lower') return lowerCover(f, c);
   if (!movable(f) || (!cutOutCover && !standing(f))) return f;
   if (plainCover(f)) f = cutOut(f, c);
   const small = pose.endsWith(' small');
@@ -129,6 +135,22 @@ export function posed(f: ImageFrame | null, pose: Pose | ScenePose, c: PoseConte
   const p = f.product;
   const product = p && { x: x + (p.x - f.content.x) * k, y: y + (p.y - f.content.y) * k, w: p.w * k, h: p.h * k };
   return { ...f, content, room: content, ...(product ? { product } : {}) };
+}
+
+/**
+ * A cover photo (a scene, not cut out, not cropped for a subject) held still for its scene at the
+ * largest zoom (at most MAX_KEN_BURNS_SCALE) whose middle third stays in the safe area, its top edge
+ * at its box's top (`topZoom`: the renderer's Ken Burns source anchored at the prepared picture's
+ * top): its middle third, what text keeps off, starts lower by a third of the zoom's growth. Its
+ * `content` is the picture so drawn (past its box's bottom, where the box clips it). Unchanged where
+ * it gains nothing.
+ */
+export function lowerCover(f: ImageFrame | null, c: PoseContext): ImageFrame | null {
+  if (!f || f.mode !== 'cover' || f.treatment !== 'cover' || f.cutout || f.crop || f.product || f.topZoom) return f;
+  const b = f.content;
+  const z = Math.min(MAX_KEN_BURNS_SCALE, (3 * (c.safeArea.y + c.safeArea.h - b.y)) / (2 * b.h));
+  if (z < 1.005) return f;
+  return { ...f, topZoom: z, content: { x: b.x - ((z - 1) * b.w) / 2, y: b.y, w: b.w * z, h: b.h * z } };
 }
 
 /** Applies poses to framed images. */
@@ -185,6 +207,14 @@ export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: rea
   const first = build(input, null);
   const hits0 = textProductOverlaps(first);
   if (!hits0.length) return first;
+  const t = searchPoses(input, build, spans, first, hits0);
+  return t;
+}
+
+/** The poses each kept timeline was built with (the card search builds on them: roomForCards). */
+const builtWith = new WeakMap<Timeline, { poses: Poses | null; sentencePoses: ReadonlyMap<number, ScenePose> }>();
+
+function searchPoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs: number; endMs: number }[], first: Timeline, hits0: readonly TextProductHit[]): Timeline {
   // One pose for every image shown (a text over two scenes needs its room in both), else for the images with text on them only.
   const shown = [...new Set(first.scenes.flatMap((s) => (s.showMedia && s.media.kind === 'image' && movable(first.images[s.media.index]) ? [s.media.index] : [])))];
   const under = imagesUnderText(hits0).filter((i) => movable(first.images[i]));
@@ -206,7 +236,11 @@ export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: rea
       best = { t, n, poses };
       if (n === 0) break search;
     }
-  return best.n ? scenePoses(input, build, spans, best, others, c) : best.t;
+  if (!best.n) {
+    builtWith.set(best.t, { poses: best.poses, sentencePoses: new Map() });
+    return best.t;
+  }
+  return scenePoses(input, build, spans, best, others, c);
 }
 
 /**
@@ -255,6 +289,45 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     for (const i of hit.sentences) sentencePoses.set(i, pick.pose);
     cur = pick.t;
     curN = pick.n;
+  }
+  builtWith.set(cur, { poses: start.poses, sentencePoses: new Map(sentencePoses) });
+  return cur;
+}
+
+/**
+ * A card the card rule still breaks (card-rule.ts: a sliver beside the presenter, bench #10's
+ * "STUFENLOS / EINSTELL‐ / BARER / MAHLGRAD") where its scene shows a cover photo: the sentences shown
+ * with it hold that photo lowered (`lower`, lowerCover), so the rows between the captions and the
+ * photo's middle third may hold the card; kept when the build has fewer `card-lines` and breaks no
+ * other rule more often (one build a card).
+ */
+export function roomForCards<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs: number; endMs: number }[], t: Timeline): Timeline {
+  if (!t.captions || !cardViolations(t).length) return t;
+  const was = builtWith.get(t) ?? { poses: null, sentencePoses: new Map<number, ScenePose>() };
+  const c: PoseContext = { width: t.width, height: t.height, safeArea: t.safeArea, captions: t.captionsBox, target: productShareTarget(t.layout, t.aspectRatio, !!t.presenter) };
+  const others = otherDefects(t);
+  let cur = t;
+  let curN = cardViolations(t).length;
+  const sentencePoses = new Map(was.sentencePoses);
+  const ids = [...new Set(cardViolations(t).map((v) => v.split(' ')[1]!))];
+  for (const id of ids) {
+    const o = cur.overlays.find((x) => x.id === id);
+    if (!o) continue;
+    const under = (i: number) => {
+      const scene = cur.scenes.find((s) => s.sentences[0] <= i && i <= s.sentences[1]);
+      const f = scene?.showMedia && scene.media.kind === 'image' ? cur.images[scene.media.index] ?? null : null;
+      return !!f && lowerCover(f, c) !== f;
+    };
+    const sentences = spans.flatMap((s, i) => (s.startMs < o.endMs && o.startMs < s.endMs && !sentencePoses.has(i) && under(i) ? [i] : []));
+    if (!sentences.length) continue;
+    const next = new Map(sentencePoses);
+    for (const i of sentences) next.set(i, 'lower');
+    const tried = build(input, was.poses, next);
+    const n = cardViolations(tried).length;
+    if (n >= curN || !noWorse(otherDefects(tried), others)) continue;
+    for (const i of sentences) sentencePoses.set(i, 'lower');
+    cur = tried;
+    curN = n;
   }
   return cur;
 }

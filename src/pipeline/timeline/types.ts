@@ -77,6 +77,8 @@ export interface TextOverlay {
   badge: string | null;
   /** The badge drawn above the text, not beside it (a card in a column too narrow for both side by side: overlay-box.ts). */
   stacked?: true;
+  /** The badge beside the first line only, the lines after it starting under the badge (timeline/run-in.ts). */
+  runIn?: true;
   /** A lucide-static icon name drawn in the badge instead of its number (the no-media design's cards). */
   icon?: string;
   /** On a product's edge, an allowed overlap (timeline/sticker.ts): its pill is drawn opaque. */
