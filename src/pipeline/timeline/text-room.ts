@@ -278,7 +278,7 @@ function scenePoses<I>(input: I, build: PosedBuild<I>, spans: readonly { startMs
     const cleared = (t: Timeline) => !textProductOverlaps(t).some((x) => x.overlay.id === hit.h.overlay.id);
     for (const pose of [...promising, ...all.filter((p) => !promising.includes(p))]) {
       if (budget-- <= 0) break;
-      if (pick && cleared(pick.t) && (pose.endsWith(' small') || promising.includes(pick.pose))) break;
+      if (pick && cleared(pick.t) && (pose.endsWith(' small') || (promising as readonly ScenePose[]).includes(pick.pose))) break;
       const next = new Map(sentencePoses);
       for (const i of hit.sentences) next.set(i, pose);
       const t = build(input, start.poses, next);
