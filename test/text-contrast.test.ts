@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import sharp from 'sharp';
 import { boxContrast, luminance, ratio, textContrast, type Frame } from '../bench/quality/text-contrast.ts';
 
 const W = 120;
@@ -44,5 +45,13 @@ describe('text contrast measured from pixels', () => {
     // The rest of the line (columns 83-119) is still measured, so the line reads at its contrast.
     const whole = textContrast(f, { x: 0, y: 0, w: W, h: H }, [pill]);
     assert.ok(whole.contrast! > truth * 0.8, `line read at ${whole.contrast} against ${truth}`);
+  });
+
+  it('bench #20 at 3.5 s (the rendered crop): a Thai line whose top rows graze the lavender field reads on its pale ground (fails before: 1.7:1)', async () => {
+    const { data, info } = await sharp('test/fixtures/legibility/edge-20.png').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // The line's box and its lit word's box as legibility.ts textElementsAt gave them, less the crop's origin (30, 184).
+    const m = textContrast({ width: info.width, height: info.height, rgb: new Uint8Array(data) }, { x: 10.96, y: 17.3, w: 188.08, h: 24 }, [{ x: 37.84, y: 6.6, w: 91.78, h: 45.38 }]);
+    assert.equal(m.fill, 'darker', `the ${m.fill} group read as the letters`);
+    assert.ok(m.contrast! >= 3 / 0.85, `${m.contrast}`);
   });
 });

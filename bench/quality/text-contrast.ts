@@ -117,7 +117,14 @@ export function boxContrast(f: Frame, box: Box, skip: readonly Box[] = [], seams
   if (n === 0 || n < w * h * MIN_MEASURED_SHARE) return { contrast: null, ground: 0, fill: null };
   const seam = seams ? seamRow(Y, used, w, h) : null;
   if (seam !== null) {
-    const parts = [boxContrast(f, { x: x0, y: y0, w, h: seam }, skip, false), boxContrast(f, { x: x0, y: y0 + seam, w, h: h - seam }, skip, false)].filter((m) => m.contrast !== null);
+    // A band under a third of the box (a field's edge grazing the line's top or foot) is not judged on its
+    // own: its few rows hold the seam's blend and the letters' tips, no letters on a ground (#20's Thai
+    // line under Soft Pastel's lavender field read 1.7:1 from its top four rows).
+    const bands = [
+      { y: y0, h: seam },
+      { y: y0 + seam, h: h - seam },
+    ].filter((b) => b.h >= h / 3);
+    const parts = bands.map((b) => boxContrast(f, { x: x0, y: b.y, w, h: b.h }, skip, false)).filter((m) => m.contrast !== null);
     return parts.sort((a, b) => a.contrast! - b.contrast!)[0] ?? { contrast: null, ground: 0, fill: null };
   }
   let top = 0;
