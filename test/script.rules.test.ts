@@ -4,6 +4,7 @@ import { SCRIPT_STYLES } from '../src/catalog/languages.ts';
 import { narrationLanguageShare, writeScript, type ScriptInput } from '../src/pipeline/script/index.ts';
 import { PHRASES } from '../src/pipeline/script/phrases/index.ts';
 import { keywords, variants } from '../src/pipeline/script/text.ts';
+import { shorterClaims } from '../src/pipeline/script/short-claim.ts';
 import { dangles, withoutDanglingTail } from '../src/pipeline/script/dangling.ts';
 import type { ProductFacts, Script } from '../src/pipeline/types.ts';
 
@@ -252,6 +253,33 @@ describe('built-in writer: recaps', () => {
 });
 
 describe('a point cut to fit the length is a complete claim', () => {
+  it('the office chair at 15 and 30 s, every style: a point that must be shorter says a complete shorter claim, never its verb without its object (fails before: "There\'s more: Breathable mesh back keeps you.")', async () => {
+    const chair: ProductFacts = {
+      ...english,
+      name: 'UltraComfort Ergonomic Mesh Office Chair', brand: 'UltraComfort', description: 'An ergonomic mesh office chair.', targetAudience: 'people who work at a desk',
+      sellingPoints: ['Adjustable lumbar support that follows your spine through the whole working day', 'Gasket mount for a softer typing feel with less noise', 'Breathable mesh back keeps you cool (even in summer)'],
+    };
+    let shortened = 0;
+    for (const style of SCRIPT_STYLES)
+      for (const lengthS of [15, 30] as const) {
+        const s = await writeScript({ product: chair, style, lengthS, language: 'english', overrideScript: null });
+        for (const x of s.sentences.filter((y) => y.cue.kind === 'point' && y.cue.pointIndex !== null)) {
+          const point = chair.sellingPoints[x.cue.pointIndex!]!.replace(/\s*\(.*\)$/, '');
+          const said = x.text.toLowerCase();
+          // The longest run of the point's first words the sentence says, up to a word's end.
+          const ws = point.split(' ');
+          let n = ws.length;
+          while (n > 0 && !new RegExp(`${ws.slice(0, n).join(' ').toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'u').test(said)) n--;
+          if (n === 0 || n === ws.length) continue;
+          shortened++;
+          const form = ws.slice(0, n).join(' ');
+          const complete = [...variants(point).natural, ...shorterClaims(point, { subject: true })];
+          assert.ok(complete.includes(form), `${style} ${lengthS}: "${x.text}" says "${form}", not a complete claim (${complete.join(' | ')})`);
+        }
+      }
+    assert.ok(shortened > 0, 'some point is shortened (the case is exercised)');
+  });
+
   it('the README demo lamp at 15 s, every style: no sentence ends on a word that leaves it hanging (fails before: "Plus: Stepless touch dimmer with.")', async () => {
     const lamp: ProductFacts = {
       ...english,

@@ -134,10 +134,19 @@ export function variants(text: string): TextVariants {
     if (prefix && prefix !== natural[natural.length - 1] && (words(prefix).length >= 2 || SPACELESS.test(prefix)) && !endsInsidePhrase(words(prefix))) natural.push(prefix);
   }
   const shortest = natural[natural.length - 1]!;
-  const cuts: string[] = [];
+  // The complete shorter claims first ("Breathable mesh back" of "… keeps you cool", "Adjustable lumbar
+  // support that follows your spine" of "… through the whole working day"); word cuts only shorter
+  // than the shortest of them: a cut that keeps the verb and drops its object or its end reads as a
+  // claim broken off ("Breathable mesh back keeps you.", "… through the whole working.").
+  const complete = shorterClaims(shortest, { subject: true }).filter((c) => c.length < shortest.length && !natural.includes(c) && (words(c).length >= 2 || SPACELESS.test(c)));
+  const floor = Math.min(...complete.map((c) => c.length));
+  const cuts: string[] = [...complete];
   const ws = words(shortest);
   // A cut never ends on a word that leaves the claim hanging ("Stepless touch dimmer with.") or inside a noun phrase ("… a warm.").
-  for (let n = ws.length - 1; n >= 3; n--) if (!dangles(ws[n - 1]!) && !endsInsidePhrase(ws.slice(0, n))) cuts.push(clean(ws.slice(0, n).join(' ')));
+  for (let n = ws.length - 1; n >= 3; n--) {
+    const cut = clean(ws.slice(0, n).join(' '));
+    if (!dangles(ws[n - 1]!) && !endsInsidePhrase(ws.slice(0, n)) && cut.length < floor && !cuts.includes(cut)) cuts.push(cut);
+  }
   return { natural, cuts };
 }
 
