@@ -10,7 +10,7 @@ import { languageTag } from '../captions/lang.ts';
 import { isRtlText } from '../captions/place.ts';
 import { fontString } from './fonts.ts';
 import { opaque, overlayColours } from '../templates/legibility.ts';
-import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, innerWidth, lineRoom, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
+import { ARROW_EM, BADGE_EM, BADGE_GAP_EM, badgeLineEm, lineRoom, LINE_EM, PAD_Y_EM, sidePadEm, STACK_GAP_EM } from '../timeline/overlay-box.ts';
 
 export interface Sprite {
   canvas: Canvas;
@@ -55,11 +55,9 @@ export function overlaySprite(o: TextOverlay, style: VisualStyleDef, language: s
   let size = o.fontPx;
   const measure = createCanvas(4, 4).getContext('2d');
   measure.font = fontString(family, weight, size);
-  const room = innerWidth(o);
   // A run-in card (timeline/run-in.ts): the badge beside the first line only, the lines after it the badge's width wider.
-  const runInD = o.runIn && o.badge ? (BADGE_EM + BADGE_GAP_EM) * o.fontPx : 0;
-  const roomOf = (i: number) => lineRoom(o, i);
-  const over = Math.max(...lines.map((l, i) => measure.measureText(l).width / roomOf(i)));
+  const runInD = o.runIn ? badgeLineEm(o) * o.fontPx : 0;
+  const over = Math.max(...lines.map((l, i) => measure.measureText(l).width / lineRoom(o, i)));
   if (over > 1) {
     size = Math.max(minFontPx, size / over);
     measure.font = fontString(family, weight, size);

@@ -20,7 +20,7 @@ import { presenterLed, presenterShare, productShareTarget, productShareViolation
 import { presenterOverProductViolations } from './presenter-clear.ts';
 import { captionsOverProduct } from './caption-clear.ts';
 import { timelineCoverage } from './coverage.ts';
-import { cardViolations } from './card-rule.ts';
+import { cardRuleBroken, cardViolations } from './card-rule.ts';
 import type { Timeline } from './types.ts';
 
 /** Where a product stands for its text: still where it is, or against a side (and an end) of its room. */
@@ -207,8 +207,7 @@ export function clearTextOfProduct<I>(input: I, build: PosedBuild<I>, spans: rea
   const first = build(input, null);
   const hits0 = textProductOverlaps(first);
   if (!hits0.length) return first;
-  const t = searchPoses(input, build, spans, first, hits0);
-  return t;
+  return searchPoses(input, build, spans, first, hits0);
 }
 
 /** The poses each kept timeline was built with (the card search builds on them: roomForCards). */
@@ -309,8 +308,8 @@ export function roomForCards<I>(input: I, build: PosedBuild<I>, spans: readonly 
   let cur = t;
   let curN = cardViolations(t).length;
   const sentencePoses = new Map(was.sentencePoses);
-  const ids = [...new Set(cardViolations(t).map((v) => v.split(' ')[1]!))];
-  for (const id of ids) {
+  const rule = { safeArea: t.safeArea, height: t.height, language: t.language, uppercase: t.style.text.uppercase };
+  for (const { id } of t.overlays.filter((x) => cardRuleBroken(x, rule).length)) {
     const o = cur.overlays.find((x) => x.id === id);
     if (!o) continue;
     const under = (i: number) => {
